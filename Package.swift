@@ -1,0 +1,29 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// Plugins export `effect_plugin_entry` and hide every other symbol.
+let pluginLinkerSettings: [LinkerSetting] = [
+    .unsafeFlags(["-Xlinker", "--version-script=\(Context.packageDirectory)/Plugins/exports.map"])
+]
+
+let package = Package(
+    name: "effect-host",
+    products: [
+        .executable(name: "effect-host", targets: ["effect-host"]),
+        .library(name: "EffectHost", targets: ["EffectHost"]),
+        .library(name: "EffectABI", targets: ["EffectABI"]),
+        .library(name: "Strike", type: .dynamic, targets: ["Strike"]),
+    ],
+    targets: [
+        .systemLibrary(name: "CEffect", path: "include"),
+        .target(name: "EffectABI", dependencies: ["CEffect"]),
+        .target(name: "EffectHost", dependencies: ["CEffect"]),
+        .executableTarget(name: "effect-host", dependencies: ["EffectHost"]),
+        .target(
+            name: "Strike", dependencies: ["CEffect", "EffectABI"], path: "Plugins/Strike",
+            linkerSettings: pluginLinkerSettings),
+        .testTarget(name: "EffectABITests", dependencies: ["EffectABI"]),
+        .testTarget(name: "EffectHostTests", dependencies: ["EffectHost"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,83 @@
+/// One animatable value and the timing-curve animations started on it, in
+/// the order they started, sampled the way SwiftUI merges them.
+///
+/// When a new animation starts while an earlier one is still running,
+/// SwiftUI keeps the earlier one going underneath and blends from its live
+/// value toward the new target:
+///
+///     value(t) = previous(t) + progress((t − start) / duration) · (target − previous(t))
+///
+/// which keeps the value continuous through any number of retargets. Once an
+/// animation has finished its progress is 1, so everything before it no
+/// longer matters; sampling starts from the latest finished one.
+public struct AnimationTrack: Sendable, Equatable {
+    private struct Segment: Sendable, Equatable {
+        let start: Double
+        let end: Double
+        let target: Double
+        let animation: Animation
+    }
+
+    public let initial: Double
+    private var segments: [Segment] = []
+
+    public init(initial: Double) {
+        self.initial = initial
+    }
+
+    /// The value the track is heading for: its model value in SwiftUI terms.
+    public var target: Double { segments.last?.target ?? initial }
+
+    /// The time the last animation finishes; 0 if nothing ever animates.
+    public private(set) var settleTime: Double = 0
+
+    /// Starts an animation toward `target` at time `start`. As in SwiftUI,
+    /// setting the value it already has starts nothing. Starts must come in
+    /// time order; an earlier one is moved to the latest start so far.
+    public mutating func animate(to target: Double, at start: Double, with animation: Animation) {
+        guard target != self.target else { return }
+        let begin = max(start, segments.last?.start ?? start)
+        let end = begin + animation.settleTime
+        segments.append(Segment(start: begin, end: end, target: target, animation: animation))
+        settleTime = max(settleTime, end)
+    }
+
+    /// Sets the value at `time` with no animation.
+    public mutating func jump(to target: Double, at time: Double) {
+        animate(to: target, at: time, with: .linear(duration: 0))
+    }
+
+    /// The presented value at time `t`.
+    public func value(at t: Double) -> Double {
+        let started = countStarted(by: t)
+        var first = 0
+        var value = initial
+        var index = started
+        while index > 0 {
+            index -= 1
+            if segments[index].end <= t {
+                value = segments[index].target
+                first = index + 1
+                break
+            }
+        }
+        var segment = first
+        while segment < started {
+            let s = segments[segment]
+            value += s.animation.progress(after: t - s.start) * (s.target - value)
+            segment += 1
+        }
+        return value
+    }
+
+    /// How many segments have started at `t`; starts are in order.
+    private func countStarted(by t: Double) -> Int {
+        var low = 0
+        var high = segments.count
+        while low < high {
+            let middle = (low + high) / 2
+            if segments[middle].start <= t { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+}

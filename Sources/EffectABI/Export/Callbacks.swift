@@ -1,0 +1,175 @@
+import CEffect
+
+/// The C functions behind every plugin's table. Each one checks its
+/// arguments, turns Swift failures into a status and message, and never
+/// lets a trap cross into the host.
+enum Callbacks {
+    static let table = effect_plugin_api(
+        struct_size: UInt32(MemoryLayout<effect_plugin_api>.size),
+        abi_major: UInt32(EFFECT_ABI_MAJOR),
+        abi_minor: UInt32(EFFECT_ABI_MINOR),
+        reserved: 0,
+        describe: { table, out, error in
+            run(error) { () throws(EffectFailure) in
+                try OutStruct.write(try PluginExport.owner(of: table).cInfo, to: out, named: "effect_plugin_info")
+            }
+        },
+        effect_info: { table, effect, out, error in
+            run(error) { () throws(EffectFailure) in
+                let entry = try PluginExport.owner(of: table).entry(effect)
+                try OutStruct.write(entry.info, to: out, named: "effect_info")
+            }
+        },
+        param_info: { table, effect, param, out, error in
+            run(error) { () throws(EffectFailure) in
+                let entry = try PluginExport.owner(of: table).entry(effect)
+                guard Int(param) < entry.params.count else {
+                    throw EffectFailure(status: Status.index, "param \(param) is out of range; there are \(entry.params.count)")
+                }
+                try OutStruct.write(entry.params[Int(param)], to: out, named: "effect_param_info")
+            }
+        },
+        channel_info: { table, effect, channel, out, error in
+            run(error) { () throws(EffectFailure) in
+                let entry = try PluginExport.owner(of: table).entry(effect)
+                guard Int(channel) < entry.channels.count else {
+                    throw EffectFailure(
+                        status: Status.index, "channel \(channel) is out of range; there are \(entry.channels.count)")
+                }
+                try OutStruct.write(entry.channels[Int(channel)], to: out, named: "effect_channel_info")
+            }
+        },
+        create: { table, id, settings, count, out, error in
+            guard let out else { return ErrorReport.fail(.null("out_instance"), error) }
+            out.pointee = nil
+            return run(error) { () throws(EffectFailure) in
+                let plugin = try PluginExport.owner(of: table)
+                let entry = try plugin.entry(id: try readString(id, "effect_id"))
+                let given = try readSettings(settings, count: count, for: entry)
+                let instance = try entry.makeInstance(settings: given)
+                out.pointee = OpaquePointer(Unmanaged.passRetained(instance).toOpaque())
+            }
+        },
+        destroy: { instance in
+            if let instance { Unmanaged<AnyInstance>.fromOpaque(UnsafeRawPointer(instance)).release() }
+            return Status.ok
+        },
+        instance_info: { instance, out, error in
+            run(error) { () throws(EffectFailure) in
+                try OutStruct.write(try resolve(instance).info(), to: out, named: "effect_instance_info")
+            }
+        },
+        element_info: { instance, element, out, error in
+            run(error) { () throws(EffectFailure) in
+                try OutStruct.write(try resolve(instance).element(element), to: out, named: "effect_element_info")
+            }
+        },
+        get_param: { instance, name, t, out, error in
+            run(error) { () throws(EffectFailure) in
+                let instance = try resolve(instance)
+                let name = try readString(name, "name")
+                try checkTime(t)
+                guard let out else { throw .null("out") }
+                out.pointee = try instance.param(named: name, at: t)
+            }
+        },
+        set_param: { instance, name, value, t, error in
+            run(error) { () throws(EffectFailure) in
+                let instance = try resolve(instance)
+                let name = try readString(name, "name")
+                guard let value else { throw .null("value") }
+                try checkTime(t)
+                try instance.set(named: name, to: value.pointee, at: t)
+            }
+        },
+        strings: { instance, t, out, error in
+            run(error) { () throws(EffectFailure) in
+                let instance = try resolve(instance)
+                try checkTime(t)
+                try OutStruct.write(instance.strings(at: t), to: out, named: "effect_strings")
+            }
+        },
+        sample: { instance, t, frame, capacity, error in
+            guard let instance else { return ErrorReport.fail(.null("instance"), error) }
+            guard let frame else { return ErrorReport.fail(.null("frame"), error) }
+            guard t >= 0, t.isFinite else { return ErrorReport.fail(badTime(t), error) }
+            let object = Unmanaged<AnyInstance>.fromOpaque(UnsafeRawPointer(instance)).takeUnretainedValue()
+            let size = object.frameSize
+            guard capacity >= UInt64(size) else { return ErrorReport.fail(tooSmall(capacity, UInt64(size)), error) }
+            object.sample(at: t, into: frame)
+            return ErrorReport.succeed(error)
+        },
+        sample_many: { instance, t0, dt, count, frames, capacity, error in
+            guard let instance else { return ErrorReport.fail(.null("instance"), error) }
+            guard let frames else { return ErrorReport.fail(.null("frames"), error) }
+            let object = Unmanaged<AnyInstance>.fromOpaque(UnsafeRawPointer(instance)).takeUnretainedValue()
+            let size = object.frameSize
+            let (needed, overflow) = UInt64(size).multipliedReportingOverflow(by: count)
+            guard !overflow, capacity >= needed else {
+                return ErrorReport.fail(tooSmall(capacity, overflow ? UInt64.max : needed), error)
+            }
+            guard count > 0 else { return ErrorReport.succeed(error) }
+            let last = t0 + Double(count - 1) * dt
+            guard t0 >= 0, t0.isFinite, dt.isFinite, last >= 0, last.isFinite else {
+                return ErrorReport.fail(badTime(t0 >= 0 && t0.isFinite ? last : t0), error)
+            }
+            var frame = frames
+            var index: UInt64 = 0
+            while index < count {
+                object.sample(at: t0 + Double(index) * dt, into: frame)
+                frame += size
+                index += 1
+            }
+            return ErrorReport.succeed(error)
+        })
+
+    private static func run(
+        _ report: UnsafeMutablePointer<effect_error>?, _ body: () throws(EffectFailure) -> Void
+    ) -> Int32 {
+        do {
+            try body()
+            return ErrorReport.succeed(report)
+        } catch {
+            return ErrorReport.fail(error, report)
+        }
+    }
+
+    private static func resolve(_ instance: OpaquePointer?) throws(EffectFailure) -> AnyInstance {
+        guard let instance else { throw .null("instance") }
+        return Unmanaged<AnyInstance>.fromOpaque(UnsafeRawPointer(instance)).takeUnretainedValue()
+    }
+
+    private static func checkTime(_ t: Double) throws(EffectFailure) {
+        guard t >= 0, t.isFinite else { throw badTime(t) }
+    }
+
+    private static func badTime(_ t: Double) -> EffectFailure {
+        EffectFailure(status: Status.time, "t = \(t) is not a time; times are finite and >= 0")
+    }
+
+    private static func tooSmall(_ capacity: UInt64, _ needed: UInt64) -> EffectFailure {
+        EffectFailure(status: Status.buffer, "the buffer holds \(capacity) doubles; \(needed) are needed")
+    }
+
+    private static func readSettings(
+        _ settings: UnsafePointer<effect_param_setting>?, count: UInt32, for entry: EffectEntry
+    ) throws(EffectFailure) -> [(Int, ParamValue)] {
+        guard count > 0 else { return [] }
+        guard let settings else { throw .null("settings") }
+        var given: [(Int, ParamValue)] = []
+        for offset in 0..<Int(count) {
+            let setting = settings[offset]
+            let name = try readString(setting.name, "settings[\(offset)].name")
+            guard let index = entry.specs.firstIndex(where: { $0.name == name }) else {
+                throw EffectFailure(
+                    status: Status.unknownParam,
+                    "effect '\(entry.id)' has no param '\(name)' (params: \(nameList(entry.specs.map(\.name))))")
+            }
+            guard !given.contains(where: { $0.0 == index }) else {
+                throw EffectFailure(status: Status.duplicate, "param '\(name)' is given twice")
+            }
+            given.append((index, try decode(setting.value, for: entry.specs[index])))
+        }
+        return given
+    }
+}

@@ -1,0 +1,49 @@
+import CEffect
+
+/// Writes outcomes into the caller's optional effect_error.
+enum ErrorReport {
+    static func fail(_ failure: EffectFailure, _ error: UnsafeMutablePointer<effect_error>?) -> Int32 {
+        write(failure.status, failure.message, error)
+        return failure.status
+    }
+
+    static func succeed(_ error: UnsafeMutablePointer<effect_error>?) -> Int32 {
+        guard let error, error.pointee.struct_size >= MemoryLayout<effect_error>.size else { return Status.ok }
+        error.pointee.status = Status.ok
+        error.pointee.message.0 = 0
+        return Status.ok
+    }
+
+    /// Copies as much of the message as fits, cut at a character boundary
+    /// so the result is still valid UTF-8.
+    private static func write(_ status: Int32, _ message: String, _ error: UnsafeMutablePointer<effect_error>?) {
+        guard let error, error.pointee.struct_size >= MemoryLayout<effect_error>.size else { return }
+        error.pointee.status = status
+        let capacity = Int(EFFECT_ERROR_MESSAGE_CAPACITY)
+        let bytes = Array(message.utf8)
+        var length = min(bytes.count, capacity - 1)
+        if length < bytes.count {
+            while length > 0, bytes[length] & 0xC0 == 0x80 { length -= 1 }
+        }
+        withUnsafeMutableBytes(of: &error.pointee.message) { buffer in
+            for offset in 0..<length { buffer[offset] = bytes[offset] }
+            buffer[length] = 0
+        }
+    }
+}
+
+/// Copies a filled struct into the caller's, after checking the caller's
+/// struct_size, and records how many bytes were filled.
+enum OutStruct {
+    static func write<T>(_ value: T, to out: UnsafeMutablePointer<T>?, named name: String) throws(EffectFailure) {
+        guard let out else { throw .null("out") }
+        let given = UnsafeRawPointer(out).load(as: UInt32.self)
+        let size = MemoryLayout<T>.size
+        guard given >= size else { throw .structTooSmall(name, given, size) }
+        var copy = value
+        withUnsafeBytes(of: &copy) { bytes in
+            UnsafeMutableRawPointer(out).copyMemory(from: bytes.baseAddress!, byteCount: size)
+        }
+        UnsafeMutableRawPointer(out).storeBytes(of: UInt32(size), as: UInt32.self)
+    }
+}

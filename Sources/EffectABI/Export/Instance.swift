@@ -1,0 +1,152 @@
+import CEffect
+
+/// The object behind an effect_instance pointer. Calls arrive here already
+/// checked for NULL; everything else is checked here.
+class AnyInstance {
+    func info() -> effect_instance_info { fatalError("abstract") }
+    func element(_ index: UInt32) throws(EffectFailure) -> effect_element_info { fatalError("abstract") }
+    func param(named name: String, at t: Double) throws(EffectFailure) -> effect_value { fatalError("abstract") }
+    func set(named name: String, to value: effect_value, at t: Double) throws(EffectFailure) { fatalError("abstract") }
+    func strings(at t: Double) -> effect_strings { fatalError("abstract") }
+    func sample(at t: Double, into frame: UnsafeMutablePointer<Double>) { fatalError("abstract") }
+    var frameSize: Int { fatalError("abstract") }
+}
+
+final class Instance<E: Effect>: AnyInstance {
+    private let entry: EffectEntry
+    private let pool = StringPool()
+    private var timeline: ParamTimeline
+    private var model: E
+    private var elementTexts: [CString] = []
+    /// Attribute storage for every model this instance has had: pointers
+    /// handed out stay valid until destroy.
+    private var attributeStorage: [UnsafeMutablePointer<Double>] = []
+    private var elementAttributes: [UnsafeMutablePointer<Double>?] = []
+    private let elementCount: Int
+    private let storedFrameSize: Int
+
+    init(entry: EffectEntry, timeline: ParamTimeline) throws(EffectFailure) {
+        self.entry = entry
+        self.timeline = timeline
+        Self.internStrings(of: timeline, into: pool)
+        model = try E(params: timeline, strings: pool)
+        let elements = model.elements
+        elementCount = elements.count
+        guard elementCount <= Int(UInt32.max),
+            elementCount <= (Int.max - entry.globalCount) / max(1, entry.elementChannelCount)
+        else {
+            throw EffectFailure(status: Status.range, "the params make \(elementCount) elements; that is too many")
+        }
+        storedFrameSize = entry.globalCount + elementCount * entry.elementChannelCount
+        super.init()
+        try adopt(elements)
+    }
+
+    deinit {
+        for storage in attributeStorage { storage.deallocate() }
+    }
+
+    private static func internStrings(of timeline: ParamTimeline, into pool: StringPool) {
+        for value in timeline.initial { if case let .string(text) = value { _ = pool.intern(text) } }
+        for event in timeline.events { if case let .string(text) = event.value { _ = pool.intern(text) } }
+    }
+
+    /// Takes the element texts and attributes of a freshly built model.
+    private func adopt(_ elements: [Element<E.Attribute>]) throws(EffectFailure) {
+        guard elements.count == elementCount else {
+            throw EffectFailure(
+                status: Status.internal, "the effect changed its element count from \(elementCount) to \(elements.count)")
+        }
+        let attributeCount = entry.attributeCount
+        guard elements.allSatisfy({ $0.attributes.count == attributeCount }) else {
+            throw EffectFailure(status: Status.internal, "an element does not have \(attributeCount) attributes")
+        }
+        elementTexts = elements.map(\.text)
+        guard attributeCount > 0, !elements.isEmpty else {
+            elementAttributes = Array(repeating: nil, count: elements.count)
+            return
+        }
+        let storage = UnsafeMutablePointer<Double>.allocate(capacity: elements.count * attributeCount)
+        attributeStorage.append(storage)
+        elementAttributes = elements.indices.map { index in
+            let start = storage + index * attributeCount
+            for (offset, value) in elements[index].attributes.enumerated() { start[offset] = value }
+            return start
+        }
+    }
+
+    override var frameSize: Int { storedFrameSize }
+
+    override func info() -> effect_instance_info {
+        var info = effect_instance_info()
+        info.struct_size = UInt32(MemoryLayout<effect_instance_info>.size)
+        info.element_count = UInt32(elementCount)
+        info.frame_size = UInt64(storedFrameSize)
+        switch model.timing {
+        case let .ends(at):
+            info.timing = EFFECT_TIMING_ENDS
+            info.end = at
+        case let .loops(start, period):
+            info.timing = EFFECT_TIMING_LOOPS
+            info.loop_start = start
+            info.period = period
+        }
+        return info
+    }
+
+    override func element(_ index: UInt32) throws(EffectFailure) -> effect_element_info {
+        guard Int(index) < elementCount else {
+            throw EffectFailure(status: Status.index, "element \(index) is out of range; there are \(elementCount)")
+        }
+        return effect_element_info(
+            struct_size: UInt32(MemoryLayout<effect_element_info>.size),
+            attribute_count: UInt32(entry.attributeCount),
+            text: elementTexts[Int(index)].pointer,
+            attributes: UnsafePointer(elementAttributes[Int(index)]))
+    }
+
+    override func param(named name: String, at t: Double) throws(EffectFailure) -> effect_value {
+        guard let index = timeline.index(of: name) else { throw unknownParam(name) }
+        return encode(
+            timeline.rawValue(of: index, at: t), choiceNames: entry.choiceNames[index],
+            strings: { [pool] in pool.existing($0) })
+    }
+
+    override func set(named name: String, to value: effect_value, at t: Double) throws(EffectFailure) {
+        guard let index = timeline.index(of: name) else { throw unknownParam(name) }
+        let spec = entry.specs[index]
+        guard spec.isLive else {
+            throw EffectFailure(
+                status: Status.notLive, "param '\(name)' is fixed when the instance is created; it cannot change at a time t")
+        }
+        let decoded = try decode(value, for: spec)
+        var changed = timeline
+        changed.insert(ParamEvent(time: t, param: index, value: decoded))
+        if case let .string(text) = decoded { _ = pool.intern(text) }
+        let rebuilt = try E(params: changed, strings: pool)
+        try adopt(rebuilt.elements)
+        timeline = changed
+        model = rebuilt
+    }
+
+    override func strings(at t: Double) -> effect_strings {
+        let strings = model.displayStrings(at: t)
+        return effect_strings(
+            struct_size: UInt32(MemoryLayout<effect_strings>.size), reserved: 0,
+            text: strings.text.pointer,
+            accessibility_label: strings.accessibilityLabel.pointer,
+            accessibility_value: strings.accessibilityValue.pointer)
+    }
+
+    override func sample(at t: Double, into frame: UnsafeMutablePointer<Double>) {
+        model.sample(
+            at: t,
+            into: Frame(base: frame, globalCount: entry.globalCount, elementStride: entry.elementChannelCount))
+    }
+
+    private func unknownParam(_ name: String) -> EffectFailure {
+        EffectFailure(
+            status: Status.unknownParam,
+            "effect '\(entry.id)' has no param '\(name)' (params: \(nameList(entry.specs.map(\.name))))")
+    }
+}

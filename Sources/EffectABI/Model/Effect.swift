@@ -1,0 +1,63 @@
+/// What an effect author writes: the declarations and the math.
+///
+/// The kit builds a model with `init` whenever an instance is created or an
+/// event is set, and then only reads it: `sample` runs on many threads at
+/// once, so it must not mutate anything, allocate, or read a clock.
+public protocol Effect: Sendable {
+    associatedtype Channel: ChannelSet
+    associatedtype ElementChannel: ChannelSet = NoChannel
+    associatedtype Attribute: ChannelSet = NoChannel
+
+    static var info: EffectInfo { get }
+    /// Every param, `reduce_motion` included, in the order to list them.
+    static var params: [ParamSpec] { get }
+
+    /// Builds the sampled model from the params and every event so far.
+    /// Intern any string it will hand out in `strings`.
+    init(params: ParamTimeline, strings: StringPool) throws(EffectFailure)
+
+    /// Elements in order. Their number must not depend on live params.
+    var elements: [Element<Attribute>] { get }
+    var timing: Timing { get }
+    func displayStrings(at t: Double) -> DisplayStrings
+    func sample(at t: Double, into frame: Frame<Self>)
+}
+
+extension Effect {
+    public var elements: [Element<Attribute>] { [] }
+}
+
+/// One element: its text and its static attributes, in attribute order.
+public struct Element<Attribute: ChannelSet>: Sendable {
+    public let text: CString
+    public let attributes: [Double]
+
+    public init(text: CString, attributes: [Double] = []) {
+        self.text = text
+        self.attributes = attributes
+    }
+}
+
+/// What a renderer shows and what assistive technology reads.
+public struct DisplayStrings: Sendable, Equatable {
+    public let text: CString
+    public let accessibilityLabel: CString
+    public let accessibilityValue: CString
+
+    public init(text: CString, accessibilityLabel: CString, accessibilityValue: CString = .empty) {
+        self.text = text
+        self.accessibilityLabel = accessibilityLabel
+        self.accessibilityValue = accessibilityValue
+    }
+}
+
+/// A failure the ABI reports as a status and a one-line message.
+public struct EffectFailure: Error, Sendable {
+    public let status: Int32
+    public let message: String
+
+    public init(status: Int32, _ message: String) {
+        self.status = status
+        self.message = message
+    }
+}

@@ -1,0 +1,177 @@
+/// The type of a param, as the C ABI names them.
+public enum ParamKind: Sendable, Equatable {
+    case number
+    case integer
+    case bool
+    case choice([String])
+    case string
+    case color
+}
+
+/// A param's value. `.none` is an optional param left unset.
+public enum ParamValue: Sendable, Equatable {
+    case none
+    case number(Double)
+    case integer(Int64)
+    case bool(Bool)
+    case choice(Int)
+    case string(String)
+    case color(UInt32)
+}
+
+/// Everything the ABI publishes about one param.
+public struct ParamSpec: Sendable {
+    public let name: String
+    public let kind: ParamKind
+    public let defaultValue: ParamValue
+    /// Numeric params only; finite, lower < upper.
+    public let range: ClosedRange<Double>?
+    public let unit: String
+    public let doc: String
+    /// Whether set_param may change it at a time t.
+    public let isLive: Bool
+    public let isOptional: Bool
+
+    public init(
+        name: String, kind: ParamKind, defaultValue: ParamValue, range: ClosedRange<Double>? = nil,
+        unit: String = "", doc: String, isLive: Bool, isOptional: Bool = false
+    ) {
+        self.name = name
+        self.kind = kind
+        self.defaultValue = defaultValue
+        self.range = range
+        self.unit = unit
+        self.doc = doc
+        self.isLive = isLive
+        self.isOptional = isOptional
+    }
+}
+
+/// A param declaration that also knows how to read its value as a Swift type.
+///
+/// Effects declare their params as static `Param` values, list their specs,
+/// and read them back from a `ParamTimeline` with full type safety.
+public struct Param<Value: Sendable>: Sendable {
+    public let spec: ParamSpec
+    let read: @Sendable (ParamValue) -> Value
+
+    public var name: String { spec.name }
+
+    init(spec: ParamSpec, read: @escaping @Sendable (ParamValue) -> Value) {
+        self.spec = spec
+        self.read = read
+    }
+}
+
+extension Param where Value == Double {
+    public static func number(
+        _ name: String, default value: Double, range: ClosedRange<Double>, unit: String = "",
+        live: Bool = true, doc: String
+    ) -> Param {
+        Param(
+            spec: ParamSpec(
+                name: name, kind: .number, defaultValue: .number(value), range: range, unit: unit,
+                doc: doc, isLive: live),
+            read: { if case let .number(x) = $0 { x } else { value } })
+    }
+}
+
+extension Param where Value == Double? {
+    /// A number that is unset unless given: a preview override, say.
+    public static func optionalNumber(
+        _ name: String, range: ClosedRange<Double>, unit: String = "", live: Bool = true, doc: String
+    ) -> Param {
+        Param(
+            spec: ParamSpec(
+                name: name, kind: .number, defaultValue: .none, range: range, unit: unit, doc: doc,
+                isLive: live, isOptional: true),
+            read: { if case let .number(x) = $0 { x } else { nil } })
+    }
+}
+
+extension Param where Value == Int {
+    public static func integer(
+        _ name: String, default value: Int, range: ClosedRange<Int>, unit: String = "", live: Bool = true,
+        doc: String
+    ) -> Param {
+        Param(
+            spec: ParamSpec(
+                name: name, kind: .integer, defaultValue: .integer(Int64(value)),
+                range: Double(range.lowerBound)...Double(range.upperBound), unit: unit, doc: doc,
+                isLive: live),
+            read: { if case let .integer(x) = $0 { Int(x) } else { value } })
+    }
+}
+
+extension Param where Value == Bool {
+    public static func bool(_ name: String, default value: Bool, live: Bool = true, doc: String) -> Param {
+        Param(
+            spec: ParamSpec(name: name, kind: .bool, defaultValue: .bool(value), doc: doc, isLive: live),
+            read: { if case let .bool(x) = $0 { x } else { value } })
+    }
+
+    /// The accessibility setting every effect honours, declared the same way
+    /// everywhere. `doc` says what this effect does with it.
+    public static func reduceMotion(doc: String) -> Param {
+        .bool("reduce_motion", default: false, live: true, doc: doc)
+    }
+}
+
+extension Param where Value == String {
+    public static func string(_ name: String, default value: String, live: Bool = false, doc: String) -> Param {
+        Param(
+            spec: ParamSpec(name: name, kind: .string, defaultValue: .string(value), doc: doc, isLive: live),
+            read: { if case let .string(x) = $0 { x } else { value } })
+    }
+}
+
+extension Param where Value == RGBA {
+    public static func color(_ name: String, default value: RGBA, live: Bool = true, doc: String) -> Param {
+        Param(
+            spec: ParamSpec(name: name, kind: .color, defaultValue: .color(value.packed), doc: doc, isLive: live),
+            read: { if case let .color(x) = $0 { RGBA(packed: x) } else { value } })
+    }
+}
+
+/// A param whose value is one of a Swift enum's cases, named by raw value.
+public protocol ParamChoice: CaseIterable, Sendable, Equatable, RawRepresentable<String>
+where AllCases == [Self] {}
+
+extension Param where Value: ParamChoice {
+    public static func choice(_ name: String, default value: Value, live: Bool = false, doc: String) -> Param {
+        let cases = Value.allCases
+        return Param(
+            spec: ParamSpec(
+                name: name, kind: .choice(cases.map(\.rawValue)),
+                defaultValue: .choice(cases.firstIndex(of: value) ?? 0), doc: doc, isLive: live),
+            read: { stored in
+                if case let .choice(index) = stored, cases.indices.contains(index) { cases[index] } else { value }
+            })
+    }
+}
+
+/// An sRGB colour with straight alpha, packed as 0xRRGGBBAA in the ABI.
+public struct RGBA: Sendable, Equatable {
+    public var red: UInt8
+    public var green: UInt8
+    public var blue: UInt8
+    public var alpha: UInt8
+
+    public init(red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8 = 255) {
+        self.red = red
+        self.green = green
+        self.blue = blue
+        self.alpha = alpha
+    }
+
+    public init(packed: UInt32) {
+        red = UInt8(truncatingIfNeeded: packed >> 24)
+        green = UInt8(truncatingIfNeeded: packed >> 16)
+        blue = UInt8(truncatingIfNeeded: packed >> 8)
+        alpha = UInt8(truncatingIfNeeded: packed)
+    }
+
+    public var packed: UInt32 {
+        UInt32(red) << 24 | UInt32(green) << 16 | UInt32(blue) << 8 | UInt32(alpha)
+    }
+}

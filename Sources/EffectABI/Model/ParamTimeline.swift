@@ -1,0 +1,82 @@
+/// One param change at a time t, as set_param records it.
+public struct ParamEvent: Sendable, Equatable {
+    public let time: Double
+    public let param: Int
+    public let value: ParamValue
+}
+
+/// An instance's params over time: the values it was created with, and every
+/// event set on it since, kept in time order (events at one time stay in the
+/// order they were set).
+///
+/// Effects read it while they build their model, never while sampling: the
+/// model turns what it needs into `Steps` and `AnimationTrack`s up front.
+public struct ParamTimeline: Sendable {
+    public let specs: [ParamSpec]
+    let initial: [ParamValue]
+    public private(set) var events: [ParamEvent] = []
+
+    init(specs: [ParamSpec], initial: [ParamValue]) {
+        self.specs = specs
+        self.initial = initial
+    }
+
+    mutating func insert(_ event: ParamEvent) {
+        var low = 0
+        var high = events.count
+        while low < high {
+            let middle = (low + high) / 2
+            if events[middle].time <= event.time { low = middle + 1 } else { high = middle }
+        }
+        events.insert(event, at: low)
+    }
+
+    func index(of name: String) -> Int? {
+        specs.firstIndex { $0.name == name }
+    }
+
+    /// The stored value of param `index` at `t`, after every event at or before t.
+    func rawValue(of index: Int, at t: Double) -> ParamValue {
+        var value = initial[index]
+        for event in events {
+            if event.time > t { break }
+            if event.param == index { value = event.value }
+        }
+        return value
+    }
+
+    /// The value a param was created with, before any event.
+    public func created<V>(_ param: Param<V>) -> V {
+        guard let index = index(of: param.name) else { return param.read(param.spec.defaultValue) }
+        return param.read(initial[index])
+    }
+
+    /// The value at `t`, after every event at or before t.
+    public func value<V>(_ param: Param<V>, at t: Double) -> V {
+        guard let index = index(of: param.name) else { return param.read(param.spec.defaultValue) }
+        return param.read(rawValue(of: index, at: t))
+    }
+
+    /// The param's value from 0 on, and each time an event changes it
+    /// (events that set the value it already has are left out).
+    public func steps<V: Equatable>(_ param: Param<V>) -> Steps<V> {
+        guard let index = index(of: param.name) else {
+            return Steps(initial: param.read(param.spec.defaultValue))
+        }
+        var steps = Steps(initial: param.read(rawValue(of: index, at: 0)))
+        for time in eventTimes where time > 0 {
+            steps.append(param.read(rawValue(of: index, at: time)), at: time)
+        }
+        return steps
+    }
+
+    /// Every distinct time that has an event, in order.
+    public var eventTimes: [Double] {
+        var times: [Double] = []
+        for event in events where times.last != event.time { times.append(event.time) }
+        return times
+    }
+
+    /// The latest event time, or 0 when there is none.
+    public var lastEventTime: Double { events.last?.time ?? 0 }
+}

@@ -1,0 +1,50 @@
+/// A value that holds still and changes only at given times: a param over
+/// time, or anything derived from one. Looked up by binary search, with no
+/// allocation, so it is safe to read while sampling.
+public struct Steps<Value: Sendable & Equatable>: Sendable, Equatable {
+    private var times: [Double] = []
+    private var values: [Value]
+
+    public init(initial: Value) {
+        values = [initial]
+    }
+
+    /// The value from `time` on. Changes must come in time order; a value
+    /// equal to the current one is not a change.
+    public mutating func append(_ value: Value, at time: Double) {
+        guard value != values[values.count - 1] else { return }
+        if let last = times.last, time <= last {
+            values[values.count - 1] = value
+            return
+        }
+        times.append(time)
+        values.append(value)
+    }
+
+    public func value(at t: Double) -> Value {
+        var low = 0
+        var high = times.count
+        while low < high {
+            let middle = (low + high) / 2
+            if times[middle] <= t { low = middle + 1 } else { high = middle }
+        }
+        return values[low]
+    }
+
+    /// The value from 0 on, before any change.
+    public var initial: Value { values[0] }
+
+    /// Each change after the start: its time and new value.
+    public var changes: [(time: Double, value: Value)] {
+        times.indices.map { (times[$0], values[$0 + 1]) }
+    }
+
+    /// The time of the last change, or 0.
+    public var lastChange: Double { times.last ?? 0 }
+
+    public func map<Other>(_ transform: (Value) -> Other) -> Steps<Other> {
+        var mapped = Steps<Other>(initial: transform(values[0]))
+        for (time, value) in changes { mapped.append(transform(value), at: time) }
+        return mapped
+    }
+}

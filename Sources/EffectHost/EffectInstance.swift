@@ -1,0 +1,220 @@
+import CEffect
+
+/// One running instance of an effect, owned by the host: created with
+/// params, changed by events, sampled at any t, destroyed on deinit.
+///
+/// As in the C ABI, sampling and the other reads may run on many threads at
+/// once; `set` needs exclusive access.
+public final class EffectInstance: @unchecked Sendable {
+    public let plugin: Plugin
+    public let effect: EffectDescription
+    public let elementCount: Int
+    public let frameSize: Int
+    private let handle: OpaquePointer
+    private var api: UnsafePointer<effect_plugin_api> { plugin.api }
+
+    init(plugin: Plugin, effect: EffectDescription, params: [(String, Value)]) throws(EffectError) {
+        self.plugin = plugin
+        self.effect = effect
+        let api = plugin.api
+        var created: OpaquePointer?
+        try withSettings(params) { settings, count throws(EffectError) in
+            try call { api.pointee.create!(api, effect.id, settings, count, &created, $0) }
+        }
+        guard let created else {
+            throw EffectError(status: EFFECT_ERR_INTERNAL, message: "create succeeded but returned no instance")
+        }
+        handle = created
+        var info = effect_instance_info()
+        info.struct_size = UInt32(MemoryLayout<effect_instance_info>.size)
+        do {
+            try call { api.pointee.instance_info!(created, &info, $0) }
+        } catch {
+            _ = api.pointee.destroy!(created)
+            throw error
+        }
+        let expected =
+            UInt64(effect.channels.count) + UInt64(info.element_count) * UInt64(effect.elementChannels.count)
+        guard info.frame_size == expected, info.frame_size <= UInt64(Int32.max) else {
+            _ = api.pointee.destroy!(created)
+            throw EffectError(
+                status: EFFECT_ERR_INTERNAL,
+                message: "the plugin reports a frame of \(info.frame_size) values; its channels make \(expected)")
+        }
+        elementCount = Int(info.element_count)
+        frameSize = Int(info.frame_size)
+    }
+
+    deinit {
+        _ = api.pointee.destroy!(handle)
+    }
+
+    /// Element count, frame size and timing, reflecting events so far.
+    public func info() throws(EffectError) -> InstanceInfo {
+        var info = effect_instance_info()
+        info.struct_size = UInt32(MemoryLayout<effect_instance_info>.size)
+        try call { api.pointee.instance_info!(handle, &info, $0) }
+        let timing: Timing
+        switch info.timing {
+        case EFFECT_TIMING_ENDS where info.end.isFinite && info.end >= 0:
+            timing = .ends(at: info.end)
+        case EFFECT_TIMING_LOOPS
+        where info.loop_start.isFinite && info.loop_start >= 0 && info.period.isFinite && info.period > 0:
+            timing = .loops(start: info.loop_start, period: info.period)
+        default:
+            throw EffectError(status: EFFECT_ERR_INTERNAL, message: "the plugin reports an invalid timing")
+        }
+        return InstanceInfo(elementCount: elementCount, frameSize: frameSize, timing: timing)
+    }
+
+    /// Writes the frame for `t` into `frame`, which must hold `frameSize`
+    /// values. A frame with a NaN or infinite value is refused, so a
+    /// broken plugin can never hand a renderer garbage.
+    public func sample(at t: Double, into frame: UnsafeMutableBufferPointer<Double>) throws(EffectError) {
+        try call { api.pointee.sample!(handle, t, frame.baseAddress, UInt64(frame.count), $0) }
+        try checkFinite(frame, count: frameSize, t: t)
+    }
+
+    public func sample(at t: Double) throws(EffectError) -> [Double] {
+        var frame = [Double](repeating: 0, count: frameSize)
+        try frame.withUnsafeMutableBufferPointer { buffer throws(EffectError) in try sample(at: t, into: buffer) }
+        return frame
+    }
+
+    /// `count` frames for t0, t0 + dt, ... back to back in `frames`.
+    public func sampleMany(t0: Double, dt: Double, count: Int, into frames: UnsafeMutableBufferPointer<Double>)
+        throws(EffectError)
+    {
+        try call {
+            api.pointee.sample_many!(handle, t0, dt, UInt64(max(0, count)), frames.baseAddress, UInt64(frames.count), $0)
+        }
+        try checkFinite(frames, count: max(0, count) * frameSize, t: t0)
+    }
+
+    /// An event: from `t` on, param `name` has `value`.
+    public func set(_ name: String, to value: Value, at t: Double) throws(EffectError) {
+        try withEncoded(value) { raw throws(EffectError) in
+            var raw = raw
+            try call { api.pointee.set_param!(handle, name, &raw, t, $0) }
+        }
+    }
+
+    /// The value param `name` has at `t`.
+    public func value(of name: String, at t: Double) throws(EffectError) -> Value {
+        var raw = effect_value()
+        try call { api.pointee.get_param!(handle, name, t, &raw, $0) }
+        let type = effect.param(named: name)?.type ?? .number
+        let choices = effect.param(named: name)?.choices ?? []
+        do {
+            return try MetadataReader(api: api).value(raw, type: type, choices: choices, context: "param '\(name)'")
+        } catch {
+            throw EffectError(status: EFFECT_ERR_INTERNAL, message: error.message)
+        }
+    }
+
+    public func strings(at t: Double) throws(EffectError) -> DisplayStrings {
+        var strings = effect_strings()
+        strings.struct_size = UInt32(MemoryLayout<effect_strings>.size)
+        try call { api.pointee.strings!(handle, t, &strings, $0) }
+        return DisplayStrings(
+            text: try instanceString(strings.text, "text"),
+            accessibilityLabel: try instanceString(strings.accessibility_label, "accessibility label"),
+            accessibilityValue: try instanceString(strings.accessibility_value, "accessibility value"))
+    }
+
+    public func element(_ index: Int) throws(EffectError) -> ElementDescription {
+        guard index >= 0, index < elementCount else {
+            throw EffectError(status: EFFECT_ERR_INDEX, message: "element \(index) is out of range; there are \(elementCount)")
+        }
+        var info = effect_element_info()
+        info.struct_size = UInt32(MemoryLayout<effect_element_info>.size)
+        try call { api.pointee.element_info!(handle, UInt32(index), &info, $0) }
+        let count = effect.attributes.count
+        guard Int(info.attribute_count) == count, count == 0 || info.attributes != nil else {
+            throw EffectError(status: EFFECT_ERR_INTERNAL, message: "element \(index) has malformed attributes")
+        }
+        let attributes = (0..<count).map { info.attributes![$0] }
+        return ElementDescription(text: try instanceString(info.text, "element \(index) text"), attributes: attributes)
+    }
+
+    private func instanceString(_ pointer: UnsafePointer<CChar>?, _ what: String) throws(EffectError) -> String {
+        guard let string = PluginString.read(pointer, limit: 1 << 30) else {
+            throw EffectError(status: EFFECT_ERR_INTERNAL, message: "the plugin's \(what) is NULL or not UTF-8")
+        }
+        return string
+    }
+
+    private func checkFinite(_ values: UnsafeMutableBufferPointer<Double>, count: Int, t: Double) throws(EffectError) {
+        for index in 0..<min(count, values.count) where !values[index].isFinite {
+            let channel = index % max(1, frameSize)
+            throw EffectError(
+                status: EFFECT_ERR_INTERNAL,
+                message: "the plugin wrote \(values[index]) into value \(channel) of a frame near t = \(t)")
+        }
+    }
+}
+
+/// C copies of Swift strings that live until the arena is released:
+/// long enough for the plugin call that reads them.
+private final class CStringArena {
+    private var strings: [UnsafeMutablePointer<CChar>] = []
+
+    func keep(_ text: String) -> UnsafePointer<CChar> {
+        let utf8 = Array(text.utf8CString)
+        let copy = UnsafeMutablePointer<CChar>.allocate(capacity: utf8.count)
+        copy.initialize(from: utf8, count: utf8.count)
+        strings.append(copy)
+        return UnsafePointer(copy)
+    }
+
+    deinit {
+        for string in strings { string.deallocate() }
+    }
+}
+
+/// Builds C settings for create, keeping every C string alive for the call.
+private func withSettings(
+    _ params: [(String, Value)],
+    _ body: (UnsafePointer<effect_param_setting>?, UInt32) throws(EffectError) -> Void
+) throws(EffectError) {
+    let arena = CStringArena()
+    let settings = params.map { name, value in
+        effect_param_setting(name: arena.keep(name), value: raw(value, keep: arena.keep))
+    }
+    try settings.withUnsafeBufferPointer { buffer throws(EffectError) in
+        try body(buffer.baseAddress, UInt32(buffer.count))
+    }
+    withExtendedLifetime(arena) {}
+}
+
+private func withEncoded(_ value: Value, _ body: (effect_value) throws(EffectError) -> Void) throws(EffectError) {
+    let arena = CStringArena()
+    try body(raw(value, keep: arena.keep))
+    withExtendedLifetime(arena) {}
+}
+
+private func raw(_ value: Value, keep: (String) -> UnsafePointer<CChar>) -> effect_value {
+    var raw = effect_value()
+    switch value {
+    case .none: raw.type = EFFECT_TYPE_NONE
+    case let .number(x):
+        raw.type = EFFECT_TYPE_NUMBER
+        raw.number = x
+    case let .integer(x):
+        raw.type = EFFECT_TYPE_INTEGER
+        raw.integer = x
+    case let .bool(x):
+        raw.type = EFFECT_TYPE_BOOL
+        raw.integer = x ? 1 : 0
+    case let .choice(name):
+        raw.type = EFFECT_TYPE_ENUM
+        raw.string = keep(name)
+    case let .string(text):
+        raw.type = EFFECT_TYPE_STRING
+        raw.string = keep(text)
+    case let .color(x):
+        raw.type = EFFECT_TYPE_COLOR
+        raw.integer = Int64(x)
+    }
+    return raw
+}

@@ -1,0 +1,97 @@
+import CEffect
+import Glibc
+
+/// A loaded plugin library: its metadata, read and checked once, and the
+/// table its effects are driven through.
+///
+/// Libraries stay loaded for the life of the process: strings and code a
+/// plugin handed out must outlive every use, and Swift-built libraries
+/// cannot be reliably unloaded anyway.
+public final class Plugin: @unchecked Sendable {
+    /// The path the plugin was loaded from, as found on the search path.
+    public let path: String
+    /// The same file with symlinks resolved.
+    public let resolvedPath: String
+    public let info: PluginDescription
+    public let effects: [EffectDescription]
+    let api: UnsafePointer<effect_plugin_api>
+
+    /// Upper bounds on what a plugin may declare, so a corrupt table cannot
+    /// make the host loop or allocate without end.
+    static let maxEffects: UInt32 = 1024
+    static let maxParams: UInt32 = 1024
+    static let maxChannels: UInt32 = 4096
+    static let maxChoices: UInt32 = 4096
+
+    /// dlopens `path` (RTLD_NOW | RTLD_LOCAL), checks its ABI version and
+    /// reads all its metadata. A plugin that fails any step is reported with
+    /// its path and the reason, and nothing of it is used.
+    public static func load(path: String) throws(PluginLoadFailure) -> Plugin {
+        func fail(_ reason: String) -> PluginLoadFailure { PluginLoadFailure(path: path, reason: reason) }
+        let resolved = realpath(path, nil).map { pointer in
+            defer { free(pointer) }
+            return String(cString: pointer)
+        }
+        guard let resolved else { throw fail(String(cString: strerror(errno))) }
+        dlerror()
+        guard let handle = dlopen(resolved, RTLD_NOW | RTLD_LOCAL) else {
+            let detail = dlerror().map { String(cString: $0) } ?? "dlopen failed"
+            throw fail("cannot be loaded: \(Self.shorten(detail, path: resolved))")
+        }
+        guard let symbol = dlsym(handle, EFFECT_ENTRY_SYMBOL) else {
+            throw fail("not an effect plugin: it has no \(EFFECT_ENTRY_SYMBOL) symbol")
+        }
+        let entry = unsafeBitCast(symbol, to: effect_plugin_entry_fn.self)
+        guard let api = entry() else { throw fail("\(EFFECT_ENTRY_SYMBOL) returned NULL") }
+        let header = UnsafeRawPointer(api)
+        let structSize = header.load(as: UInt32.self)
+        let major = header.load(fromByteOffset: 4, as: UInt32.self)
+        let minor = header.load(fromByteOffset: 8, as: UInt32.self)
+        let hostMajor = UInt32(EFFECT_ABI_MAJOR)
+        let hostMinor = UInt32(EFFECT_ABI_MINOR)
+        guard major == hostMajor, minor <= hostMinor else {
+            throw fail(
+                "built for effect ABI \(major).\(minor); this host speaks \(hostMajor).\(hostMinor)"
+                    + (major == hostMajor ? " and cannot use a newer minor version" : ""))
+        }
+        guard structSize >= MemoryLayout<effect_plugin_api>.size else {
+            throw fail("its function table is \(structSize) bytes; ABI \(major).\(minor) needs \(MemoryLayout<effect_plugin_api>.size)")
+        }
+        do {
+            let reader = MetadataReader(api: api)
+            let info = try reader.pluginInfo(abiMajor: major, abiMinor: minor)
+            let effects = try reader.effects(count: info.count)
+            return Plugin(path: path, resolvedPath: resolved, info: info.description, effects: effects, api: api)
+        } catch {
+            throw fail(error.message)
+        }
+    }
+
+    private init(
+        path: String, resolvedPath: String, info: PluginDescription, effects: [EffectDescription],
+        api: UnsafePointer<effect_plugin_api>
+    ) {
+        self.path = path
+        self.resolvedPath = resolvedPath
+        self.info = info
+        self.effects = effects
+        self.api = api
+    }
+
+    public func effect(id: String) -> EffectDescription? {
+        effects.first { $0.id == id }
+    }
+
+    /// Creates an instance of one of this plugin's effects.
+    public func instantiate(_ effect: EffectDescription, params: [(String, Value)] = []) throws(EffectError)
+        -> EffectInstance
+    {
+        try EffectInstance(plugin: self, effect: effect, params: params)
+    }
+
+    /// dlerror repeats the path; the failure already names it.
+    private static func shorten(_ detail: String, path: String) -> String {
+        let prefix = path + ": "
+        return detail.hasPrefix(prefix) ? String(detail.dropFirst(prefix.count)) : detail
+    }
+}

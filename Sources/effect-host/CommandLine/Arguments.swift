@@ -1,0 +1,74 @@
+/// A command line split into options and positionals against a spec of
+/// which options exist and which take a value.
+struct Arguments {
+    private(set) var values: [String: [String]] = [:]
+    private(set) var flags: Set<String> = []
+    private(set) var positionals: [String] = []
+
+    /// `valued` options take the next argument (or `=value`); `flags` take
+    /// none. Anything else starting with "-" is a usage error.
+    init(_ arguments: [String], valued: Set<String>, flags allowed: Set<String>) throws(UsageError) {
+        var index = 0
+        var onlyPositionals = false
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            if onlyPositionals || !argument.hasPrefix("-") || argument == "-" {
+                positionals.append(argument)
+                continue
+            }
+            if argument == "--" {
+                onlyPositionals = true
+                continue
+            }
+            var name = argument
+            var inline: String?
+            if let equals = argument.firstIndex(of: "="), argument.hasPrefix("--") {
+                name = String(argument[..<equals])
+                inline = String(argument[argument.index(after: equals)...])
+            }
+            if valued.contains(name) {
+                if let inline {
+                    values[name, default: []].append(inline)
+                } else {
+                    guard index < arguments.count else { throw UsageError("\(name) needs a value") }
+                    values[name, default: []].append(arguments[index])
+                    index += 1
+                }
+            } else if allowed.contains(name), inline == nil {
+                flags.insert(name)
+            } else {
+                let known = Array(valued) + Array(allowed)
+                let hint = closestOption(to: name, among: known).map { " (did you mean \($0)?)" } ?? ""
+                throw UsageError("unknown option \(name)\(hint)")
+            }
+        }
+    }
+
+    func has(_ flag: String) -> Bool { flags.contains(flag) }
+
+    func all(_ option: String) -> [String] { values[option] ?? [] }
+
+    /// The option's value, if given; giving it twice is a usage error.
+    func single(_ option: String) throws(UsageError) -> String? {
+        let given = all(option)
+        guard given.count <= 1 else { throw UsageError("\(option) is given more than once") }
+        return given.first
+    }
+}
+
+private func closestOption(to name: String, among options: [String]) -> String? {
+    options.sorted().first { $0.hasPrefix(name) || name.hasPrefix($0) }
+}
+
+/// A mistake in how the command was called: one line, exit status 2.
+struct UsageError: Error {
+    let message: String
+    init(_ message: String) { self.message = message }
+}
+
+/// A failure while doing what was asked: one line, exit status 1.
+struct RuntimeError: Error {
+    let message: String
+    init(_ message: String) { self.message = message }
+}

@@ -1,0 +1,71 @@
+/// The help texts, one per command.
+enum Help {
+    static let main = """
+        effect-host: play, inspect and export effect plugins
+
+        usage: effect-host <command> [options]
+
+        commands:
+          list     list the plugins found and their effects
+          info     show an effect's params, channels, elements and timing
+          run      play an effect in the terminal, or print its frames as JSON Lines or CSV
+
+        options for every command:
+          --plugin-path PATH   search PATH (a directory or a .so file) first; repeatable
+          -h, --help           show help for the command
+
+        Plugins are searched for in --plugin-path, then EFFECT_PLUGIN_PATH (colon-separated),
+        then the directory of this executable and <prefix>/lib/effect-host/plugins. The current
+        directory is never searched unless named.
+
+        Run 'effect-host <command> --help' for a command's options.
+        """
+
+    static let list = """
+        usage: effect-host list [--json] [--plugin-path PATH]...
+
+        Lists every plugin found on the search path (its path, id, version and ABI) and the
+        effects it carries. Files that could not be loaded are listed with the reason.
+
+          --json               print one JSON object instead of text
+          --plugin-path PATH   search PATH first; repeatable
+        """
+
+    static let info = """
+        usage: effect-host info EFFECT [--json] [--plugin-path PATH]...
+
+        Shows an effect's params (type, default, range, unit, doc), its channels, its elements
+        and how it ends or loops, with the numbers for default params.
+
+          --json               print one JSON object instead of text
+          --plugin-path PATH   search PATH first; repeatable
+        """
+
+    static let run = """
+        usage: effect-host run EFFECT [options]
+
+        Plays an effect: live in the terminal, or as frames on stdout. Frames are sampled at
+        t = 0, 1/fps, 2/fps, ... up to and including the end: for an effect that ends, the first
+        frame at or after its end (and after its last --at event); for a looping effect, one
+        entrance and one period unless --duration says otherwise.
+
+          --param NAME=VALUE     set a param when the effect is created; repeatable
+          --at T:NAME=VALUE      set a live param at time T seconds (an event); repeatable
+          --fps N                frames per second (default 60; 0.1 to 1000)
+          --duration S           play for S seconds instead
+          --offline              sample t = i/fps as fast as possible instead of in real time
+          --format FORMAT        tty (default on a terminal), jsonl (default otherwise) or csv
+          --plugin-path PATH     search PATH first; repeatable
+
+        Values: numbers as 0.5, bools as true/false, enums by choice name, colours as #RRGGBB
+        or #RRGGBBAA, and `none` to leave an optional param unset.
+
+        jsonl prints one object per frame: {"t": ..., "channels": {...}, "elements": [{...}, ...]}
+        ("elements" only when the effect has element channels). csv prints a header, then one
+        row per frame, with element channels as name[i].
+
+        examples:
+          effect-host run strikethrough-reveal
+          effect-host run strikethrough-reveal --at 1.2:done=false --format jsonl --offline
+        """
+}

@@ -1,0 +1,204 @@
+import EffectHost
+
+/// `effect-host info EFFECT`: everything an effect declares, plus what a
+/// default instance reports (element count, timing).
+struct InfoCommand {
+    let id: String
+    let json: Bool
+    let session: PluginSession
+
+    init(_ arguments: [String]) throws(UsageError) {
+        let parsed = try Arguments(arguments, valued: ["--plugin-path"], flags: ["--json"])
+        guard parsed.positionals.count == 1 else {
+            throw UsageError(parsed.positionals.isEmpty ? "info needs an effect id (see effect-host list)" : "info takes one effect id")
+        }
+        id = parsed.positionals[0]
+        json = parsed.has("--json")
+        session = PluginSession(pluginPaths: parsed.all("--plugin-path"))
+    }
+
+    func run() throws {
+        session.warnAboutFailures()
+        let (plugin, effect) = try session.effect(id)
+        let instance: EffectInstance
+        let facts: InstanceInfo
+        do {
+            instance = try plugin.instantiate(effect)
+            facts = try instance.info()
+        } catch {
+            throw RuntimeError("\(effect.id) cannot be created with its defaults: \(error.message)")
+        }
+        let elements = try (0..<facts.elementCount).map { index throws(EffectError) in try instance.element(index) }
+        if json {
+            Output.standard.line(report(plugin, effect, facts, elements).text(indent: "  "))
+        } else {
+            printText(plugin, effect, facts, elements)
+        }
+    }
+
+    private func printText(_ plugin: Plugin, _ effect: EffectDescription, _ facts: InstanceInfo, _ elements: [ElementDescription]) {
+        let out = Output.standard
+        let s = Terminal.sanitize
+        out.line("\(s(effect.id)): \(s(effect.name))")
+        out.line(s(effect.summary))
+        out.line("plugin: \(s(plugin.info.id)) \(s(plugin.info.version)) (\(s(plugin.path)))")
+        if !effect.credit.isEmpty { out.line("design: \(s(effect.credit))") }
+        out.line("timing: \(s(effect.timingDoc)); with defaults, \(describe(facts.timing))")
+        out.line()
+        out.line("params:")
+        table(
+            effect.params.map { param in
+                [
+                    param.name, param.type == .choice ? "enum" : param.type.rawValue, defaultText(param),
+                    rangeText(param), param.unit, param.isLive ? "live" : "at create", param.doc,
+                ]
+            }, header: ["name", "type", "default", "range", "unit", "set", "doc"])
+        let scopes: [(String, [ChannelDescription])] = [
+            ("channels (one value per frame)", effect.channels),
+            ("element channels (one value per \(effect.elementNoun.isEmpty ? "element" : effect.elementNoun) per frame)", effect.elementChannels),
+            ("attributes (static, one value per \(effect.elementNoun.isEmpty ? "element" : effect.elementNoun))", effect.attributes),
+        ]
+        for (title, channels) in scopes where !channels.isEmpty {
+            out.line()
+            out.line("\(title):")
+            table(
+                channels.map { channel in
+                    [channel.name, rangeText(channel.range), channel.unit, labelsText(channel) + channel.doc]
+                }, header: ["name", "range", "unit", "doc"])
+        }
+        guard facts.elementCount > 0 || !effect.elementChannels.isEmpty else { return }
+        out.line()
+        let noun = effect.elementNoun.isEmpty ? "elements" : "\(effect.elementNoun)s"
+        out.line("\(noun) with default params: \(facts.elementCount)")
+        for (index, element) in elements.enumerated() where !element.text.isEmpty || !element.attributes.isEmpty {
+            let attributes = zip(effect.attributes, element.attributes).map { "\($0.name)=\(formatNumber($1))" }
+            out.line("  [\(index)] \(element.text.isEmpty ? "" : "\"\(s(element.text))\" ")\(attributes.joined(separator: " "))")
+        }
+    }
+
+    private func table(_ rows: [[String]], header: [String]) {
+        let rows = [header] + rows.map { $0.map(Terminal.sanitize) }
+        var widths = Array(repeating: 0, count: header.count)
+        for row in rows { for (column, cell) in row.enumerated() { widths[column] = max(widths[column], cell.count) } }
+        for row in rows {
+            let cells = row.enumerated().map { column, cell in
+                column == row.count - 1 ? cell : cell + String(repeating: " ", count: widths[column] - cell.count)
+            }
+            Output.standard.line("  " + cells.joined(separator: "  "))
+        }
+    }
+
+    private func defaultText(_ param: ParamDescription) -> String {
+        switch param.defaultValue {
+        case .none: "unset"
+        case let .string(text): "\"\(text)\""
+        default: param.defaultValue.text
+        }
+    }
+
+    private func rangeText(_ param: ParamDescription) -> String {
+        if let range = param.range { return "\(formatNumber(range.lowerBound))...\(formatNumber(range.upperBound))" }
+        if param.type == .choice { return param.choices.joined(separator: "|") }
+        return ""
+    }
+
+    private func rangeText(_ range: ClosedRange<Double>) -> String {
+        switch (range.lowerBound.isFinite, range.upperBound.isFinite) {
+        case (true, true): "\(formatNumber(range.lowerBound))...\(formatNumber(range.upperBound))"
+        case (true, false): ">= \(formatNumber(range.lowerBound))"
+        case (false, true): "<= \(formatNumber(range.upperBound))"
+        case (false, false): "any"
+        }
+    }
+
+    private func labelsText(_ channel: ChannelDescription) -> String {
+        guard !channel.labels.isEmpty else { return "" }
+        return channel.labels.enumerated().map { "\($0)=\($1)" }.joined(separator: ", ") + ". "
+    }
+
+    private func describe(_ timing: Timing) -> String {
+        switch timing {
+        case let .ends(at): "ends at \(formatNumber(at)) s"
+        case let .loops(start, period): "loops every \(formatNumber(period)) s from \(formatNumber(start)) s"
+        }
+    }
+
+    private func report(_ plugin: Plugin, _ effect: EffectDescription, _ facts: InstanceInfo, _ elements: [ElementDescription])
+        -> JSON
+    {
+        func channels(_ list: [ChannelDescription]) -> JSON {
+            .array(
+                list.map { channel in
+                    .object([
+                        ("name", .string(channel.name)), ("unit", .string(channel.unit)), ("doc", .string(channel.doc)),
+                        ("min", .number(channel.range.lowerBound)), ("max", .number(channel.range.upperBound)),
+                        ("discrete", .bool(channel.isDiscrete)), ("labels", .array(channel.labels.map(JSON.string))),
+                    ])
+                })
+        }
+        let params: [JSON] = effect.params.map { param in
+            var members: [(String, JSON)] = [
+                ("name", .string(param.name)), ("type", .string(param.type.rawValue)), ("default", json(param.defaultValue)),
+                ("unit", .string(param.unit)), ("doc", .string(param.doc)), ("live", .bool(param.isLive)),
+                ("optional", .bool(param.isOptional)),
+            ]
+            if let range = param.range { members += [("min", .number(range.lowerBound)), ("max", .number(range.upperBound))] }
+            if param.type == .choice { members.append(("choices", .array(param.choices.map(JSON.string)))) }
+            return .object(members)
+        }
+        let timing: JSON =
+            switch facts.timing {
+            case let .ends(at): .object([("kind", .string("ends")), ("end", .number(at))])
+            case let .loops(start, period):
+                .object([("kind", .string("loops")), ("loop_start", .number(start)), ("period", .number(period))])
+            }
+        var kinds: [JSON] = []
+        if effect.timingKinds.contains(.ends) { kinds.append(.string("ends")) }
+        if effect.timingKinds.contains(.loops) { kinds.append(.string("loops")) }
+        return .object([
+            ("id", .string(effect.id)), ("name", .string(effect.name)), ("summary", .string(effect.summary)),
+            ("credit", .string(effect.credit)),
+            (
+                "plugin",
+                .object([
+                    ("id", .string(plugin.info.id)), ("version", .string(plugin.info.version)), ("path", .string(plugin.path)),
+                ])
+            ),
+            ("params", .array(params)),
+            ("channels", channels(effect.channels)),
+            ("element_channels", channels(effect.elementChannels)),
+            ("attributes", channels(effect.attributes)),
+            ("element_noun", .string(effect.elementNoun)),
+            ("timing_kinds", .array(kinds)),
+            ("timing_doc", .string(effect.timingDoc)),
+            (
+                "defaults",
+                .object([
+                    ("element_count", .integer(Int64(facts.elementCount))), ("timing", timing),
+                    (
+                        "elements",
+                        .array(
+                            elements.map { element in
+                                .object([
+                                    ("text", .string(element.text)),
+                                    ("attributes", .array(element.attributes.map(JSON.number))),
+                                ])
+                            })
+                    ),
+                ])
+            ),
+        ])
+    }
+
+    private func json(_ value: Value) -> JSON {
+        switch value {
+        case .none: .null
+        case let .number(x): .number(x)
+        case let .integer(x): .integer(x)
+        case let .bool(x): .bool(x)
+        case let .choice(name): .string(name)
+        case let .string(text): .string(text)
+        case .color: .string(value.text)
+        }
+    }
+}

@@ -1,0 +1,95 @@
+import EffectHost
+
+/// `effect-host list`: the plugins found, their effects, and what failed.
+struct ListCommand {
+    let json: Bool
+    let session: PluginSession
+
+    init(_ arguments: [String]) throws(UsageError) {
+        let parsed = try Arguments(arguments, valued: ["--plugin-path"], flags: ["--json"])
+        guard parsed.positionals.isEmpty else {
+            throw UsageError("list takes no arguments; got '\(Terminal.sanitize(parsed.positionals[0]))'")
+        }
+        json = parsed.has("--json")
+        session = PluginSession(pluginPaths: parsed.all("--plugin-path"))
+    }
+
+    func run() {
+        let catalog = session.catalog
+        if json {
+            Output.standard.line(report().text(indent: "  "))
+            return
+        }
+        let out = Output.standard
+        if catalog.plugins.isEmpty {
+            out.line("No plugins found. Searched:")
+            for entry in session.searchPath.entries { out.line("  \(Terminal.sanitize(entry.path))  (\(entry.origin.rawValue))") }
+        }
+        for plugin in catalog.plugins {
+            let info = plugin.info
+            out.line(
+                "\(Terminal.sanitize(info.id)) \(Terminal.sanitize(info.version))  ABI \(info.abiMajor).\(info.abiMinor)  \(Terminal.sanitize(plugin.path))")
+            if plugin.resolvedPath != plugin.path { out.line("  (resolves to \(Terminal.sanitize(plugin.resolvedPath)))") }
+            let width = plugin.effects.map(\.id.count).max() ?? 0
+            for effect in plugin.effects {
+                let padding = String(repeating: " ", count: width - effect.id.count)
+                out.line("  \(Terminal.sanitize(effect.id))\(padding)  \(Terminal.sanitize(effect.summary))")
+            }
+        }
+        if !catalog.failures.isEmpty {
+            out.line()
+            out.line("Not loaded:")
+            for failure in catalog.failures { out.line("  \(Terminal.sanitize(failure.description))") }
+        }
+        for shadow in catalog.shadowed {
+            out.line(
+                "warning: effect '\(Terminal.sanitize(shadow.effect))' in \(Terminal.sanitize(shadow.path)) is shadowed by \(Terminal.sanitize(shadow.winner))")
+        }
+    }
+
+    private func report() -> JSON {
+        let catalog = session.catalog
+        let plugins: [JSON] = catalog.plugins.map { plugin in
+            let info = plugin.info
+            return .object([
+                ("path", .string(plugin.path)),
+                ("resolved_path", .string(plugin.resolvedPath)),
+                ("id", .string(info.id)),
+                ("name", .string(info.name)),
+                ("version", .string(info.version)),
+                ("author", .string(info.author)),
+                ("license", .string(info.license)),
+                ("summary", .string(info.summary)),
+                ("abi", .string("\(info.abiMajor).\(info.abiMinor)")),
+                (
+                    "effects",
+                    .array(
+                        plugin.effects.map {
+                            .object([("id", .string($0.id)), ("name", .string($0.name)), ("summary", .string($0.summary))])
+                        })
+                ),
+            ])
+        }
+        return .object([
+            ("plugins", .array(plugins)),
+            (
+                "failures",
+                .array(catalog.failures.map { .object([("path", .string($0.path)), ("reason", .string($0.reason))]) })
+            ),
+            (
+                "shadowed",
+                .array(
+                    catalog.shadowed.map {
+                        .object([("effect", .string($0.effect)), ("path", .string($0.path)), ("winner", .string($0.winner))])
+                    })
+            ),
+            (
+                "search_path",
+                .array(
+                    session.searchPath.entries.map {
+                        .object([("path", .string($0.path)), ("origin", .string($0.origin.rawValue))])
+                    })
+            ),
+        ])
+    }
+}

@@ -1,0 +1,38 @@
+import EffectHost
+import Glibc
+
+/// The plugins a command works with: found on the search path built from
+/// --plugin-path and EFFECT_PLUGIN_PATH, loaded once.
+struct PluginSession {
+    let searchPath: SearchPath
+    let catalog: PluginCatalog
+
+    init(pluginPaths: [String]) {
+        let environment = getenv("EFFECT_PLUGIN_PATH").map { String(cString: $0) }
+        searchPath = SearchPath.standard(explicit: pluginPaths, environment: environment)
+        catalog = PluginCatalog(searchPath: searchPath)
+    }
+
+    /// Says on stderr which files were skipped, so a broken plugin never
+    /// goes unnoticed.
+    func warnAboutFailures() {
+        for failure in catalog.failures {
+            Output.error.line("effect-host: warning: skipped \(Terminal.sanitize(failure.description))")
+        }
+        for shadow in catalog.shadowed {
+            Output.error.line(
+                "effect-host: warning: effect '\(Terminal.sanitize(shadow.effect))' in \(Terminal.sanitize(shadow.path)) is shadowed by \(Terminal.sanitize(shadow.winner))")
+        }
+        try? Output.error.flush()
+    }
+
+    /// The effect named `id`, or a usage error that suggests the closest id.
+    func effect(_ id: String) throws(UsageError) -> (plugin: Plugin, effect: EffectDescription) {
+        if let found = catalog.effect(id: id) { return found }
+        if catalog.plugins.isEmpty {
+            throw UsageError("unknown effect '\(Terminal.sanitize(id))': no plugins found (see effect-host list)")
+        }
+        let hint = catalog.suggestion(for: id).map { " (did you mean '\($0)'?)" } ?? " (see effect-host list)"
+        throw UsageError("unknown effect '\(Terminal.sanitize(id))'\(hint)")
+    }
+}

@@ -1,0 +1,70 @@
+import Glibc
+
+/// Terminal facts and the escape sequences the renderers use.
+enum Terminal {
+    static let hideCursor = "\u{1B}[?25l"
+    static let showCursor = "\u{1B}[?25h"
+    static let reset = "\u{1B}[0m"
+    static let clearLine = "\u{1B}[2K"
+
+    static func cursorUp(_ lines: Int) -> String { lines > 0 ? "\u{1B}[\(lines)A" : "" }
+
+    static func foreground(_ color: RGB) -> String { "\u{1B}[38;2;\(color.r);\(color.g);\(color.b)m" }
+    static func background(_ color: RGB) -> String { "\u{1B}[48;2;\(color.r);\(color.g);\(color.b)m" }
+
+    /// Columns of the terminal on stdout, or 80 when it is not one.
+    static var columns: Int {
+        var size = winsize()
+        if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
+        return 80
+    }
+
+    /// Text from a plugin or a user made safe to print: control characters,
+    /// escape sequences included, are written as visible \u{...} escapes
+    /// instead of reaching the terminal.
+    static func sanitize(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            if scalar.value < 0x20 || (scalar.value >= 0x7F && scalar.value < 0xA0) {
+                out += "\\u{\(String(scalar.value, radix: 16))}"
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+}
+
+/// An sRGB colour with 8-bit channels.
+struct RGB: Equatable {
+    var r: Int
+    var g: Int
+    var b: Int
+
+    init(_ r: Int, _ g: Int, _ b: Int) {
+        self.r = r
+        self.g = g
+        self.b = b
+    }
+
+    init(packed: UInt32) {
+        self.init(Int(packed >> 24 & 0xFF), Int(packed >> 16 & 0xFF), Int(packed >> 8 & 0xFF))
+    }
+
+    /// This colour laid over `background` at `opacity`.
+    func over(_ background: RGB, opacity: Double) -> RGB {
+        let a = max(0, min(1, opacity))
+        func mix(_ top: Int, _ bottom: Int) -> Int { Int((Double(bottom) + (Double(top) - Double(bottom)) * a).rounded()) }
+        return RGB(mix(r, background.r), mix(g, background.g), mix(b, background.b))
+    }
+
+    /// The colour with its saturation scaled, keeping Rec. 709 luminance, as
+    /// SwiftUI's `.saturation` does.
+    func saturated(_ amount: Double) -> RGB {
+        let luminance = 0.2126 * Double(r) + 0.7152 * Double(g) + 0.0722 * Double(b)
+        func scale(_ channel: Int) -> Int {
+            Int(max(0, min(255, (luminance + (Double(channel) - luminance) * amount).rounded())))
+        }
+        return RGB(scale(r), scale(g), scale(b))
+    }
+}

@@ -1,0 +1,62 @@
+import EffectHost
+import Glibc
+
+/// Runs one command and returns its exit status: 0 on success, 1 when the
+/// work failed, 2 when the command was called wrongly.
+func runCommand(_ arguments: [String]) -> Int32 {
+    guard let command = arguments.first else {
+        Output.error.line(Help.main)
+        return 2
+    }
+    let rest = Array(arguments.dropFirst())
+    let wantsHelp = rest.contains("--help") || rest.contains("-h")
+    do {
+        switch command {
+        case "-h", "--help", "help":
+            Output.standard.line(helpText(for: rest.first) ?? Help.main)
+        case "list":
+            if wantsHelp { Output.standard.line(Help.list); break }
+            try ListCommand(rest).run()
+        case "info":
+            if wantsHelp { Output.standard.line(Help.info); break }
+            try InfoCommand(rest).run()
+        case "run":
+            if wantsHelp { Output.standard.line(Help.run); break }
+            let status = try RunCommand(rest).run()
+            try? Output.standard.flush()
+            return status
+        default:
+            let hint = closestMatch(to: command, among: ["list", "info", "run", "help"]).map { " (did you mean '\($0)'?)" } ?? ""
+            throw UsageError("unknown command '\(Terminal.sanitize(command))'\(hint); see effect-host --help")
+        }
+        try? Output.standard.flush()
+        return 0
+    } catch let error as UsageError {
+        try? Output.standard.flush()
+        Output.error.line("effect-host: \(error.message)")
+        try? Output.error.flush()
+        return 2
+    } catch let error as RuntimeError {
+        try? Output.standard.flush()
+        Output.error.line("effect-host: \(error.message)")
+        try? Output.error.flush()
+        return 1
+    } catch {
+        try? Output.standard.flush()
+        Output.error.line("effect-host: \(error)")
+        try? Output.error.flush()
+        return 1
+    }
+}
+
+func helpText(for command: String?) -> String? {
+    switch command {
+    case "list": Help.list
+    case "info": Help.info
+    case "run": Help.run
+    default: nil
+    }
+}
+
+TerminalRestore.install()
+exit(runCommand(Array(CommandLine.arguments.dropFirst())))

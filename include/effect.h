@@ -1,0 +1,528 @@
+/*
+ * effect.h: the effect plugin ABI, version 1.0.
+ *
+ * An effect is a deterministic, sampled model of a piece of motion. Given a
+ * time t (seconds since the effect appeared) it writes the numbers a
+ * renderer needs for that frame into memory the caller owns. A plugin is a
+ * shared library carrying one or more effects behind this header. Hosts are
+ * programs in any language that can call C: they dlopen the library, look
+ * up one symbol, and talk to it only through the table that symbol returns.
+ *
+ * ------------------------------------------------------------------------
+ * Conventions that hold for every function in this header
+ * ------------------------------------------------------------------------
+ *
+ * Status.    Every function returns an effect_status: EFFECT_OK (0) on
+ *            success, a negative EFFECT_ERR_* code otherwise. On failure
+ *            nothing the caller owns has been written except the optional
+ *            effect_error.
+ *
+ * Messages.  Every fallible function takes a trailing `effect_error *error`.
+ *            It may be NULL. When it is not, and its struct_size is at
+ *            least sizeof(effect_error) of ABI 1.0, a failing call stores
+ *            the status and a one-line, NUL-terminated UTF-8 message there
+ *            (truncated at a character boundary if longer than the buffer).
+ *            A successful call leaves status EFFECT_OK and an empty message.
+ *            The buffer is the caller's, so errors need no thread-local
+ *            state and no freeing.
+ *
+ * Safety.    No function aborts, traps, prints, or reads past what its
+ *            arguments describe when given bad input: NULL pointers, a
+ *            struct_size that is too small, NaN, infinite or negative
+ *            times, zero-capacity buffers, unknown names, values of the
+ *            wrong type or out of range, and invalid UTF-8 all return an
+ *            error status. Pointers that are non-NULL but do not point where
+ *            the documentation says (a freed instance, a short buffer whose
+ *            capacity is misreported) are outside what C can check.
+ *
+ * Strings.   All strings are UTF-8 and NUL-terminated. Strings a plugin
+ *            returns are owned by the plugin: never free or modify them.
+ *            Metadata strings (plugin, effect, param and channel info) stay
+ *            valid until the library is unloaded. Strings returned through
+ *            an instance (element text, display strings, string param
+ *            values) stay valid until that instance is destroyed. Strings
+ *            the caller passes in are copied by the plugin before the call
+ *            returns; the caller keeps ownership of them.
+ *
+ * Sizes.     Structs that may grow in a later minor version begin with
+ *            `uint32_t struct_size`. For structs the caller asks the plugin
+ *            to fill ("out" structs), the caller sets struct_size to
+ *            sizeof the struct as its own header declares it; the plugin
+ *            writes no more than that many bytes, and on return sets
+ *            struct_size to the number of bytes it filled. A struct_size
+ *            below the ABI 1.0 size gives EFFECT_ERR_STRUCT_SIZE. The plugin
+ *            table works the other way round: its struct_size says which
+ *            functions the plugin provides. effect_value and
+ *            effect_param_setting are frozen: they never grow, and a later
+ *            minor adds value types, not fields.
+ *
+ * Threads.   Metadata calls (describe, effect_info, param_info,
+ *            channel_info) are pure: call them from any thread at any time.
+ *            create may run concurrently with anything, including other
+ *            creates. An instance is read by sample, sample_many, get_param,
+ *            strings, instance_info and element_info; those may run
+ *            concurrently with each other on one instance from any number
+ *            of threads. set_param and destroy change an instance: they need
+ *            exclusive access to it (no other call on that instance may
+ *            overlap them). Instances never share mutable state.
+ *
+ * Time.      t is in seconds since the effect appeared (SwiftUI's onAppear),
+ *            finite and >= 0. Every duration in this ABI is in seconds.
+ *            Sampling is random access: any t in any order, and the same t
+ *            always gives bit-identical values. A plugin never reads a
+ *            clock; the host owns time.
+ *
+ * Cost.      sample and sample_many allocate nothing, take no locks and make
+ *            no system calls.
+ *
+ * Layout.    Only fixed-width integers, doubles and pointers appear in
+ *            structs, and no struct is passed by value, so the types map
+ *            one to one onto Python ctypes, Rust #[repr(C)] and the like.
+ *            On LP64 platforms the sizes and offsets below are asserted at
+ *            compile time and are part of the ABI.
+ *
+ * ------------------------------------------------------------------------
+ * Versioning
+ * ------------------------------------------------------------------------
+ * A major version changes only when existing fields or functions change
+ * meaning; a minor version may append fields to growable structs, append
+ * functions to the plugin table, and add status codes, value types, flags
+ * and timing kinds. A host must refuse a plugin whose abi_major differs
+ * from its own, or whose abi_minor is newer than its own, and should name
+ * both versions when it does. The first 16 bytes of effect_plugin_api
+ * (struct_size, abi_major, abi_minor, reserved) keep their layout in every
+ * major version, so any host can read them to make that decision.
+ */
+#ifndef EFFECT_H
+#define EFFECT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define EFFECT_ABI_MAJOR 1
+#define EFFECT_ABI_MINOR 0
+
+/* The one symbol a plugin exports; see effect_plugin_entry below. */
+#define EFFECT_ENTRY_SYMBOL "effect_plugin_entry"
+
+#if defined(_WIN32)
+#define EFFECT_EXPORT __declspec(dllexport)
+#else
+#define EFFECT_EXPORT __attribute__((visibility("default")))
+#endif
+
+/* ------------------------------------------------------------------------
+ * Status codes
+ * ------------------------------------------------------------------------ */
+
+typedef int32_t effect_status;
+
+#define EFFECT_OK                   0
+/* A required pointer argument was NULL. */
+#define EFFECT_ERR_NULL_POINTER    -1
+/* A struct_size is smaller than the ABI 1.0 size of that struct. */
+#define EFFECT_ERR_STRUCT_SIZE     -2
+/* An effect, param, channel or element index is out of range. */
+#define EFFECT_ERR_INDEX           -3
+/* No effect with that id in this plugin. */
+#define EFFECT_ERR_UNKNOWN_EFFECT  -4
+/* No param with that name in this effect. */
+#define EFFECT_ERR_UNKNOWN_PARAM   -5
+/* A value's type does not fit the param (see effect_value). */
+#define EFFECT_ERR_TYPE            -6
+/* A value is NaN, infinite, outside the param's range, or names no choice. */
+#define EFFECT_ERR_RANGE           -7
+/* A string is not valid UTF-8. */
+#define EFFECT_ERR_UTF8            -8
+/* A time is NaN, infinite or negative. */
+#define EFFECT_ERR_TIME            -9
+/* An output buffer's capacity is too small for what must be written. */
+#define EFFECT_ERR_BUFFER         -10
+/* The param is fixed when the instance is created; set_param cannot change it. */
+#define EFFECT_ERR_NOT_LIVE       -11
+/* The same param was given twice to create. */
+#define EFFECT_ERR_DUPLICATE      -12
+/* The plugin ran out of memory. */
+#define EFFECT_ERR_OUT_OF_MEMORY  -13
+/* The plugin failed for a reason of its own; the message says which. */
+#define EFFECT_ERR_INTERNAL       -14
+
+/* ------------------------------------------------------------------------
+ * Errors
+ * ------------------------------------------------------------------------ */
+
+#define EFFECT_ERROR_MESSAGE_CAPACITY 512
+
+/* Caller-owned detail for a failed call. Set struct_size to
+ * sizeof(effect_error) and pass a pointer as the last argument of a call.
+ * One effect_error may be reused across calls, but not shared between
+ * threads calling at the same time. */
+typedef struct effect_error {
+    uint32_t struct_size;
+    effect_status status;
+    char message[EFFECT_ERROR_MESSAGE_CAPACITY];
+} effect_error;
+
+/* ------------------------------------------------------------------------
+ * Values
+ * ------------------------------------------------------------------------ */
+
+/* Param types (effect_param_info.type) and value tags (effect_value.type). */
+#define EFFECT_TYPE_NONE     0u  /* no value: an optional param left unset */
+#define EFFECT_TYPE_NUMBER   1u  /* `number`: finite double */
+#define EFFECT_TYPE_INTEGER  2u  /* `integer`: signed 64-bit */
+#define EFFECT_TYPE_BOOL     3u  /* `integer`: 0 or 1 */
+#define EFFECT_TYPE_ENUM     4u  /* one of the param's named choices */
+#define EFFECT_TYPE_STRING   5u  /* `string`: UTF-8, NUL-terminated */
+#define EFFECT_TYPE_COLOR    6u  /* `integer`: 0xRRGGBBAA, sRGB, straight alpha */
+
+/* A tagged value. Only the field(s) named for its type are read.
+ *
+ * Passing values in (create, set_param):
+ *   NUMBER   `number`. A NUMBER param also accepts an INTEGER value.
+ *   INTEGER  `integer`. An INTEGER param also accepts a NUMBER value that is
+ *            a whole number.
+ *   BOOL     `integer`, 0 or 1.
+ *   ENUM     `string` names the choice (preferred: names are stable); when
+ *            `string` is NULL, `integer` is the choice's index.
+ *   STRING   `string`, copied by the plugin.
+ *   COLOR    `integer` in 0 ... 0xFFFFFFFF.
+ *   NONE     unsets an optional param (EFFECT_PARAM_OPTIONAL); any other
+ *            param refuses it with EFFECT_ERR_TYPE.
+ *
+ * Values coming out (defaults, get_param) have exactly the param's type,
+ * or NONE for an unset optional param. ENUM values carry both the choice
+ * name in `string` and its index in `integer`. Fields the type does not use
+ * are zero / NULL. */
+typedef struct effect_value {
+    uint32_t type;
+    uint32_t reserved;   /* 0 */
+    double number;
+    int64_t integer;
+    const char *string;
+} effect_value;
+
+/* One named value, for create. */
+typedef struct effect_param_setting {
+    const char *name;
+    effect_value value;
+} effect_param_setting;
+
+/* ------------------------------------------------------------------------
+ * Metadata
+ * ------------------------------------------------------------------------ */
+
+/* Plugin-wide facts, filled by describe. */
+typedef struct effect_plugin_info {
+    uint32_t struct_size;
+    uint32_t effect_count;     /* >= 1 */
+    const char *id;            /* kebab-case, unique among plugins: "strike" */
+    const char *name;          /* for people: "Strike" */
+    const char *version;       /* the plugin's own version: "1.0.0" */
+    const char *author;
+    const char *license;       /* SPDX identifier where there is one */
+    const char *summary;       /* one line */
+} effect_plugin_info;
+
+/* Timing kinds: how an instance's motion ends (effect_instance_info.timing)
+ * and, as a bit mask, which kinds an effect can report (effect_info). */
+#define EFFECT_TIMING_ENDS   1u  /* settles: every t >= end gives the frame at end */
+#define EFFECT_TIMING_LOOPS  2u  /* repeats: for t >= loop_start, t and t + period
+                                    give the same frame */
+
+/* One effect, filled by effect_info. */
+typedef struct effect_info {
+    uint32_t struct_size;
+    uint32_t param_count;
+    uint32_t global_channel_count;    /* values once per frame */
+    uint32_t element_channel_count;   /* values once per element per frame */
+    uint32_t attribute_count;         /* static values once per element */
+    uint32_t timing_kinds;            /* mask of EFFECT_TIMING_* it may report */
+    const char *id;            /* kebab-case, unique: "strikethrough-reveal" */
+    const char *name;          /* for people: "Strikethrough Reveal" */
+    const char *summary;       /* one line */
+    const char *element_noun;  /* what an element is ("circle", "unit"), or "" */
+    const char *timing_doc;    /* one line: when it ends or how it loops */
+    const char *credit;        /* whose design it models, or "" */
+} effect_info;
+
+/* Param flags. */
+#define EFFECT_PARAM_LIVE      1u  /* set_param may change it at a time t */
+#define EFFECT_PARAM_OPTIONAL  2u  /* may be unset (EFFECT_TYPE_NONE) */
+
+/* One param, filled by param_info. Params are identified by name; their
+ * index is only for enumeration. Names are snake_case. Every effect has a
+ * `reduce_motion` BOOL param: the accessibility setting. */
+typedef struct effect_param_info {
+    uint32_t struct_size;
+    uint32_t type;              /* EFFECT_TYPE_* (never NONE) */
+    uint32_t flags;             /* EFFECT_PARAM_* */
+    uint32_t choice_count;      /* ENUM: number of choices; otherwise 0 */
+    const char *name;
+    const char *unit;           /* "s", "pt", "deg", ... or "" */
+    const char *doc;            /* one line */
+    const char *const *choices; /* ENUM: choice_count names; otherwise NULL */
+    double min;                 /* NUMBER, INTEGER: finite, min < max;  */
+    double max;                 /*   otherwise 0 and 0                    */
+    effect_value default_value; /* in range; NONE for an optional param
+                                   that is unset by default */
+} effect_param_info;
+
+/* Channel scopes. Channel indices run over global channels first, then
+ * element channels, then attributes. */
+#define EFFECT_SCOPE_GLOBAL     0u  /* one value per frame */
+#define EFFECT_SCOPE_ELEMENT    1u  /* one value per element per frame */
+#define EFFECT_SCOPE_ATTRIBUTE  2u  /* one static value per element */
+
+/* Channel flags. */
+#define EFFECT_CHANNEL_DISCRETE 1u  /* whole numbers only; labels may name them */
+
+/* One channel, filled by channel_info. */
+typedef struct effect_channel_info {
+    uint32_t struct_size;
+    uint32_t scope;             /* EFFECT_SCOPE_* */
+    uint32_t flags;             /* EFFECT_CHANNEL_* */
+    uint32_t label_count;       /* DISCRETE: names for values 0..label_count-1 */
+    const char *name;           /* snake_case, unique within the effect */
+    const char *unit;           /* "pt", "deg", ... or "" */
+    const char *doc;            /* one line */
+    const char *const *labels;  /* label_count names, or NULL when 0 */
+    double min;                 /* the declared range of values; -INFINITY */
+    double max;                 /*   / INFINITY where unbounded            */
+} effect_channel_info;
+
+/* ------------------------------------------------------------------------
+ * Instances
+ * ------------------------------------------------------------------------ */
+
+typedef struct effect_instance effect_instance;  /* opaque */
+
+/* Facts about one instance, filled by instance_info. element_count and
+ * frame_size never change during the instance's life; the timing reflects
+ * the events set so far. */
+typedef struct effect_instance_info {
+    uint32_t struct_size;
+    uint32_t element_count;
+    uint64_t frame_size;     /* doubles per frame: global_channel_count
+                                + element_count * element_channel_count */
+    uint32_t timing;         /* EFFECT_TIMING_ENDS or EFFECT_TIMING_LOOPS */
+    uint32_t reserved;       /* 0 */
+    double end;              /* ENDS: settled from here on; LOOPS: 0 */
+    double loop_start;       /* LOOPS: periodic from here on; ENDS: 0 */
+    double period;           /* LOOPS: seconds per repeat; ENDS: 0 */
+} effect_instance_info;
+
+/* One element of an instance, filled by element_info. */
+typedef struct effect_element_info {
+    uint32_t struct_size;
+    uint32_t attribute_count;   /* = effect_info.attribute_count */
+    const char *text;           /* the element's text (a text unit), or "" */
+    const double *attributes;   /* attribute_count values, in attribute
+                                   order; NULL when 0. Instance-owned. */
+} effect_element_info;
+
+/* What a renderer shows and what assistive technology reads, at time t.
+ * Instance-owned; never NULL (empty strings where there is nothing). */
+typedef struct effect_strings {
+    uint32_t struct_size;
+    uint32_t reserved;                 /* 0 */
+    const char *text;                  /* the text as displayed */
+    const char *accessibility_label;
+    const char *accessibility_value;
+} effect_strings;
+
+/* ------------------------------------------------------------------------
+ * The plugin table
+ * ------------------------------------------------------------------------ */
+
+typedef struct effect_plugin_api effect_plugin_api;
+
+struct effect_plugin_api {
+    /* Never change layout across major versions. */
+    uint32_t struct_size;   /* sizeof(effect_plugin_api) the plugin was built with */
+    uint32_t abi_major;     /* EFFECT_ABI_MAJOR the plugin was built with */
+    uint32_t abi_minor;     /* EFFECT_ABI_MINOR the plugin was built with */
+    uint32_t reserved;      /* 0 */
+
+    /* Fills *out with the plugin's metadata.
+     * Errors: NULL_POINTER, STRUCT_SIZE, INTERNAL (the plugin cannot
+     * describe itself: a host should report it as broken). */
+    effect_status (*describe)(const effect_plugin_api *self,
+                              effect_plugin_info *out,
+                              effect_error *error);
+
+    /* Fills *out for effect effect_index (0 ... effect_count-1).
+     * Errors: NULL_POINTER, STRUCT_SIZE, INDEX. */
+    effect_status (*effect_info)(const effect_plugin_api *self,
+                                 uint32_t effect_index,
+                                 effect_info *out,
+                                 effect_error *error);
+
+    /* Fills *out for one param of an effect.
+     * Errors: NULL_POINTER, STRUCT_SIZE, INDEX. */
+    effect_status (*param_info)(const effect_plugin_api *self,
+                                uint32_t effect_index,
+                                uint32_t param_index,
+                                effect_param_info *out,
+                                effect_error *error);
+
+    /* Fills *out for one channel of an effect; channel_index runs over
+     * global channels, then element channels, then attributes.
+     * Errors: NULL_POINTER, STRUCT_SIZE, INDEX. */
+    effect_status (*channel_info)(const effect_plugin_api *self,
+                                  uint32_t effect_index,
+                                  uint32_t channel_index,
+                                  effect_channel_info *out,
+                                  effect_error *error);
+
+    /* Creates an instance of the effect named effect_id, with the given
+     * params; params not given take their defaults. `settings` may be NULL
+     * when setting_count is 0. On success *out_instance receives a new
+     * instance the caller owns and must pass to destroy. On failure
+     * *out_instance is set to NULL (when out_instance is not NULL) and no
+     * instance exists.
+     * Errors: NULL_POINTER, UTF8, UNKNOWN_EFFECT, UNKNOWN_PARAM, TYPE,
+     * RANGE, DUPLICATE, OUT_OF_MEMORY, INTERNAL. */
+    effect_status (*create)(const effect_plugin_api *self,
+                            const char *effect_id,
+                            const effect_param_setting *settings,
+                            uint32_t setting_count,
+                            effect_instance **out_instance,
+                            effect_error *error);
+
+    /* Destroys an instance and every string and buffer it returned.
+     * destroy(NULL) does nothing and returns EFFECT_OK. Needs exclusive
+     * access to the instance. Never fails otherwise. */
+    effect_status (*destroy)(effect_instance *instance);
+
+    /* Fills *out with the instance's element count, frame size and timing.
+     * Errors: NULL_POINTER, STRUCT_SIZE. */
+    effect_status (*instance_info)(const effect_instance *instance,
+                                   effect_instance_info *out,
+                                   effect_error *error);
+
+    /* Fills *out for element `element` (0 ... element_count-1).
+     * Errors: NULL_POINTER, STRUCT_SIZE, INDEX. */
+    effect_status (*element_info)(const effect_instance *instance,
+                                  uint32_t element,
+                                  effect_element_info *out,
+                                  effect_error *error);
+
+    /* Stores in *out the value param `name` has at time t, after every
+     * event at or before t. String values are instance-owned.
+     * Errors: NULL_POINTER, UTF8, UNKNOWN_PARAM, TIME. */
+    effect_status (*get_param)(const effect_instance *instance,
+                               const char *name,
+                               double t,
+                               effect_value *out,
+                               effect_error *error);
+
+    /* An event: from time t on, param `name` has `value`. Frames before t
+     * are unchanged; what the change does from t on is the effect's own
+     * behaviour (an animation starting at t, a jump, ...). Events may be
+     * set in any order of t; several events at one t apply in the order
+     * they were set, and the effect sees them together. Only LIVE params
+     * can be set. Needs exclusive access to the instance.
+     * Errors: NULL_POINTER, UTF8, UNKNOWN_PARAM, NOT_LIVE, TYPE, RANGE,
+     * TIME, OUT_OF_MEMORY. */
+    effect_status (*set_param)(effect_instance *instance,
+                               const char *name,
+                               const effect_value *value,
+                               double t,
+                               effect_error *error);
+
+    /* Fills *out with the display strings at time t.
+     * Errors: NULL_POINTER, STRUCT_SIZE, TIME. */
+    effect_status (*strings)(const effect_instance *instance,
+                             double t,
+                             effect_strings *out,
+                             effect_error *error);
+
+    /* Writes one frame for time t: frame_size doubles, the global channels
+     * in channel order, then for each element in order its element
+     * channels. `capacity` is the number of doubles `frame` can hold.
+     * Errors: NULL_POINTER, TIME, BUFFER (capacity < frame_size). */
+    effect_status (*sample)(const effect_instance *instance,
+                            double t,
+                            double *frame,
+                            uint64_t capacity,
+                            effect_error *error);
+
+    /* Writes `count` frames, back to back, for t = t0 + i * dt with
+     * i = 0 ... count-1; frame i is exactly what sample would write for that
+     * t. count may be 0. Every t must be finite and >= 0.
+     * Errors: NULL_POINTER, TIME, BUFFER (capacity < count * frame_size). */
+    effect_status (*sample_many)(const effect_instance *instance,
+                                 double t0,
+                                 double dt,
+                                 uint64_t count,
+                                 double *frames,
+                                 uint64_t capacity,
+                                 effect_error *error);
+};
+
+/* The entry point, and the only symbol a plugin exports (look it up with
+ * dlsym(handle, EFFECT_ENTRY_SYMBOL)). Returns the plugin's table, or NULL
+ * if the plugin cannot run at all. It may be called any number of times
+ * from any thread and returns the same pointer each time; the table stays
+ * valid, unchanged, until the library is unloaded. Call it before anything
+ * in the table. Everything else in a plugin is hidden, so many plugins can
+ * share one process without their symbols clashing. */
+EFFECT_EXPORT const effect_plugin_api *effect_plugin_entry(void);
+
+typedef const effect_plugin_api *(*effect_plugin_entry_fn)(void);
+
+/* ------------------------------------------------------------------------
+ * Layout checks (LP64)
+ * ------------------------------------------------------------------------ */
+
+#if defined(__cplusplus) && __cplusplus >= 201103L
+#define EFFECT_STATIC_ASSERT(cond, name) static_assert(cond, #name)
+#elif defined(__STDC_VERSION__) && __STDC_VERSION__ >= 201112L
+#define EFFECT_STATIC_ASSERT(cond, name) _Static_assert(cond, #name)
+#else
+/* C99 has no _Static_assert: a negative array size fails the build instead. */
+#define EFFECT_STATIC_ASSERT(cond, name) \
+    typedef char effect_static_assert_##name[(cond) ? 1 : -1]
+#endif
+
+#if defined(__LP64__) || defined(_WIN64)
+EFFECT_STATIC_ASSERT(sizeof(effect_error) == 520, effect_error_size);
+EFFECT_STATIC_ASSERT(offsetof(effect_error, message) == 8, effect_error_message);
+EFFECT_STATIC_ASSERT(sizeof(effect_value) == 32, effect_value_size);
+EFFECT_STATIC_ASSERT(offsetof(effect_value, number) == 8, effect_value_number);
+EFFECT_STATIC_ASSERT(offsetof(effect_value, integer) == 16, effect_value_integer);
+EFFECT_STATIC_ASSERT(offsetof(effect_value, string) == 24, effect_value_string);
+EFFECT_STATIC_ASSERT(sizeof(effect_param_setting) == 40, effect_param_setting_size);
+EFFECT_STATIC_ASSERT(offsetof(effect_param_setting, value) == 8, effect_param_setting_value);
+EFFECT_STATIC_ASSERT(sizeof(effect_plugin_info) == 56, effect_plugin_info_size);
+EFFECT_STATIC_ASSERT(offsetof(effect_plugin_info, id) == 8, effect_plugin_info_id);
+EFFECT_STATIC_ASSERT(sizeof(effect_info) == 72, effect_info_size);
+EFFECT_STATIC_ASSERT(offsetof(effect_info, id) == 24, effect_info_id);
+EFFECT_STATIC_ASSERT(offsetof(effect_info, credit) == 64, effect_info_credit);
+EFFECT_STATIC_ASSERT(sizeof(effect_param_info) == 96, effect_param_info_size);
+EFFECT_STATIC_ASSERT(offsetof(effect_param_info, name) == 16, effect_param_info_name);
+EFFECT_STATIC_ASSERT(offsetof(effect_param_info, min) == 48, effect_param_info_min);
+EFFECT_STATIC_ASSERT(offsetof(effect_param_info, default_value) == 64, effect_param_info_default);
+EFFECT_STATIC_ASSERT(sizeof(effect_channel_info) == 64, effect_channel_info_size);
+EFFECT_STATIC_ASSERT(offsetof(effect_channel_info, name) == 16, effect_channel_info_name);
+EFFECT_STATIC_ASSERT(offsetof(effect_channel_info, min) == 48, effect_channel_info_min);
+EFFECT_STATIC_ASSERT(sizeof(effect_instance_info) == 48, effect_instance_info_size);
+EFFECT_STATIC_ASSERT(offsetof(effect_instance_info, frame_size) == 8, effect_instance_info_frame);
+EFFECT_STATIC_ASSERT(offsetof(effect_instance_info, end) == 24, effect_instance_info_end);
+EFFECT_STATIC_ASSERT(sizeof(effect_element_info) == 24, effect_element_info_size);
+EFFECT_STATIC_ASSERT(sizeof(effect_strings) == 32, effect_strings_size);
+EFFECT_STATIC_ASSERT(offsetof(effect_plugin_api, describe) == 16, effect_plugin_api_describe);
+EFFECT_STATIC_ASSERT(sizeof(effect_plugin_api) == 16 + 13 * sizeof(void (*)(void)),
+                     effect_plugin_api_size);
+#endif
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* EFFECT_H */

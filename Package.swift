@@ -22,8 +22,9 @@ let package = Package(
         .target(
             name: "Strike", dependencies: ["CEffect", "EffectABI"], path: "Plugins/Strike",
             linkerSettings: pluginLinkerSettings),
-        .testTarget(name: "EffectABITests", dependencies: ["EffectABI"]),
-        .testTarget(name: "EffectHostTests", dependencies: ["EffectHost"]),
+        .target(name: "ReferenceMath", path: "Tests/ReferenceMath"),
+        .testTarget(name: "EffectABITests", dependencies: ["EffectABI", "ReferenceMath"]),
+        .testTarget(name: "EffectHostTests", dependencies: ["CEffect", "EffectHost", "ReferenceMath"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -146,11 +146,19 @@ public final class EffectInstance: @unchecked Sendable {
 
     private func checkFinite(_ values: UnsafeMutableBufferPointer<Double>, count: Int, t: Double) throws(EffectError) {
         for index in 0..<min(count, values.count) where !values[index].isFinite {
-            let channel = index % max(1, frameSize)
             throw EffectError(
                 status: EFFECT_ERR_INTERNAL,
-                message: "the plugin wrote \(values[index]) into value \(channel) of a frame near t = \(t)")
+                message: "the plugin wrote \(values[index]) into \(channelName(at: index % max(1, frameSize))) of a frame near t = \(t)")
         }
+    }
+
+    /// Which channel (and element) a position in a frame holds.
+    private func channelName(at position: Int) -> String {
+        if position < effect.channels.count { return "channel '\(effect.channels[position].name)'" }
+        let stride = max(1, effect.elementChannels.count)
+        let offset = position - effect.channels.count
+        let name = effect.elementChannels.isEmpty ? "?" : effect.elementChannels[offset % stride].name
+        return "channel '\(name)' of element \(offset / stride)"
     }
 }
 

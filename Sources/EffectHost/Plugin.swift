@@ -33,6 +33,7 @@ public final class Plugin: @unchecked Sendable {
             return String(cString: pointer)
         }
         guard let resolved else { throw fail(String(cString: strerror(errno))) }
+        if let problem = ELFCheck.problem(with: resolved) { throw fail(problem) }
         dlerror()
         guard let handle = dlopen(resolved, RTLD_NOW | RTLD_LOCAL) else {
             let detail = dlerror().map { String(cString: $0) } ?? "dlopen failed"

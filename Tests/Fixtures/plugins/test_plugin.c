@@ -1,0 +1,268 @@
+/*
+ * A minimal effect plugin in plain C, used by the host's tests. Compiled
+ * as is it is a valid plugin with one effect, "test-ramp"; each BROKEN_*
+ * macro breaks it in one way a host must survive.
+ *
+ *   -DBROKEN_NO_ENTRY        exports no effect_plugin_entry
+ *   -DBROKEN_ENTRY_NULL      effect_plugin_entry returns NULL
+ *   -DBROKEN_ABI_MAJOR=N     claims ABI major N
+ *   -DBROKEN_ABI_MINOR=N     claims ABI minor N
+ *   -DBROKEN_DESCRIBE        describe fails
+ *   -DBROKEN_NAN             frames after t = 0.5 contain NaN
+ *   -DPLUGIN_ID=\"x\"         plugin id (default "test")
+ */
+#include "effect.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#ifndef PLUGIN_ID
+#define PLUGIN_ID "test"
+#endif
+#ifndef BROKEN_ABI_MAJOR
+#define BROKEN_ABI_MAJOR EFFECT_ABI_MAJOR
+#endif
+#ifndef BROKEN_ABI_MINOR
+#define BROKEN_ABI_MINOR EFFECT_ABI_MINOR
+#endif
+
+struct effect_instance {
+    double length;
+};
+
+static void report(effect_error *error, effect_status status, const char *message) {
+    if (error == NULL || error->struct_size < sizeof(effect_error)) return;
+    error->status = status;
+    strncpy(error->message, message, EFFECT_ERROR_MESSAGE_CAPACITY - 1);
+    error->message[EFFECT_ERROR_MESSAGE_CAPACITY - 1] = '\0';
+}
+
+static effect_status fail(effect_error *error, effect_status status, const char *message) {
+    report(error, status, message);
+    return status;
+}
+
+static effect_status ok(effect_error *error) {
+    report(error, EFFECT_OK, "");
+    return EFFECT_OK;
+}
+
+static effect_status describe(const effect_plugin_api *self, effect_plugin_info *out, effect_error *error) {
+    (void)self;
+#ifdef BROKEN_DESCRIBE
+    (void)out;
+    return fail(error, EFFECT_ERR_INTERNAL, "this plugin is broken on purpose");
+#else
+    if (out == NULL) return fail(error, EFFECT_ERR_NULL_POINTER, "out is NULL");
+    if (out->struct_size < sizeof *out) return fail(error, EFFECT_ERR_STRUCT_SIZE, "effect_plugin_info too small");
+    out->struct_size = sizeof *out;
+    out->effect_count = 1;
+    out->id = PLUGIN_ID;
+    out->name = "Test";
+    out->version = "0.1.0";
+    out->author = "effect-host tests";
+    out->license = "MIT";
+    out->summary = "A ramp for testing hosts.";
+    return ok(error);
+#endif
+}
+
+static effect_status effect_info_fn(const effect_plugin_api *self, uint32_t index, effect_info *out, effect_error *error) {
+    (void)self;
+    if (out == NULL) return fail(error, EFFECT_ERR_NULL_POINTER, "out is NULL");
+    if (index != 0) return fail(error, EFFECT_ERR_INDEX, "effect index out of range");
+    if (out->struct_size < sizeof *out) return fail(error, EFFECT_ERR_STRUCT_SIZE, "effect_info too small");
+    out->struct_size = sizeof *out;
+    out->param_count = 2;
+    out->global_channel_count = 1;
+    out->element_channel_count = 0;
+    out->attribute_count = 0;
+    out->timing_kinds = EFFECT_TIMING_ENDS;
+    out->id = "test-ramp";
+    out->name = "Test Ramp";
+    out->summary = "A value rising linearly from 0 to 1.";
+    out->element_noun = "";
+    out->timing_doc = "ends after `length`";
+    out->credit = "";
+    return ok(error);
+}
+
+static effect_status param_info(const effect_plugin_api *self, uint32_t effect, uint32_t index, effect_param_info *out,
+                                effect_error *error) {
+    (void)self;
+    if (out == NULL) return fail(error, EFFECT_ERR_NULL_POINTER, "out is NULL");
+    if (effect != 0 || index > 1) return fail(error, EFFECT_ERR_INDEX, "index out of range");
+    if (out->struct_size < sizeof *out) return fail(error, EFFECT_ERR_STRUCT_SIZE, "effect_param_info too small");
+    memset(out, 0, sizeof *out);
+    out->struct_size = sizeof *out;
+    out->unit = "";
+    if (index == 0) {
+        out->type = EFFECT_TYPE_NUMBER;
+        out->name = "length";
+        out->unit = "s";
+        out->doc = "Seconds to rise.";
+        out->min = 0.1;
+        out->max = 10;
+        out->default_value.type = EFFECT_TYPE_NUMBER;
+        out->default_value.number = 1;
+    } else {
+        out->type = EFFECT_TYPE_BOOL;
+        out->flags = EFFECT_PARAM_LIVE;
+        out->name = "reduce_motion";
+        out->doc = "Ignored: a ramp is already gentle.";
+        out->default_value.type = EFFECT_TYPE_BOOL;
+    }
+    return ok(error);
+}
+
+static effect_status channel_info(const effect_plugin_api *self, uint32_t effect, uint32_t index,
+                                  effect_channel_info *out, effect_error *error) {
+    (void)self;
+    if (out == NULL) return fail(error, EFFECT_ERR_NULL_POINTER, "out is NULL");
+    if (effect != 0 || index != 0) return fail(error, EFFECT_ERR_INDEX, "index out of range");
+    if (out->struct_size < sizeof *out) return fail(error, EFFECT_ERR_STRUCT_SIZE, "effect_channel_info too small");
+    memset(out, 0, sizeof *out);
+    out->struct_size = sizeof *out;
+    out->scope = EFFECT_SCOPE_GLOBAL;
+    out->name = "value";
+    out->unit = "";
+    out->doc = "t / length, up to 1.";
+    out->min = 0;
+    out->max = 1;
+    return ok(error);
+}
+
+static effect_status create(const effect_plugin_api *self, const char *id, const effect_param_setting *settings,
+                            uint32_t count, effect_instance **out, effect_error *error) {
+    uint32_t i;
+    double length = 1;
+    (void)self;
+    if (out == NULL) return fail(error, EFFECT_ERR_NULL_POINTER, "out_instance is NULL");
+    *out = NULL;
+    if (id == NULL) return fail(error, EFFECT_ERR_NULL_POINTER, "effect_id is NULL");
+    if (strcmp(id, "test-ramp") != 0) return fail(error, EFFECT_ERR_UNKNOWN_EFFECT, "no such effect");
+    if (count > 0 && settings == NULL) return fail(error, EFFECT_ERR_NULL_POINTER, "settings is NULL");
+    for (i = 0; i < count; i++) {
+        if (settings[i].name == NULL) return fail(error, EFFECT_ERR_NULL_POINTER, "a name is NULL");
+        if (strcmp(settings[i].name, "length") == 0) {
+            if (settings[i].value.type != EFFECT_TYPE_NUMBER) return fail(error, EFFECT_ERR_TYPE, "length is a number");
+            length = settings[i].value.number;
+            if (!(length >= 0.1 && length <= 10)) return fail(error, EFFECT_ERR_RANGE, "length must be within 0.1...10");
+        } else if (strcmp(settings[i].name, "reduce_motion") != 0) {
+            return fail(error, EFFECT_ERR_UNKNOWN_PARAM, "no such param");
+        }
+    }
+    *out = malloc(sizeof **out);
+    if (*out == NULL) return fail(error, EFFECT_ERR_OUT_OF_MEMORY, "out of memory");
+    (*out)->length = length;
+    return ok(error);
+}
+
+static effect_status destroy(effect_instance *instance) {
+    free(instance);
+    return EFFECT_OK;
+}
+
+static effect_status instance_info(const effect_instance *instance, effect_instance_info *out, effect_error *error) {
+    if (instance == NULL || out == NULL) return fail(error, EFFECT_ERR_NULL_POINTER, "NULL argument");
+    if (out->struct_size < sizeof *out) return fail(error, EFFECT_ERR_STRUCT_SIZE, "effect_instance_info too small");
+    memset(out, 0, sizeof *out);
+    out->struct_size = sizeof *out;
+    out->frame_size = 1;
+    out->timing = EFFECT_TIMING_ENDS;
+    out->end = instance->length;
+    return ok(error);
+}
+
+static effect_status element_info(const effect_instance *instance, uint32_t element, effect_element_info *out,
+                                  effect_error *error) {
+    (void)instance;
+    (void)element;
+    (void)out;
+    return fail(error, EFFECT_ERR_INDEX, "this effect has no elements");
+}
+
+static effect_status get_param(const effect_instance *instance, const char *name, double t, effect_value *out,
+                               effect_error *error) {
+    if (instance == NULL || name == NULL || out == NULL) return fail(error, EFFECT_ERR_NULL_POINTER, "NULL argument");
+    if (!(t >= 0) || isinf(t)) return fail(error, EFFECT_ERR_TIME, "bad t");
+    memset(out, 0, sizeof *out);
+    if (strcmp(name, "length") == 0) {
+        out->type = EFFECT_TYPE_NUMBER;
+        out->number = instance->length;
+    } else if (strcmp(name, "reduce_motion") == 0) {
+        out->type = EFFECT_TYPE_BOOL;
+    } else {
+        return fail(error, EFFECT_ERR_UNKNOWN_PARAM, "no such param");
+    }
+    return ok(error);
+}
+
+static effect_status set_param(effect_instance *instance, const char *name, const effect_value *value, double t,
+                               effect_error *error) {
+    (void)t;
+    if (instance == NULL || name == NULL || value == NULL) return fail(error, EFFECT_ERR_NULL_POINTER, "NULL argument");
+    if (strcmp(name, "length") == 0) return fail(error, EFFECT_ERR_NOT_LIVE, "length is fixed at create");
+    if (strcmp(name, "reduce_motion") != 0) return fail(error, EFFECT_ERR_UNKNOWN_PARAM, "no such param");
+    return ok(error);
+}
+
+static effect_status strings(const effect_instance *instance, double t, effect_strings *out, effect_error *error) {
+    (void)t;
+    if (instance == NULL || out == NULL) return fail(error, EFFECT_ERR_NULL_POINTER, "NULL argument");
+    if (out->struct_size < sizeof *out) return fail(error, EFFECT_ERR_STRUCT_SIZE, "effect_strings too small");
+    out->struct_size = sizeof *out;
+    out->reserved = 0;
+    out->text = "";
+    out->accessibility_label = "Ramp";
+    out->accessibility_value = "";
+    return ok(error);
+}
+
+static double ramp(const effect_instance *instance, double t) {
+#ifdef BROKEN_NAN
+    if (t > 0.5) return NAN;
+#endif
+    return t >= instance->length ? 1 : t / instance->length;
+}
+
+static effect_status sample(const effect_instance *instance, double t, double *frame, uint64_t capacity,
+                            effect_error *error) {
+    if (instance == NULL || frame == NULL) return fail(error, EFFECT_ERR_NULL_POINTER, "NULL argument");
+    if (!(t >= 0) || isinf(t)) return fail(error, EFFECT_ERR_TIME, "bad t");
+    if (capacity < 1) return fail(error, EFFECT_ERR_BUFFER, "buffer too small");
+    frame[0] = ramp(instance, t);
+    return ok(error);
+}
+
+static effect_status sample_many(const effect_instance *instance, double t0, double dt, uint64_t count, double *frames,
+                                 uint64_t capacity, effect_error *error) {
+    uint64_t i;
+    if (instance == NULL || frames == NULL) return fail(error, EFFECT_ERR_NULL_POINTER, "NULL argument");
+    if (capacity < count) return fail(error, EFFECT_ERR_BUFFER, "buffer too small");
+    for (i = 0; i < count; i++) {
+        double t = t0 + (double)i * dt;
+        if (!(t >= 0) || isinf(t)) return fail(error, EFFECT_ERR_TIME, "bad t");
+        frames[i] = ramp(instance, t);
+    }
+    return ok(error);
+}
+
+static const effect_plugin_api table = {
+    sizeof(effect_plugin_api), BROKEN_ABI_MAJOR, BROKEN_ABI_MINOR, 0,
+    describe, effect_info_fn, param_info, channel_info, create, destroy, instance_info, element_info,
+    get_param, set_param, strings, sample, sample_many,
+};
+
+#ifndef BROKEN_NO_ENTRY
+EFFECT_EXPORT const effect_plugin_api *effect_plugin_entry(void) {
+#ifdef BROKEN_ENTRY_NULL
+    return table.struct_size == 0 ? &table : NULL;
+#else
+    return &table;
+#endif
+}
+#else
+EFFECT_EXPORT const effect_plugin_api *not_the_entry(void) { return &table; }
+#endif

@@ -13,6 +13,11 @@ public struct SearchPath: Sendable {
     public struct Entry: Sendable, Equatable {
         public let path: String
         public let origin: Origin
+
+        public init(path: String, origin: Origin) {
+            self.path = path
+            self.origin = origin
+        }
     }
 
     public var entries: [Entry]

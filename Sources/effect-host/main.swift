@@ -5,7 +5,8 @@ import Glibc
 /// work failed, 2 when the command was called wrongly.
 func runCommand(_ arguments: [String]) -> Int32 {
     guard let command = arguments.first else {
-        Output.error.line(Help.main)
+        Output.error.line("effect-host: no command given (list, info or run); see effect-host --help")
+        try? Output.error.flush()
         return 2
     }
     let rest = Array(arguments.dropFirst())

@@ -144,7 +144,7 @@ enum Callbacks {
     }
 
     private static func badTime(_ t: Double) -> EffectFailure {
-        EffectFailure(status: Status.time, "t = \(t) is not a time; times are finite and >= 0")
+        EffectFailure(status: Status.time, "t = \(describe(t)) is not a time; times are finite and >= 0")
     }
 
     private static func tooSmall(_ capacity: UInt64, _ needed: UInt64) -> EffectFailure {

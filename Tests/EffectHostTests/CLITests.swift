@@ -1,0 +1,176 @@
+import Foundation
+import ReferenceMath
+import XCTest
+
+/// effect-host as a user runs it: output formats, exit statuses, messages.
+final class CLITests: XCTestCase {
+    private func host(_ arguments: String...) throws -> TestEnvironment.Result {
+        try TestEnvironment.run(TestEnvironment.effectHost, arguments)
+    }
+
+    private func jsonLines(_ text: String) throws -> [[String: Any]] {
+        try text.split(separator: "\n").map { line in
+            try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        }
+    }
+
+    private func assertUsageError(
+        _ result: TestEnvironment.Result, contains fragment: String, file: StaticString = #filePath, line: UInt = #line
+    ) {
+        XCTAssertEqual(result.status, 2, result.stderr, file: file, line: line)
+        XCTAssertEqual(result.stdout, "", file: file, line: line)
+        let lines = result.stderr.split(separator: "\n")
+        XCTAssertEqual(lines.count, 1, "one line: \(result.stderr)", file: file, line: line)
+        XCTAssertTrue(result.stderr.hasPrefix("effect-host: "), result.stderr, file: file, line: line)
+        XCTAssertTrue(result.stderr.contains(fragment), "'\(result.stderr)' lacks '\(fragment)'", file: file, line: line)
+    }
+
+    func testListText() throws {
+        let result = try host("list")
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.contains("strike 1.0.0  ABI 1.0  \(TestEnvironment.strikePlugin)"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("  strikethrough-reveal  A task striking itself out"), result.stdout)
+    }
+
+    func testListJSON() throws {
+        let result = try host("list", "--json")
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let report = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let plugins = try XCTUnwrap(report["plugins"] as? [[String: Any]])
+        let strike = try XCTUnwrap(plugins.first { $0["id"] as? String == "strike" })
+        XCTAssertEqual(strike["path"] as? String, TestEnvironment.strikePlugin)
+        XCTAssertEqual(strike["abi"] as? String, "1.0")
+        XCTAssertEqual((strike["effects"] as? [[String: Any]])?.compactMap { $0["id"] as? String }, ["strikethrough-reveal"])
+        XCTAssertEqual((report["failures"] as? [Any])?.count, 0)
+    }
+
+    func testListReportsBrokenPluginsAndKeepsGoing() throws {
+        let directory = try TestEnvironment.temporaryDirectory(self)
+        _ = FileManager.default.createFile(atPath: directory + "/junk.so", contents: Data("junk".utf8))
+        let result = try host("list", "--plugin-path", directory)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.contains("Not loaded:\n  \(directory)/junk.so: not an ELF shared library"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("strikethrough-reveal"))
+    }
+
+    func testInfo() throws {
+        let text = try host("info", "strikethrough-reveal")
+        XCTAssertEqual(text.status, 0, text.stderr)
+        XCTAssertTrue(text.stdout.contains("with defaults, ends at 0.32 s"), text.stdout)
+        XCTAssertTrue(text.stdout.contains("duration       number  0.32"), text.stdout)
+        XCTAssertTrue(text.stdout.contains("design: Strikethrough Reveal by syxUI"), text.stdout)
+
+        let json = try host("info", "strikethrough-reveal", "--json")
+        XCTAssertEqual(json.status, 0, json.stderr)
+        let info = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let params = try XCTUnwrap(info["params"] as? [[String: Any]])
+        XCTAssertEqual(params.count, 8)
+        let duration = try XCTUnwrap(params.first { $0["name"] as? String == "duration" })
+        XCTAssertEqual(duration["default"] as? Double, 0.32)
+        XCTAssertEqual(duration["min"] as? Double, 0.001)
+        XCTAssertEqual(duration["unit"] as? String, "s")
+        XCTAssertEqual((info["channels"] as? [Any])?.count, 6)
+        let defaults = try XCTUnwrap(info["defaults"] as? [String: Any])
+        XCTAssertEqual((defaults["timing"] as? [String: Any])?["end"] as? Double, 0.32)
+    }
+
+    /// Frames at t = i/fps up to and including the first at or after the end.
+    func testRunJSONLinesOffline() throws {
+        let result = try host("run", "strikethrough-reveal", "--offline", "--fps", "100", "--format", "jsonl")
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let frames = try jsonLines(result.stdout)
+        XCTAssertEqual(frames.count, 33)
+        for (index, frame) in frames.enumerated() {
+            let t = try XCTUnwrap(frame["t"] as? Double)
+            XCTAssertEqual(t, Double(index) / 100)
+            let channels = try XCTUnwrap(frame["channels"] as? [String: Double])
+            let expected = Reference.strike(amount: Reference.easeInOut(t / 0.32))
+            XCTAssertEqual(try XCTUnwrap(channels["amount"]), expected.amount, accuracy: 1e-12)
+            XCTAssertEqual(try XCTUnwrap(channels["text_opacity"]), expected.textOpacity, accuracy: 1e-12)
+            XCTAssertEqual(try XCTUnwrap(channels["scale"]), expected.scale, accuracy: 1e-12)
+            XCTAssertNil(frame["elements"])
+        }
+    }
+
+    func testRunWithEventsRunsPastTheLastEvent() throws {
+        let result = try host(
+            "run", "strikethrough-reveal", "--offline", "--fps", "50", "--format", "jsonl", "--at", "1.2:done=false")
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let frames = try jsonLines(result.stdout)
+        XCTAssertEqual(frames.last?["t"] as? Double, 1.52)
+        let middle = try XCTUnwrap(frames.first { $0["t"] as? Double == 1.36 })
+        XCTAssertEqual((middle["channels"] as? [String: Double])?["amount"] ?? -1, 0.5, accuracy: 1e-12)
+    }
+
+    func testRunCSVWithDuration() throws {
+        let result = try host(
+            "run", "strikethrough-reveal", "--offline", "--fps", "10", "--duration", "0.5", "--format", "csv",
+            "--param", "duration=1")
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let rows = result.stdout.split(separator: "\n").map { $0.split(separator: ",").map(String.init) }
+        XCTAssertEqual(rows.first, ["t", "amount", "line_width", "text_opacity", "saturation", "scale", "tick_trim"])
+        XCTAssertEqual(rows.count, 7)
+        XCTAssertEqual(rows.dropFirst().map { $0[0] }, ["0", "0.1", "0.2", "0.3", "0.4", "0.5"])
+        XCTAssertEqual(Double(rows[6][1]) ?? -1, 0.5, accuracy: 1e-12)
+    }
+
+    /// Real time, through the Dispatch timer: the same frames as offline,
+    /// give or take their exact times, ending on the end frame.
+    func testRunRealtime() throws {
+        let result = try host("run", "strikethrough-reveal", "--fps", "30")
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let frames = try jsonLines(result.stdout)
+        XCTAssertGreaterThan(frames.count, 1)
+        XCTAssertEqual(frames.first?["t"] as? Double, 0)
+        XCTAssertEqual(frames.last?["t"] as? Double, 10.0 / 30)
+        XCTAssertEqual((frames.last?["channels"] as? [String: Double])?["amount"], 1)
+    }
+
+    func testUsageErrors() throws {
+        assertUsageError(try host("run", "strikethrough-reveel"), contains: "did you mean 'strikethrough-reveal'?")
+        assertUsageError(try host("info", "nothing-like-it"), contains: "unknown effect 'nothing-like-it'")
+        assertUsageError(try host("run", "strikethrough-reveal", "--param", "durtion=1"), contains: "did you mean 'duration'?")
+        assertUsageError(try host("run", "strikethrough-reveal", "--param", "duration=abc"), contains: "needs a number, not 'abc'")
+        assertUsageError(try host("run", "strikethrough-reveal", "--param", "duration=-1"), contains: "within 0.001...60")
+        assertUsageError(try host("run", "strikethrough-reveal", "--param", "done=maybe"), contains: "true or false")
+        assertUsageError(try host("run", "strikethrough-reveal", "--param", "duration"), contains: "NAME=VALUE")
+        assertUsageError(try host("run", "strikethrough-reveal", "--at", "done=false"), contains: "T:NAME=VALUE")
+        assertUsageError(try host("run", "strikethrough-reveal", "--at", "-1:done=false"), contains: "time in seconds")
+        assertUsageError(try host("run", "strikethrough-reveal", "--at", "1:text=x"), contains: "fixed when the instance is created")
+        assertUsageError(try host("run", "strikethrough-reveal", "--fps", "0"), contains: "--fps needs a number from 0.1 to 1000")
+        assertUsageError(try host("run", "strikethrough-reveal", "--format", "xml"), contains: "tty, jsonl or csv")
+        assertUsageError(try host("run", "strikethrough-reveal", "--fsp", "3"), contains: "unknown option --fsp")
+        assertUsageError(try host("run"), contains: "needs an effect id")
+        assertUsageError(try host("lst"), contains: "did you mean 'list'?")
+        assertUsageError(try host(), contains: "no command given")
+    }
+
+    func testHelpOnEveryCommand() throws {
+        for command in [["--help"], ["help"], ["list", "--help"], ["info", "-h"], ["run", "--help"], ["help", "run"]] {
+            let result = try TestEnvironment.run(TestEnvironment.effectHost, command)
+            XCTAssertEqual(result.status, 0, "\(command)")
+            XCTAssertTrue(result.stdout.contains("usage: effect-host"), "\(command)")
+            XCTAssertEqual(result.stderr, "")
+        }
+    }
+
+    /// A plugin that writes NaN is a runtime failure: one line, exit 1.
+    func testRuntimeFailure() throws {
+        let directory = try TestEnvironment.temporaryDirectory(self)
+        let plugin = try Fixtures.testPlugin("nan.so", in: directory, defines: ["BROKEN_NAN"])
+        let result = try host("run", "test-ramp", "--plugin-path", plugin, "--offline", "--format", "jsonl")
+        XCTAssertEqual(result.status, 1)
+        XCTAssertEqual(result.stderr, "effect-host: test-ramp: the plugin wrote nan into channel 'value' of a frame near t = 0.5166666666666667\n")
+    }
+
+    func testPluginPathFromEnvironment() throws {
+        let directory = try TestEnvironment.temporaryDirectory(self)
+        try Fixtures.testPlugin("ramp.so", in: directory)
+        let result = try TestEnvironment.run(
+            TestEnvironment.effectHost, ["run", "test-ramp", "--offline", "--fps", "4", "--format", "csv"],
+            environment: ["EFFECT_PLUGIN_PATH": "/nonexistent:" + directory])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.stdout, "t,value\n0,0\n0.25,0.25\n0.5,0.5\n0.75,0.75\n1,1\n")
+        XCTAssertEqual(result.stderr, "effect-host: warning: skipped /nonexistent: No such file or directory (from EFFECT_PLUGIN_PATH)\n")
+    }
+}

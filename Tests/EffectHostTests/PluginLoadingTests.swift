@@ -1,0 +1,92 @@
+import EffectHost
+import Foundation
+import XCTest
+
+final class PluginLoadingTests: XCTestCase {
+    /// A directory of broken plugin files beside a good one: each broken file
+    /// is reported with its path and reason, and the good one still loads.
+    func testBrokenPluginsAreReportedAndTheRestLoad() throws {
+        let directory = try TestEnvironment.temporaryDirectory(self)
+        try Fixtures.testPlugin("good.so", in: directory)
+        try Fixtures.testPlugin("no-entry.so", in: directory, defines: ["BROKEN_NO_ENTRY"])
+        try Fixtures.testPlugin("entry-null.so", in: directory, defines: ["BROKEN_ENTRY_NULL"])
+        try Fixtures.testPlugin("abi-2.so", in: directory, defines: ["BROKEN_ABI_MAJOR=2", "PLUGIN_ID=\"abi2\""])
+        try Fixtures.testPlugin("abi-1-9.so", in: directory, defines: ["BROKEN_ABI_MINOR=9"])
+        try Fixtures.testPlugin("describe.so", in: directory, defines: ["BROKEN_DESCRIBE"])
+        _ = FileManager.default.createFile(atPath: directory + "/empty.so", contents: Data())
+        _ = FileManager.default.createFile(atPath: directory + "/notes.so", contents: Data("not a library\n".utf8))
+        let strike = try Data(contentsOf: URL(fileURLWithPath: TestEnvironment.strikePlugin))
+        _ = FileManager.default.createFile(atPath: directory + "/truncated.so", contents: strike.prefix(4096))
+        _ = FileManager.default.createFile(atPath: directory + "/ignored.txt", contents: Data("not a .so".utf8))
+
+        let catalog = PluginCatalog(
+            searchPath: SearchPath(entries: [SearchPath.Entry(path: directory, origin: .explicit)]))
+        XCTAssertEqual(catalog.plugins.map(\.path), [directory + "/good.so"])
+        XCTAssertEqual(catalog.plugins.first?.effects.map(\.id), ["test-ramp"])
+        let reasons = Dictionary(uniqueKeysWithValues: catalog.failures.map { ($0.path.split(separator: "/").last.map(String.init) ?? "", $0.reason) })
+        XCTAssertEqual(
+            reasons.keys.sorted(),
+            ["abi-1-9.so", "abi-2.so", "describe.so", "empty.so", "entry-null.so", "no-entry.so", "notes.so", "truncated.so"])
+        XCTAssertEqual(reasons["abi-2.so"], "built for effect ABI 2.0; this host speaks 1.0")
+        XCTAssertEqual(reasons["abi-1-9.so"], "built for effect ABI 1.9; this host speaks 1.0 and cannot use a newer minor version")
+        XCTAssertEqual(reasons["no-entry.so"], "not an effect plugin: it has no effect_plugin_entry symbol")
+        XCTAssertEqual(reasons["entry-null.so"], "effect_plugin_entry returned NULL")
+        XCTAssertEqual(reasons["describe.so"], "describe failed: this plugin is broken on purpose")
+        XCTAssertEqual(reasons["empty.so"], "an empty file, not a shared library")
+        XCTAssertEqual(reasons["notes.so"], "not an ELF shared library")
+        XCTAssertTrue(reasons["truncated.so"]?.hasPrefix("truncated") == true, reasons["truncated.so"] ?? "")
+    }
+
+    /// Every bundled plugin, two copies of Strike and a C plugin share this
+    /// process with the host, which is Swift too: each copy keeps its own kit.
+    func testPluginsShareOneProcess() throws {
+        let directory = try TestEnvironment.temporaryDirectory(self)
+        try FileManager.default.copyItem(atPath: TestEnvironment.strikePlugin, toPath: directory + "/libStrikeCopy.so")
+        try Fixtures.testPlugin("c-plugin.so", in: directory)
+        var plugins: [Plugin] = []
+        for name in TestEnvironment.bundledPlugins {
+            plugins.append(try Plugin.load(path: TestEnvironment.buildDirectory + "/" + name))
+        }
+        plugins.append(try Plugin.load(path: directory + "/libStrikeCopy.so"))
+        plugins.append(try Plugin.load(path: directory + "/c-plugin.so"))
+        for plugin in plugins {
+            for effect in plugin.effects {
+                let instance = try plugin.instantiate(effect)
+                let frame = try instance.sample(at: 0.16)
+                XCTAssertEqual(frame.count, instance.frameSize)
+            }
+        }
+        // The two Strike copies are separate images that answer identically.
+        let first = try plugins[0].instantiate(plugins[0].effects[0])
+        let copy = try plugins[plugins.count - 2].instantiate(plugins[plugins.count - 2].effects[0])
+        XCTAssertEqual(try first.sample(at: 0.1), try copy.sample(at: 0.1))
+        XCTAssertNotEqual(plugins[0].resolvedPath, plugins[plugins.count - 2].resolvedPath)
+    }
+
+    /// Only the entry point is exported from a plugin, so copies of the kit
+    /// in different plugins can never bind to each other.
+    func testPluginsExportOnlyTheEntrySymbol() throws {
+        for name in TestEnvironment.bundledPlugins {
+            let result = try TestEnvironment.run(
+                "/usr/bin/env", ["nm", "-D", "--defined-only", "--extern-only", TestEnvironment.buildDirectory + "/" + name])
+            XCTAssertEqual(result.status, 0, result.stderr)
+            let symbols = result.stdout.split(separator: "\n").compactMap { $0.split(separator: " ").last.map(String.init) }
+            XCTAssertEqual(symbols, ["effect_plugin_entry"], name)
+        }
+    }
+
+    func testLoadingTheSameFileTwiceGivesTheSameTable() throws {
+        let a = try Fixtures.strike()
+        let b = try Fixtures.strike()
+        XCTAssertEqual(a.info.id, b.info.id)
+        XCTAssertEqual(a.effects.map(\.id), b.effects.map(\.id))
+    }
+
+    func testMissingFileIsReported() {
+        XCTAssertThrowsError(try Plugin.load(path: "/nonexistent/libNothing.so")) { error in
+            let failure = error as? PluginLoadFailure
+            XCTAssertEqual(failure?.path, "/nonexistent/libNothing.so")
+            XCTAssertEqual(failure?.reason, "No such file or directory")
+        }
+    }
+}

@@ -174,3 +174,21 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(result.stderr, "effect-host: warning: skipped /nonexistent: No such file or directory (from EFFECT_PLUGIN_PATH)\n")
     }
 }
+
+extension CLITests {
+    /// An installed layout, PREFIX/bin/effect-host with its plugins in
+    /// PREFIX/lib/effect-host/plugins, finds them with no flags.
+    func testInstalledLayoutFindsItsPlugins() throws {
+        let prefix = try TestEnvironment.temporaryDirectory(self)
+        let manager = FileManager.default
+        try manager.createDirectory(atPath: prefix + "/bin", withIntermediateDirectories: true)
+        try manager.createDirectory(atPath: prefix + "/lib/effect-host/plugins", withIntermediateDirectories: true)
+        try manager.copyItem(atPath: TestEnvironment.effectHost, toPath: prefix + "/bin/effect-host")
+        try manager.copyItem(atPath: TestEnvironment.strikePlugin, toPath: prefix + "/lib/effect-host/plugins/libStrike.so")
+        let result = try TestEnvironment.run(prefix + "/bin/effect-host", ["list", "--json"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let report = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let paths = (report["plugins"] as? [[String: Any]])?.compactMap { $0["path"] as? String }
+        XCTAssertEqual(paths, [prefix + "/lib/effect-host/plugins/libStrike.so"])
+    }
+}

@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "EffectHost", targets: ["EffectHost"]),
         .library(name: "EffectABI", targets: ["EffectABI"]),
         .library(name: "Strike", type: .dynamic, targets: ["Strike"]),
+        .library(name: "Breathe", type: .dynamic, targets: ["Breathe"]),
     ],
     targets: [
         .systemLibrary(name: "CEffect", path: "include"),
@@ -21,6 +22,9 @@ let package = Package(
         .executableTarget(name: "effect-host", dependencies: ["EffectHost"]),
         .target(
             name: "Strike", dependencies: ["CEffect", "EffectABI"], path: "Plugins/Strike",
+            linkerSettings: pluginLinkerSettings),
+        .target(
+            name: "Breathe", dependencies: ["CEffect", "EffectABI"], path: "Plugins/Breathe",
             linkerSettings: pluginLinkerSettings),
         .target(name: "ReferenceMath", path: "Tests/ReferenceMath"),
         .testTarget(name: "EffectABITests", dependencies: ["EffectABI", "ReferenceMath"]),

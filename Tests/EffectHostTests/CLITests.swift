@@ -192,3 +192,45 @@ extension CLITests {
         XCTAssertEqual(paths, [prefix + "/lib/effect-host/plugins/libStrike.so"])
     }
 }
+
+extension CLITests {
+    func testListShowsBreatheWithTwoEffects() throws {
+        let result = try TestEnvironment.run(TestEnvironment.effectHost, ["list", "--json"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let report = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let plugins = try XCTUnwrap(report["plugins"] as? [[String: Any]])
+        let breathe = try XCTUnwrap(plugins.first { $0["id"] as? String == "breathe" })
+        XCTAssertEqual(breathe["path"] as? String, TestEnvironment.buildDirectory + "/libBreathe.so")
+        XCTAssertEqual(
+            (breathe["effects"] as? [[String: Any]])?.compactMap { $0["id"] as? String }, ["tracking-breathe", "breathing-circles"])
+        let text = try TestEnvironment.run(TestEnvironment.effectHost, ["list"])
+        XCTAssertTrue(text.stdout.contains("breathe 1.0.0  ABI 1.0  \(TestEnvironment.buildDirectory)/libBreathe.so\n  tracking-breathe "), text.stdout)
+    }
+
+    func testBreathingCirclesCSVHasElementColumns() throws {
+        let result = try TestEnvironment.run(
+            TestEnvironment.effectHost,
+            ["run", "breathing-circles", "--offline", "--fps", "2", "--format", "csv", "--param", "circle_count=2", "--param", "breaths=1"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let rows = result.stdout.split(separator: "\n").map { $0.split(separator: ",").map(String.init) }
+        XCTAssertEqual(
+            rows.first,
+            ["t", "expansion", "rotation", "phase", "breaths_taken", "finished", "x[0]", "y[0]", "scale[0]", "opacity[0]",
+                "x[1]", "y[1]", "scale[1]", "opacity[1]"])
+        XCTAssertEqual(rows.count, 1 + 17, "t = 0 ... 8 s at 2 fps")
+        XCTAssertEqual(rows[4][1], "0.5", "expansion half-way through breathing in, at t = 1.5")
+        XCTAssertEqual(rows.last?[5], "1", "finished after the one breath")
+    }
+
+    func testOutOfRangeBreatheParamsAreUsageErrors() throws {
+        let result = try TestEnvironment.run(TestEnvironment.effectHost, ["run", "breathing-circles", "--param", "circle_count=0"])
+        XCTAssertEqual(result.status, 2)
+        XCTAssertEqual(result.stderr, "effect-host: param 'circle_count' is 0; it must be within 1...360\n")
+        let zero = try TestEnvironment.run(
+            TestEnvironment.effectHost,
+            ["run", "breathing-circles", "--param", "breathe_in=0", "--param", "hold_in=0", "--param", "breathe_out=0",
+                "--param", "hold_out=0"])
+        XCTAssertEqual(zero.status, 2)
+        XCTAssertTrue(zero.stderr.contains("add up to 0 s"), zero.stderr)
+    }
+}

@@ -76,3 +76,54 @@ public enum Reference {
             tickTrim: tick ? a : 0)
     }
 }
+
+extension Reference {
+    /// tracking-breathe's (tracking, opacity) at t, written out from
+    /// tracking-breathe.txt with the seed's own millisecond arithmetic.
+    public static func trackingBreathe(
+        at t: Double, min: Double = 1, max: Double = 9, period: Double = 3.6, phase: Double? = nil,
+        reduceMotion: Bool = false
+    ) -> (tracking: Double, opacity: Double) {
+        func breathe(_ p: Double) -> (Double, Double) {
+            let wave = (1 - cos(2 * Double.pi * p)) / 2
+            return (min + (max - min) * wave, 1 - 0.02 * wave)
+        }
+        if reduceMotion { return (min, 1) }
+        if let phase { return breathe(Swift.min(Swift.max(phase, 0), 1)) }
+        let elapsedMs = t * 1000
+        if elapsedMs < 900 {
+            let x = Swift.min(Swift.max(elapsedMs / 900, 0), 1)
+            let eased = 1 - pow(1 - x, 5)
+            let flared = max + 8
+            return (flared + (min - flared) * eased, eased)
+        }
+        let cycle = ((elapsedMs - 900) / Swift.max(period * 1000, 1)).truncatingRemainder(dividingBy: 1)
+        return breathe(cycle)
+    }
+
+    /// breathing-circles' global state at t, following the article's
+    /// runAnimation step by step: breathe in, hold, breathe out, hold, and
+    /// the breath count going up at the end of each hold out.
+    public static func breathingCircles(
+        at t: Double, phases: [Double] = [3, 1, 3, 1], breaths: Int = 0
+    ) -> (expansion: Double, phase: Int, taken: Int, finished: Bool) {
+        var clock = 0.0
+        var taken = 0
+        while breaths == 0 || taken < breaths {
+            for (phase, length) in phases.enumerated() {
+                if t < clock + length {
+                    let progress = easeInOut((t - clock) / length)
+                    switch phase {
+                    case 0: return (progress, 0, taken, false)
+                    case 1: return (1, 1, taken, false)
+                    case 2: return (1 - progress, 2, taken, false)
+                    default: return (0, 3, taken, false)
+                    }
+                }
+                clock += length
+            }
+            taken += 1
+        }
+        return (0, 3, taken, true)
+    }
+}

@@ -82,11 +82,7 @@ struct RunCommand {
         switch format {
         case .jsonl: sink = JSONLinesSink(effect: effect, elementCount: instance.elementCount, flushEachFrame: !offline)
         case .csv: sink = CSVSink(effect: effect, elementCount: instance.elementCount, flushEachFrame: !offline)
-        case .tty:
-            let view: TerminalView =
-                effect.id == "strikethrough-reveal"
-                ? StrikeView(instance: instance) : MeterView(effect: effect, elementCount: instance.elementCount)
-            sink = TerminalSink(view: view)
+        case .tty: sink = TerminalSink(view: try terminalView(for: instance))
         }
         let player = Player(instance: instance, fps: fps, lastFrame: lastFrame, sink: sink)
         do {
@@ -96,6 +92,17 @@ struct RunCommand {
             return 0
         } catch let error as EffectError {
             throw RuntimeError("\(effect.id): \(error.message)")
+        }
+    }
+
+    /// The effect's own terminal rendering, or channel meters for effects
+    /// that have none.
+    private func terminalView(for instance: EffectInstance) throws -> TerminalView {
+        switch instance.effect.id {
+        case "strikethrough-reveal": StrikeView(instance: instance)
+        case "tracking-breathe": try TrackingBreatheView(instance: instance, terminalColumns: Terminal.columns)
+        case "breathing-circles": try BreathingCirclesView(instance: instance, terminalRows: Terminal.rows)
+        default: MeterView(effect: instance.effect, elementCount: instance.elementCount)
         }
     }
 

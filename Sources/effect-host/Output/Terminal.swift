@@ -19,6 +19,13 @@ enum Terminal {
         return 80
     }
 
+    /// Rows of the terminal on stdout, or 24 when it is not one.
+    static var rows: Int {
+        var size = winsize()
+        if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0 { return Int(size.ws_row) }
+        return 24
+    }
+
     /// Text from a plugin or a user made safe to print: control characters,
     /// escape sequences included, are written as visible \u{...} escapes
     /// instead of reaching the terminal.

@@ -1,0 +1,178 @@
+import EffectABI
+import Glibc
+
+/// The Breathe-app ring of circles from Emin Emini's article: circles on a
+/// ring that spread out, grow and fade as you breathe in, turning the group
+/// by `rotation`; hold; come back in and turn back as you breathe out; hold.
+///
+/// The article drives this with withAnimation(.easeInOut) and asyncAfter
+/// timers; here every phase boundary is exact, so any t, however far into a
+/// forever loop, gives the same frame.
+struct BreathingCircles: Effect {
+    static let info = EffectInfo(
+        id: "breathing-circles", name: "Breathing Circles",
+        summary: "A ring of circles that spreads, grows, fades and turns as you breathe in, and returns as you breathe out.",
+        elementNoun: "circle", timingKinds: [.loops, .ends],
+        timingDoc: "loops every breathe_in + hold_in + breathe_out + hold_out; with `breaths` > 0, ends after that many",
+        credit: "after Emin Emini, \"Creating a Customizable Breathing Animation with SwiftUI\" (Level Up Coding, 2023)")
+
+    static let breatheIn = Param.number(
+        "breathe_in", default: 3, range: 0...600, unit: "s", live: false, doc: "Seconds to breathe in: the circles spread out.")
+    static let holdIn = Param.number(
+        "hold_in", default: 1, range: 0...600, unit: "s", live: false, doc: "Seconds to hold the breath in.")
+    static let breatheOut = Param.number(
+        "breathe_out", default: 3, range: 0...600, unit: "s", live: false, doc: "Seconds to breathe out: the circles come back.")
+    static let holdOut = Param.number(
+        "hold_out", default: 1, range: 0...600, unit: "s", live: false, doc: "Seconds to hold the breath out.")
+    static let breaths = Param.integer(
+        "breaths", default: 0, range: 0...1_000_000, live: false, doc: "Breaths before it rests; 0 breathes forever.")
+    static let circleCount = Param.integer(
+        "circle_count", default: 8, range: 1...360, live: false, doc: "How many circles stand on the ring.")
+    static let circleSize = Param.number(
+        "circle_size", default: 80, range: 1...10_000, unit: "pt", live: false,
+        doc: "Each circle's diameter before scaling, for renderers; no channel depends on it.")
+    static let radius = Param.number(
+        "radius", default: 70, range: 0...10_000, unit: "pt", live: false,
+        doc: "How far each circle travels from the centre on a full breath.")
+    static let rotation = Param.number(
+        "rotation", default: 100, range: -3600...3600, unit: "deg", live: false,
+        doc: "How far the group turns on each breath in (and back on each breath out).")
+    static let reduceMotion = Param.reduceMotion(
+        doc: "No travel, growth or turning: the circles stay centred and the breath shows as their fade alone.")
+
+    static let params = [
+        breatheIn.spec, holdIn.spec, breatheOut.spec, holdOut.spec, breaths.spec, circleCount.spec, circleSize.spec,
+        radius.spec, rotation.spec, reduceMotion.spec,
+    ]
+
+    enum Channel: Int, ChannelSet {
+        case expansion, rotation, phase, breathsTaken, finished
+
+        var spec: ChannelSpec {
+            switch self {
+            case .expansion:
+                ChannelSpec("expansion", range: 0...1, doc: "How far the breath is in: 0 contracted, 1 fully out (easeInOut).")
+            case .rotation:
+                ChannelSpec("rotation", unit: "deg", range: -3600...3600, doc: "The group's rotation: rotation · expansion.")
+            case .phase:
+                .discrete(
+                    "phase", range: 0...3, labels: BreathingCircles.phaseNames,
+                    doc: "0 breathe in, 1 hold in, 2 breathe out, 3 hold out (also once finished).")
+            case .breathsTaken:
+                .discrete("breaths_taken", range: 0...1_000_000, doc: "Breaths completed so far, counted at the end of each hold out.")
+            case .finished:
+                .discrete("finished", range: 0...1, labels: ["breathing", "finished"], doc: "1 once `breaths` breaths are done.")
+            }
+        }
+    }
+
+    enum ElementChannel: Int, ChannelSet {
+        case x, y, scale, opacity
+
+        var spec: ChannelSpec {
+            switch self {
+            case .x: ChannelSpec("x", unit: "pt", doc: "Offset from the centre before the group rotation: cos(angle) · radius · expansion.")
+            case .y: ChannelSpec("y", unit: "pt", doc: "Offset from the centre before the group rotation: sin(angle) · radius · expansion.")
+            case .scale: ChannelSpec("scale", range: 1...2, doc: "The circle's scale: 1 + expansion.")
+            case .opacity: ChannelSpec("opacity", range: 0.2...1, doc: "The circle's opacity: 1 − 0.8 · expansion.")
+            }
+        }
+    }
+
+    enum Attribute: Int, ChannelSet {
+        case angle
+
+        var spec: ChannelSpec {
+            ChannelSpec("angle", unit: "deg", range: 0...360, doc: "The circle's direction on the ring: 360 · i / circle_count.")
+        }
+    }
+
+    /// Caption text for each phase, as the ABI's labels of `phase`.
+    static let phaseNames = ["Breathe in", "Hold", "Breathe out", "Hold"]
+
+    private let durations: [Double]
+    private let cycle: Double
+    private let breathLimit: Int
+    private let radiusValue: Double
+    private let rotationValue: Double
+    private let directions: [(cos: Double, sin: Double)]
+    private let reduceMotion: Steps<Bool>
+    let elements: [Element<Attribute>]
+
+    init(params: ParamTimeline, strings: StringPool) throws(EffectFailure) {
+        durations = [
+            params.created(Self.breatheIn), params.created(Self.holdIn), params.created(Self.breatheOut),
+            params.created(Self.holdOut),
+        ]
+        cycle = durations.reduce(0, +)
+        guard cycle > 0 else {
+            throw EffectFailure(
+                status: Status.range,
+                "breathe_in, hold_in, breathe_out and hold_out add up to 0 s; a breath needs some time")
+        }
+        breathLimit = params.created(Self.breaths)
+        radiusValue = params.created(Self.radius)
+        rotationValue = params.created(Self.rotation)
+        reduceMotion = params.steps(Self.reduceMotion)
+        let count = params.created(Self.circleCount)
+        let angles = (0..<count).map { 2 * Double.pi / Double(count) * Double($0) }
+        directions = angles.map { (cos($0), sin($0)) }
+        elements = angles.map { Element(text: .empty, attributes: [$0 * 180 / .pi]) }
+    }
+
+    var timing: Timing {
+        let settled = reduceMotion.lastChange
+        if breathLimit > 0 { return .ends(at: max(Double(breathLimit) * cycle, settled)) }
+        return .loops(start: settled, period: cycle)
+    }
+
+    func displayStrings(at t: Double) -> DisplayStrings {
+        DisplayStrings(text: .empty, accessibilityLabel: .empty)
+    }
+
+    /// Where the breath is at t: the phase, the eased expansion, and how
+    /// many breaths are done.
+    private func breath(at t: Double) -> (phase: Int, expansion: Double, taken: Int, finished: Bool) {
+        if breathLimit > 0, t >= Double(breathLimit) * cycle { return (3, 0, breathLimit, true) }
+        // fmod is exact, so t = 1e6 s lands on exactly the same point of a
+        // breath as t = 1e6 mod cycle.
+        let within = fmod(t, cycle)
+        let taken = Int(((t - within) / cycle).rounded())
+        var start = 0.0
+        for phase in 0..<4 {
+            let end = start + durations[phase]
+            if within < end || phase == 3 {
+                let progress = CubicBezier.easeInOut.value(at: durations[phase] > 0 ? (within - start) / durations[phase] : 1)
+                switch phase {
+                case 0: return (0, progress, taken, false)
+                case 1: return (1, 1, taken, false)
+                case 2: return (2, 1 - progress, taken, false)
+                default: return (3, 0, taken, false)
+                }
+            }
+            start = end
+        }
+        return (3, 0, taken, false)
+    }
+
+    func sample(at t: Double, into frame: Frame<Self>) {
+        let now = breath(at: t)
+        let still = reduceMotion.value(at: t)
+        let e = now.expansion
+        frame[.expansion] = e
+        frame[.rotation] = still ? 0 : rotationValue * e
+        frame[.phase] = Double(now.phase)
+        frame[.breathsTaken] = Double(now.taken)
+        frame[.finished] = now.finished ? 1 : 0
+        let travel = still ? 0 : radiusValue * e
+        let scale = still ? 1 : 1 + e
+        // 1 − 0.8e, written so that e = 1 gives exactly 0.2.
+        let opacity = 0.2 + 0.8 * (1 - e)
+        for (index, direction) in directions.enumerated() {
+            frame[index, .x] = direction.cos * travel
+            frame[index, .y] = direction.sin * travel
+            frame[index, .scale] = scale
+            frame[index, .opacity] = opacity
+        }
+    }
+}

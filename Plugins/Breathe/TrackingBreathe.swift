@@ -1,0 +1,127 @@
+import EffectABI
+import Glibc
+
+/// syxUI's Tracking Breathe as a sampled effect: one line of text whose
+/// letter-spacing settles in from wide open over a 900 ms entrance, then
+/// breathes on a raised cosine, forever, with a 2% opacity lift at its
+/// widest.
+struct TrackingBreathe: Effect {
+    static let info = EffectInfo(
+        id: "tracking-breathe", name: "Tracking Breathe",
+        summary: "Letter-spacing opening and closing on a slow breath, dead centred.",
+        timingKinds: [.loops, .ends],
+        timingDoc: "a 0.9 s entrance, then loops every `period`; still (ends) with `phase` set or `reduce_motion`",
+        credit: "Tracking Breathe by syxUI (https://syxui.dev/components/tracking-breathe)")
+
+    /// The entrance is fixed in the component: not a control.
+    static let entranceDuration = 0.9
+
+    static let text = Param.string("text", default: "BREATHE", doc: "The text; shown uppercased when `uppercase` is on.")
+    static let minTracking = Param.number(
+        "min_tracking", default: 1, range: -20...100, unit: "pt", doc: "Letter-spacing at the breath's narrowest.")
+    static let maxTracking = Param.number(
+        "max_tracking", default: 9, range: -20...100, unit: "pt",
+        doc: "Letter-spacing at the breath's widest; the entrance starts 8 pt wider still.")
+    static let period = Param.number(
+        "period", default: 3.6, range: 0.05...600, unit: "s", doc: "Seconds for one full breath, open and closed.")
+    static let uppercase = Param.bool(
+        "uppercase", default: true, live: false, doc: "Whether the displayed text is uppercased.")
+    static let fontSize = Param.number(
+        "font_size", default: 34, range: 1...1000, unit: "pt", live: false,
+        doc: "Semibold font size, for renderers; no channel depends on it.")
+    static let phase = Param.optionalNumber(
+        "phase", range: 0...1, doc: "Preview override: while set, that point of one breath, with no entrance.")
+    static let reduceMotion = Param.reduceMotion(doc: "Hold still at min_tracking, fully opaque.")
+
+    static let params = [
+        text.spec, minTracking.spec, maxTracking.spec, period.spec, uppercase.spec, fontSize.spec, phase.spec,
+        reduceMotion.spec,
+    ]
+
+    enum Channel: Int, ChannelSet {
+        case tracking, opacity, offsetX
+
+        var spec: ChannelSpec {
+            switch self {
+            case .tracking:
+                ChannelSpec("tracking", unit: "pt", range: -20...108, doc: "Letter-spacing added after every character.")
+            case .opacity:
+                ChannelSpec("opacity", range: 0...1, doc: "The text's opacity: the entrance's eased value, then 1 − 0.02 · wave.")
+            case .offsetX:
+                ChannelSpec(
+                    "offset_x", unit: "pt", range: -10...54,
+                    doc: "Horizontal nudge of tracking / 2: tracking pads the trailing edge too, so this keeps the line optically centred.")
+            }
+        }
+    }
+
+    private struct State: Equatable {
+        let minTracking: Double
+        let maxTracking: Double
+        let period: Double
+        let phase: Double?
+        let reduceMotion: Bool
+    }
+
+    private let display: CString
+    private let label: CString
+    private let states: Steps<State>
+    private let timingValue: Timing
+
+    init(params: ParamTimeline, strings: StringPool) {
+        let text = params.created(Self.text)
+        label = strings.intern(text)
+        display = strings.intern(params.created(Self.uppercase) ? text.uppercased() : text)
+        func state(at t: Double) -> State {
+            State(
+                minTracking: params.value(Self.minTracking, at: t), maxTracking: params.value(Self.maxTracking, at: t),
+                period: params.value(Self.period, at: t), phase: params.value(Self.phase, at: t),
+                reduceMotion: params.value(Self.reduceMotion, at: t))
+        }
+        var states = Steps(initial: state(at: 0))
+        for time in params.eventTimes where time > 0 { states.append(state(at: time), at: time) }
+        self.states = states
+        // Once the last event has passed the params hold still: the breath
+        // repeats from then on (it is a function of time since appearing,
+        // not since the event), unless the final state does not move.
+        let final = states.value(at: .infinity)
+        if final.phase != nil || final.reduceMotion {
+            timingValue = .ends(at: states.lastChange)
+        } else {
+            timingValue = .loops(start: max(Self.entranceDuration, states.lastChange), period: final.period)
+        }
+    }
+
+    var timing: Timing { timingValue }
+
+    func displayStrings(at t: Double) -> DisplayStrings {
+        DisplayStrings(text: display, accessibilityLabel: label)
+    }
+
+    func sample(at t: Double, into frame: Frame<Self>) {
+        let state = states.value(at: t)
+        let (tracking, opacity) = Self.trackingAndOpacity(state, at: t)
+        frame[.tracking] = tracking
+        frame[.opacity] = opacity
+        frame[.offsetX] = tracking / 2
+    }
+
+    private static func trackingAndOpacity(_ state: State, at t: Double) -> (Double, Double) {
+        if state.reduceMotion { return (state.minTracking, 1) }
+        if let phase = state.phase { return breathe(state, phase: clamp01(phase)) }
+        if t < entranceDuration {
+            let eased = easeOutQuint(t / entranceDuration)
+            let flared = state.maxTracking + 8
+            return (flared + (state.minTracking - flared) * eased, eased)
+        }
+        let cycle = ((t - entranceDuration) / state.period).truncatingRemainder(dividingBy: 1)
+        return breathe(state, phase: cycle)
+    }
+
+    /// A raised cosine: 0 → 1 → 0 over one period with no corner at either
+    /// end, so the loop is seamless. Wider tracking reads 2% lighter.
+    private static func breathe(_ state: State, phase: Double) -> (Double, Double) {
+        let wave = (1 - cos(2 * Double.pi * phase)) / 2
+        return (state.minTracking + (state.maxTracking - state.minTracking) * wave, 1 - 0.02 * wave)
+    }
+}

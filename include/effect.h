@@ -1,5 +1,5 @@
 /*
- * effect.h: the effect plugin ABI, version 1.0.
+ * effect.h: the effect plugin ABI, version 1.1.
  *
  * An effect is a deterministic, sampled model of a piece of motion. Given a
  * time t (seconds since the effect appeared) it writes the numbers a
@@ -104,7 +104,7 @@ extern "C" {
 #endif
 
 #define EFFECT_ABI_MAJOR 1
-#define EFFECT_ABI_MINOR 0
+#define EFFECT_ABI_MINOR 1
 
 /* The one symbol a plugin exports; see effect_plugin_entry below. */
 #define EFFECT_ENTRY_SYMBOL "effect_plugin_entry"
@@ -150,6 +150,8 @@ typedef int32_t effect_status;
 #define EFFECT_ERR_OUT_OF_MEMORY  -13
 /* The plugin failed for a reason of its own; the message says which. */
 #define EFFECT_ERR_INTERNAL       -14
+/* The effect does not do what was asked (a layout, say). Since 1.1. */
+#define EFFECT_ERR_UNSUPPORTED    -15
 
 /* ------------------------------------------------------------------------
  * Errors
@@ -301,9 +303,9 @@ typedef struct effect_channel_info {
 
 typedef struct effect_instance effect_instance;  /* opaque */
 
-/* Facts about one instance, filled by instance_info. element_count and
- * frame_size never change during the instance's life; the timing reflects
- * the events set so far. */
+/* Facts about one instance, filled by instance_info. element_count,
+ * frame_size and layout_item_count never change during the instance's
+ * life; the timing reflects the events set so far. */
 typedef struct effect_instance_info {
     uint32_t struct_size;
     uint32_t element_count;
@@ -314,7 +316,41 @@ typedef struct effect_instance_info {
     double end;              /* ENDS: settled from here on; LOOPS: 0 */
     double loop_start;       /* LOOPS: periodic from here on; ENDS: 0 */
     double period;           /* LOOPS: seconds per repeat; ENDS: 0 */
+    /* Since 1.1; a 1.0 plugin fills only the fields above (check the
+     * returned struct_size) and does no layout. */
+    uint32_t layout_item_count;  /* items `layout` places; 0: no layout */
+    uint32_t reserved2;          /* 0 */
 } effect_instance_info;
+
+/* The size of effect_instance_info in ABI 1.0, the least a caller may pass. */
+#define EFFECT_INSTANCE_INFO_SIZE_1_0 48u
+
+/* ------------------------------------------------------------------------
+ * Layout (since 1.1)
+ * ------------------------------------------------------------------------
+ * Some effects also place things, the way their component lays them out:
+ * Reveal wraps its chunks (a word, a highlighted phrase or a line) into
+ * rows. The caller measures each layout item in its own units (points,
+ * pixels) and gives the container's width in the same units; the effect
+ * returns where each item goes, y pointing down. Which elements belong to
+ * which item is the effect's business (Reveal: the `chunk` attribute).
+ *
+ * `layout` writes EFFECT_LAYOUT_HEADER doubles, then EFFECT_LAYOUT_STRIDE
+ * doubles per item, at the offsets named below. */
+#define EFFECT_LAYOUT_HEADER          2
+#define EFFECT_LAYOUT_WIDTH           0  /* header: the widest row */
+#define EFFECT_LAYOUT_HEIGHT          1  /* header: all rows together */
+#define EFFECT_LAYOUT_STRIDE         10
+#define EFFECT_LAYOUT_X               0  /* where the item's measured box goes */
+#define EFFECT_LAYOUT_Y               1
+#define EFFECT_LAYOUT_ITEM_WIDTH      2  /* the measured size, as given */
+#define EFFECT_LAYOUT_ITEM_HEIGHT     3
+#define EFFECT_LAYOUT_DECORATION_X    4  /* a shape drawn behind the item, */
+#define EFFECT_LAYOUT_DECORATION_Y    5  /*   such as Reveal's highlight    */
+#define EFFECT_LAYOUT_DECORATION_W    6  /*   block; all five are 0 when    */
+#define EFFECT_LAYOUT_DECORATION_H    7  /*   the item has none             */
+#define EFFECT_LAYOUT_DECORATION_R    8  /* its corner radius */
+#define EFFECT_LAYOUT_ROW             9  /* the row the item is on, from 0 */
 
 /* One element of an instance, filled by element_info. */
 typedef struct effect_element_info {
@@ -463,7 +499,31 @@ struct effect_plugin_api {
                                  double *frames,
                                  uint64_t capacity,
                                  effect_error *error);
+
+    /* ---- Since 1.1: present when struct_size covers it. ---- */
+
+    /* Places the instance's layout_item_count items in a container
+     * `container_width` wide. `sizes` holds a width and a height for each
+     * item (2 * item_count doubles, finite and >= 0), or is NULL to lay the
+     * items out on a terminal grid: one cell per character, one row per
+     * line, in cells. item_count must equal layout_item_count. Writes
+     * EFFECT_LAYOUT_HEADER + item_count * EFFECT_LAYOUT_STRIDE doubles to
+     * `out`. A read like sample (may run concurrently with it), but it may
+     * allocate.
+     * Errors: NULL_POINTER, RANGE (item_count, a size or the width is
+     * wrong), BUFFER, UNSUPPORTED (the effect does no layout). */
+    effect_status (*layout)(const effect_instance *instance,
+                            const double *sizes,
+                            uint32_t item_count,
+                            double container_width,
+                            double *out,
+                            uint64_t capacity,
+                            effect_error *error);
 };
+
+/* The size of effect_plugin_api in ABI 1.0: a table this size has no
+ * `layout`. */
+#define EFFECT_PLUGIN_API_SIZE_1_0 (16 + 13 * sizeof(void (*)(void)))
 
 /* The entry point, and the only symbol a plugin exports (look it up with
  * dlsym(handle, EFFECT_ENTRY_SYMBOL)). Returns the plugin's table, or NULL
@@ -511,14 +571,16 @@ EFFECT_STATIC_ASSERT(offsetof(effect_param_info, default_value) == 64, effect_pa
 EFFECT_STATIC_ASSERT(sizeof(effect_channel_info) == 64, effect_channel_info_size);
 EFFECT_STATIC_ASSERT(offsetof(effect_channel_info, name) == 16, effect_channel_info_name);
 EFFECT_STATIC_ASSERT(offsetof(effect_channel_info, min) == 48, effect_channel_info_min);
-EFFECT_STATIC_ASSERT(sizeof(effect_instance_info) == 48, effect_instance_info_size);
+EFFECT_STATIC_ASSERT(sizeof(effect_instance_info) == 56, effect_instance_info_size);
+EFFECT_STATIC_ASSERT(offsetof(effect_instance_info, layout_item_count) == EFFECT_INSTANCE_INFO_SIZE_1_0,
+                     effect_instance_info_layout);
 EFFECT_STATIC_ASSERT(offsetof(effect_instance_info, frame_size) == 8, effect_instance_info_frame);
 EFFECT_STATIC_ASSERT(offsetof(effect_instance_info, end) == 24, effect_instance_info_end);
 EFFECT_STATIC_ASSERT(sizeof(effect_element_info) == 24, effect_element_info_size);
 EFFECT_STATIC_ASSERT(sizeof(effect_strings) == 32, effect_strings_size);
 EFFECT_STATIC_ASSERT(offsetof(effect_plugin_api, describe) == 16, effect_plugin_api_describe);
-EFFECT_STATIC_ASSERT(sizeof(effect_plugin_api) == 16 + 13 * sizeof(void (*)(void)),
-                     effect_plugin_api_size);
+EFFECT_STATIC_ASSERT(offsetof(effect_plugin_api, layout) == EFFECT_PLUGIN_API_SIZE_1_0, effect_plugin_api_1_0);
+EFFECT_STATIC_ASSERT(sizeof(effect_plugin_api) == 16 + 14 * sizeof(void (*)(void)), effect_plugin_api_size);
 #endif
 
 #ifdef __cplusplus

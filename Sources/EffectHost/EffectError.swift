@@ -41,6 +41,7 @@ public struct EffectError: Error, Sendable, CustomStringConvertible {
         case EFFECT_ERR_DUPLICATE: "EFFECT_ERR_DUPLICATE"
         case EFFECT_ERR_OUT_OF_MEMORY: "EFFECT_ERR_OUT_OF_MEMORY"
         case EFFECT_ERR_INTERNAL: "EFFECT_ERR_INTERNAL"
+        case EFFECT_ERR_UNSUPPORTED: "EFFECT_ERR_UNSUPPORTED"
         default: "status \(status)"
         }
     }

@@ -10,6 +10,8 @@ public final class EffectInstance: @unchecked Sendable {
     public let effect: EffectDescription
     public let elementCount: Int
     public let frameSize: Int
+    /// Items `layout` places; 0 when the effect does no layout.
+    public let layoutItemCount: Int
     private let handle: OpaquePointer
     private var api: UnsafePointer<effect_plugin_api> { plugin.api }
 
@@ -43,6 +45,12 @@ public final class EffectInstance: @unchecked Sendable {
         }
         elementCount = Int(info.element_count)
         frameSize = Int(info.frame_size)
+        layoutItemCount = Self.layoutItems(in: info)
+    }
+
+    /// A 1.0 plugin fills only the 1.0 part of effect_instance_info.
+    private static func layoutItems(in info: effect_instance_info) -> Int {
+        info.struct_size >= EFFECT_INSTANCE_INFO_SIZE_1_0 + 4 ? Int(info.layout_item_count) : 0
     }
 
     deinit {
@@ -64,7 +72,43 @@ public final class EffectInstance: @unchecked Sendable {
         default:
             throw EffectError(status: EFFECT_ERR_INTERNAL, message: "the plugin reports an invalid timing")
         }
-        return InstanceInfo(elementCount: elementCount, frameSize: frameSize, timing: timing)
+        return InstanceInfo(
+            elementCount: elementCount, frameSize: frameSize, timing: timing, layoutItemCount: Self.layoutItems(in: info))
+    }
+
+    /// Places the effect's layout items (Reveal's chunks) in a container
+    /// `containerWidth` wide: `sizes` holds each item's measured width and
+    /// height, or is nil for the terminal grid (one cell per character).
+    public func layout(sizes: [(width: Double, height: Double)]?, containerWidth: Double) throws(EffectError)
+        -> LayoutResult
+    {
+        guard let layout = plugin.layoutFunction else {
+            throw EffectError(
+                status: EFFECT_ERR_UNSUPPORTED, message: "\(effect.id) comes from an ABI 1.0 plugin, which does no layout")
+        }
+        let count = sizes?.count ?? layoutItemCount
+        let header = Int(EFFECT_LAYOUT_HEADER)
+        let stride = Int(EFFECT_LAYOUT_STRIDE)
+        var out = [Double](repeating: 0, count: header + max(count, layoutItemCount) * stride)
+        let flat = sizes?.flatMap { [$0.width, $0.height] }
+        try out.withUnsafeMutableBufferPointer { buffer throws(EffectError) in
+            let capacity = UInt64(buffer.count)
+            if let flat {
+                try flat.withUnsafeBufferPointer { measured throws(EffectError) in
+                    try call { layout(handle, measured.baseAddress, UInt32(count), containerWidth, buffer.baseAddress, capacity, $0) }
+                }
+            } else {
+                try call { layout(handle, nil, UInt32(count), containerWidth, buffer.baseAddress, capacity, $0) }
+            }
+        }
+        let items = (0..<count).map { index in
+            let v = Array(out[(header + index * stride)..<(header + (index + 1) * stride)])
+            let decorated = v[6] > 0 || v[7] > 0
+            return LayoutItem(
+                x: v[0], y: v[1], width: v[2], height: v[3],
+                decoration: decorated ? (v[4], v[5], v[6], v[7], v[8]) : nil, row: Int(clamping: Int64(exactly: v[9].rounded()) ?? 0))
+        }
+        return LayoutResult(width: out[0], height: out[1], items: items)
     }
 
     /// Writes the frame for `t` into `frame`, which must hold `frameSize`

@@ -96,6 +96,33 @@ public struct InstanceInfo: Sendable {
     public let elementCount: Int
     public let frameSize: Int
     public let timing: Timing
+    /// Items `layout` places; 0 when the effect does no layout.
+    public let layoutItemCount: Int
+}
+
+/// Where one layout item goes, in the caller's units, y pointing down.
+public struct LayoutItem: Sendable, Equatable {
+    public let x: Double
+    public let y: Double
+    public let width: Double
+    public let height: Double
+    /// The shape drawn behind the item (Reveal's highlight block), if any.
+    public let decoration: (x: Double, y: Double, width: Double, height: Double, radius: Double)?
+    public let row: Int
+
+    public static func == (a: LayoutItem, b: LayoutItem) -> Bool {
+        a.x == b.x && a.y == b.y && a.width == b.width && a.height == b.height && a.row == b.row
+            && a.decoration.map { [$0.x, $0.y, $0.width, $0.height, $0.radius] }
+                == b.decoration.map { [$0.x, $0.y, $0.width, $0.height, $0.radius] }
+    }
+}
+
+public struct LayoutResult: Sendable, Equatable {
+    /// The widest row.
+    public let width: Double
+    /// All rows together.
+    public let height: Double
+    public let items: [LayoutItem]
 }
 
 public struct DisplayStrings: Sendable, Equatable {

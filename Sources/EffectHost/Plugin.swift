@@ -55,14 +55,17 @@ public final class Plugin: @unchecked Sendable {
                 "built for effect ABI \(major).\(minor); this host speaks \(hostMajor).\(hostMinor)"
                     + (major == hostMajor ? " and cannot use a newer minor version" : ""))
         }
-        guard structSize >= MemoryLayout<effect_plugin_api>.size else {
-            throw fail("its function table is \(structSize) bytes; ABI \(major).\(minor) needs \(MemoryLayout<effect_plugin_api>.size)")
+        let needed = minor == 0 ? Self.tableSize10 : MemoryLayout<effect_plugin_api>.size
+        guard structSize >= needed else {
+            throw fail("its function table is \(structSize) bytes; ABI \(major).\(minor) needs \(needed)")
         }
         do {
             let reader = MetadataReader(api: api)
             let info = try reader.pluginInfo(abiMajor: major, abiMinor: minor)
             let effects = try reader.effects(count: info.count)
-            return Plugin(path: path, resolvedPath: resolved, info: info.description, effects: effects, api: api)
+            return Plugin(
+                path: path, resolvedPath: resolved, info: info.description, effects: effects, api: api,
+                tableSize: Int(structSize))
         } catch {
             throw fail(error.message)
         }
@@ -70,14 +73,31 @@ public final class Plugin: @unchecked Sendable {
 
     private init(
         path: String, resolvedPath: String, info: PluginDescription, effects: [EffectDescription],
-        api: UnsafePointer<effect_plugin_api>
+        api: UnsafePointer<effect_plugin_api>, tableSize: Int
     ) {
         self.path = path
         self.resolvedPath = resolvedPath
         self.info = info
         self.effects = effects
         self.api = api
+        self.tableSize = tableSize
     }
+
+    /// The size of the plugin's table: which functions a 1.0 plugin lacks.
+    let tableSize: Int
+
+    /// The table's `layout`, for plugins of ABI 1.1 or later.
+    var layoutFunction:
+        (@convention(c) (
+            OpaquePointer?, UnsafePointer<Double>?, UInt32, Double, UnsafeMutablePointer<Double>?, UInt64,
+            UnsafeMutablePointer<effect_error>?
+        ) -> Int32)?
+    {
+        tableSize >= Self.tableSize10 + MemoryLayout<UnsafeRawPointer>.size ? api.pointee.layout : nil
+    }
+
+    /// EFFECT_PLUGIN_API_SIZE_1_0: the table ends where `layout` begins.
+    static let tableSize10 = MemoryLayout<effect_plugin_api>.offset(of: \.layout) ?? MemoryLayout<effect_plugin_api>.size
 
     public func effect(id: String) -> EffectDescription? {
         effects.first { $0.id == id }

@@ -23,12 +23,13 @@ final class PluginLoadingTests: XCTestCase {
             searchPath: SearchPath(entries: [SearchPath.Entry(path: directory, origin: .explicit)]))
         XCTAssertEqual(catalog.plugins.map(\.path), [directory + "/good.so"])
         XCTAssertEqual(catalog.plugins.first?.effects.map(\.id), ["test-ramp"])
+        XCTAssertEqual(catalog.plugins.first?.info.abiMinor, 0, "an ABI 1.0 plugin still loads")
         let reasons = Dictionary(uniqueKeysWithValues: catalog.failures.map { ($0.path.split(separator: "/").last.map(String.init) ?? "", $0.reason) })
         XCTAssertEqual(
             reasons.keys.sorted(),
             ["abi-1-9.so", "abi-2.so", "describe.so", "empty.so", "entry-null.so", "no-entry.so", "notes.so", "truncated.so"])
-        XCTAssertEqual(reasons["abi-2.so"], "built for effect ABI 2.0; this host speaks 1.0")
-        XCTAssertEqual(reasons["abi-1-9.so"], "built for effect ABI 1.9; this host speaks 1.0 and cannot use a newer minor version")
+        XCTAssertEqual(reasons["abi-2.so"], "built for effect ABI 2.0; this host speaks 1.1")
+        XCTAssertEqual(reasons["abi-1-9.so"], "built for effect ABI 1.9; this host speaks 1.1 and cannot use a newer minor version")
         XCTAssertEqual(reasons["no-entry.so"], "not an effect plugin: it has no effect_plugin_entry symbol")
         XCTAssertEqual(reasons["entry-null.so"], "effect_plugin_entry returned NULL")
         XCTAssertEqual(reasons["describe.so"], "describe failed: this plugin is broken on purpose")

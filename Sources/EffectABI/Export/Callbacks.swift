@@ -56,7 +56,9 @@ enum Callbacks {
         },
         instance_info: { instance, out, error in
             run(error) { () throws(EffectFailure) in
-                try OutStruct.write(try resolve(instance).info(), to: out, named: "effect_instance_info")
+                try OutStruct.write(
+                    try resolve(instance).info(), to: out, named: "effect_instance_info",
+                    minimumSize: Int(EFFECT_INSTANCE_INFO_SIZE_1_0))
             }
         },
         element_info: { instance, element, out, error in
@@ -121,6 +123,11 @@ enum Callbacks {
                 index += 1
             }
             return ErrorReport.succeed(error)
+        },
+        layout: { instance, sizes, count, width, out, capacity, error in
+            run(error) { () throws(EffectFailure) in
+                try writeLayout(try resolve(instance), sizes, count, width, out, capacity)
+            }
         })
 
     private static func run(
@@ -149,6 +156,53 @@ enum Callbacks {
 
     private static func tooSmall(_ capacity: UInt64, _ needed: UInt64) -> EffectFailure {
         EffectFailure(status: Status.buffer, "the buffer holds \(capacity) doubles; \(needed) are needed")
+    }
+
+    private static func writeLayout(
+        _ instance: AnyInstance, _ sizes: UnsafePointer<Double>?, _ count: UInt32, _ width: Double,
+        _ out: UnsafeMutablePointer<Double>?, _ capacity: UInt64
+    ) throws(EffectFailure) {
+        guard let out else { throw .null("out") }
+        let expected = instance.layoutItemCount
+        guard expected > 0 else {
+            throw EffectFailure(status: Status.unsupported, "effect '\(instance.effectID)' does no layout")
+        }
+        guard Int(count) == expected else {
+            throw EffectFailure(status: Status.range, "item_count is \(count); this instance lays out \(expected) items")
+        }
+        guard width.isFinite, width >= 0 else {
+            throw EffectFailure(status: Status.range, "container_width = \(describe(width)); it must be finite and >= 0")
+        }
+        let header = Int(EFFECT_LAYOUT_HEADER)
+        let stride = Int(EFFECT_LAYOUT_STRIDE)
+        let needed = header + expected * stride
+        guard capacity >= UInt64(needed) else { throw tooSmall(capacity, UInt64(needed)) }
+        var measured: [LayoutSize]?
+        if let sizes {
+            measured = try (0..<expected).map { item throws(EffectFailure) in
+                let (w, h) = (sizes[2 * item], sizes[2 * item + 1])
+                guard w.isFinite, h.isFinite, w >= 0, h >= 0 else {
+                    throw EffectFailure(
+                        status: Status.range, "item \(item) measures \(describe(w)) x \(describe(h)); sizes are finite and >= 0")
+                }
+                return LayoutSize(width: w, height: h)
+            }
+        }
+        let layout = try instance.layout(sizes: measured, containerWidth: width)
+        guard layout.items.count == expected else {
+            throw EffectFailure(status: Status.internal, "the effect placed \(layout.items.count) of \(expected) items")
+        }
+        out[Int(EFFECT_LAYOUT_WIDTH)] = layout.width
+        out[Int(EFFECT_LAYOUT_HEIGHT)] = layout.height
+        for (index, item) in layout.items.enumerated() {
+            let base = out + header + index * stride
+            let decoration = item.decoration ?? LayoutRect(x: 0, y: 0, width: 0, height: 0)
+            let values = [
+                item.x, item.y, item.size.width, item.size.height, decoration.x, decoration.y, decoration.width,
+                decoration.height, decoration.cornerRadius, Double(item.row),
+            ]
+            for (offset, value) in values.enumerated() { base[offset] = value }
+        }
     }
 
     private static func readSettings(

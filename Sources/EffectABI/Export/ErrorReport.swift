@@ -33,13 +33,18 @@ enum ErrorReport {
 }
 
 /// Copies a filled struct into the caller's, after checking the caller's
-/// struct_size, and records how many bytes were filled.
+/// struct_size, and records how many bytes were filled: a caller built
+/// against an older header gets the fields its struct has, and no more.
 enum OutStruct {
-    static func write<T>(_ value: T, to out: UnsafeMutablePointer<T>?, named name: String) throws(EffectFailure) {
+    /// `minimumSize` is the struct's size in ABI 1.0; by default the
+    /// struct has not grown since.
+    static func write<T>(
+        _ value: T, to out: UnsafeMutablePointer<T>?, named name: String, minimumSize: Int = MemoryLayout<T>.size
+    ) throws(EffectFailure) {
         guard let out else { throw .null("out") }
-        let given = UnsafeRawPointer(out).load(as: UInt32.self)
-        let size = MemoryLayout<T>.size
-        guard given >= size else { throw .structTooSmall(name, given, size) }
+        let given = Int(UnsafeRawPointer(out).load(as: UInt32.self))
+        guard given >= minimumSize else { throw .structTooSmall(name, UInt32(given), minimumSize) }
+        let size = min(given, MemoryLayout<T>.size)
         var copy = value
         withUnsafeBytes(of: &copy) { bytes in
             UnsafeMutableRawPointer(out).copyMemory(from: bytes.baseAddress!, byteCount: size)

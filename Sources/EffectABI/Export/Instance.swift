@@ -9,6 +9,9 @@ class AnyInstance {
     func set(named name: String, to value: effect_value, at t: Double) throws(EffectFailure) { fatalError("abstract") }
     func strings(at t: Double) -> effect_strings { fatalError("abstract") }
     func sample(at t: Double, into frame: UnsafeMutablePointer<Double>) { fatalError("abstract") }
+    func layout(sizes: [LayoutSize]?, containerWidth: Double) throws(EffectFailure) -> Layout { fatalError("abstract") }
+    var layoutItemCount: Int { fatalError("abstract") }
+    var effectID: String { fatalError("abstract") }
     var frameSize: Int { fatalError("abstract") }
 }
 
@@ -82,6 +85,7 @@ final class Instance<E: Effect>: AnyInstance {
         info.struct_size = UInt32(MemoryLayout<effect_instance_info>.size)
         info.element_count = UInt32(elementCount)
         info.frame_size = UInt64(storedFrameSize)
+        info.layout_item_count = UInt32(clamping: model.layoutItemCount)
         switch model.timing {
         case let .ends(at):
             info.timing = EFFECT_TIMING_ENDS
@@ -142,6 +146,14 @@ final class Instance<E: Effect>: AnyInstance {
         model.sample(
             at: t,
             into: Frame(base: frame, globalCount: entry.globalCount, elementStride: entry.elementChannelCount))
+    }
+
+    override var layoutItemCount: Int { model.layoutItemCount }
+
+    override var effectID: String { entry.id }
+
+    override func layout(sizes: [LayoutSize]?, containerWidth: Double) throws(EffectFailure) -> Layout {
+        try model.layout(sizes: sizes, containerWidth: containerWidth)
     }
 
     private func unknownParam(_ name: String) -> EffectFailure {

@@ -17,6 +17,7 @@ public enum Status {
     public static let duplicate: Int32 = EFFECT_ERR_DUPLICATE
     public static let outOfMemory: Int32 = EFFECT_ERR_OUT_OF_MEMORY
     public static let `internal`: Int32 = EFFECT_ERR_INTERNAL
+    public static let unsupported: Int32 = EFFECT_ERR_UNSUPPORTED
 }
 
 extension EffectFailure {

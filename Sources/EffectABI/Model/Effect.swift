@@ -21,10 +21,24 @@ public protocol Effect: Sendable {
     var timing: Timing { get }
     func displayStrings(at t: Double) -> DisplayStrings
     func sample(at t: Double, into frame: Frame<Self>)
+
+    /// How many items `layout` places; 0 (the default) for no layout. Like
+    /// the element count, it must not depend on live params.
+    var layoutItemCount: Int { get }
+
+    /// Places the layout items: `sizes` has one checked, finite size per
+    /// item, or is nil for the terminal grid (one cell per character).
+    func layout(sizes: [LayoutSize]?, containerWidth: Double) throws(EffectFailure) -> Layout
 }
 
 extension Effect {
     public var elements: [Element<Attribute>] { [] }
+
+    public var layoutItemCount: Int { 0 }
+
+    public func layout(sizes: [LayoutSize]?, containerWidth: Double) throws(EffectFailure) -> Layout {
+        throw EffectFailure(status: Status.unsupported, "effect '\(Self.info.id)' does no layout")
+    }
 }
 
 /// One element: its text and its static attributes, in attribute order.

@@ -1,7 +1,9 @@
 /*
  * A minimal effect plugin in plain C, used by the host's tests. Compiled
- * as is it is a valid plugin with one effect, "test-ramp"; each BROKEN_*
- * macro breaks it in one way a host must survive.
+ * as is it is a valid plugin with one effect, "test-ramp", written to ABI
+ * 1.0 (a 1.0-sized table, no layout), so it also proves that hosts keep
+ * loading 1.0 plugins. Each BROKEN_* macro breaks it in one way a host must
+ * survive.
  *
  *   -DBROKEN_NO_ENTRY        exports no effect_plugin_entry
  *   -DBROKEN_ENTRY_NULL      effect_plugin_entry returns NULL
@@ -24,7 +26,7 @@
 #define BROKEN_ABI_MAJOR EFFECT_ABI_MAJOR
 #endif
 #ifndef BROKEN_ABI_MINOR
-#define BROKEN_ABI_MINOR EFFECT_ABI_MINOR
+#define BROKEN_ABI_MINOR 0
 #endif
 
 struct effect_instance {
@@ -166,9 +168,11 @@ static effect_status destroy(effect_instance *instance) {
 
 static effect_status instance_info(const effect_instance *instance, effect_instance_info *out, effect_error *error) {
     if (instance == NULL || out == NULL) return fail(error, EFFECT_ERR_NULL_POINTER, "NULL argument");
-    if (out->struct_size < sizeof *out) return fail(error, EFFECT_ERR_STRUCT_SIZE, "effect_instance_info too small");
-    memset(out, 0, sizeof *out);
-    out->struct_size = sizeof *out;
+    if (out->struct_size < EFFECT_INSTANCE_INFO_SIZE_1_0) {
+        return fail(error, EFFECT_ERR_STRUCT_SIZE, "effect_instance_info too small");
+    }
+    memset(out, 0, EFFECT_INSTANCE_INFO_SIZE_1_0);
+    out->struct_size = EFFECT_INSTANCE_INFO_SIZE_1_0;
     out->frame_size = 1;
     out->timing = EFFECT_TIMING_ENDS;
     out->end = instance->length;
@@ -250,9 +254,10 @@ static effect_status sample_many(const effect_instance *instance, double t0, dou
 }
 
 static const effect_plugin_api table = {
-    sizeof(effect_plugin_api), BROKEN_ABI_MAJOR, BROKEN_ABI_MINOR, 0,
+    EFFECT_PLUGIN_API_SIZE_1_0, BROKEN_ABI_MAJOR, BROKEN_ABI_MINOR, 0,
     describe, effect_info_fn, param_info, channel_info, create, destroy, instance_info, element_info,
     get_param, set_param, strings, sample, sample_many,
+    NULL, /* layout: not in ABI 1.0 */
 };
 
 #ifndef BROKEN_NO_ENTRY

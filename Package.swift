@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "EffectABI", targets: ["EffectABI"]),
         .library(name: "Strike", type: .dynamic, targets: ["Strike"]),
         .library(name: "Breathe", type: .dynamic, targets: ["Breathe"]),
+        .library(name: "Reveal", type: .dynamic, targets: ["Reveal"]),
     ],
     targets: [
         .systemLibrary(name: "CEffect", path: "include"),
@@ -25,6 +26,9 @@ let package = Package(
             linkerSettings: pluginLinkerSettings),
         .target(
             name: "Breathe", dependencies: ["CEffect", "EffectABI"], path: "Plugins/Breathe",
+            linkerSettings: pluginLinkerSettings),
+        .target(
+            name: "Reveal", dependencies: ["CEffect", "EffectABI"], path: "Plugins/Reveal",
             linkerSettings: pluginLinkerSettings),
         .target(name: "ReferenceMath", path: "Tests/ReferenceMath"),
         .testTarget(name: "EffectABITests", dependencies: ["EffectABI", "ReferenceMath"]),

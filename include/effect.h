@@ -73,7 +73,8 @@
  *            clock; the host owns time.
  *
  * Cost.      sample and sample_many allocate nothing, take no locks and make
- *            no system calls.
+ *            no system calls. A failing call may allocate to write its
+ *            message, and allocates nothing when `error` is NULL.
  *
  * Layout.    Only fixed-width integers, doubles and pointers appear in
  *            structs, and no struct is passed by value, so the types map
@@ -146,7 +147,8 @@ typedef int32_t effect_status;
 #define EFFECT_ERR_NOT_LIVE       -11
 /* The same param was given twice to create. */
 #define EFFECT_ERR_DUPLICATE      -12
-/* The plugin ran out of memory. */
+/* The plugin ran out of memory. (A plugin written in Swift cannot report
+ * this: the Swift runtime stops the process when memory runs out.) */
 #define EFFECT_ERR_OUT_OF_MEMORY  -13
 /* The plugin failed for a reason of its own; the message says which. */
 #define EFFECT_ERR_INTERNAL       -14
@@ -377,6 +379,8 @@ typedef struct effect_strings {
 
 typedef struct effect_plugin_api effect_plugin_api;
 
+/* Every function that takes `self` needs the table effect_plugin_entry
+ * returned, or a copy of it (ctypes and Rust copy structs by default). */
 struct effect_plugin_api {
     /* Never change layout across major versions. */
     uint32_t struct_size;   /* sizeof(effect_plugin_api) the plugin was built with */
@@ -392,14 +396,14 @@ struct effect_plugin_api {
                               effect_error *error);
 
     /* Fills *out for effect effect_index (0 ... effect_count-1).
-     * Errors: NULL_POINTER, STRUCT_SIZE, INDEX. */
+     * Errors: NULL_POINTER, STRUCT_SIZE, INDEX, INTERNAL (as describe). */
     effect_status (*effect_info)(const effect_plugin_api *self,
                                  uint32_t effect_index,
                                  effect_info *out,
                                  effect_error *error);
 
     /* Fills *out for one param of an effect.
-     * Errors: NULL_POINTER, STRUCT_SIZE, INDEX. */
+     * Errors: NULL_POINTER, STRUCT_SIZE, INDEX, INTERNAL (as describe). */
     effect_status (*param_info)(const effect_plugin_api *self,
                                 uint32_t effect_index,
                                 uint32_t param_index,
@@ -408,7 +412,7 @@ struct effect_plugin_api {
 
     /* Fills *out for one channel of an effect; channel_index runs over
      * global channels, then element channels, then attributes.
-     * Errors: NULL_POINTER, STRUCT_SIZE, INDEX. */
+     * Errors: NULL_POINTER, STRUCT_SIZE, INDEX, INTERNAL (as describe). */
     effect_status (*channel_info)(const effect_plugin_api *self,
                                   uint32_t effect_index,
                                   uint32_t channel_index,
@@ -463,8 +467,9 @@ struct effect_plugin_api {
      * set in any order of t; several events at one t apply in the order
      * they were set, and the effect sees them together. Only LIVE params
      * can be set. Needs exclusive access to the instance.
-     * Errors: NULL_POINTER, UTF8, UNKNOWN_PARAM, NOT_LIVE, TYPE, RANGE,
-     * TIME, OUT_OF_MEMORY. */
+     * Errors: NULL_POINTER, UTF8, UNKNOWN_PARAM, NOT_LIVE, TYPE, RANGE
+     * (also for a value the effect refuses in combination with the others),
+     * TIME, OUT_OF_MEMORY, INTERNAL. On failure the instance is unchanged. */
     effect_status (*set_param)(effect_instance *instance,
                                const char *name,
                                const effect_value *value,
@@ -490,7 +495,8 @@ struct effect_plugin_api {
 
     /* Writes `count` frames, back to back, for t = t0 + i * dt with
      * i = 0 ... count-1; frame i is exactly what sample would write for that
-     * t. count may be 0. Every t must be finite and >= 0.
+     * t. count may be 0, and then `frames` may be NULL. Every t must be
+     * finite and >= 0.
      * Errors: NULL_POINTER, TIME, BUFFER (capacity < count * frame_size). */
     effect_status (*sample_many)(const effect_instance *instance,
                                  double t0,

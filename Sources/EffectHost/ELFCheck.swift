@@ -9,7 +9,12 @@ enum ELFCheck {
     /// Why the file cannot be a plugin for this process, or nil if it looks
     /// like a complete shared library for this machine.
     static func problem(with path: String) -> String? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        // Opening a FIFO or a device could block or have side effects:
+        // only regular files are opened, and without blocking.
+        var entry = stat()
+        guard stat(path, &entry) == 0 else { return String(cString: strerror(errno)) }
+        guard entry.st_mode & S_IFMT == S_IFREG else { return "not a regular file" }
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
         guard descriptor >= 0 else { return String(cString: strerror(errno)) }
         defer { close(descriptor) }
         var status = stat()
@@ -40,7 +45,7 @@ enum ELFCheck {
             programOffset <= size, programCount * programEntrySize <= size - programOffset
         else { return "truncated or corrupt: its program headers lie outside the file" }
         if sectionCount > 0, sectionOffset > size || sectionCount * sectionEntrySize > size - sectionOffset {
-            return "truncated: the file is \(size) bytes but its section headers end at byte \(sectionOffset + sectionCount * sectionEntrySize)"
+            return "truncated or corrupt: the file is \(size) bytes but its section headers lie beyond that"
         }
         guard let table = read(descriptor, at: programOffset, count: Int(programCount * programEntrySize)) else {
             return "truncated or corrupt: its program headers cannot be read"
@@ -53,7 +58,7 @@ enum ELFCheck {
             let fileSize = field64(table, base + 32)
             if kind == 2 { hasDynamic = true }
             if kind == 1 && (offset > size || fileSize > size - offset) {
-                return "truncated: the file is \(size) bytes but a segment ends at byte \(offset &+ fileSize)"
+                return "truncated or corrupt: the file is \(size) bytes but a segment lies beyond that"
             }
         }
         return hasDynamic ? nil : "an ELF file without dynamic linking information"

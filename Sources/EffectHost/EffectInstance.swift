@@ -101,6 +101,10 @@ public final class EffectInstance: @unchecked Sendable {
                 try call { layout(handle, nil, UInt32(count), containerWidth, buffer.baseAddress, capacity, $0) }
             }
         }
+        let used = Int(EFFECT_LAYOUT_HEADER) + count * stride
+        if let bad = out[0..<used].firstIndex(where: { !$0.isFinite }) {
+            throw EffectError(status: EFFECT_ERR_INTERNAL, message: "the plugin's layout holds \(out[bad]) at position \(bad)")
+        }
         let items = (0..<count).map { index in
             let v = Array(out[(header + index * stride)..<(header + (index + 1) * stride)])
             let decorated = v[6] > 0 || v[7] > 0

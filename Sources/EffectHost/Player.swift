@@ -29,10 +29,14 @@ public struct PlaybackReport: Sendable {
 /// sampled at the monotonic clock's elapsed time since the first one, so
 /// timer jitter never accumulates into drift. A frame whose turn has passed
 /// by the time the sink is ready is dropped, never queued. The last frame
-/// is sampled at exactly `endTime`. SIGINT stops the run cleanly.
+/// is sampled at exactly `endTime`.
 ///
 /// Offline: frames are sampled at t = i/fps for i = 0 ... lastFrame as fast
 /// as the sink takes them.
+///
+/// Either way the run happens on one serial queue, which also receives
+/// SIGINT: Ctrl-C stops the run between two frames, the sink finishes
+/// (restoring the terminal) and the report says it was interrupted.
 public final class Player: @unchecked Sendable {
     public let instance: EffectInstance
     public let fps: Double
@@ -40,6 +44,17 @@ public final class Player: @unchecked Sendable {
     public let lastFrame: Int
     private let sink: FrameSink
     private var frame: [Double]
+    private let queue = DispatchQueue(label: "effect-host.player", qos: .userInteractive)
+
+    // Run state, touched only on `queue`.
+    private var shown = 0
+    private var dropped = 0
+    private var failure: Error?
+    private var interrupted = false
+    private var finished = false
+
+    /// Offline frames sampled between two looks at the signal source.
+    private static let batch = 256
 
     public init(instance: EffectInstance, fps: Double, lastFrame: Int, sink: FrameSink) {
         self.instance = instance
@@ -51,79 +66,100 @@ public final class Player: @unchecked Sendable {
 
     public var endTime: Double { Double(lastFrame) / fps }
 
-    /// Samples every frame as fast as possible. Stops at the first error.
+    /// Samples every frame as fast as possible and blocks until the last,
+    /// an error or SIGINT. Throws the first error a frame raised.
     public func runOffline() throws -> PlaybackReport {
-        var shown = 0
-        do {
-            for index in 0...lastFrame {
-                try emit(index: index, t: Double(index) / fps)
-                shown += 1
-            }
-        } catch {
-            sink.finish(interrupted: true)
-            throw error
-        }
-        sink.finish(interrupted: false)
-        return PlaybackReport(framesShown: shown, framesDropped: 0, interrupted: false)
+        try run { $0.offlineBatch(from: 0) }
     }
 
     /// Plays in real time on a Dispatch timer and blocks until the last
-    /// frame or SIGINT. Returns the first error a frame raised, if any.
+    /// frame, an error or SIGINT. Throws the first error a frame raised.
     public func runRealtime() throws -> PlaybackReport {
-        let queue = DispatchQueue(label: "effect-host.player", qos: .userInteractive)
-        let done = DispatchSemaphore(value: 0)
-        let timer = DispatchSource.makeTimerSource(flags: .strict, queue: queue)
-        signal(SIGINT, SIG_IGN)
-        let interrupt = DispatchSource.makeSignalSource(signal: SIGINT, queue: queue)
-        defer { signal(SIGINT, SIG_DFL) }
+        try run { $0.startTimer() }
+    }
 
+    private func offlineBatch(from index: Int) {
+        guard !finished else { return }
+        let end = min(lastFrame, index + Self.batch - 1)
+        for current in index...end where step(index: current, t: Double(current) / fps) {
+            finish()
+            return
+        }
+        if end == lastFrame { finish() } else { queue.async { self.offlineBatch(from: end + 1) } }
+    }
+
+    private func startTimer() {
+        let timer = DispatchSource.makeTimerSource(flags: .strict, queue: queue)
         var start: Double?
         var lastShown = -1
-        var shown = 0
-        var dropped = 0
-        var failure: Error?
-        var interrupted = false
-        var finished = false
-
-        func finish() {
-            guard !finished else { return }
-            finished = true
-            timer.cancel()
-            interrupt.cancel()
-            sink.finish(interrupted: interrupted || failure != nil)
-            done.signal()
-        }
-
         timer.setEventHandler { [self] in
             guard !finished else { return }
             let now = MonotonicClock.now()
             let origin = start ?? now
             start = origin
             let elapsed = now - origin
-            let due = min(lastFrame, Int((elapsed * fps).rounded()))
+            let due = Int(min(elapsed * fps, Double(lastFrame)).rounded())
             guard due > lastShown else { return }
             dropped += max(0, due - lastShown - 1)
-            let t = due == lastFrame ? endTime : elapsed
-            do {
-                try emit(index: due, t: t)
-                shown += 1
-                lastShown = due
-            } catch {
-                failure = error
-                finish()
-                return
-            }
-            if due == lastFrame { finish() }
-        }
-        interrupt.setEventHandler {
-            interrupted = true
-            finish()
+            lastShown = due
+            if step(index: due, t: due == lastFrame ? endTime : elapsed) || due == lastFrame { finish() }
         }
         let interval = DispatchTimeInterval.nanoseconds(max(1, Int((1e9 / fps).rounded())))
         timer.schedule(deadline: .now(), repeating: interval, leeway: .microseconds(200))
-        interrupt.resume()
         timer.resume()
-        done.wait()
+        stopSources = { timer.cancel() }
+    }
+
+    /// Samples and hands over one frame; true when the run must stop.
+    private func step(index: Int, t: Double) -> Bool {
+        do {
+            try emit(index: index, t: t)
+            shown += 1
+            return false
+        } catch {
+            failure = error
+            return true
+        }
+    }
+
+    // Set up for each run, touched only on `queue`.
+    private var stopSources: () -> Void = {}
+    private var interruptSource: DispatchSourceSignal?
+    private var finishedRun: DispatchSemaphore?
+
+    private func finish() {
+        guard !finished else { return }
+        finished = true
+        stopSources()
+        interruptSource?.cancel()
+        sink.finish(interrupted: interrupted || failure != nil)
+        finishedRun?.signal()
+    }
+
+    /// Starts a run on the queue with SIGINT watched, waits for it to
+    /// finish, and reports.
+    private func run(_ begin: @escaping @Sendable (Player) -> Void) throws -> PlaybackReport {
+        let finishedRun = DispatchSemaphore(value: 0)
+        let interrupt = DispatchSource.makeSignalSource(signal: SIGINT, queue: queue)
+        signal(SIGINT, SIG_IGN)
+        defer { signal(SIGINT, SIG_DFL) }
+        queue.sync {
+            shown = 0
+            dropped = 0
+            failure = nil
+            interrupted = false
+            finished = false
+            stopSources = {}
+            interruptSource = interrupt
+            self.finishedRun = finishedRun
+        }
+        interrupt.setEventHandler { [self] in
+            interrupted = true
+            finish()
+        }
+        interrupt.resume()
+        queue.async { begin(self) }
+        finishedRun.wait()
         return try queue.sync {
             if let failure { throw failure }
             return PlaybackReport(framesShown: shown, framesDropped: dropped, interrupted: interrupted)

@@ -59,6 +59,20 @@ public final class Plugin: @unchecked Sendable {
         guard structSize >= needed else {
             throw fail("its function table is \(structSize) bytes; ABI \(major).\(minor) needs \(needed)")
         }
+        let table = api.pointee
+        let functions: [(String, Bool)] = [
+            ("describe", table.describe != nil), ("effect_info", table.effect_info != nil),
+            ("param_info", table.param_info != nil), ("channel_info", table.channel_info != nil),
+            ("create", table.create != nil), ("destroy", table.destroy != nil),
+            ("instance_info", table.instance_info != nil), ("element_info", table.element_info != nil),
+            ("get_param", table.get_param != nil), ("set_param", table.set_param != nil),
+            ("strings", table.strings != nil), ("sample", table.sample != nil), ("sample_many", table.sample_many != nil),
+        ]
+        // Every function of ABI 1.0 must be there: the host calls them
+        // without checking again.
+        if let missing = functions.first(where: { !$0.1 }) {
+            throw fail("its function table has no \(missing.0) (the pointer is NULL)")
+        }
         do {
             let reader = MetadataReader(api: api)
             let info = try reader.pluginInfo(abiMajor: major, abiMinor: minor)

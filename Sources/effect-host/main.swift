@@ -59,5 +59,8 @@ func helpText(for command: String?) -> String? {
     }
 }
 
+// A reader that goes away (`| head`) ends the run quietly through a
+// failed write instead of killing the process with SIGPIPE.
+signal(SIGPIPE, SIG_IGN)
 TerminalRestore.install()
 exit(runCommand(Array(CommandLine.arguments.dropFirst())))

@@ -67,6 +67,51 @@ final class ABIContractTests: XCTestCase {
         XCTAssertEqual(api.pointee.strings!(created, 0, nil, &error), EFFECT_ERR_NULL_POINTER)
     }
 
+    /// ctypes and Rust hand the plugin a copy of its table as `self`.
+    func testACopiedTableWorks() {
+        var copy = api.pointee
+        var info = effect_plugin_info()
+        info.struct_size = UInt32(MemoryLayout<effect_plugin_info>.size)
+        XCTAssertEqual(copy.describe!(&copy, &info, &error), EFFECT_OK, message)
+        XCTAssertEqual(String(cString: info.id), "strike")
+        var instance: OpaquePointer?
+        XCTAssertEqual(copy.create!(&copy, "strikethrough-reveal", nil, 0, &instance, &error), EFFECT_OK)
+        XCTAssertEqual(copy.destroy!(instance), EFFECT_OK)
+    }
+
+    /// A 1.0 caller passes the 1.0 size of effect_instance_info and gets the
+    /// 1.0 fields; a 1.1 caller also gets layout_item_count.
+    func testInstanceInfoSizes() {
+        let (_, instance) = create()
+        defer { _ = api.pointee.destroy!(instance) }
+        var info = effect_instance_info()
+        info.struct_size = EFFECT_INSTANCE_INFO_SIZE_1_0
+        info.layout_item_count = 77
+        XCTAssertEqual(api.pointee.instance_info!(instance, &info, &error), EFFECT_OK)
+        XCTAssertEqual(info.struct_size, EFFECT_INSTANCE_INFO_SIZE_1_0)
+        XCTAssertEqual(info.frame_size, 6)
+        XCTAssertEqual(info.layout_item_count, 77, "untouched beyond the 1.0 size")
+        info.struct_size = UInt32(MemoryLayout<effect_instance_info>.size)
+        XCTAssertEqual(api.pointee.instance_info!(instance, &info, &error), EFFECT_OK)
+        XCTAssertEqual(info.layout_item_count, 0)
+        info.struct_size = 40
+        XCTAssertEqual(api.pointee.instance_info!(instance, &info, &error), EFFECT_ERR_STRUCT_SIZE)
+        var out = [Double](repeating: 0, count: 12)
+        XCTAssertEqual(api.pointee.layout!(instance, nil, 0, 80, &out, 12, &error), EFFECT_ERR_UNSUPPORTED)
+        XCTAssertEqual(message, "effect 'strikethrough-reveal' does no layout")
+    }
+
+    func testManyEventsStayCheap() throws {
+        // Rebuilding after each event must not cost more than about linear
+        // in the events so far; a cubic rebuild would not finish here.
+        let instance = try Fixtures.strikeInstance()
+        for index in 0..<1000 {
+            try instance.set("done", to: .bool(index % 2 == 1), at: Double(index) * 0.5)
+        }
+        XCTAssertEqual(try instance.sample(at: 499.5 + 0.16)[0], 0.5, accuracy: 1e-12)
+        XCTAssertEqual(try instance.info().timing, .ends(at: 499.5 + 0.32))
+    }
+
     func testStructSizes() {
         var info = effect_plugin_info()
         info.struct_size = 8

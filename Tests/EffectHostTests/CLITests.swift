@@ -234,3 +234,51 @@ extension CLITests {
         XCTAssertTrue(zero.stderr.contains("add up to 0 s"), zero.stderr)
     }
 }
+
+extension CLITests {
+    func testHugeTimesAreUsageErrorsNotTraps() throws {
+        let result = try TestEnvironment.run(
+            TestEnvironment.effectHost, ["run", "strikethrough-reveal", "--at", "1e18:done=false", "--offline"])
+        XCTAssertEqual(result.status, 2)
+        XCTAssertTrue(result.stderr.hasPrefix("effect-host: the run would last 1e+18 s"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("pass --duration"), result.stderr)
+    }
+
+    /// A reader that stops early ends the run quietly.
+    func testClosedPipeEndsTheRunQuietly() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: TestEnvironment.effectHost)
+        process.arguments = ["run", "breathing-circles", "--offline", "--format", "jsonl", "--duration", "100000"]
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        _ = out.fileHandleForReading.readData(ofLength: 4096)
+        try out.fileHandleForReading.close()
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationReason, .exit)
+        XCTAssertEqual(process.terminationStatus, 0)
+        XCTAssertEqual(String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self), "")
+    }
+
+    /// Ctrl-C during an offline terminal rendering restores the cursor.
+    func testInterruptingAnOfflineRenderingRestoresTheCursor() throws {
+        let directory = try TestEnvironment.temporaryDirectory(self)
+        let output = directory + "/out"
+        _ = FileManager.default.createFile(atPath: output, contents: nil)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: TestEnvironment.effectHost)
+        process.arguments = ["run", "breathing-circles", "--offline", "--format", "tty", "--duration", "100000"]
+        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: output))
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        usleep(400_000)
+        process.interrupt()
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 130)
+        let text = try String(contentsOfFile: output, encoding: .utf8)
+        XCTAssertTrue(text.hasPrefix("\u{1B}[?25l"), "the cursor was hidden")
+        XCTAssertTrue(text.hasSuffix("\u{1B}[?25h"), "and is shown again")
+    }
+}

@@ -13,6 +13,11 @@ final class PluginLoadingTests: XCTestCase {
         try Fixtures.testPlugin("abi-2.so", in: directory, defines: ["BROKEN_ABI_MAJOR=2", "PLUGIN_ID=\"abi2\""])
         try Fixtures.testPlugin("abi-1-9.so", in: directory, defines: ["BROKEN_ABI_MINOR=9"])
         try Fixtures.testPlugin("describe.so", in: directory, defines: ["BROKEN_DESCRIBE"])
+        try Fixtures.testPlugin("null-sample.so", in: directory, defines: ["BROKEN_NULL_SAMPLE"])
+        XCTAssertEqual(mkfifo(directory + "/fifo.so", 0o600), 0, "a FIFO must not hang the host")
+        var corrupt = try Data(contentsOf: URL(fileURLWithPath: TestEnvironment.strikePlugin))
+        corrupt.replaceSubrange(40..<48, with: [UInt8](repeating: 0xFF, count: 8))
+        _ = FileManager.default.createFile(atPath: directory + "/section-offset.so", contents: corrupt)
         _ = FileManager.default.createFile(atPath: directory + "/empty.so", contents: Data())
         _ = FileManager.default.createFile(atPath: directory + "/notes.so", contents: Data("not a library\n".utf8))
         let strike = try Data(contentsOf: URL(fileURLWithPath: TestEnvironment.strikePlugin))
@@ -27,7 +32,10 @@ final class PluginLoadingTests: XCTestCase {
         let reasons = Dictionary(uniqueKeysWithValues: catalog.failures.map { ($0.path.split(separator: "/").last.map(String.init) ?? "", $0.reason) })
         XCTAssertEqual(
             reasons.keys.sorted(),
-            ["abi-1-9.so", "abi-2.so", "describe.so", "empty.so", "entry-null.so", "no-entry.so", "notes.so", "truncated.so"])
+            [
+                "abi-1-9.so", "abi-2.so", "describe.so", "empty.so", "entry-null.so", "fifo.so", "no-entry.so", "notes.so",
+                "null-sample.so", "section-offset.so", "truncated.so",
+            ])
         XCTAssertEqual(reasons["abi-2.so"], "built for effect ABI 2.0; this host speaks 1.1")
         XCTAssertEqual(reasons["abi-1-9.so"], "built for effect ABI 1.9; this host speaks 1.1 and cannot use a newer minor version")
         XCTAssertEqual(reasons["no-entry.so"], "not an effect plugin: it has no effect_plugin_entry symbol")
@@ -36,6 +44,10 @@ final class PluginLoadingTests: XCTestCase {
         XCTAssertEqual(reasons["empty.so"], "an empty file, not a shared library")
         XCTAssertEqual(reasons["notes.so"], "not an ELF shared library")
         XCTAssertTrue(reasons["truncated.so"]?.hasPrefix("truncated") == true, reasons["truncated.so"] ?? "")
+        XCTAssertEqual(reasons["null-sample.so"], "its function table has no sample (the pointer is NULL)")
+        XCTAssertEqual(reasons["fifo.so"], "not a regular file")
+        XCTAssertEqual(
+            reasons["section-offset.so"], "truncated or corrupt: the file is \(corrupt.count) bytes but its section headers lie beyond that")
     }
 
     /// Every bundled plugin, two copies of Strike and a C plugin share this

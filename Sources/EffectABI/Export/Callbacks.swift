@@ -92,28 +92,28 @@ enum Callbacks {
             }
         },
         sample: { instance, t, frame, capacity, error in
-            guard let instance else { return ErrorReport.fail(.null("instance"), error) }
-            guard let frame else { return ErrorReport.fail(.null("frame"), error) }
-            guard t >= 0, t.isFinite else { return ErrorReport.fail(badTime(t), error) }
+            guard let instance else { return ErrorReport.fail(Status.nullPointer, error) { "instance is NULL" } }
+            guard let frame else { return ErrorReport.fail(Status.nullPointer, error) { "frame is NULL" } }
+            guard t >= 0, t.isFinite else { return ErrorReport.fail(Status.time, error) { badTime(t) } }
             let object = Unmanaged<AnyInstance>.fromOpaque(UnsafeRawPointer(instance)).takeUnretainedValue()
-            let size = object.frameSize
-            guard capacity >= UInt64(size) else { return ErrorReport.fail(tooSmall(capacity, UInt64(size)), error) }
+            let size = UInt64(object.frameSize)
+            guard capacity >= size else { return ErrorReport.fail(Status.buffer, error) { tooSmall(capacity, size) } }
             object.sample(at: t, into: frame)
             return ErrorReport.succeed(error)
         },
         sample_many: { instance, t0, dt, count, frames, capacity, error in
-            guard let instance else { return ErrorReport.fail(.null("instance"), error) }
-            guard let frames else { return ErrorReport.fail(.null("frames"), error) }
+            guard let instance else { return ErrorReport.fail(Status.nullPointer, error) { "instance is NULL" } }
+            guard count > 0 else { return ErrorReport.succeed(error) }
+            guard let frames else { return ErrorReport.fail(Status.nullPointer, error) { "frames is NULL" } }
             let object = Unmanaged<AnyInstance>.fromOpaque(UnsafeRawPointer(instance)).takeUnretainedValue()
             let size = object.frameSize
             let (needed, overflow) = UInt64(size).multipliedReportingOverflow(by: count)
             guard !overflow, capacity >= needed else {
-                return ErrorReport.fail(tooSmall(capacity, overflow ? UInt64.max : needed), error)
+                return ErrorReport.fail(Status.buffer, error) { tooSmall(capacity, overflow ? UInt64.max : needed) }
             }
-            guard count > 0 else { return ErrorReport.succeed(error) }
             let last = t0 + Double(count - 1) * dt
             guard t0 >= 0, t0.isFinite, dt.isFinite, last >= 0, last.isFinite else {
-                return ErrorReport.fail(badTime(t0 >= 0 && t0.isFinite ? last : t0), error)
+                return ErrorReport.fail(Status.time, error) { badTime(t0 >= 0 && t0.isFinite ? last : t0) }
             }
             var frame = frames
             var index: UInt64 = 0
@@ -147,15 +147,15 @@ enum Callbacks {
     }
 
     private static func checkTime(_ t: Double) throws(EffectFailure) {
-        guard t >= 0, t.isFinite else { throw badTime(t) }
+        guard t >= 0, t.isFinite else { throw EffectFailure(status: Status.time, badTime(t)) }
     }
 
-    private static func badTime(_ t: Double) -> EffectFailure {
-        EffectFailure(status: Status.time, "t = \(describe(t)) is not a time; times are finite and >= 0")
+    private static func badTime(_ t: Double) -> String {
+        "t = \(describe(t)) is not a time; times are finite and >= 0"
     }
 
-    private static func tooSmall(_ capacity: UInt64, _ needed: UInt64) -> EffectFailure {
-        EffectFailure(status: Status.buffer, "the buffer holds \(capacity) doubles; \(needed) are needed")
+    private static func tooSmall(_ capacity: UInt64, _ needed: UInt64) -> String {
+        "the buffer holds \(capacity) doubles; \(needed) are needed"
     }
 
     private static func writeLayout(
@@ -176,7 +176,9 @@ enum Callbacks {
         let header = Int(EFFECT_LAYOUT_HEADER)
         let stride = Int(EFFECT_LAYOUT_STRIDE)
         let needed = header + expected * stride
-        guard capacity >= UInt64(needed) else { throw tooSmall(capacity, UInt64(needed)) }
+        guard capacity >= UInt64(needed) else {
+            throw EffectFailure(status: Status.buffer, tooSmall(capacity, UInt64(needed)))
+        }
         var measured: [LayoutSize]?
         if let sizes {
             measured = try (0..<expected).map { item throws(EffectFailure) in

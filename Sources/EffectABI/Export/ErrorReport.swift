@@ -7,6 +7,17 @@ enum ErrorReport {
         return failure.status
     }
 
+    /// A failure whose message is only built when there is somewhere to
+    /// write it, so sampling with a NULL error allocates nothing even when
+    /// it fails.
+    static func fail(
+        _ status: Int32, _ error: UnsafeMutablePointer<effect_error>?, _ message: () -> String
+    ) -> Int32 {
+        guard let error, error.pointee.struct_size >= MemoryLayout<effect_error>.size else { return status }
+        write(status, message(), error)
+        return status
+    }
+
     static func succeed(_ error: UnsafeMutablePointer<effect_error>?) -> Int32 {
         guard let error, error.pointee.struct_size >= MemoryLayout<effect_error>.size else { return Status.ok }
         error.pointee.status = Status.ok

@@ -13,6 +13,10 @@ import CEffect
 ///
 /// Global constants are initialised once, thread-safely, so the entry is
 /// idempotent and returns the same table every time.
+///
+/// The table's functions find their plugin through a registry inside this
+/// image rather than through `self`'s address, so a host may pass a copy
+/// of the table (ctypes and Rust copy structs by default).
 public final class PluginExport: @unchecked Sendable {
     let info: PluginInfo
     let entries: [EffectEntry]
@@ -36,28 +40,22 @@ public final class PluginExport: @unchecked Sendable {
             author: strings.intern(info.author).pointer,
             license: strings.intern(info.license).pointer,
             summary: strings.intern(info.summary).pointer)
-        // The table and a pointer back to this object share one allocation,
-        // so every function can find its plugin from `self` alone.
-        let storage = UnsafeMutableRawPointer.allocate(
-            byteCount: Self.ownerOffset + MemoryLayout<UnsafeRawPointer>.size,
-            alignment: MemoryLayout<effect_plugin_api>.alignment)
-        storage.initializeMemory(as: effect_plugin_api.self, repeating: Callbacks.table, count: 1)
-        table = UnsafePointer(storage.assumingMemoryBound(to: effect_plugin_api.self))
-        storage.storeBytes(
-            of: UnsafeRawPointer(Unmanaged.passRetained(self).toOpaque()), toByteOffset: Self.ownerOffset,
-            as: UnsafeRawPointer.self)
+        let storage = UnsafeMutablePointer<effect_plugin_api>.allocate(capacity: 1)
+        storage.initialize(to: Callbacks.table)
+        table = UnsafePointer(storage)
+        Self.registry.add(self)
     }
 
-    private static var ownerOffset: Int {
-        let stride = MemoryLayout<effect_plugin_api>.stride
-        let alignment = MemoryLayout<UnsafeRawPointer>.alignment
-        return (stride + alignment - 1) / alignment * alignment
-    }
+    private static let registry = Registry()
 
+    /// The plugin a table function was called for. A library holds one
+    /// plugin; `self` only has to be non-NULL, and picks among several
+    /// when a process made more than one (tests do).
     static func owner(of table: UnsafePointer<effect_plugin_api>?) throws(EffectFailure) -> PluginExport {
         guard let table else { throw .null("self") }
-        let owner = UnsafeRawPointer(table).load(fromByteOffset: ownerOffset, as: UnsafeRawPointer.self)
-        let plugin = Unmanaged<PluginExport>.fromOpaque(owner).takeUnretainedValue()
+        guard let plugin = registry.plugin(for: table) else {
+            throw EffectFailure(status: Status.internal, "self is not a table this library returned")
+        }
         guard plugin.problems.isEmpty else {
             throw EffectFailure(status: Status.internal, "plugin declarations are invalid: " + nameList(plugin.problems))
         }
@@ -78,5 +76,22 @@ public final class PluginExport: @unchecked Sendable {
                 "plugin '\(info.id)' has no effect '\(id)' (effects: \(nameList(entries.map(\.id))))")
         }
         return entry
+    }
+}
+
+/// Every PluginExport of this image, behind a lock: creation may race
+/// between threads, lookups may run at any time.
+private final class Registry: @unchecked Sendable {
+    private let lock = Lock()
+    private var plugins: [PluginExport] = []
+
+    func add(_ plugin: PluginExport) {
+        lock.locked { plugins.append(plugin) }
+    }
+
+    func plugin(for table: UnsafePointer<effect_plugin_api>) -> PluginExport? {
+        lock.locked {
+            plugins.first { $0.table == table } ?? (plugins.count == 1 ? plugins[0] : nil)
+        }
     }
 }

@@ -27,10 +27,10 @@ func decode(_ value: effect_value, for spec: ParamSpec) throws(EffectFailure) ->
             try checkRange(Double(integer), spec)
         case EFFECT_TYPE_NUMBER:
             try checkRange(value.number, spec)
-            guard value.number == value.number.rounded() else {
+            guard let whole = Int64(exactly: value.number) else {
                 throw EffectFailure(status: Status.range, "param '\(name)' needs a whole number, not \(value.number)")
             }
-            integer = Int64(value.number)
+            integer = whole
         default: throw wrongType(spec, value.type)
         }
         return .integer(integer)

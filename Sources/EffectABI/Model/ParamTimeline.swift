@@ -15,20 +15,30 @@ public struct ParamTimeline: Sendable {
     public let specs: [ParamSpec]
     let initial: [ParamValue]
     public private(set) var events: [ParamEvent] = []
+    /// The same events split by param, so one param's value at t is a
+    /// binary search and its steps one pass, however many events there are.
+    private var eventsByParam: [[ParamEvent]]
 
     init(specs: [ParamSpec], initial: [ParamValue]) {
         self.specs = specs
         self.initial = initial
+        eventsByParam = Array(repeating: [], count: specs.count)
     }
 
     mutating func insert(_ event: ParamEvent) {
+        events.insert(event, at: Self.countUpTo(event.time, in: events))
+        eventsByParam[event.param].insert(event, at: Self.countUpTo(event.time, in: eventsByParam[event.param]))
+    }
+
+    /// How many of `events` (in time order) happen at or before `t`.
+    private static func countUpTo(_ t: Double, in events: [ParamEvent]) -> Int {
         var low = 0
         var high = events.count
         while low < high {
             let middle = (low + high) / 2
-            if events[middle].time <= event.time { low = middle + 1 } else { high = middle }
+            if events[middle].time <= t { low = middle + 1 } else { high = middle }
         }
-        events.insert(event, at: low)
+        return low
     }
 
     func index(of name: String) -> Int? {
@@ -37,12 +47,9 @@ public struct ParamTimeline: Sendable {
 
     /// The stored value of param `index` at `t`, after every event at or before t.
     func rawValue(of index: Int, at t: Double) -> ParamValue {
-        var value = initial[index]
-        for event in events {
-            if event.time > t { break }
-            if event.param == index { value = event.value }
-        }
-        return value
+        let events = eventsByParam[index]
+        let count = Self.countUpTo(t, in: events)
+        return count > 0 ? events[count - 1].value : initial[index]
     }
 
     /// The value a param was created with, before any event.
@@ -64,8 +71,11 @@ public struct ParamTimeline: Sendable {
             return Steps(initial: param.read(param.spec.defaultValue))
         }
         var steps = Steps(initial: param.read(rawValue(of: index, at: 0)))
-        for time in eventTimes where time > 0 {
-            steps.append(param.read(rawValue(of: index, at: time)), at: time)
+        let events = eventsByParam[index]
+        for (position, event) in events.enumerated() where event.time > 0 {
+            // Several events at one time apply together: only the last counts.
+            if position + 1 < events.count, events[position + 1].time == event.time { continue }
+            steps.append(param.read(event.value), at: event.time)
         }
         return steps
     }

@@ -40,7 +40,7 @@ struct RunCommand {
         fps = try Self.number(parsed.single("--fps"), option: "--fps", default: 60, range: 0.1...1000)
         let duration = try parsed.single("--duration")
         self.duration = try duration.map { text throws(UsageError) in
-            try Self.number(text, option: "--duration", default: 0, range: 1e-9...1e7)
+            try Self.number(text, option: "--duration", default: 0, range: 1e-9...1e9)
         }
         offline = parsed.has("--offline")
         if let format = try parsed.single("--format") {
@@ -102,6 +102,7 @@ struct RunCommand {
         case "strikethrough-reveal": StrikeView(instance: instance)
         case "tracking-breathe": try TrackingBreatheView(instance: instance, terminalColumns: Terminal.columns)
         case "breathing-circles": try BreathingCirclesView(instance: instance, terminalRows: Terminal.rows)
+        case "text-reveal": try TextRevealView(instance: instance, terminalColumns: Terminal.columns)
         default: MeterView(effect: instance.effect, elementCount: instance.elementCount)
         }
     }
@@ -157,6 +158,15 @@ struct RunCommand {
         case let .loops(start, period): end = start + period
         }
         let latest = max(end, events.map(\.t).max() ?? 0)
-        return Int((latest * fps - 1e-9).rounded(.up))
+        let frames = (latest * fps - 1e-9).rounded(.up)
+        guard frames <= Self.maxFrames else {
+            throw UsageError(
+                "the run would last \(formatNumber(latest)) s (\(formatNumber(frames)) frames); pass --duration to play part of it")
+        }
+        return Int(frames)
     }
+
+    /// More frames than anyone would wait for, and far below where frame
+    /// arithmetic could overflow.
+    static let maxFrames = 1e12
 }

@@ -44,8 +44,7 @@ final class JSONLinesSink: FrameSink {
             line += "]"
         }
         line += "}\n"
-        Output.standard.write(line)
-        if flushEachFrame { try Output.standard.flush() }
+        try Output.standard.stream(line, flushNow: flushEachFrame)
     }
 
     func finish(interrupted: Bool) {
@@ -73,8 +72,7 @@ final class CSVSink: FrameSink {
             row += ","
             row += formatNumber(value)
         }
-        Output.standard.line(row)
-        if flushEachFrame { try Output.standard.flush() }
+        try Output.standard.stream(row + "\n", flushNow: flushEachFrame)
     }
 
     func finish(interrupted: Bool) {

@@ -24,6 +24,16 @@ final class Output: @unchecked Sendable {
         if buffer.count >= 1 << 16 { try? flush() }
     }
 
+    /// Writes for a stream of frames: throws once the reader has gone away,
+    /// so the run stops instead of rendering into nothing.
+    func stream(_ text: String, flushNow: Bool) throws {
+        guard !isClosed else { throw Closed() }
+        buffer.append(contentsOf: text.utf8)
+        if flushNow || buffer.count >= 1 << 16 { try flush() }
+    }
+
+    private(set) var isClosed = false
+
     func line(_ text: String = "") {
         write(text)
         write("\n")
@@ -39,6 +49,7 @@ final class Output: @unchecked Sendable {
             }
             if written < 0 {
                 if errno == EINTR || errno == EAGAIN { continue }
+                isClosed = true
                 throw Closed()
             }
             offset += written

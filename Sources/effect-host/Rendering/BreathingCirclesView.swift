@@ -51,8 +51,13 @@ struct BreathingCirclesView: TerminalView {
             let cx = centre.x + (x * cosine - y * sine) / pointsPerDot
             let cy = centre.y + (x * sine + y * cosine) / pointsPerDot
             let r = circleSize / 2 * scale / pointsPerDot
-            for dy in Int((cy - r - 1).rounded(.down))...Int((cy + r + 1).rounded(.up)) {
-                for dx in Int((cx - r - 1).rounded(.down))...Int((cx + r + 1).rounded(.up)) {
+            // Only the canvas is drawn, so only its dots are visited.
+            let top = clampedInt((cy - r - 1).rounded(.down), 0...canvas.height)
+            let bottom = clampedInt((cy + r + 1).rounded(.up), top...canvas.height)
+            let left = clampedInt((cx - r - 1).rounded(.down), 0...canvas.width)
+            let right = clampedInt((cx + r + 1).rounded(.up), left...canvas.width)
+            for dy in top..<bottom {
+                for dx in left..<right {
                     let (px, py) = (Double(dx) + 0.5 - cx, Double(dy) + 0.5 - cy)
                     guard abs((px * px + py * py).squareRoot() - r) <= 0.6 else { continue }
                     // The gradient runs top-leading to bottom-trailing in the
@@ -69,8 +74,8 @@ struct BreathingCirclesView: TerminalView {
             }
         }
         var lines = canvas.lines()
-        let phase = Int(value("phase", frame))
-        let taken = Int(value("breaths_taken", frame))
+        let phase = clampedInt(value("phase", frame), 0...3)
+        let taken = clampedInt(value("breaths_taken", frame), 0...Int(Int32.max))
         let caption: String
         if value("finished", frame) == 1 {
             caption = "Done: \(taken) breath\(taken == 1 ? "" : "s")"

@@ -39,9 +39,10 @@ func bar(_ fraction: Double, width: Int) -> String {
     return "[" + text + "]"
 }
 
-/// `x` with exactly `digits` decimals, for columns that must not jitter.
+/// `x` with exactly `digits` decimals, for columns that must not jitter;
+/// values too large for that come out as Swift writes them.
 func fixed(_ x: Double, _ digits: Int) -> String {
-    guard x.isFinite else { return "\(x)" }
+    guard x.isFinite, abs(x) < 1e12 else { return "\(x)" }
     var scale = 1.0
     for _ in 0..<digits { scale *= 10 }
     let scaled = Int64((abs(x) * scale).rounded())
@@ -54,4 +55,12 @@ func fixed(_ x: Double, _ digits: Int) -> String {
 
 func pad(_ text: String, _ width: Int) -> String {
     text.count >= width ? text : String(repeating: " ", count: width - text.count) + text
+}
+
+/// A plugin's number as an Int for drawing, limited to `range` so that no
+/// value a plugin writes can trap the host (NaN becomes the lower bound).
+func clampedInt(_ x: Double, _ range: ClosedRange<Int>) -> Int {
+    guard x > Double(range.lowerBound) else { return range.lowerBound }
+    guard x < Double(range.upperBound) else { return range.upperBound }
+    return Int(x)
 }

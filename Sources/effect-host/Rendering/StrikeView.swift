@@ -37,7 +37,7 @@ struct StrikeView: TerminalView {
         let showsTick = try instance.value(of: "tick", at: t) == .bool(true)
 
         let characters = Array(Terminal.sanitize(strings.text))
-        let struck = Int((lineWidth * Double(characters.count)).rounded())
+        let struck = clampedInt((lineWidth * Double(characters.count)).rounded(), 0...characters.count)
         let textColor = Self.ink.saturated(saturation).over(Self.card, opacity: opacity)
         let background = Terminal.background(Self.card)
 

@@ -25,8 +25,7 @@ final class TerminalSink: FrameSink {
         var text = Terminal.cursorUp(linesDrawn)
         for line in lines { text += "\r" + Terminal.clearLine + line + Terminal.reset + "\n" }
         linesDrawn = lines.count
-        Output.standard.write(text)
-        try Output.standard.flush()
+        try Output.standard.stream(text, flushNow: true)
     }
 
     func finish(interrupted: Bool) {

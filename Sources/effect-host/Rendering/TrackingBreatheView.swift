@@ -47,7 +47,7 @@ struct TrackingBreatheView: TerminalView {
         let lineWidth = Double(characters.count) * step - Double(Self.pixel)
         var x = (Double(canvas.width) - lineWidth) / 2 + value("offset_x", frame) / pointsPerDot
         for character in characters {
-            let left = Int(x.rounded())
+            let left = clampedInt(x.rounded(), -canvas.width...(2 * canvas.width))
             for dot in BitmapFont.dots(character) ?? [] {
                 for dy in 0..<Self.pixel {
                     for dx in 0..<Self.pixel {
@@ -62,9 +62,9 @@ struct TrackingBreatheView: TerminalView {
 
     private func plainLines(_ text: String, tracking: Double, offset: Double, color: RGB) -> [String] {
         let cellPoints = pointsPerDot * 2
-        let gap = String(repeating: " ", count: max(0, Int((tracking / cellPoints).rounded())))
+        let gap = String(repeating: " ", count: clampedInt((tracking / cellPoints).rounded(), 0...columns))
         let spaced = text.map { Terminal.sanitize(String($0)) }.joined(separator: gap)
-        let shift = Int((offset / cellPoints).rounded())
+        let shift = clampedInt((offset / cellPoints).rounded(), -columns...columns)
         let indent = max(0, (columns - spaced.count) / 2 + shift)
         return [String(repeating: " ", count: indent) + Terminal.foreground(color) + spaced]
     }

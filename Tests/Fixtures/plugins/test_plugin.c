@@ -11,6 +11,7 @@
  *   -DBROKEN_ABI_MINOR=N     claims ABI minor N
  *   -DBROKEN_DESCRIBE        describe fails
  *   -DBROKEN_NAN             frames after t = 0.5 contain NaN
+ *   -DBROKEN_NULL_SAMPLE     the table's sample pointer is NULL
  *   -DPLUGIN_ID=\"x\"         plugin id (default "test")
  */
 #include "effect.h"
@@ -256,12 +257,21 @@ static effect_status sample_many(const effect_instance *instance, double t0, dou
 static const effect_plugin_api table = {
     EFFECT_PLUGIN_API_SIZE_1_0, BROKEN_ABI_MAJOR, BROKEN_ABI_MINOR, 0,
     describe, effect_info_fn, param_info, channel_info, create, destroy, instance_info, element_info,
-    get_param, set_param, strings, sample, sample_many,
+    get_param, set_param, strings,
+#ifdef BROKEN_NULL_SAMPLE
+    NULL,
+#else
+    sample,
+#endif
+    sample_many,
     NULL, /* layout: not in ABI 1.0 */
 };
 
 #ifndef BROKEN_NO_ENTRY
 EFFECT_EXPORT const effect_plugin_api *effect_plugin_entry(void) {
+#ifdef BROKEN_NULL_SAMPLE
+    (void)sample;
+#endif
 #ifdef BROKEN_ENTRY_NULL
     return table.struct_size == 0 ? &table : NULL;
 #else

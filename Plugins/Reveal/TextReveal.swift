@@ -1,0 +1,171 @@
+import EffectABI
+
+/// Swift Pieces' Text Reveal as a sampled effect: units (characters, words
+/// or lines) revealed one after another with a stagger derived from their
+/// count, by rising from behind a baseline mask, resolving from a blur or
+/// softening in; highlighted phrases get a block that wipes in behind them
+/// once they land, with the ink flipping under its edge.
+struct TextReveal: Effect {
+    static let info = EffectInfo(
+        id: "text-reveal", name: "Text Reveal",
+        summary: "Staggered text reveal that wraps like text, with highlight blocks wiping in behind key phrases.",
+        elementNoun: "unit", timingKinds: .ends,
+        timingDoc: "ends when the last unit and the last highlight wipe of the latest reveal have settled (springs within 1e-3)",
+        credit: "Text Reveal from Swift Pieces")
+
+    static let text = Param.string(
+        "text", default: "Plan the week in one calm glance.", doc: "The text; with unit `lines`, lines are split on \\n.")
+    static let unit = Param.choice(
+        "unit", default: RevealUnit.words, doc: "What animates: each character (never breaking a word), word or line.")
+    static let preset = Param.choice(
+        "preset", default: RevealPreset.rise, live: true,
+        doc: "rise (lift from a baseline mask), blur (resolve from a blur) or soften (scale and fade); from the next reveal on.")
+    static let alignment = Param.choice(
+        "alignment", default: RevealAlignment.leading, doc: "Row alignment in the layout, like multilineTextAlignment.")
+    static let duration = Param.number(
+        "duration", default: 0.8, range: 0...60, unit: "s",
+        doc: "Target time for the whole reveal: the stagger is (duration − 0.5) / (units − 1).")
+    static let delay = Param.number(
+        "delay", default: 0, range: 0...600, unit: "s", doc: "Delay before the first unit starts.")
+    static let highlights = Param.string(
+        "highlights", default: "one calm glance",
+        doc: "Phrases that get a highlight block, separated by |; whole words, any case, punctuation ignored. Not with lines.")
+    static let masksRise = Param.bool(
+        "masks_rise", default: true, doc: "rise slides each unit up from behind its own baseline instead of floating up 10 pt.")
+    static let blurRadius = Param.number(
+        "blur_radius", default: 8, range: 0...1000, unit: "pt", doc: "The blur each unit starts from with preset blur.")
+    static let highlightDuration = Param.number(
+        "highlight_duration", default: 0.5, range: 0.01...60, unit: "s", doc: "Length of the highlight wipe (a smooth spring).")
+    static let unitHeight = Param.number(
+        "unit_height", default: 48, range: 0...10_000, unit: "pt",
+        doc: "A unit's height for the masked rise's offset, 1.05 of it; renderers with measured sizes use their own.")
+    static let replay = Param.integer(
+        "replay", default: 0, range: Int(Int32.min)...Int(Int32.max),
+        doc: "A trigger: setting a new value at t restarts the reveal from hidden at t.")
+    static let reduceMotion = Param.reduceMotion(
+        doc: "No stagger and nothing moves: every unit fades in (easeOut 0.35 s) and highlight blocks fade in instead of wiping.")
+
+    static let params = [
+        text.spec, unit.spec, preset.spec, alignment.spec, duration.spec, delay.spec, highlights.spec, masksRise.spec,
+        blurRadius.spec, highlightDuration.spec, unitHeight.spec, replay.spec, reduceMotion.spec,
+    ]
+
+    enum Channel: ChannelSet {
+        var spec: ChannelSpec { switch self {} }
+        var index: Int { switch self {} }
+    }
+
+    enum ElementChannel: Int, ChannelSet {
+        case progress, opacity, offsetY, blur, scale, highlight
+
+        var spec: ChannelSpec {
+            switch self {
+            case .progress:
+                ChannelSpec("progress", range: 0...1.1, doc: "The unit's curve value, 0 hidden to 1 revealed; a bouncy spring overshoots 1.")
+            case .opacity:
+                ChannelSpec("opacity", range: 0...1, doc: "1 for a masked rise (the mask hides the unit), else progress, clamped to 0...1.")
+            case .offsetY:
+                ChannelSpec(
+                    "offset_y", unit: "pt", range: -10...10_500,
+                    doc: "Downward offset: masked rise 1.05 · unit_height · (1 − progress), unmasked rise 10 · (1 − progress), else 0.")
+            case .blur:
+                ChannelSpec("blur", unit: "pt", range: 0...1000, doc: "Blur radius: blur_radius · (1 − progress) with preset blur, else 0.")
+            case .scale:
+                ChannelSpec("scale", range: 0.96...1.01, doc: "Scale about the unit's bottom edge: 0.96 → 1 with preset soften, else 1.")
+            case .highlight:
+                ChannelSpec(
+                    "highlight", range: 0...1,
+                    doc: "Its chunk's highlight: the block's and the ink's wipe from the leading edge (with reduce_motion, the block's opacity); 0 outside highlights.")
+            }
+        }
+    }
+
+    enum Attribute: Int, ChannelSet {
+        case chunk, highlighted, word
+
+        var spec: ChannelSpec {
+            switch self {
+            case .chunk: ChannelSpec("chunk", range: 0...Double(Int32.max), doc: "The chunk (layout item) the unit belongs to.")
+            case .highlighted: ChannelSpec("highlighted", range: 0...1, doc: "1 if its chunk is a highlighted phrase.")
+            case .word: ChannelSpec("word", range: 0...Double(Int32.max), doc: "The word (or line) the unit belongs to, counted from 0.")
+            }
+        }
+    }
+
+    private let chunks: [RevealChunk]
+    private let flow: WordFlow
+    private let label: CString
+    let elements: [Element<Attribute>]
+    /// Each unit's chunk, so sampling finds its highlight directly.
+    private let unitChunk: [Int]
+    private let reveals: Steps<RevealPlan>
+    private let end: Double
+
+    init(params: ParamTimeline, strings: StringPool) {
+        let text = params.created(Self.text)
+        let unit = params.created(Self.unit)
+        label = strings.intern(text)
+        let chunks = Chunking.chunks(of: text, unit: unit, highlights: unit == .lines ? "" : params.created(Self.highlights))
+        self.chunks = chunks
+        flow = WordFlow(chunks: chunks, stacksLines: unit == .lines, alignment: params.created(Self.alignment))
+        var elements: [Element<Attribute>] = []
+        var unitChunk: [Int] = []
+        var word = 0
+        for (index, chunk) in chunks.enumerated() {
+            for pieces in chunk.words {
+                for piece in pieces {
+                    elements.append(
+                        Element(text: strings.intern(piece), attributes: [Double(index), chunk.highlighted ? 1 : 0, Double(word)]))
+                    unitChunk.append(index)
+                }
+                word += 1
+            }
+        }
+        self.elements = elements
+        self.unitChunk = unitChunk
+
+        // The component reveals on appear and again, from hidden, each time
+        // the trigger changes; each reveal runs with the params it started with.
+        let units = elements.count
+        let lastUnits = chunks.map(\.lastUnit)
+        let highlighted = chunks.map(\.highlighted)
+        func plan(at start: Double) -> RevealPlan {
+            RevealPlan(
+                start: start, units: units, chunkLastUnits: lastUnits, highlighted: highlighted,
+                preset: params.value(Self.preset, at: start), duration: params.value(Self.duration, at: start),
+                delay: params.value(Self.delay, at: start), masksRise: params.value(Self.masksRise, at: start),
+                blurRadius: params.value(Self.blurRadius, at: start),
+                highlightDuration: params.value(Self.highlightDuration, at: start),
+                unitHeight: params.value(Self.unitHeight, at: start), reduceMotion: params.value(Self.reduceMotion, at: start))
+        }
+        var plans = Steps(initial: plan(at: 0))
+        for change in params.steps(Self.replay).changes { plans.append(plan(at: change.time), at: change.time) }
+        reveals = plans
+        end = max(plans.value(at: .infinity).settleTime, params.lastEventTime)
+    }
+
+    var timing: Timing { .ends(at: end) }
+
+    var layoutItemCount: Int { chunks.count }
+
+    func layout(sizes: [LayoutSize]?, containerWidth: Double) throws(EffectFailure) -> Layout {
+        flow.layout(sizes: sizes, containerWidth: containerWidth)
+    }
+
+    func displayStrings(at t: Double) -> DisplayStrings {
+        DisplayStrings(text: label, accessibilityLabel: label)
+    }
+
+    func sample(at t: Double, into frame: Frame<Self>) {
+        let plan = reveals.value(at: t)
+        for index in unitChunk.indices {
+            let unit = plan.unit(index, at: t)
+            frame[index, .progress] = unit.progress
+            frame[index, .opacity] = unit.opacity
+            frame[index, .offsetY] = unit.offsetY
+            frame[index, .blur] = unit.blur
+            frame[index, .scale] = unit.scale
+            frame[index, .highlight] = plan.highlight(ofChunk: unitChunk[index], at: t)
+        }
+    }
+}

@@ -146,6 +146,8 @@ struct TextReveal: Effect {
 
     var timing: Timing { .ends(at: end) }
 
+    static var hasLayout: Bool { true }
+
     var layoutItemCount: Int { chunks.count }
 
     func layout(sizes: [LayoutSize]?, containerWidth: Double) throws(EffectFailure) -> Layout {

@@ -8,7 +8,7 @@ final class CLITests: XCTestCase {
         try TestEnvironment.run(TestEnvironment.effectHost, arguments)
     }
 
-    private func jsonLines(_ text: String) throws -> [[String: Any]] {
+    fileprivate func jsonLines(_ text: String) throws -> [[String: Any]] {
         try text.split(separator: "\n").map { line in
             try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
         }
@@ -280,5 +280,26 @@ extension CLITests {
         let text = try String(contentsOfFile: output, encoding: .utf8)
         XCTAssertTrue(text.hasPrefix("\u{1B}[?25l"), "the cursor was hidden")
         XCTAssertTrue(text.hasSuffix("\u{1B}[?25h"), "and is shown again")
+    }
+}
+
+extension CLITests {
+    func testTextRevealFramesCarryElements() throws {
+        let result = try TestEnvironment.run(
+            TestEnvironment.effectHost,
+            ["run", "text-reveal", "--offline", "--fps", "10", "--format", "jsonl", "--param", "text=Hello there",
+                "--param", "preset=blur", "--param", "highlights="])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let frames = try jsonLines(result.stdout)
+        let first = try XCTUnwrap(frames.first)
+        XCTAssertEqual(first["channels"] as? [String: Double], [:])
+        let elements = try XCTUnwrap(first["elements"] as? [[String: Double]])
+        XCTAssertEqual(elements.count, 2)
+        XCTAssertEqual(elements[0], ["progress": 0, "opacity": 0, "offset_y": 0, "blur": 8, "scale": 1, "highlight": 0])
+        // Two units, duration 0.8: the second starts 0.3 s after the first
+        // and settles 0.55 s later, so the run ends on the frame at 0.9 s.
+        XCTAssertEqual(frames.last?["t"] as? Double, 0.9)
+        let info = try TestEnvironment.run(TestEnvironment.effectHost, ["info", "text-reveal", "--param"])
+        XCTAssertEqual(info.status, 2, "info takes no params")
     }
 }

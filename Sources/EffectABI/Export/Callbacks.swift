@@ -163,10 +163,10 @@ enum Callbacks {
         _ out: UnsafeMutablePointer<Double>?, _ capacity: UInt64
     ) throws(EffectFailure) {
         guard let out else { throw .null("out") }
-        let expected = instance.layoutItemCount
-        guard expected > 0 else {
+        guard instance.hasLayout else {
             throw EffectFailure(status: Status.unsupported, "effect '\(instance.effectID)' does no layout")
         }
+        let expected = instance.layoutItemCount
         guard Int(count) == expected else {
             throw EffectFailure(status: Status.range, "item_count is \(count); this instance lays out \(expected) items")
         }

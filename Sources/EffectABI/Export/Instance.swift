@@ -11,6 +11,7 @@ class AnyInstance {
     func sample(at t: Double, into frame: UnsafeMutablePointer<Double>) { fatalError("abstract") }
     func layout(sizes: [LayoutSize]?, containerWidth: Double) throws(EffectFailure) -> Layout { fatalError("abstract") }
     var layoutItemCount: Int { fatalError("abstract") }
+    var hasLayout: Bool { fatalError("abstract") }
     var effectID: String { fatalError("abstract") }
     var frameSize: Int { fatalError("abstract") }
 }
@@ -151,6 +152,8 @@ final class Instance<E: Effect>: AnyInstance {
     override var layoutItemCount: Int { model.layoutItemCount }
 
     override var effectID: String { entry.id }
+
+    override var hasLayout: Bool { E.hasLayout }
 
     override func layout(sizes: [LayoutSize]?, containerWidth: Double) throws(EffectFailure) -> Layout {
         try model.layout(sizes: sizes, containerWidth: containerWidth)

@@ -22,8 +22,11 @@ public protocol Effect: Sendable {
     func displayStrings(at t: Double) -> DisplayStrings
     func sample(at t: Double, into frame: Frame<Self>)
 
-    /// How many items `layout` places; 0 (the default) for no layout. Like
-    /// the element count, it must not depend on live params.
+    /// Whether the effect lays anything out (default false).
+    static var hasLayout: Bool { get }
+
+    /// How many items `layout` places (default 0). Like the element count,
+    /// it must not depend on live params.
     var layoutItemCount: Int { get }
 
     /// Places the layout items: `sizes` has one checked, finite size per
@@ -33,6 +36,8 @@ public protocol Effect: Sendable {
 
 extension Effect {
     public var elements: [Element<Attribute>] { [] }
+
+    public static var hasLayout: Bool { false }
 
     public var layoutItemCount: Int { 0 }
 

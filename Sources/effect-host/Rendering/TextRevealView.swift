@@ -64,6 +64,7 @@ struct TextRevealView: TerminalView {
         let globals = instance.effect.channels.count
         let stride = instance.effect.elementChannels.count
         var revealed = 0
+        var chunkHighlight: [Int: Double] = [:]
         for (unit, place) in placements.enumerated() {
             let base = globals + unit * stride
             let (progress, opacity, offset, blur, highlight) = (
@@ -71,23 +72,34 @@ struct TextRevealView: TerminalView {
                 frame.values[base + 5]
             )
             if progress >= 0.999 { revealed += 1 }
+            chunkHighlight[chunkOfUnit[unit]] = highlight
             // A cell cannot move by a fraction of a row: a masked unit shows
             // as much as has risen out of its mask, as brightness.
             var alpha = masked && !reduceMotion ? max(0, 1 - offset / max(1e-9, 1.05 * unitHeight)) : opacity
             if blurRadius > 0 { alpha *= 1 - 0.6 * min(1, blur / blurRadius) }
-            let item = layout.items[chunkOfUnit[unit]]
             for (offsetInUnit, character) in place.text.enumerated() {
                 let column = place.column + offsetInUnit
                 guard place.row < rows, column >= 0, column < columns else { continue }
                 text[place.row][column] = character
                 foreground[place.row][column] = Self.ink.over(RGB(0, 0, 0), opacity: alpha)
-                guard let block = item.decoration, highlight > 0 else { continue }
+            }
+        }
+        // The block covers its whole chunk, spaces included, and the ink
+        // flips to dark where it has reached (with reduce_motion it fades).
+        for (chunk, highlight) in chunkHighlight where highlight > 0 {
+            guard let block = layout.items[chunk].decoration else { continue }
+            let row = clampedInt(block.y.rounded(), 0...rows)
+            let first = clampedInt(block.x.rounded(), 0...columns)
+            let reach = reduceMotion ? block.x + block.width : block.x + highlight * block.width
+            let last = clampedInt(reach.rounded(.up), first...columns)
+            guard row < rows else { continue }
+            for column in first..<last where reduceMotion || Double(column) < reach {
                 if reduceMotion {
-                    background[place.row][column] = Self.highlightFill.over(RGB(0, 0, 0), opacity: highlight)
-                    foreground[place.row][column] = Self.highlightInk.over(foreground[place.row][column], opacity: highlight)
-                } else if Double(column) < block.x + highlight * block.width {
-                    background[place.row][column] = Self.highlightFill
-                    foreground[place.row][column] = Self.highlightInk
+                    background[row][column] = Self.highlightFill.over(RGB(0, 0, 0), opacity: highlight)
+                    foreground[row][column] = Self.highlightInk.over(foreground[row][column], opacity: highlight)
+                } else {
+                    background[row][column] = Self.highlightFill
+                    foreground[row][column] = Self.highlightInk
                 }
             }
         }

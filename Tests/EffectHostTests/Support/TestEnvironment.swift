@@ -24,7 +24,7 @@ enum TestEnvironment {
     static var fixtures: String { packageRoot + "/Tests/Fixtures" }
 
     /// Every plugin this package builds.
-    static let bundledPlugins = ["libStrike.so", "libBreathe.so"]
+    static let bundledPlugins = ["libStrike.so", "libBreathe.so", "libReveal.so"]
 
     struct Result {
         let status: Int32

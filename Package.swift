@@ -1,9 +1,15 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-/// Plugins export `effect_plugin_entry` and hide every other symbol.
+/// Plugins export `effect_plugin_entry` and hide every other symbol. They are
+/// never unmapped (`-z nodelete`): the Swift runtime keeps pointers into the
+/// metadata of every image it has seen, so unmapping a Swift plugin after
+/// dlclose could crash the next Swift code that looks up a type.
 let pluginLinkerSettings: [LinkerSetting] = [
-    .unsafeFlags(["-Xlinker", "--version-script=\(Context.packageDirectory)/Plugins/exports.map"])
+    .unsafeFlags([
+        "-Xlinker", "--version-script=\(Context.packageDirectory)/Plugins/exports.map",
+        "-Xlinker", "-z", "-Xlinker", "nodelete",
+    ])
 ]
 
 let package = Package(

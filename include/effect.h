@@ -537,7 +537,13 @@ struct effect_plugin_api {
  * from any thread and returns the same pointer each time; the table stays
  * valid, unchanged, until the library is unloaded. Call it before anything
  * in the table. Everything else in a plugin is hidden, so many plugins can
- * share one process without their symbols clashing. */
+ * share one process without their symbols clashing.
+ *
+ * A host may dlclose a plugin once it has destroyed every instance and
+ * stopped using every string the plugin returned. The library may stay
+ * mapped all the same: plugins built with the Swift kit do (they are linked
+ * with -z nodelete, because the Swift runtime keeps pointers into every
+ * image it has seen), so loading one again is free. */
 EFFECT_EXPORT const effect_plugin_api *effect_plugin_entry(void);
 
 typedef const effect_plugin_api *(*effect_plugin_entry_fn)(void);

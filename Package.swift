@@ -26,7 +26,7 @@ let package = Package(
         .systemLibrary(name: "CEffect", path: "include"),
         .target(name: "EffectABI", dependencies: ["CEffect"]),
         .target(name: "EffectHost", dependencies: ["CEffect"]),
-        .executableTarget(name: "effect-host", dependencies: ["EffectHost"]),
+        .executableTarget(name: "effect-host", dependencies: ["EffectHost", "EffectABI"]),
         .target(
             name: "Strike", dependencies: ["CEffect", "EffectABI"], path: "Plugins/Strike",
             linkerSettings: pluginLinkerSettings),

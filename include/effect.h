@@ -468,8 +468,10 @@ struct effect_plugin_api {
      * they were set, and the effect sees them together. Only LIVE params
      * can be set. Needs exclusive access to the instance.
      * Errors: NULL_POINTER, UTF8, UNKNOWN_PARAM, NOT_LIVE, TYPE, RANGE
-     * (also for a value the effect refuses in combination with the others),
-     * TIME, OUT_OF_MEMORY, INTERNAL. On failure the instance is unchanged. */
+     * (also for a value the effect refuses in combination with the others,
+     * or past the plugin's limit on events: 1,000,000 for plugins built
+     * with the Swift kit), TIME, OUT_OF_MEMORY, INTERNAL. On failure the
+     * instance is unchanged. */
     effect_status (*set_param)(effect_instance *instance,
                                const char *name,
                                const effect_value *value,
@@ -511,13 +513,15 @@ struct effect_plugin_api {
     /* Places the instance's layout_item_count items in a container
      * `container_width` wide. `sizes` holds a width and a height for each
      * item (2 * item_count doubles, finite and >= 0), or is NULL to lay the
-     * items out on a terminal grid: one cell per character, one row per
-     * line, in cells. item_count must equal layout_item_count. Writes
+     * items out on a terminal grid, in cells: each item as wide as its
+     * characters (two cells for a wide one) and one row tall. item_count
+     * must equal layout_item_count. Writes
      * EFFECT_LAYOUT_HEADER + item_count * EFFECT_LAYOUT_STRIDE doubles to
      * `out`. A read like sample (may run concurrently with it), but it may
      * allocate.
      * Errors: NULL_POINTER, RANGE (item_count, a size or the width is
-     * wrong), BUFFER, UNSUPPORTED (the effect does no layout). */
+     * wrong, or the sizes are too large to add up), BUFFER, UNSUPPORTED
+     * (the effect does no layout). */
     effect_status (*layout)(const effect_instance *instance,
                             const double *sizes,
                             uint32_t item_count,

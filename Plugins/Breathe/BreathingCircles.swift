@@ -57,9 +57,11 @@ struct BreathingCircles: Effect {
             case .phase:
                 .discrete(
                     "phase", range: 0...3, labels: BreathingCircles.phaseNames,
-                    doc: "0 breathe in, 1 hold in, 2 breathe out, 3 hold out (also once finished).")
+                    doc: "0 breathe in, 1 hold in, 2 breathe out, 3 hold out; back to 0 once finished, as the component's state is.")
             case .breathsTaken:
-                .discrete("breaths_taken", range: 0...1_000_000, doc: "Breaths completed so far, counted at the end of each hold out.")
+                .discrete(
+                    "breaths_taken", range: 0...Double.infinity,
+                    doc: "Breaths completed so far, counted at the end of each hold out.")
             case .finished:
                 .discrete("finished", range: 0...1, labels: ["breathing", "finished"], doc: "1 once `breaths` breaths are done.")
             }
@@ -131,13 +133,16 @@ struct BreathingCircles: Effect {
     }
 
     /// Where the breath is at t: the phase, the eased expansion, and how
-    /// many breaths are done.
-    private func breath(at t: Double) -> (phase: Int, expansion: Double, taken: Int, finished: Bool) {
-        if breathLimit > 0, t >= Double(breathLimit) * cycle { return (3, 0, breathLimit, true) }
+    /// many breaths are done (a count that can pass any Int, so it stays a
+    /// Double).
+    private func breath(at t: Double) -> (phase: Int, expansion: Double, taken: Double, finished: Bool) {
+        // After the last hold out the component sets its phase back to
+        // breathe in, and its guard stops it there.
+        if breathLimit > 0, t >= Double(breathLimit) * cycle { return (0, 0, Double(breathLimit), true) }
         // fmod is exact, so t = 1e6 s lands on exactly the same point of a
         // breath as t = 1e6 mod cycle.
         let within = fmod(t, cycle)
-        let taken = Int(((t - within) / cycle).rounded())
+        let taken = ((t - within) / cycle).rounded()
         var start = 0.0
         for phase in 0..<4 {
             let end = start + durations[phase]
@@ -162,7 +167,7 @@ struct BreathingCircles: Effect {
         frame[.expansion] = e
         frame[.rotation] = still ? 0 : rotationValue * e
         frame[.phase] = Double(now.phase)
-        frame[.breathsTaken] = Double(now.taken)
+        frame[.breathsTaken] = now.taken
         frame[.finished] = now.finished ? 1 : 0
         let travel = still ? 0 : radiusValue * e
         let scale = still ? 1 : 1 + e

@@ -47,12 +47,17 @@ enum Chunking {
             let phrases = highlights.split(separator: phraseSeparator, omittingEmptySubsequences: true)
                 .map { $0.split(whereSeparator: \.isWhitespace).map(normalized) }
                 .filter { !$0.isEmpty }
+            // Phrases by their first word, so each word is checked only
+            // against the phrases that could start there.
+            var byFirstWord: [String: [[String]]] = [:]
+            for phrase in phrases { byFirstWord[phrase[0], default: []].append(phrase) }
             let normalizedWords = words.map(normalized)
             var index = 0
             while index < words.count {
                 // The longest phrase that starts at this word wins.
-                let match = phrases.filter { phrase in
-                    index + phrase.count <= words.count && Array(normalizedWords[index..<(index + phrase.count)]) == phrase
+                let match = (byFirstWord[normalizedWords[index]] ?? []).filter { phrase in
+                    index + phrase.count <= words.count
+                        && normalizedWords[index..<(index + phrase.count)].elementsEqual(phrase)
                 }.map(\.count).max()
                 if let length = match {
                     append(words[index..<(index + length)].map(pieces), highlighted: true)

@@ -5,7 +5,9 @@ enum RevealPreset: String, ParamChoice {
 }
 
 /// One run of the reveal, from hidden, with the params it started with: the
-/// stagger, each unit's curve, and each highlighted chunk's wipe.
+/// stagger, each unit's curve, and when a highlighted chunk's wipe starts.
+/// It holds no per-unit or per-chunk data, so a model with many replays
+/// stays small.
 struct RevealPlan: Equatable {
     let start: Double
     let preset: RevealPreset
@@ -19,16 +21,15 @@ struct RevealPlan: Equatable {
     let animationSettle: Double
     let wipe: Animation
     let wipeSettle: Double
-    /// Per chunk: when its wipe starts (relative to `start`), or nil when it
-    /// is not highlighted.
-    let wipeStarts: [Double?]
+    /// How long after its chunk's last unit starts a wipe starts.
+    let landing: Double
     /// When the last unit and the last wipe are at rest, in absolute time.
     let settleTime: Double
 
     init(
-        start: Double, units: Int, chunkLastUnits: [Int], highlighted: [Bool], preset: RevealPreset, duration: Double,
+        start: Double, units: Int, lastHighlightedUnit: Int?, preset: RevealPreset, duration: Double,
         delay: Double, masksRise: Bool, blurRadius: Double, highlightDuration: Double, unitHeight: Double,
-        reduceMotion: Bool
+        reduceMotion: Bool, settleTime: (Animation) -> Double
     ) {
         self.start = start
         self.preset = preset
@@ -42,19 +43,16 @@ struct RevealPlan: Equatable {
         let stagger = units > 1 && !reduceMotion ? max(0, duration - 0.5) / Double(units - 1) : 0
         self.stagger = stagger
         animation = Self.curve(preset: preset, masksRise: masksRise, reduceMotion: reduceMotion)
-        let animationSettle = animation.settleTime
+        let animationSettle = settleTime(animation)
         self.animationSettle = animationSettle
         wipe = reduceMotion ? .easeOut(duration: 0.3) : .spring(Spring.smooth(duration: highlightDuration) ?? Self.fallback)
-        let wipeSettle = wipe.settleTime
+        let wipeSettle = settleTime(wipe)
         self.wipeSettle = wipeSettle
         let landing = reduceMotion ? 0.2 : 0.42
-        let wipeStarts: [Double?] = chunkLastUnits.indices.map { chunk in
-            highlighted[chunk] ? delay + Double(chunkLastUnits[chunk]) * stagger + landing : nil
-        }
-        self.wipeStarts = wipeStarts
+        self.landing = landing
         let lastUnit = units > 0 ? delay + Double(units - 1) * stagger + animationSettle : 0
-        let lastWipe = wipeStarts.compactMap { $0 }.max().map { $0 + wipeSettle } ?? 0
-        settleTime = start + max(lastUnit, lastWipe)
+        let lastWipe = lastHighlightedUnit.map { delay + Double($0) * stagger + landing + wipeSettle } ?? 0
+        self.settleTime = start + max(lastUnit, lastWipe)
     }
 
     private static let fallback = Spring(duration: 0.5, bounce: 0)!
@@ -99,8 +97,10 @@ struct RevealPlan: Equatable {
             scale: moves && preset == .soften ? 0.96 + 0.04 * p : 1)
     }
 
-    func highlight(ofChunk chunk: Int, at t: Double) -> Double {
-        guard let wipeStart = wipeStarts[chunk] else { return 0 }
+    /// The wipe of a highlighted chunk whose last unit is `lastUnit`: it
+    /// starts `landing` after that unit does.
+    func highlight(lastUnit: Int, at t: Double) -> Double {
+        let wipeStart = delay + Double(lastUnit) * stagger + landing
         return clamp01(Self.progress(wipe, settle: wipeSettle, after: t - start - wipeStart))
     }
 }

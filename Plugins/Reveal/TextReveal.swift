@@ -28,7 +28,7 @@ struct TextReveal: Effect {
     static let delay = Param.number(
         "delay", default: 0, range: 0...600, unit: "s", doc: "Delay before the first unit starts.")
     static let highlights = Param.string(
-        "highlights", default: "one calm glance",
+        "highlights", default: "",
         doc: "Phrases that get a highlight block, separated by |; whole words, any case, punctuation ignored. Not with lines.")
     static let masksRise = Param.bool(
         "masks_rise", default: true, doc: "rise slides each unit up from behind its own baseline instead of floating up 10 pt.")
@@ -50,9 +50,21 @@ struct TextReveal: Effect {
         blurRadius.spec, highlightDuration.spec, unitHeight.spec, replay.spec, reduceMotion.spec,
     ]
 
-    enum Channel: ChannelSet {
-        var spec: ChannelSpec { switch self {} }
-        var index: Int { switch self {} }
+    enum Channel: Int, ChannelSet {
+        case masked, highlightFades
+
+        var spec: ChannelSpec {
+            switch self {
+            case .masked:
+                .discrete(
+                    "masked", range: 0...1,
+                    doc: "1 while the current reveal rises from behind a mask: clip each chunk at its bottom edge.")
+            case .highlightFades:
+                .discrete(
+                    "highlight_fades", range: 0...1,
+                    doc: "1 while the current reveal runs with reduce_motion: highlight is then the block's opacity, not its wipe.")
+            }
+        }
     }
 
     enum ElementChannel: Int, ChannelSet {
@@ -75,7 +87,7 @@ struct TextReveal: Effect {
             case .highlight:
                 ChannelSpec(
                     "highlight", range: 0...1,
-                    doc: "Its chunk's highlight: the block's and the ink's wipe from the leading edge (with reduce_motion, the block's opacity); 0 outside highlights.")
+                    doc: "Its chunk's highlight: the block's and the ink's wipe from the leading edge (while highlight_fades is 1, their opacity); 0 outside highlights.")
             }
         }
     }
@@ -96,10 +108,11 @@ struct TextReveal: Effect {
     private let flow: WordFlow
     private let label: CString
     let elements: [Element<Attribute>]
-    /// Each unit's chunk, so sampling finds its highlight directly.
-    private let unitChunk: [Int]
-    private let reveals: Steps<RevealPlan>
-    private let end: Double
+    /// Per unit: the last unit of its chunk if that chunk is highlighted, so
+    /// sampling finds its wipe directly.
+    private let unitWipe: [Int?]
+    private var reveals: Steps<RevealPlan>
+    private var end: Double
 
     init(params: ParamTimeline, strings: StringPool) {
         let text = params.created(Self.text)
@@ -109,39 +122,58 @@ struct TextReveal: Effect {
         self.chunks = chunks
         flow = WordFlow(chunks: chunks, stacksLines: unit == .lines, alignment: params.created(Self.alignment))
         var elements: [Element<Attribute>] = []
-        var unitChunk: [Int] = []
+        var unitWipe: [Int?] = []
         var word = 0
         for (index, chunk) in chunks.enumerated() {
             for pieces in chunk.words {
                 for piece in pieces {
                     elements.append(
                         Element(text: strings.intern(piece), attributes: [Double(index), chunk.highlighted ? 1 : 0, Double(word)]))
-                    unitChunk.append(index)
+                    unitWipe.append(chunk.highlighted ? chunk.lastUnit : nil)
                 }
                 word += 1
             }
         }
         self.elements = elements
-        self.unitChunk = unitChunk
+        self.unitWipe = unitWipe
+        (reveals, end) = Self.timing(params, units: elements.count, chunks: chunks)
+    }
 
-        // The component reveals on appear and again, from hidden, each time
-        // the trigger changes; each reveal runs with the params it started with.
-        let units = elements.count
-        let lastUnits = chunks.map(\.lastUnit)
-        let highlighted = chunks.map(\.highlighted)
+    /// After an event only the timing can change: the text, its units and
+    /// its chunks are fixed at create.
+    func rebuilt(params: ParamTimeline, strings: StringPool) -> TextReveal {
+        var copy = self
+        (copy.reveals, copy.end) = Self.timing(params, units: elements.count, chunks: chunks)
+        return copy
+    }
+
+    /// The component reveals on appear and again, from hidden, each time the
+    /// trigger changes; each reveal runs with the params it started with.
+    private static func timing(_ params: ParamTimeline, units: Int, chunks: [RevealChunk])
+        -> (Steps<RevealPlan>, Double)
+    {
+        let lastHighlighted = chunks.last { $0.highlighted }?.lastUnit
+        // A spring's settle time takes a search to find; replays mostly
+        // share their curves, so each is found once per rebuild.
+        var settles: [(Animation, Double)] = []
+        func settleTime(_ animation: Animation) -> Double {
+            if let known = settles.first(where: { $0.0 == animation }) { return known.1 }
+            settles.append((animation, animation.settleTime))
+            return settles[settles.count - 1].1
+        }
         func plan(at start: Double) -> RevealPlan {
             RevealPlan(
-                start: start, units: units, chunkLastUnits: lastUnits, highlighted: highlighted,
-                preset: params.value(Self.preset, at: start), duration: params.value(Self.duration, at: start),
-                delay: params.value(Self.delay, at: start), masksRise: params.value(Self.masksRise, at: start),
-                blurRadius: params.value(Self.blurRadius, at: start),
-                highlightDuration: params.value(Self.highlightDuration, at: start),
-                unitHeight: params.value(Self.unitHeight, at: start), reduceMotion: params.value(Self.reduceMotion, at: start))
+                start: start, units: units, lastHighlightedUnit: lastHighlighted,
+                preset: params.value(preset, at: start), duration: params.value(duration, at: start),
+                delay: params.value(delay, at: start), masksRise: params.value(masksRise, at: start),
+                blurRadius: params.value(blurRadius, at: start),
+                highlightDuration: params.value(highlightDuration, at: start),
+                unitHeight: params.value(unitHeight, at: start), reduceMotion: params.value(reduceMotion, at: start),
+                settleTime: settleTime)
         }
         var plans = Steps(initial: plan(at: 0))
-        for change in params.steps(Self.replay).changes { plans.append(plan(at: change.time), at: change.time) }
-        reveals = plans
-        end = max(plans.value(at: .infinity).settleTime, params.lastEventTime)
+        for change in params.steps(replay).changes { plans.append(plan(at: change.time), at: change.time) }
+        return (plans, max(plans.value(at: .infinity).settleTime, params.lastEventTime))
     }
 
     var timing: Timing { .ends(at: end) }
@@ -160,14 +192,16 @@ struct TextReveal: Effect {
 
     func sample(at t: Double, into frame: Frame<Self>) {
         let plan = reveals.value(at: t)
-        for index in unitChunk.indices {
+        frame[.masked] = plan.masked ? 1 : 0
+        frame[.highlightFades] = plan.reduceMotion ? 1 : 0
+        for index in unitWipe.indices {
             let unit = plan.unit(index, at: t)
             frame[index, .progress] = unit.progress
             frame[index, .opacity] = unit.opacity
             frame[index, .offsetY] = unit.offsetY
             frame[index, .blur] = unit.blur
             frame[index, .scale] = unit.scale
-            frame[index, .highlight] = plan.highlight(ofChunk: unitChunk[index], at: t)
+            frame[index, .highlight] = unitWipe[index].map { plan.highlight(lastUnit: $0, at: t) } ?? 0
         }
     }
 }

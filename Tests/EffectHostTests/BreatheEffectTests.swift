@@ -119,8 +119,15 @@ final class BreatheEffectTests: XCTestCase {
         XCTAssertThrowsError(try plugin.instantiate(effect, params: [("period", .number(0))])) { error in
             XCTAssertEqual((error as? EffectError)?.message, "param 'period' is 0; it must be within 0.05...600")
         }
-        XCTAssertThrowsError(try plugin.instantiate(effect, params: [("phase", .number(1.5))]))
-        XCTAssertThrowsError(try plugin.instantiate(effect, params: [("font_size", .number(.nan))]))
+        XCTAssertThrowsError(try plugin.instantiate(effect, params: [("phase", .number(1.5))])) { error in
+            XCTAssertEqual((error as? EffectError)?.message, "param 'phase' is 1.5; it must be within 0...1")
+        }
+        XCTAssertThrowsError(try plugin.instantiate(effect, params: [("font_size", .number(.nan))])) { error in
+            XCTAssertEqual((error as? EffectError)?.message, "param 'font_size' must be a finite number, not nan")
+        }
+        XCTAssertThrowsError(try plugin.instantiate(effect, params: [("uppercase", .integer(1))])) { error in
+            XCTAssertEqual((error as? EffectError)?.message, "param 'uppercase' needs a bool, not an integer")
+        }
     }
 
     // MARK: breathing-circles
@@ -182,12 +189,50 @@ final class BreatheEffectTests: XCTestCase {
         }
         // At exactly 6 s the hold out has no length: the next breath begins.
         XCTAssertEqual(Array(try effect.sample(at: 6)[0..<5]), [0, 0, 0, 1, 0])
-        // After five breaths it rests contracted.
-        XCTAssertEqual(Array(try effect.sample(at: 30)[0..<5]), [0, 0, 3, 5, 1])
+        // After five breaths it rests contracted, its phase back at breathe in.
+        XCTAssertEqual(Array(try effect.sample(at: 30)[0..<5]), [0, 0, 0, 5, 1])
         XCTAssertEqual(try effect.info().timing, .ends(at: 30))
         // No breathing in at all: straight to full expansion.
         let instant = try instance("breathing-circles", [("breathe_in", .number(0))])
         XCTAssertEqual(Array(try instant.sample(at: 0)[0..<3]), [1, 100, 1])
+    }
+
+    /// The frames just before and after each breath boundary, against the
+    /// seed's values there: contracted and still on both sides, the breath
+    /// starting again from 0 (easeInOut has zero slope at its ends).
+    func testCirclesLoopIsSeamless() throws {
+        let effect = try instance("breathing-circles", [("hold_out", .number(0))])
+        for k in 1...3 {
+            let boundary = Double(k) * 7
+            let before = try effect.sample(at: boundary - 1e-6)
+            let after = try effect.sample(at: boundary + 1e-6)
+            XCTAssertEqual(before[0], 1 - Reference.easeInOut(1 - 1e-6 / 3), accuracy: 1e-12)
+            XCTAssertEqual(after[0], Reference.easeInOut(1e-6 / 3), accuracy: 1e-12)
+            XCTAssertLessThan(abs(before[0] - after[0]), 1e-9, "no jump at \(boundary) s")
+            XCTAssertEqual(Array(before[2...3]), [2, Double(k - 1)], "still breathing out")
+            XCTAssertEqual(Array(after[2...3]), [0, Double(k)], "the next breath has begun")
+        }
+        XCTAssertEqual(try effect.info().timing, .loops(start: 0, period: 7))
+    }
+
+    /// Times and phase lengths at the edges of what a double holds never
+    /// trap, and the count of breaths keeps counting.
+    func testExtremeTimesAndTinyBreaths() throws {
+        let effect = try instance("breathing-circles")
+        XCTAssertEqual(Array(try effect.sample(at: 1e20)[0..<5]), [0, 0, 0, 1.25e19, 0])
+        let tiny = try instance(
+            "breathing-circles",
+            [("breathe_in", .number(1e-300)), ("hold_in", .number(0)), ("breathe_out", .number(0)), ("hold_out", .number(0))])
+        let frame = try tiny.sample(at: 1)
+        XCTAssertTrue(frame.allSatisfy(\.isFinite))
+        XCTAssertEqual(frame[3], 1e300, accuracy: 1e286)
+    }
+
+    func testManyEventsStayCheap() throws {
+        let effect = try instance("tracking-breathe")
+        for index in 0..<1000 { try effect.set("reduce_motion", to: .bool(index % 2 == 0), at: Double(index) * 0.01) }
+        XCTAssertEqual(try effect.sample(at: 9.985), [1, 1, 0.5], "reduce motion, set at 9.98 s")
+        XCTAssertEqual(try effect.info().timing, .loops(start: Double(999) * 0.01, period: 3.6), "off again at 9.99 s")
     }
 
     func testReduceMotionKeepsCirclesStillAndFades() throws {
@@ -212,8 +257,12 @@ final class BreatheEffectTests: XCTestCase {
         XCTAssertThrowsError(try plugin.instantiate(effect, params: [("circle_count", .integer(0))])) { error in
             XCTAssertEqual((error as? EffectError)?.message, "param 'circle_count' is 0; it must be within 1...360")
         }
-        XCTAssertThrowsError(try plugin.instantiate(effect, params: [("breaths", .integer(-1))]))
-        XCTAssertThrowsError(try plugin.instantiate(effect, params: [("hold_in", .number(-1))]))
+        XCTAssertThrowsError(try plugin.instantiate(effect, params: [("breaths", .integer(-1))])) { error in
+            XCTAssertEqual((error as? EffectError)?.message, "param 'breaths' is -1; it must be within 0...1000000")
+        }
+        XCTAssertThrowsError(try plugin.instantiate(effect, params: [("hold_in", .number(-1))])) { error in
+            XCTAssertEqual((error as? EffectError)?.message, "param 'hold_in' is -1; it must be within 0...600")
+        }
         let circles = try plugin.instantiate(effect)
         XCTAssertThrowsError(try circles.set("circle_count", to: .integer(4), at: 1)) { error in
             XCTAssertEqual((error as? EffectError)?.statusName, "EFFECT_ERR_NOT_LIVE")

@@ -292,7 +292,7 @@ extension CLITests {
         XCTAssertEqual(result.status, 0, result.stderr)
         let frames = try jsonLines(result.stdout)
         let first = try XCTUnwrap(frames.first)
-        XCTAssertEqual(first["channels"] as? [String: Double], [:])
+        XCTAssertEqual(first["channels"] as? [String: Double], ["masked": 0, "highlight_fades": 0])
         let elements = try XCTUnwrap(first["elements"] as? [[String: Double]])
         XCTAssertEqual(elements.count, 2)
         XCTAssertEqual(elements[0], ["progress": 0, "opacity": 0, "offset_y": 0, "blur": 8, "scale": 1, "highlight": 0])

@@ -103,7 +103,9 @@ extension Reference {
 
     /// breathing-circles' global state at t, following the article's
     /// runAnimation step by step: breathe in, hold, breathe out, hold, and
-    /// the breath count going up at the end of each hold out.
+    /// the breath count going up at the end of each hold out. When the
+    /// breaths run out, the phase has just been set back to breathe in and
+    /// the guard stops there.
     public static func breathingCircles(
         at t: Double, phases: [Double] = [3, 1, 3, 1], breaths: Int = 0
     ) -> (expansion: Double, phase: Int, taken: Int, finished: Bool) {
@@ -124,6 +126,6 @@ extension Reference {
             }
             taken += 1
         }
-        return (0, 3, taken, true)
+        return (0, 0, taken, true)
     }
 }

@@ -194,17 +194,19 @@ enum Callbacks {
         guard layout.items.count == expected else {
             throw EffectFailure(status: Status.internal, "the effect placed \(layout.items.count) of \(expected) items")
         }
-        out[Int(EFFECT_LAYOUT_WIDTH)] = layout.width
-        out[Int(EFFECT_LAYOUT_HEIGHT)] = layout.height
-        for (index, item) in layout.items.enumerated() {
-            let base = out + header + index * stride
+        var values = [layout.width, layout.height]
+        for item in layout.items {
             let decoration = item.decoration ?? LayoutRect(x: 0, y: 0, width: 0, height: 0)
-            let values = [
+            values += [
                 item.x, item.y, item.size.width, item.size.height, decoration.x, decoration.y, decoration.width,
                 decoration.height, decoration.cornerRadius, Double(item.row),
             ]
-            for (offset, value) in values.enumerated() { base[offset] = value }
         }
+        // Sizes near the largest double can add up past it.
+        guard values.allSatisfy(\.isFinite) else {
+            throw EffectFailure(status: Status.range, "the sizes are too large to lay out")
+        }
+        for (offset, value) in values.enumerated() { out[offset] = value }
     }
 
     private static func readSettings(

@@ -17,14 +17,18 @@ class AnyInstance {
 }
 
 final class Instance<E: Effect>: AnyInstance {
+    /// Events are kept for the instance's life; past this many, set_param
+    /// refuses more rather than let an instance grow without end.
+    static var maxEvents: Int { 1_000_000 }
+
     private let entry: EffectEntry
     private let pool = StringPool()
     private var timeline: ParamTimeline
     private var model: E
     private var elementTexts: [CString] = []
-    /// Attribute storage for every model this instance has had: pointers
-    /// handed out stay valid until destroy.
-    private var attributeStorage: [UnsafeMutablePointer<Double>] = []
+    /// The elements' attributes, read once at create (elements depend only
+    /// on create-time params), so pointers handed out stay valid until destroy.
+    private var attributeStorage: UnsafeMutablePointer<Double>?
     private var elementAttributes: [UnsafeMutablePointer<Double>?] = []
     private let elementCount: Int
     private let storedFrameSize: Int
@@ -47,7 +51,7 @@ final class Instance<E: Effect>: AnyInstance {
     }
 
     deinit {
-        for storage in attributeStorage { storage.deallocate() }
+        attributeStorage?.deallocate()
     }
 
     private static func internStrings(of timeline: ParamTimeline, into pool: StringPool) {
@@ -55,12 +59,8 @@ final class Instance<E: Effect>: AnyInstance {
         for event in timeline.events { if case let .string(text) = event.value { _ = pool.intern(text) } }
     }
 
-    /// Takes the element texts and attributes of a freshly built model.
+    /// Takes the element texts and attributes of the model built at create.
     private func adopt(_ elements: [Element<E.Attribute>]) throws(EffectFailure) {
-        guard elements.count == elementCount else {
-            throw EffectFailure(
-                status: Status.internal, "the effect changed its element count from \(elementCount) to \(elements.count)")
-        }
         let attributeCount = entry.attributeCount
         guard elements.allSatisfy({ $0.attributes.count == attributeCount }) else {
             throw EffectFailure(status: Status.internal, "an element does not have \(attributeCount) attributes")
@@ -71,7 +71,7 @@ final class Instance<E: Effect>: AnyInstance {
             return
         }
         let storage = UnsafeMutablePointer<Double>.allocate(capacity: elements.count * attributeCount)
-        attributeStorage.append(storage)
+        attributeStorage = storage
         elementAttributes = elements.indices.map { index in
             let start = storage + index * attributeCount
             for (offset, value) in elements[index].attributes.enumerated() { start[offset] = value }
@@ -125,11 +125,13 @@ final class Instance<E: Effect>: AnyInstance {
                 status: Status.notLive, "param '\(name)' is fixed when the instance is created; it cannot change at a time t")
         }
         let decoded = try decode(value, for: spec)
+        guard timeline.events.count < Self.maxEvents else {
+            throw EffectFailure(status: Status.range, "an instance holds at most \(Self.maxEvents) events")
+        }
         var changed = timeline
         changed.insert(ParamEvent(time: t, param: index, value: decoded))
         if case let .string(text) = decoded { _ = pool.intern(text) }
-        let rebuilt = try E(params: changed, strings: pool)
-        try adopt(rebuilt.elements)
+        let rebuilt = try model.rebuilt(params: changed, strings: pool)
         timeline = changed
         model = rebuilt
     }

@@ -16,7 +16,13 @@ public protocol Effect: Sendable {
     /// Intern any string it will hand out in `strings`.
     init(params: ParamTimeline, strings: StringPool) throws(EffectFailure)
 
-    /// Elements in order. Their number must not depend on live params.
+    /// The model after an event. By default it is built afresh; an effect
+    /// whose structure (fixed at create) is costly to derive, such as a
+    /// text's units, can carry it over from `self` and redo only the timing.
+    func rebuilt(params: ParamTimeline, strings: StringPool) throws(EffectFailure) -> Self
+
+    /// Elements in order, with their texts and attributes. They must depend
+    /// only on the params given at create: the kit reads them once.
     var elements: [Element<Attribute>] { get }
     var timing: Timing { get }
     func displayStrings(at t: Double) -> DisplayStrings
@@ -36,6 +42,10 @@ public protocol Effect: Sendable {
 
 extension Effect {
     public var elements: [Element<Attribute>] { [] }
+
+    public func rebuilt(params: ParamTimeline, strings: StringPool) throws(EffectFailure) -> Self {
+        try Self(params: params, strings: strings)
+    }
 
     public static var hasLayout: Bool { false }
 

@@ -19,10 +19,16 @@ public struct ParamTimeline: Sendable {
     /// binary search and its steps one pass, however many events there are.
     private var eventsByParam: [[ParamEvent]]
 
+    /// Param positions by name: effects look params up on every rebuild.
+    private let positions: [String: Int]
+
     init(specs: [ParamSpec], initial: [ParamValue]) {
         self.specs = specs
         self.initial = initial
         eventsByParam = Array(repeating: [], count: specs.count)
+        var positions: [String: Int] = [:]
+        for (index, spec) in specs.enumerated() where positions[spec.name] == nil { positions[spec.name] = index }
+        self.positions = positions
     }
 
     mutating func insert(_ event: ParamEvent) {
@@ -42,7 +48,7 @@ public struct ParamTimeline: Sendable {
     }
 
     func index(of name: String) -> Int? {
-        specs.firstIndex { $0.name == name }
+        positions[name]
     }
 
     /// The stored value of param `index` at `t`, after every event at or before t.

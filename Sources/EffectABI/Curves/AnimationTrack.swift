@@ -9,7 +9,9 @@
 ///
 /// which keeps the value continuous through any number of retargets. Once an
 /// animation has finished its progress is 1, so everything before it no
-/// longer matters; sampling starts from the latest finished one.
+/// longer matters; sampling starts from the latest finished one. A spring
+/// counts as finished at its settle time, where SwiftUI ends it too, so its
+/// last 1e-3 snaps to the target there.
 public struct AnimationTrack: Sendable, Equatable {
     private struct Segment: Sendable, Equatable {
         let start: Double

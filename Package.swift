@@ -12,6 +12,15 @@ let pluginLinkerSettings: [LinkerSetting] = [
     ])
 ]
 
+/// The kit and the plugins use neither Swift concurrency nor regexes; not
+/// importing them keeps those runtime libraries out of every plugin.
+let pluginSwiftSettings: [SwiftSetting] = [
+    .unsafeFlags([
+        "-Xfrontend", "-disable-implicit-concurrency-module-import",
+        "-Xfrontend", "-disable-implicit-string-processing-module-import",
+    ])
+]
+
 let package = Package(
     name: "effect-host",
     products: [
@@ -24,18 +33,18 @@ let package = Package(
     ],
     targets: [
         .systemLibrary(name: "CEffect", path: "include"),
-        .target(name: "EffectABI", dependencies: ["CEffect"]),
+        .target(name: "EffectABI", dependencies: ["CEffect"], swiftSettings: pluginSwiftSettings),
         .target(name: "EffectHost", dependencies: ["CEffect"]),
         .executableTarget(name: "effect-host", dependencies: ["EffectHost", "EffectABI"]),
         .target(
             name: "Strike", dependencies: ["CEffect", "EffectABI"], path: "Plugins/Strike",
-            linkerSettings: pluginLinkerSettings),
+            swiftSettings: pluginSwiftSettings, linkerSettings: pluginLinkerSettings),
         .target(
             name: "Breathe", dependencies: ["CEffect", "EffectABI"], path: "Plugins/Breathe",
-            linkerSettings: pluginLinkerSettings),
+            swiftSettings: pluginSwiftSettings, linkerSettings: pluginLinkerSettings),
         .target(
             name: "Reveal", dependencies: ["CEffect", "EffectABI"], path: "Plugins/Reveal",
-            linkerSettings: pluginLinkerSettings),
+            swiftSettings: pluginSwiftSettings, linkerSettings: pluginLinkerSettings),
         .target(name: "ReferenceMath", path: "Tests/ReferenceMath"),
         .testTarget(name: "EffectABITests", dependencies: ["EffectABI", "ReferenceMath"]),
         .testTarget(name: "EffectHostTests", dependencies: ["CEffect", "EffectHost", "ReferenceMath"]),

@@ -4,11 +4,14 @@ import PackageDescription
 /// Plugins export `effect_plugin_entry` and hide every other symbol. They are
 /// never unmapped (`-z nodelete`): the Swift runtime keeps pointers into the
 /// metadata of every image it has seen, so unmapping a Swift plugin after
-/// dlclose could crash the next Swift code that looks up a type.
+/// dlclose could crash the next Swift code that looks up a type. Besides the
+/// toolchain, they look for the Swift runtime in `swift-runtime/` beside
+/// themselves, where scripts/package-plugins puts it.
 let pluginLinkerSettings: [LinkerSetting] = [
     .unsafeFlags([
         "-Xlinker", "--version-script=\(Context.packageDirectory)/Plugins/exports.map",
         "-Xlinker", "-z", "-Xlinker", "nodelete",
+        "-Xlinker", "-rpath", "-Xlinker", "$ORIGIN/swift-runtime",
     ])
 ]
 

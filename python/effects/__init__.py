@@ -1,0 +1,38 @@
+"""Drive effect-host plugins from Python.
+
+Plugins are shared libraries behind the effect C ABI; each carries effects,
+deterministic models of a motion design sampled at any time t::
+
+    import effects
+
+    with effects.effect("strikethrough-reveal").create(duration=0.5) as instance:
+        instance.set("done", False, at=1.2)
+        amount = instance.sample(0.25)["amount"]
+        frames = instance.sample_many(0, 1 / 60, 120)
+
+Plugins are found in explicit paths, then EFFECT_PLUGIN_PATH, then this
+checkout's .build directories (see ``search_path``).
+"""
+
+from __future__ import annotations
+
+from typing import List, Sequence
+
+from ._instance import DisplayStrings, Element, Frames, Instance, Sample, Timing
+from ._library import Catalog, Channel, Effect, Param, Plugin, load_plugin, scan, search_path
+from .errors import EffectError, PluginLoadError
+
+__all__ = [
+    "Catalog", "Channel", "DisplayStrings", "Effect", "EffectError", "Element", "Frames", "Instance", "Param",
+    "Plugin", "PluginLoadError", "Sample", "Timing", "effect", "list_plugins", "load_plugin", "scan", "search_path",
+]
+
+
+def list_plugins(paths: Sequence[str] = ()) -> List[Plugin]:
+    """Every plugin that loads from the search path; ``scan`` also says what failed."""
+    return scan(paths).plugins
+
+
+def effect(id: str, paths: Sequence[str] = ()) -> Effect:
+    """The effect with this id, from the first plugin on the search path that has it."""
+    return scan(paths).effect(id)

@@ -1,0 +1,232 @@
+"""ctypes mirrors of include/effect.h (ABI 1.1). Layouts must match the header byte for byte."""
+
+from __future__ import annotations
+
+import ctypes
+from ctypes import (
+    CFUNCTYPE,
+    POINTER,
+    Structure,
+    c_char,
+    c_char_p,
+    c_double,
+    c_int32,
+    c_int64,
+    c_uint32,
+    c_uint64,
+    c_void_p,
+)
+
+ABI_MAJOR = 1
+ABI_MINOR = 1
+ENTRY_SYMBOL = "effect_plugin_entry"
+
+OK = 0
+ERR_NULL_POINTER = -1
+ERR_STRUCT_SIZE = -2
+ERR_INDEX = -3
+ERR_UNKNOWN_EFFECT = -4
+ERR_UNKNOWN_PARAM = -5
+ERR_TYPE = -6
+ERR_RANGE = -7
+ERR_UTF8 = -8
+ERR_TIME = -9
+ERR_BUFFER = -10
+ERR_NOT_LIVE = -11
+ERR_DUPLICATE = -12
+ERR_OUT_OF_MEMORY = -13
+ERR_INTERNAL = -14
+ERR_UNSUPPORTED = -15
+
+STATUS_NAMES = {
+    value: name
+    for name, value in globals().items()
+    if name.startswith("ERR_") or name == "OK"
+}
+
+TYPE_NONE, TYPE_NUMBER, TYPE_INTEGER, TYPE_BOOL, TYPE_ENUM, TYPE_STRING, TYPE_COLOR = range(7)
+TYPE_NAMES = {1: "number", 2: "integer", 3: "bool", 4: "enum", 5: "string", 6: "color"}
+
+PARAM_LIVE = 1
+PARAM_OPTIONAL = 2
+TIMING_ENDS = 1
+TIMING_LOOPS = 2
+SCOPE_GLOBAL, SCOPE_ELEMENT, SCOPE_ATTRIBUTE = range(3)
+CHANNEL_DISCRETE = 1
+ERROR_MESSAGE_CAPACITY = 512
+LAYOUT_HEADER = 2
+LAYOUT_STRIDE = 10
+INSTANCE_INFO_SIZE_1_0 = 48
+
+
+class Error(Structure):
+    _fields_ = [("struct_size", c_uint32), ("status", c_int32), ("message", c_char * ERROR_MESSAGE_CAPACITY)]
+
+
+class Value(Structure):
+    _fields_ = [
+        ("type", c_uint32),
+        ("reserved", c_uint32),
+        ("number", c_double),
+        ("integer", c_int64),
+        ("string", c_char_p),
+    ]
+
+
+class ParamSetting(Structure):
+    _fields_ = [("name", c_char_p), ("value", Value)]
+
+
+class PluginInfo(Structure):
+    _fields_ = [
+        ("struct_size", c_uint32),
+        ("effect_count", c_uint32),
+        ("id", c_char_p),
+        ("name", c_char_p),
+        ("version", c_char_p),
+        ("author", c_char_p),
+        ("license", c_char_p),
+        ("summary", c_char_p),
+    ]
+
+
+class EffectInfo(Structure):
+    _fields_ = [
+        ("struct_size", c_uint32),
+        ("param_count", c_uint32),
+        ("global_channel_count", c_uint32),
+        ("element_channel_count", c_uint32),
+        ("attribute_count", c_uint32),
+        ("timing_kinds", c_uint32),
+        ("id", c_char_p),
+        ("name", c_char_p),
+        ("summary", c_char_p),
+        ("element_noun", c_char_p),
+        ("timing_doc", c_char_p),
+        ("credit", c_char_p),
+    ]
+
+
+class ParamInfo(Structure):
+    _fields_ = [
+        ("struct_size", c_uint32),
+        ("type", c_uint32),
+        ("flags", c_uint32),
+        ("choice_count", c_uint32),
+        ("name", c_char_p),
+        ("unit", c_char_p),
+        ("doc", c_char_p),
+        ("choices", POINTER(c_char_p)),
+        ("min", c_double),
+        ("max", c_double),
+        ("default_value", Value),
+    ]
+
+
+class ChannelInfo(Structure):
+    _fields_ = [
+        ("struct_size", c_uint32),
+        ("scope", c_uint32),
+        ("flags", c_uint32),
+        ("label_count", c_uint32),
+        ("name", c_char_p),
+        ("unit", c_char_p),
+        ("doc", c_char_p),
+        ("labels", POINTER(c_char_p)),
+        ("min", c_double),
+        ("max", c_double),
+    ]
+
+
+class InstanceInfo(Structure):
+    _fields_ = [
+        ("struct_size", c_uint32),
+        ("element_count", c_uint32),
+        ("frame_size", c_uint64),
+        ("timing", c_uint32),
+        ("reserved", c_uint32),
+        ("end", c_double),
+        ("loop_start", c_double),
+        ("period", c_double),
+        ("layout_item_count", c_uint32),
+        ("reserved2", c_uint32),
+    ]
+
+
+class ElementInfo(Structure):
+    _fields_ = [
+        ("struct_size", c_uint32),
+        ("attribute_count", c_uint32),
+        ("text", c_char_p),
+        ("attributes", POINTER(c_double)),
+    ]
+
+
+class Strings(Structure):
+    _fields_ = [
+        ("struct_size", c_uint32),
+        ("reserved", c_uint32),
+        ("text", c_char_p),
+        ("accessibility_label", c_char_p),
+        ("accessibility_value", c_char_p),
+    ]
+
+
+class PluginAPI(Structure):
+    pass
+
+
+_Api = POINTER(PluginAPI)
+_Err = POINTER(Error)
+_F = CFUNCTYPE
+
+PluginAPI._fields_ = [
+    ("struct_size", c_uint32),
+    ("abi_major", c_uint32),
+    ("abi_minor", c_uint32),
+    ("reserved", c_uint32),
+    ("describe", _F(c_int32, _Api, POINTER(PluginInfo), _Err)),
+    ("effect_info", _F(c_int32, _Api, c_uint32, POINTER(EffectInfo), _Err)),
+    ("param_info", _F(c_int32, _Api, c_uint32, c_uint32, POINTER(ParamInfo), _Err)),
+    ("channel_info", _F(c_int32, _Api, c_uint32, c_uint32, POINTER(ChannelInfo), _Err)),
+    ("create", _F(c_int32, _Api, c_char_p, POINTER(ParamSetting), c_uint32, POINTER(c_void_p), _Err)),
+    ("destroy", _F(c_int32, c_void_p)),
+    ("instance_info", _F(c_int32, c_void_p, POINTER(InstanceInfo), _Err)),
+    ("element_info", _F(c_int32, c_void_p, c_uint32, POINTER(ElementInfo), _Err)),
+    ("get_param", _F(c_int32, c_void_p, c_char_p, c_double, POINTER(Value), _Err)),
+    ("set_param", _F(c_int32, c_void_p, c_char_p, POINTER(Value), c_double, _Err)),
+    ("strings", _F(c_int32, c_void_p, c_double, POINTER(Strings), _Err)),
+    ("sample", _F(c_int32, c_void_p, c_double, POINTER(c_double), c_uint64, _Err)),
+    ("sample_many", _F(c_int32, c_void_p, c_double, c_double, c_uint64, POINTER(c_double), c_uint64, _Err)),
+    ("layout", _F(c_int32, c_void_p, POINTER(c_double), c_uint32, c_double, POINTER(c_double), c_uint64, _Err)),
+]
+
+#: The table's size in ABI 1.0: everything before `layout`.
+PLUGIN_API_SIZE_1_0 = PluginAPI.layout.offset
+
+_REQUIRED_1_0 = [name for name, _ in PluginAPI._fields_[4:17]]
+
+
+def required_functions() -> list[str]:
+    """The table functions every plugin must provide (ABI 1.0)."""
+    return list(_REQUIRED_1_0)
+
+
+def sized(structure: type[Structure]) -> Structure:
+    """A zeroed struct with struct_size set, ready for an out-call."""
+    value = structure()
+    value.struct_size = ctypes.sizeof(structure)
+    return value
+
+
+assert ctypes.sizeof(Error) == 520
+assert ctypes.sizeof(Value) == 32
+assert ctypes.sizeof(ParamSetting) == 40
+assert ctypes.sizeof(PluginInfo) == 56
+assert ctypes.sizeof(EffectInfo) == 72
+assert ctypes.sizeof(ParamInfo) == 96
+assert ctypes.sizeof(ChannelInfo) == 64
+assert ctypes.sizeof(InstanceInfo) == 56
+assert ctypes.sizeof(ElementInfo) == 24
+assert ctypes.sizeof(Strings) == 32
+assert ctypes.sizeof(PluginAPI) == 16 + 14 * ctypes.sizeof(c_void_p)

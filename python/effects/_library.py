@@ -1,0 +1,294 @@
+"""Plugins, their effects, params and channels, read once through the ABI."""
+
+from __future__ import annotations
+
+import ctypes
+import os
+from dataclasses import dataclass, field
+from typing import Any, Dict, List, Optional, Sequence, Tuple
+
+from . import _abi, _elf
+from .errors import EffectError, PluginLoadError
+
+
+def _text(value: Optional[bytes]) -> str:
+    return value.decode("utf-8", "replace") if value else ""
+
+
+def _call(function: Any, *arguments: Any) -> None:
+    """Calls a table function with a fresh error buffer; raises EffectError on failure."""
+    error = _abi.sized(_abi.Error)
+    status = function(*arguments, ctypes.byref(error))
+    if status != _abi.OK:
+        message = error.message.decode("utf-8", "replace") or f"the plugin failed with status {status}"
+        raise EffectError(status, message)
+
+
+@dataclass(frozen=True)
+class Param:
+    """One param as the plugin declares it."""
+
+    name: str
+    type: str
+    default: Any
+    min: Optional[float]
+    max: Optional[float]
+    unit: str
+    doc: str
+    live: bool
+    optional: bool
+    choices: Tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Channel:
+    """One channel (``scope`` global or element) or static per-element attribute."""
+
+    name: str
+    scope: str
+    unit: str
+    doc: str
+    min: float
+    max: float
+    labels: Tuple[str, ...] = ()
+
+
+def value_from_raw(raw: _abi.Value, param: Optional[Param]) -> Any:
+    """A C value as Python: None, float, int, bool, choice name, str, or a colour as "#RRGGBBAA"."""
+    if raw.type == _abi.TYPE_NUMBER:
+        return raw.number
+    if raw.type == _abi.TYPE_INTEGER:
+        return raw.integer
+    if raw.type == _abi.TYPE_BOOL:
+        return raw.integer != 0
+    if raw.type == _abi.TYPE_ENUM:
+        if raw.string:
+            return _text(raw.string)
+        return param.choices[raw.integer] if param and 0 <= raw.integer < len(param.choices) else raw.integer
+    if raw.type == _abi.TYPE_STRING:
+        return _text(raw.string)
+    if raw.type == _abi.TYPE_COLOR:
+        return f"#{raw.integer & 0xFFFFFFFF:08X}"
+    return None
+
+
+class Effect:
+    """One effect of a plugin. ``create(**params)`` makes an instance."""
+
+    def __init__(self, plugin: "Plugin", index: int) -> None:
+        self.plugin = plugin
+        self.index = index
+        api = plugin._api
+        info = _abi.sized(_abi.EffectInfo)
+        _call(api.effect_info, plugin._api_pointer, index, ctypes.byref(info))
+        self.id = _text(info.id)
+        self.name = _text(info.name)
+        self.summary = _text(info.summary)
+        self.element_noun = _text(info.element_noun)
+        self.timing_doc = _text(info.timing_doc)
+        self.credit = _text(info.credit)
+        self.params: List[Param] = [self._param(i) for i in range(info.param_count)]
+        counts = (info.global_channel_count, info.element_channel_count, info.attribute_count)
+        channels = [self._channel(i) for i in range(sum(counts))]
+        self.channels: List[Channel] = channels[: counts[0]]
+        self.element_channels: List[Channel] = channels[counts[0] : counts[0] + counts[1]]
+        self.attributes: List[Channel] = channels[counts[0] + counts[1] :]
+        self._params_by_name = {param.name: param for param in self.params}
+
+    def __repr__(self) -> str:
+        return f"<Effect {self.id} from {self.plugin.id}>"
+
+    def param(self, name: str) -> Param:
+        try:
+            return self._params_by_name[name]
+        except KeyError:
+            names = ", ".join(self._params_by_name)
+            raise EffectError(_abi.ERR_UNKNOWN_PARAM, f"effect '{self.id}' has no param '{name}' (params: {names})") from None
+
+    def _param(self, index: int) -> Param:
+        info = _abi.sized(_abi.ParamInfo)
+        _call(self.plugin._api.param_info, self.plugin._api_pointer, self.index, index, ctypes.byref(info))
+        numeric = info.type in (_abi.TYPE_NUMBER, _abi.TYPE_INTEGER)
+        choices = tuple(_text(info.choices[i]) for i in range(info.choice_count))
+        stub = Param(_text(info.name), _abi.TYPE_NAMES.get(info.type, "?"), None, None, None, "", "", False, False, choices)
+        return Param(
+            name=_text(info.name),
+            type=_abi.TYPE_NAMES.get(info.type, "?"),
+            default=value_from_raw(info.default_value, stub),
+            min=info.min if numeric else None,
+            max=info.max if numeric else None,
+            unit=_text(info.unit),
+            doc=_text(info.doc),
+            live=bool(info.flags & _abi.PARAM_LIVE),
+            optional=bool(info.flags & _abi.PARAM_OPTIONAL),
+            choices=choices,
+        )
+
+    def _channel(self, index: int) -> Channel:
+        info = _abi.sized(_abi.ChannelInfo)
+        _call(self.plugin._api.channel_info, self.plugin._api_pointer, self.index, index, ctypes.byref(info))
+        scope = {0: "global", 1: "element", 2: "attribute"}.get(info.scope, "?")
+        labels = tuple(_text(info.labels[i]) for i in range(info.label_count))
+        return Channel(_text(info.name), scope, _text(info.unit), _text(info.doc), info.min, info.max, labels)
+
+    def create(self, **params: Any) -> "Instance":
+        """A new instance with the given params (the rest take their defaults).
+
+        Raises EffectError with the plugin's own message for an unknown name, a
+        wrong type or a value out of range; never crashes.
+        """
+        from ._instance import Instance
+        from ._values import to_raw
+
+        keep: List[Any] = []
+        settings = (_abi.ParamSetting * max(1, len(params)))()
+        for index, (name, value) in enumerate(params.items()):
+            param = self.param(name)
+            encoded = name.encode("utf-8")
+            keep.append(encoded)
+            settings[index].name = encoded
+            settings[index].value = to_raw(param, value, keep)
+        handle = ctypes.c_void_p()
+        _call(
+            self.plugin._api.create,
+            self.plugin._api_pointer,
+            self.id.encode("utf-8"),
+            settings,
+            len(params),
+            ctypes.byref(handle),
+        )
+        return Instance(self, handle)
+
+
+class Plugin:
+    """A loaded plugin library and its effects. Libraries stay loaded for the process's life."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        problem = _elf.problem_with(path)
+        if problem:
+            raise PluginLoadError(path, problem)
+        try:
+            self._library = ctypes.CDLL(os.path.realpath(path), mode=os.RTLD_NOW | os.RTLD_LOCAL)
+        except OSError as error:
+            raise PluginLoadError(path, f"cannot be loaded: {error}") from None
+        try:
+            entry = getattr(self._library, _abi.ENTRY_SYMBOL)
+        except AttributeError:
+            raise PluginLoadError(path, f"not an effect plugin: it has no {_abi.ENTRY_SYMBOL} symbol") from None
+        entry.restype = ctypes.POINTER(_abi.PluginAPI)
+        entry.argtypes = []
+        pointer = entry()
+        if not pointer:
+            raise PluginLoadError(path, f"{_abi.ENTRY_SYMBOL} returned NULL")
+        header = ctypes.cast(pointer, ctypes.POINTER(ctypes.c_uint32 * 4)).contents
+        size, major, minor = header[0], header[1], header[2]
+        if major != _abi.ABI_MAJOR or minor > _abi.ABI_MINOR:
+            raise PluginLoadError(
+                path, f"built for effect ABI {major}.{minor}; this package speaks {_abi.ABI_MAJOR}.{_abi.ABI_MINOR}"
+            )
+        needed = _abi.PLUGIN_API_SIZE_1_0 if minor == 0 else ctypes.sizeof(_abi.PluginAPI)
+        if size < needed:
+            raise PluginLoadError(path, f"its function table is {size} bytes; ABI {major}.{minor} needs {needed}")
+        api = pointer.contents
+        for name in _abi.required_functions():
+            if not getattr(api, name):
+                raise PluginLoadError(path, f"its function table has no {name} (the pointer is NULL)")
+        self._api = api
+        self._api_pointer = pointer
+        self.abi = (major, minor)
+        self.has_layout = size >= ctypes.sizeof(_abi.PluginAPI) and bool(api.layout)
+        info = _abi.sized(_abi.PluginInfo)
+        try:
+            _call(api.describe, pointer, ctypes.byref(info))
+            if not 1 <= info.effect_count <= 1024:
+                raise PluginLoadError(path, f"describe reports {info.effect_count} effects")
+            self.id = _text(info.id)
+            self.name = _text(info.name)
+            self.version = _text(info.version)
+            self.author = _text(info.author)
+            self.license = _text(info.license)
+            self.summary = _text(info.summary)
+            self.effects: List[Effect] = [Effect(self, index) for index in range(info.effect_count)]
+        except EffectError as error:
+            raise PluginLoadError(path, f"describe failed: {error.message}") from None
+
+    def __repr__(self) -> str:
+        return f"<Plugin {self.id} {self.version} at {self.path}>"
+
+    def effect(self, id: str) -> Effect:
+        for effect in self.effects:
+            if effect.id == id:
+                return effect
+        ids = ", ".join(effect.id for effect in self.effects)
+        raise EffectError(_abi.ERR_UNKNOWN_EFFECT, f"plugin '{self.id}' has no effect '{id}' (effects: {ids})")
+
+
+@dataclass
+class Catalog:
+    """What a scan found: plugins in search order, and the files that failed."""
+
+    plugins: List[Plugin] = field(default_factory=list)
+    failures: List[PluginLoadError] = field(default_factory=list)
+
+    def effect(self, id: str) -> Effect:
+        """The effect with this id, from the first plugin on the search path that has it."""
+        for plugin in self.plugins:
+            for effect in plugin.effects:
+                if effect.id == id:
+                    return effect
+        known = ", ".join(effect.id for plugin in self.plugins for effect in plugin.effects) or "none found"
+        raise EffectError(_abi.ERR_UNKNOWN_EFFECT, f"no effect '{id}' (effects: {known})")
+
+
+_loaded: Dict[str, Plugin] = {}
+
+
+def load_plugin(path: str) -> Plugin:
+    """Loads (once per real path) and checks one plugin file; raises PluginLoadError."""
+    key = os.path.realpath(path)
+    if key not in _loaded:
+        _loaded[key] = Plugin(path)
+    return _loaded[key]
+
+
+def search_path(paths: Sequence[str] = (), defaults: bool = True) -> List[str]:
+    """Explicit paths, then EFFECT_PLUGIN_PATH, then (with ``defaults``) this checkout's .build/debug
+    and .build/release (the debug build first: it is what ``swift build`` and the tests make)."""
+    entries = list(paths)
+    entries += [item for item in os.environ.get("EFFECT_PLUGIN_PATH", "").split(":") if item]
+    if not defaults:
+        return entries
+    checkout = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    entries += [os.path.join(checkout, ".build", "debug"), os.path.join(checkout, ".build", "release")]
+    return entries
+
+
+def scan(paths: Sequence[str] = (), defaults: bool = True) -> Catalog:
+    """Every plugin on the search path (see search_path) and every file that failed to load.
+
+    In a directory, each ``*.so`` file is a candidate. Missing explicit or
+    EFFECT_PLUGIN_PATH entries are failures; missing build directories are not.
+    """
+    catalog = Catalog()
+    seen = set()
+    explicit = len(paths) + len([item for item in os.environ.get("EFFECT_PLUGIN_PATH", "").split(":") if item])
+    for position, entry in enumerate(search_path(paths, defaults)):
+        if os.path.isdir(entry):
+            files = [os.path.join(entry, name) for name in sorted(os.listdir(entry)) if name.endswith(".so")]
+        elif os.path.exists(entry):
+            files = [entry]
+        else:
+            if position < explicit:
+                catalog.failures.append(PluginLoadError(entry, "No such file or directory"))
+            continue
+        for file in files:
+            key = os.path.realpath(file)
+            if key in seen:
+                continue
+            seen.add(key)
+            try:
+                catalog.plugins.append(load_plugin(file))
+            except PluginLoadError as error:
+                catalog.failures.append(error)
+    return catalog

@@ -1,0 +1,78 @@
+"""Python values to C values, by the param's declared type."""
+
+from __future__ import annotations
+
+import math
+from typing import Any, List
+
+from . import _abi
+from ._library import Param
+from .errors import EffectError
+
+
+def _type_error(param: Param, value: Any) -> EffectError:
+    return EffectError(_abi.ERR_TYPE, f"param '{param.name}' needs a {param.type} value, not {type(value).__name__} {value!r}")
+
+
+def _bytes(param: Param, value: Any) -> bytes:
+    if isinstance(value, bytes):
+        return value
+    try:
+        return str(value).encode("utf-8")
+    except UnicodeEncodeError:
+        raise EffectError(_abi.ERR_UTF8, f"the value of '{param.name}' cannot be written as UTF-8") from None
+
+
+def to_raw(param: Param, value: Any, keep: List[Any]) -> _abi.Value:
+    """The C value for `value`. Strings it points to are appended to `keep`,
+    which must live until the plugin call returns. Range checks are the
+    plugin's: its message says what the range is."""
+    raw = _abi.Value()
+    if value is None:
+        raw.type = _abi.TYPE_NONE
+        return raw
+    if param.type == "number":
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise _type_error(param, value)
+        raw.type = _abi.TYPE_NUMBER
+        raw.number = float(value) if not isinstance(value, int) or abs(value) < 2**63 else math.copysign(math.inf, value)
+    elif param.type == "integer":
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise _type_error(param, value)
+        if not -(2**63) <= value < 2**63:
+            raise EffectError(_abi.ERR_RANGE, f"param '{param.name}' is {value}; it must be within {param.min:g}...{param.max:g}")
+        raw.type = _abi.TYPE_INTEGER
+        raw.integer = value
+    elif param.type == "bool":
+        if not isinstance(value, bool):
+            raise _type_error(param, value)
+        raw.type = _abi.TYPE_BOOL
+        raw.integer = int(value)
+    elif param.type in ("enum", "string"):
+        if not isinstance(value, (str, bytes)):
+            raise _type_error(param, value)
+        encoded = _bytes(param, value)
+        if b"\0" in encoded:
+            raise EffectError(_abi.ERR_RANGE, f"the value of '{param.name}' contains a NUL character")
+        keep.append(encoded)
+        raw.type = _abi.TYPE_ENUM if param.type == "enum" else _abi.TYPE_STRING
+        raw.string = encoded
+    elif param.type == "color":
+        if isinstance(value, str):
+            digits = value[1:] if value.startswith("#") else value
+            try:
+                packed = int(digits, 16)
+            except ValueError:
+                raise _type_error(param, value) from None
+            if len(digits) == 6:
+                packed = packed << 8 | 0xFF
+            elif len(digits) != 8:
+                raise _type_error(param, value)
+            value = packed
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise _type_error(param, value)
+        raw.type = _abi.TYPE_COLOR
+        raw.integer = value if -(2**63) <= value < 2**63 else -1
+    else:
+        raise _type_error(param, value)
+    return raw

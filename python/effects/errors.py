@@ -1,0 +1,29 @@
+"""The exceptions the package raises."""
+
+from __future__ import annotations
+
+from . import _abi
+
+
+class EffectError(Exception):
+    """A plugin refused or failed a call: its status (an EFFECT_ERR_* code) and its message."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+
+    @property
+    def status_name(self) -> str:
+        """The status's name in effect.h, such as ``EFFECT_ERR_RANGE``."""
+        name = _abi.STATUS_NAMES.get(self.status)
+        return f"EFFECT_{name}" if name else f"status {self.status}"
+
+
+class PluginLoadError(Exception):
+    """A file that could not be used as a plugin, and why."""
+
+    def __init__(self, path: str, reason: str) -> None:
+        super().__init__(f"{path}: {reason}")
+        self.path = path
+        self.reason = reason

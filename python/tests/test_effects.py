@@ -1,0 +1,139 @@
+import math
+import os
+
+import pytest
+
+import effects
+from reference import ease_in_out, strike, tracking
+
+
+def test_finds_every_bundled_plugin(catalog, plugins_dir):
+    ids = {plugin.id: [effect.id for effect in plugin.effects] for plugin in catalog.plugins}
+    assert ids["strike"] == ["strikethrough-reveal"]
+    assert ids["breathe"] == ["tracking-breathe", "breathing-circles"]
+    assert ids["reveal"] == ["text-reveal"]
+    assert catalog.failures == []
+    assert catalog.plugins[0].path.startswith(plugins_dir)
+
+
+def test_environment_path_is_searched(monkeypatch, plugins_dir):
+    monkeypatch.setenv("EFFECT_PLUGIN_PATH", "/nonexistent:" + plugins_dir)
+    catalog = effects.scan()
+    assert catalog.failures[0].path == "/nonexistent"
+    assert catalog.effect("tracking-breathe").plugin.id == "breathe"
+
+
+def test_params_and_channels_describe_themselves(catalog):
+    effect = catalog.effect("strikethrough-reveal")
+    duration = effect.param("duration")
+    assert (duration.type, duration.default, duration.min, duration.max, duration.unit) == ("number", 0.32, 0.001, 60, "s")
+    assert duration.live and not duration.optional and duration.doc
+    assert effect.param("progress").optional and effect.param("progress").default is None
+    assert effect.param("line_color").default == "#8A8F98FF"
+    assert [channel.name for channel in effect.channels] == [
+        "amount", "line_width", "text_opacity", "saturation", "scale", "tick_trim"]
+    unit = catalog.effect("text-reveal").param("unit")
+    assert unit.type == "enum" and unit.choices == ("characters", "words", "lines") and unit.default == "words"
+    circles = catalog.effect("breathing-circles")
+    assert circles.channels[2].labels == ("Breathe in", "Hold", "Breathe out", "Hold")
+    assert [channel.name for channel in circles.element_channels] == ["x", "y", "scale", "opacity"]
+
+
+def test_strike_values_and_retract(catalog):
+    with catalog.effect("strikethrough-reveal").create() as instance:
+        for t in (0.0, 0.08, 0.16, 0.32):
+            sample = instance.sample(t)
+            for name, value in strike(ease_in_out(t / 0.32)).items():
+                assert sample[name] == pytest.approx(value, abs=1e-12), (name, t)
+        instance.set("done", False, at=1.2)
+        assert instance.sample(1.36)["amount"] == pytest.approx(0.5, abs=1e-12)
+        assert instance.strings(2).accessibility_value == "Not done"
+        assert instance.timing == effects.Timing("ends", end=pytest.approx(1.52))
+
+
+def test_tracking_breathe_and_circles(catalog):
+    with catalog.effect("tracking-breathe").create(text="Slow") as instance:
+        for t in (0.2, 0.9, 2.7, 5.0):
+            expected_tracking, expected_opacity = tracking(t)
+            sample = instance.sample(t)
+            assert sample["tracking"] == pytest.approx(expected_tracking, abs=1e-9)
+            assert sample["opacity"] == pytest.approx(expected_opacity, abs=1e-9)
+            assert sample["offset_x"] == pytest.approx(expected_tracking / 2, abs=1e-9)
+        assert instance.strings().text == "SLOW"
+        assert instance.timing.kind == "loops" and instance.timing.period == 3.6
+    with catalog.effect("breathing-circles").create(circle_count=4) as circles:
+        sample = circles.sample(1.5)
+        assert sample["expansion"] == 0.5 and sample["rotation"] == 50
+        assert sample.elements[1]["y"] == pytest.approx(35, abs=1e-12)
+        assert [element.attributes["angle"] for element in circles.elements] == [0, 90, 180, 270]
+
+
+def test_sample_many_equals_repeated_sample(catalog):
+    for id, params in [("strikethrough-reveal", {}), ("breathing-circles", {"circle_count": 3}),
+                       ("text-reveal", {"text": "one two three", "preset": "soften"})]:
+        with catalog.effect(id).create(**params) as instance:
+            frames = instance.sample_many(0.01, 0.037, 50)
+            assert frames.raw.shape == (50, instance.frame_size)
+            for index in range(50):
+                single = instance.sample(0.01 + index * 0.037)
+                assert list(frames.channels[index]) == list(single.channels.values())
+                for element, values in enumerate(single.elements):
+                    assert list(frames.elements[index, element]) == list(values.values())
+
+
+def test_bad_input_raises_with_the_plugins_message(catalog):
+    effect = catalog.effect("strikethrough-reveal")
+    with pytest.raises(effects.EffectError) as refused:
+        effect.create(duration=float("nan"))
+    assert refused.value.status_name == "EFFECT_ERR_RANGE"
+    assert str(refused.value) == "param 'duration' must be a finite number, not nan"
+    with pytest.raises(effects.EffectError, match="is 2; it must be within 0...1"):
+        effect.create(fade=2)
+    with pytest.raises(effects.EffectError, match="has no param 'colour'"):
+        effect.create(colour=1)
+    with pytest.raises(effects.EffectError, match="needs a bool value, not str"):
+        effect.create(done="yes")
+    with pytest.raises(effects.EffectError) as bad_utf8:
+        effect.create(text=b"\xc3\x28")
+    assert bad_utf8.value.status_name == "EFFECT_ERR_UTF8"
+    with pytest.raises(effects.EffectError, match="cannot be written as UTF-8"):
+        effect.create(text="\ud800")
+    with pytest.raises(effects.EffectError, match="has no choice 'sentences'"):
+        catalog.effect("text-reveal").create(unit="sentences")
+    instance = effect.create()
+    for t in (math.nan, -1.0, math.inf):
+        with pytest.raises(effects.EffectError) as bad_time:
+            instance.sample(t)
+        assert bad_time.value.status_name == "EFFECT_ERR_TIME"
+    with pytest.raises(effects.EffectError, match="fixed when the instance is created"):
+        instance.set("text", "other", at=1)
+    with pytest.raises(effects.EffectError, match="n must be a whole number"):
+        instance.sample_many(0, 0.1, -1)
+    instance.close()
+    with pytest.raises(effects.EffectError, match="closed"):
+        instance.sample(0)
+
+
+def test_reveal_elements_and_layout(catalog):
+    with catalog.effect("text-reveal").create(text="Plan the week", highlights="the week") as instance:
+        assert [(element.text, element.attributes["chunk"], element.attributes["highlighted"]) for element in instance.elements] == [
+            ("Plan", 0, 0), ("the", 1, 1), ("week", 1, 1)]
+        table = instance.layout([(80, 48), (120, 50)], 300)
+        # gap = round(0.24 · 50) = 12; the phrase sits 2 pt into its padded frame.
+        assert list(table[0, :2]) == [80 + 12 + 124, 50]
+        assert list(table[1:, 0]) == [0, 80 + 12 + 2]
+        assert list(table[1:, 1]) == [2, 0], "bottom-aligned in a 50 pt row"
+        assert list(table[2, 4:9]) == [86, -0.5, 136, 52, 12], "pad round(8) = 8; 1.04 h tall, 0.01 h up"
+        with pytest.raises(effects.EffectError, match="item_count is 1"):
+            instance.layout([(80, 48)], 300)
+
+
+def test_broken_files_are_reported_not_crashing(tmp_path):
+    (tmp_path / "empty.so").write_bytes(b"")
+    (tmp_path / "text.so").write_text("not a library")
+    catalog = effects.scan([str(tmp_path)])
+    reasons = {os.path.basename(failure.path): failure.reason for failure in catalog.failures}
+    assert reasons["empty.so"] == "an empty file, not a shared library"
+    assert reasons["text.so"] == "not an ELF shared library"
+    with pytest.raises(effects.PluginLoadError):
+        effects.load_plugin(str(tmp_path / "missing.so"))

@@ -207,6 +207,14 @@ public:
         return {detail::view(out.text), std::vector<double>(out.attributes, out.attributes + out.attribute_count)};
     }
 
+    /* Every element in order: its text and static attributes. */
+    std::vector<Element> elements() const {
+        std::vector<Element> all;
+        all.reserve(element_count());
+        for (std::size_t index = 0; index < element_count(); index++) all.push_back(element(index));
+        return all;
+    }
+
     /* Places the layout items (ABI 1.1): EFFECT_LAYOUT_HEADER doubles, then
      * EFFECT_LAYOUT_STRIDE per item. `sizes` holds width, height pairs; an
      * empty vector asks for the terminal grid. */

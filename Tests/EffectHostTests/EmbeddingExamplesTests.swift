@@ -98,6 +98,11 @@ final class EmbeddingExamplesTests: XCTestCase {
             let each = try TestEnvironment.run(program, [plugin(name)])
             XCTAssertEqual(each.status, 0, "\(name): \(each.stderr)")
         }
+        // text-reveal's default text has seven words, each an element with its text.
+        let reveal = try TestEnvironment.run(program, [plugin("libReveal.so")])
+        XCTAssertTrue(reveal.stdout.contains("elements 7 with text 7"), reveal.stdout)
+        let circles = try TestEnvironment.run(program, [plugin("libBreathe.so"), "breathing-circles"])
+        XCTAssertTrue(circles.stdout.contains("elements 8 with text 0"), circles.stdout)
         let refused = try TestEnvironment.run(program, [plugin("libStrike.so"), "strikethrough-reveal", "duration=-1"])
         XCTAssertEqual(refused.status, 1)
         XCTAssertEqual(refused.stderr, "effect_demo: param 'duration' is -1; it must be within 0.001...60\n")

@@ -44,6 +44,9 @@ int main(int argc, char **argv) {
             params.emplace_back(argument.substr(0, equals), effect::Value::number(std::atof(argv[i] + equals + 1)));
         }
         effect::Instance instance = chosen.create(params);
+        std::size_t texts = 0;
+        for (const effect::Element &element : instance.elements()) texts += element.text.empty() ? 0 : 1;
+        std::printf("elements %zu with text %zu\n", instance.element_count(), texts);
         std::vector<double> frames = instance.sample_many(0, 0.1, 11);
         for (std::size_t frame = 0; frame < 11; frame++) {
             std::printf("batch %.17g", double(frame) * 0.1);

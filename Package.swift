@@ -38,7 +38,8 @@ let package = Package(
         .systemLibrary(name: "CEffect", path: "include"),
         .target(name: "EffectABI", dependencies: ["CEffect"], swiftSettings: pluginSwiftSettings),
         .target(name: "EffectHost", dependencies: ["CEffect"]),
-        .executableTarget(name: "effect-host", dependencies: ["EffectHost", "EffectABI"]),
+        .target(name: "CAllocationCounter"),
+        .executableTarget(name: "effect-host", dependencies: ["CEffect", "EffectHost", "EffectABI", "CAllocationCounter"]),
         .target(
             name: "Strike", dependencies: ["CEffect", "EffectABI"], path: "Plugins/Strike",
             swiftSettings: pluginSwiftSettings, linkerSettings: pluginLinkerSettings),

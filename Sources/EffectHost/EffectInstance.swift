@@ -57,6 +57,9 @@ public final class EffectInstance: @unchecked Sendable {
         _ = api.pointee.destroy!(handle)
     }
 
+    /// The plugin's instance pointer, for tools that test the ABI itself.
+    public var rawHandle: OpaquePointer { handle }
+
     /// Element count, frame size and timing, reflecting events so far.
     public func info() throws(EffectError) -> InstanceInfo {
         var info = effect_instance_info()

@@ -16,6 +16,10 @@ public final class Plugin: @unchecked Sendable {
     public let effects: [EffectDescription]
     let api: UnsafePointer<effect_plugin_api>
 
+    /// The plugin's raw table, for tools that test the ABI itself (such as
+    /// `effect-host validate`); ordinary hosts use the Swift API.
+    public var table: UnsafePointer<effect_plugin_api> { api }
+
     /// Upper bounds on what a plugin may declare, so a corrupt table cannot
     /// make the host loop or allocate without end.
     static let maxEffects: UInt32 = 1024
@@ -27,6 +31,29 @@ public final class Plugin: @unchecked Sendable {
     /// reads all its metadata. A plugin that fails any step is reported with
     /// its path and the reason, and nothing of it is used.
     public static func load(path: String) throws(PluginLoadFailure) -> Plugin {
+        let (resolved, api, structSize) = try openTable(path: path)
+        let major = api.pointee.abi_major
+        let minor = api.pointee.abi_minor
+        func fail(_ reason: String) -> PluginLoadFailure { PluginLoadFailure(path: path, reason: reason) }
+        do {
+            let reader = MetadataReader(api: api)
+            let info = try reader.pluginInfo(abiMajor: major, abiMinor: minor)
+            let effects = try reader.effects(count: info.count)
+            return Plugin(
+                path: path, resolvedPath: resolved, info: info.description, effects: effects, api: api,
+                tableSize: Int(structSize))
+        } catch {
+            throw fail(error.message)
+        }
+    }
+
+    /// The first half of loading: checks the file, dlopens it, finds the
+    /// entry symbol, checks the ABI version and that no ABI 1.0 function is
+    /// missing. Returns the resolved path, the table and its size; reads no
+    /// metadata (a conformance checker wants the two steps apart).
+    public static func openTable(path: String) throws(PluginLoadFailure)
+        -> (resolvedPath: String, table: UnsafePointer<effect_plugin_api>, size: UInt32)
+    {
         func fail(_ reason: String) -> PluginLoadFailure { PluginLoadFailure(path: path, reason: reason) }
         let resolved = realpath(path, nil).map { pointer in
             defer { free(pointer) }
@@ -73,16 +100,7 @@ public final class Plugin: @unchecked Sendable {
         if let missing = functions.first(where: { !$0.1 }) {
             throw fail("its function table has no \(missing.0) (the pointer is NULL)")
         }
-        do {
-            let reader = MetadataReader(api: api)
-            let info = try reader.pluginInfo(abiMajor: major, abiMinor: minor)
-            let effects = try reader.effects(count: info.count)
-            return Plugin(
-                path: path, resolvedPath: resolved, info: info.description, effects: effects, api: api,
-                tableSize: Int(structSize))
-        } catch {
-            throw fail(error.message)
-        }
+        return (resolved, api, structSize)
     }
 
     private init(

@@ -3,14 +3,18 @@
 from __future__ import annotations
 
 import ctypes
+import threading
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Dict, Iterator, List, Optional, Sequence, Tuple
+
+import numbers
 
 import numpy as np
 
 from . import _abi
 from ._library import _call, _text, value_from_raw
-from ._values import to_raw
+from ._values import to_raw, to_time
 from .errors import EffectError
 
 if TYPE_CHECKING:
@@ -18,8 +22,9 @@ if TYPE_CHECKING:
 
 
 @dataclass(frozen=True)
-class Sample:
-    """One frame: ``channels`` by name, and per element its channels by name."""
+class Sample(Mapping):
+    """One frame, a mapping of global channel names to values; ``elements``
+    holds each element's channels by name."""
 
     t: float
     channels: Dict[str, float]
@@ -27,6 +32,12 @@ class Sample:
 
     def __getitem__(self, channel: str) -> float:
         return self.channels[channel]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.channels)
+
+    def __len__(self) -> int:
+        return len(self.channels)
 
 
 @dataclass(frozen=True)
@@ -67,20 +78,26 @@ class Timing:
 
 
 class Instance:
-    """A running effect. Close it (or use ``with``) to free it; sampling may
-    run on many threads at once, ``set`` needs exclusive access."""
+    """A running effect. Close it (or use ``with``) to free it.
+
+    Any number of threads may sample it at once. ``set`` and ``close`` wait
+    for calls in flight and hold the instance alone while they run, as the
+    C ABI requires; a call after ``close`` raises EffectError.
+    """
 
     def __init__(self, effect: "Effect", handle: ctypes.c_void_p) -> None:
         self.effect = effect
         self._api = effect.plugin._api
         self._handle: Optional[ctypes.c_void_p] = handle
+        self._state = threading.Condition()
+        self._readers = 0
+        self._writing = False
         info = self._info()
         self.element_count = int(info.element_count)
         self.frame_size = int(info.frame_size)
         self.layout_item_count = int(info.layout_item_count) if info.struct_size > _abi.INSTANCE_INFO_SIZE_1_0 else 0
         self._globals = len(effect.channels)
         self._stride = len(effect.element_channels)
-        self._frame = (ctypes.c_double * max(1, self.frame_size))()
 
     def __enter__(self) -> "Instance":
         return self
@@ -95,20 +112,54 @@ class Instance:
             pass
 
     def close(self) -> None:
-        """Destroys the instance; later calls raise EffectError."""
-        if self._handle is not None:
-            self._api.destroy(self._handle)
-            self._handle = None
+        """Destroys the instance once no call is in flight; later calls raise EffectError."""
+        with self._exclusive(closing=True) as handle:
+            if handle is not None:
+                self._api.destroy(handle)
+                self._handle = None
 
-    @property
-    def _live(self) -> ctypes.c_void_p:
-        if self._handle is None:
-            raise EffectError(_abi.ERR_NULL_POINTER, "the instance is closed")
-        return self._handle
+    def _read(self, function: Any, *arguments: Any) -> None:
+        """Calls a reading function of the table; many may run at once."""
+        with self._state:
+            while self._writing:
+                self._state.wait()
+            if self._handle is None:
+                raise EffectError(_abi.ERR_NULL_POINTER, "the instance is closed")
+            self._readers += 1
+            handle = self._handle
+        try:
+            _call(function, handle, *arguments)
+        finally:
+            with self._state:
+                self._readers -= 1
+                self._state.notify_all()
+
+    class _Exclusive:
+        def __init__(self, instance: "Instance", closing: bool) -> None:
+            self.instance = instance
+            self.closing = closing
+
+        def __enter__(self) -> Optional[ctypes.c_void_p]:
+            state = self.instance._state
+            with state:
+                while self.instance._writing or self.instance._readers:
+                    state.wait()
+                if self.instance._handle is None and not self.closing:
+                    raise EffectError(_abi.ERR_NULL_POINTER, "the instance is closed")
+                self.instance._writing = True
+                return self.instance._handle
+
+        def __exit__(self, *exception: Any) -> None:
+            with self.instance._state:
+                self.instance._writing = False
+                self.instance._state.notify_all()
+
+    def _exclusive(self, closing: bool = False) -> "Instance._Exclusive":
+        return Instance._Exclusive(self, closing)
 
     def _info(self) -> _abi.InstanceInfo:
         info = _abi.sized(_abi.InstanceInfo)
-        _call(self._api.instance_info, self._live, ctypes.byref(info))
+        self._read(self._api.instance_info, ctypes.byref(info))
         return info
 
     @property
@@ -121,8 +172,9 @@ class Instance:
 
     def sample(self, t: float) -> Sample:
         """The frame at time t, as channel mappings."""
-        _call(self._api.sample, self._live, float(t), self._frame, self.frame_size)
-        values = list(self._frame[: self.frame_size])
+        frame = (ctypes.c_double * max(1, self.frame_size))()
+        self._read(self._api.sample, to_time(t), frame, self.frame_size)
+        values = list(frame[: self.frame_size])
         names = [channel.name for channel in self.effect.channels]
         element_names = [channel.name for channel in self.effect.element_channels]
         elements = [
@@ -133,12 +185,13 @@ class Instance:
 
     def sample_many(self, t0: float, dt: float, n: int) -> Frames:
         """n frames at t0, t0 + dt, ... through the ABI's batch call, with no per-frame Python work."""
-        if isinstance(n, bool) or not isinstance(n, int) or n < 0:
-            raise EffectError(_abi.ERR_RANGE, f"n must be a whole number >= 0, not {n!r}")
+        if isinstance(n, bool) or not isinstance(n, numbers.Integral) or not 0 <= n < 2**40:
+            raise EffectError(_abi.ERR_RANGE, f"n must be a whole number from 0 to 2**40, not {n!r}")
+        n = int(n)
         raw = np.empty((n, self.frame_size), dtype=np.float64)
         pointer = raw.ctypes.data_as(ctypes.POINTER(ctypes.c_double)) if raw.size else ctypes.POINTER(ctypes.c_double)()
-        _call(self._api.sample_many, self._live, float(t0), float(dt), n, pointer, raw.size)
-        t = float(t0) + np.arange(n, dtype=np.float64) * float(dt)
+        self._read(self._api.sample_many, to_time(t0), to_time(dt, signed=True), n, pointer, raw.size)
+        t = to_time(t0) + np.arange(n, dtype=np.float64) * to_time(dt, signed=True)
         channels = raw[:, : self._globals]
         elements = raw[:, self._globals :].reshape(n, self.element_count, self._stride)
         return Frames(
@@ -152,19 +205,20 @@ class Instance:
         param = self.effect.param(name)
         keep: List[Any] = []
         raw = to_raw(param, value, keep)
-        _call(self._api.set_param, self._live, name.encode("utf-8"), ctypes.byref(raw), float(at))
+        with self._exclusive() as handle:
+            _call(self._api.set_param, handle, name.encode("utf-8"), ctypes.byref(raw), to_time(at))
 
     def get(self, name: str, at: float = 0.0) -> Any:
         """The value param ``name`` has at time ``at``."""
         param = self.effect.param(name)
         raw = _abi.Value()
-        _call(self._api.get_param, self._live, name.encode("utf-8"), float(at), ctypes.byref(raw))
+        self._read(self._api.get_param, name.encode("utf-8"), to_time(at), ctypes.byref(raw))
         return value_from_raw(raw, param)
 
     def strings(self, t: float = 0.0) -> DisplayStrings:
         """What a renderer shows and assistive technology reads at time t."""
         out = _abi.sized(_abi.Strings)
-        _call(self._api.strings, self._live, float(t), ctypes.byref(out))
+        self._read(self._api.strings, to_time(t), ctypes.byref(out))
         return DisplayStrings(_text(out.text), _text(out.accessibility_label), _text(out.accessibility_value))
 
     @property
@@ -174,7 +228,7 @@ class Instance:
         result = []
         for index in range(self.element_count):
             info = _abi.sized(_abi.ElementInfo)
-            _call(self._api.element_info, self._live, index, ctypes.byref(info))
+            self._read(self._api.element_info, index, ctypes.byref(info))
             values = [info.attributes[i] for i in range(info.attribute_count)]
             result.append(Element(_text(info.text), dict(zip(names, values))))
         return result
@@ -190,10 +244,12 @@ class Instance:
         out = np.zeros(_abi.LAYOUT_HEADER + count * _abi.LAYOUT_STRIDE, dtype=np.float64)
         measured = None
         if sizes is not None:
-            measured = np.ascontiguousarray(np.asarray(sizes, dtype=np.float64).reshape(count, 2))
-        _call(
+            try:
+                measured = np.ascontiguousarray(np.asarray(sizes, dtype=np.float64).reshape(count, 2))
+            except (TypeError, ValueError):
+                raise EffectError(_abi.ERR_RANGE, "sizes must be (width, height) pairs of numbers") from None
+        self._read(
             self._api.layout,
-            self._live,
             measured.ctypes.data_as(ctypes.POINTER(ctypes.c_double)) if measured is not None and count else None,
             count,
             float(container_width),

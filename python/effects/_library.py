@@ -255,7 +255,7 @@ def load_plugin(path: str) -> Plugin:
 def search_path(paths: Sequence[str] = (), defaults: bool = True) -> List[str]:
     """Explicit paths, then EFFECT_PLUGIN_PATH, then (with ``defaults``) this checkout's .build/debug
     and .build/release (the debug build first: it is what ``swift build`` and the tests make)."""
-    entries = list(paths)
+    entries = [paths] if isinstance(paths, (str, os.PathLike)) else [os.fspath(path) for path in paths]
     entries += [item for item in os.environ.get("EFFECT_PLUGIN_PATH", "").split(":") if item]
     if not defaults:
         return entries
@@ -272,7 +272,7 @@ def scan(paths: Sequence[str] = (), defaults: bool = True) -> Catalog:
     """
     catalog = Catalog()
     seen = set()
-    explicit = len(paths) + len([item for item in os.environ.get("EFFECT_PLUGIN_PATH", "").split(":") if item])
+    explicit = (1 if isinstance(paths, (str, os.PathLike)) else len(paths)) + len([item for item in os.environ.get("EFFECT_PLUGIN_PATH", "").split(":") if item])
     for position, entry in enumerate(search_path(paths, defaults)):
         if os.path.isdir(entry):
             files = [os.path.join(entry, name) for name in sorted(os.listdir(entry)) if name.endswith(".so")]

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import math
+import numbers
+import string
 from typing import Any, List
 
 from . import _abi
@@ -23,6 +25,16 @@ def _bytes(param: Param, value: Any) -> bytes:
         raise EffectError(_abi.ERR_UTF8, f"the value of '{param.name}' cannot be written as UTF-8") from None
 
 
+def to_time(t: Any, signed: bool = False) -> float:
+    """A time as the float the ABI takes; the plugin refuses NaN, infinity and negatives."""
+    if isinstance(t, bool) or not isinstance(t, numbers.Real):
+        raise EffectError(_abi.ERR_TIME, f"a time is a number of seconds, not {type(t).__name__} {t!r}")
+    try:
+        return float(t)
+    except OverflowError:
+        return math.inf if t > 0 else -math.inf
+
+
 def to_raw(param: Param, value: Any, keep: List[Any]) -> _abi.Value:
     """The C value for `value`. Strings it points to are appended to `keep`,
     which must live until the plugin call returns. Range checks are the
@@ -32,13 +44,17 @@ def to_raw(param: Param, value: Any, keep: List[Any]) -> _abi.Value:
         raw.type = _abi.TYPE_NONE
         return raw
     if param.type == "number":
-        if isinstance(value, bool) or not isinstance(value, (int, float)):
+        if isinstance(value, bool) or not isinstance(value, numbers.Real):
             raise _type_error(param, value)
         raw.type = _abi.TYPE_NUMBER
-        raw.number = float(value) if not isinstance(value, int) or abs(value) < 2**63 else math.copysign(math.inf, value)
+        try:
+            raw.number = float(value)
+        except OverflowError:
+            raw.number = math.inf if value > 0 else -math.inf
     elif param.type == "integer":
-        if isinstance(value, bool) or not isinstance(value, int):
+        if isinstance(value, bool) or not isinstance(value, numbers.Integral):
             raise _type_error(param, value)
+        value = int(value)
         if not -(2**63) <= value < 2**63:
             raise EffectError(_abi.ERR_RANGE, f"param '{param.name}' is {value}; it must be within {param.min:g}...{param.max:g}")
         raw.type = _abi.TYPE_INTEGER
@@ -60,17 +76,17 @@ def to_raw(param: Param, value: Any, keep: List[Any]) -> _abi.Value:
     elif param.type == "color":
         if isinstance(value, str):
             digits = value[1:] if value.startswith("#") else value
-            try:
-                packed = int(digits, 16)
-            except ValueError:
-                raise _type_error(param, value) from None
+            if not digits or any(digit not in string.hexdigits for digit in digits):
+                raise _type_error(param, value)
+            packed = int(digits, 16)
             if len(digits) == 6:
                 packed = packed << 8 | 0xFF
             elif len(digits) != 8:
                 raise _type_error(param, value)
             value = packed
-        if isinstance(value, bool) or not isinstance(value, int):
+        if isinstance(value, bool) or not isinstance(value, numbers.Integral):
             raise _type_error(param, value)
+        value = int(value)
         raw.type = _abi.TYPE_COLOR
         raw.integer = value if -(2**63) <= value < 2**63 else -1
     else:

@@ -137,3 +137,65 @@ def test_broken_files_are_reported_not_crashing(tmp_path):
     assert reasons["text.so"] == "not an ELF shared library"
     with pytest.raises(effects.PluginLoadError):
         effects.load_plugin(str(tmp_path / "missing.so"))
+
+
+def test_threads_sample_one_instance_and_close_waits(catalog):
+    import threading
+
+    with catalog.effect("breathing-circles").create() as instance:
+        times = [index * 0.013 for index in range(300)]
+        expected = [instance.sample(t).elements[3]["x"] for t in times]
+        wrong = []
+
+        def worker():
+            for t, value in zip(times, expected):
+                if instance.sample(t).elements[3]["x"] != value:
+                    wrong.append(t)
+
+        threads = [threading.Thread(target=worker) for _ in range(8)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        assert wrong == []
+
+    # Closing while other threads sample waits for them and never crashes.
+    instance = catalog.effect("text-reveal").create(text=" ".join(["word"] * 200))
+    errors = []
+
+    def sampler():
+        try:
+            for _ in range(200):
+                instance.sample_many(0, 0.01, 20)
+        except effects.EffectError as error:
+            errors.append(error.message)
+
+    threads = [threading.Thread(target=sampler) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    instance.close()
+    for thread in threads:
+        thread.join()
+    assert set(errors) <= {"the instance is closed"}
+
+
+def test_python_types_and_mapping(catalog, plugins_dir):
+    import numpy as np
+
+    assert [plugin.id for plugin in effects.scan(plugins_dir, defaults=False).plugins] == ["breathe", "reveal", "strike"]
+    effect = catalog.effect("strikethrough-reveal")
+    with pytest.raises(effects.EffectError, match="must be a finite number, not inf"):
+        effect.create(duration=10**400)
+    with effect.create(duration=np.float64(0.64), fade=np.int64(0)) as instance:
+        sample = instance.sample(np.float64(0.32))
+        assert "amount" in sample and dict(sample)["amount"] == pytest.approx(0.5, abs=1e-12)
+        assert len(sample) == 6
+        with pytest.raises(effects.EffectError) as huge:
+            instance.sample(10**400)
+        assert huge.value.status_name == "EFFECT_ERR_TIME"
+        assert instance.sample_many(0, 0.1, np.int64(3)).raw.shape == (3, 6)
+    for colour in ("+1234567", "1_23_456", "#12345"):
+        with pytest.raises(effects.EffectError, match="needs a color value"):
+            effect.create(line_color=colour)
+    with effect.create(line_color="#102030") as instance:
+        assert instance.get("line_color") == "#102030FF"

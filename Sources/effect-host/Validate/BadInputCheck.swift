@@ -1,0 +1,117 @@
+import CEffect
+import EffectHost
+
+/// Check 7: bad input through the raw table is refused with a status and
+/// a message. A crash here is seen by the parent as this check crashing.
+enum BadInput {
+    static func check(_ plugin: Plugin) throws -> CheckResult {
+        let api = plugin.table
+        var refusals = 0
+        func expectRefusal(_ what: String, _ body: (UnsafeMutablePointer<effect_error>) -> Int32) throws {
+            var error = effect_error()
+            error.struct_size = UInt32(MemoryLayout<effect_error>.size)
+            let status = body(&error)
+            guard status != EFFECT_OK else { throw CheckFailure("\(what) was accepted") }
+            let message = withUnsafeBytes(of: error.message) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            guard error.status == status, !message.isEmpty else {
+                throw CheckFailure("\(what) was refused with status \(status) but no message")
+            }
+            refusals += 1
+        }
+        let invalidUTF8: [CChar] = [CChar(bitPattern: 0xC3), CChar(bitPattern: 0x28), 0]
+        try expectRefusal("create with a NULL effect id") { api.pointee.create!(api, nil, nil, 0, nil, $0) }
+        try invalidUTF8.withUnsafeBufferPointer { id in
+            try expectRefusal("create with an effect id that is not UTF-8") { error in
+                var instance: OpaquePointer?
+                return api.pointee.create!(api, id.baseAddress, nil, 0, &instance, error)
+            }
+        }
+        try expectRefusal("describe into a struct_size of 4") { error in
+            var info = effect_plugin_info()
+            info.struct_size = 4
+            return api.pointee.describe!(api, &info, error)
+        }
+        try expectRefusal("effect_info for an index past the last effect") { error in
+            var info = effect_info()
+            info.struct_size = UInt32(MemoryLayout<effect_info>.size)
+            return api.pointee.effect_info!(api, UInt32(plugin.effects.count), &info, error)
+        }
+        for effect in plugin.effects {
+            func create(_ name: String, _ value: effect_value) -> (Int32, OpaquePointer?) {
+                var instance: OpaquePointer?
+                var error = effect_error()
+                error.struct_size = UInt32(MemoryLayout<effect_error>.size)
+                let status = name.withCString { name in
+                    var setting = effect_param_setting(name: name, value: value)
+                    return api.pointee.create!(api, effect.id, &setting, 1, &instance, &error)
+                }
+                return (status, instance)
+            }
+            func value(_ type: UInt32, number: Double = 0, integer: Int64 = 0) -> effect_value {
+                effect_value(type: type, reserved: 0, number: number, integer: integer, string: nil)
+            }
+            try expectRefusal("\(effect.id): an unknown param") { _ in create("no_such_param", value(EFFECT_TYPE_NUMBER, number: 1)).0 }
+            for param in effect.params {
+                var bad: [(String, effect_value)] = [("a value of type 99", value(99))]
+                switch param.type {
+                case .number:
+                    bad += [("NaN", value(EFFECT_TYPE_NUMBER, number: .nan)), ("infinity", value(EFFECT_TYPE_NUMBER, number: .infinity))]
+                    if let range = param.range { bad.append(("a value above its maximum", value(EFFECT_TYPE_NUMBER, number: range.upperBound + 1 + abs(range.upperBound)))) }
+                    bad.append(("a bool", value(EFFECT_TYPE_BOOL, integer: 1)))
+                case .integer:
+                    if let range = param.range, range.upperBound < 9e18 {
+                        bad.append(("a value above its maximum", value(EFFECT_TYPE_INTEGER, integer: Int64(range.upperBound) + 1)))
+                    }
+                    bad.append(("a bool", value(EFFECT_TYPE_BOOL, integer: 1)))
+                case .bool: bad += [("the bool 2", value(EFFECT_TYPE_BOOL, integer: 2)), ("a number", value(EFFECT_TYPE_NUMBER, number: 1))]
+                case .choice: bad.append(("a choice index past the last", value(EFFECT_TYPE_ENUM, integer: Int64(param.choices.count))))
+                case .string: bad.append(("a NULL string", value(EFFECT_TYPE_STRING)))
+                case .color: bad.append(("a colour above 0xFFFFFFFF", value(EFFECT_TYPE_COLOR, integer: 1 << 40)))
+                }
+                for (what, raw) in bad {
+                    let (status, instance) = create(param.name, raw)
+                    if status == EFFECT_OK {
+                        _ = api.pointee.destroy!(instance)
+                        throw CheckFailure("\(effect.id): param '\(param.name)' accepted \(what)")
+                    }
+                    guard instance == nil else { throw CheckFailure("\(effect.id): a refused create still returned an instance") }
+                    refusals += 1
+                }
+                if param.type == .string {
+                    try invalidUTF8.withUnsafeBufferPointer { text in
+                        try expectRefusal("\(effect.id): param '\(param.name)' given a string that is not UTF-8") { _ in
+                            var raw = value(EFFECT_TYPE_STRING)
+                            raw.string = text.baseAddress
+                            return create(param.name, raw).0
+                        }
+                    }
+                }
+            }
+            let instance = try plugin.instantiate(effect)
+            let handle = instance.rawHandle
+            var frame = [Double](repeating: 0, count: max(1, instance.frameSize))
+            for t in [Double.nan, -1, .infinity, -.infinity] {
+                try expectRefusal("\(effect.id): sample at t = \(t)") { api.pointee.sample!(handle, t, &frame, UInt64(frame.count), $0) }
+                try expectRefusal("\(effect.id): sample_many from t = \(t)") {
+                    api.pointee.sample_many!(handle, t, 0.1, 1, &frame, UInt64(frame.count), $0)
+                }
+            }
+            try expectRefusal("\(effect.id): sample into NULL") { api.pointee.sample!(handle, 0, nil, 64, $0) }
+            if instance.frameSize > 0 {
+                try expectRefusal("\(effect.id): sample into a zero-capacity buffer") { api.pointee.sample!(handle, 0, &frame, 0, $0) }
+            }
+            try expectRefusal("\(effect.id): sample with a NULL instance") { api.pointee.sample!(nil, 0, &frame, 64, $0) }
+            try expectRefusal("\(effect.id): set_param with a NULL value") { api.pointee.set_param!(handle, "reduce_motion", nil, 0, $0) }
+            try expectRefusal("\(effect.id): set_param at t = NaN") { error in
+                var raw = value(EFFECT_TYPE_BOOL)
+                return api.pointee.set_param!(handle, "reduce_motion", &raw, .nan, error)
+            }
+            try expectRefusal("\(effect.id): instance_info into a struct_size of 4") { error in
+                var info = effect_instance_info()
+                info.struct_size = 4
+                return api.pointee.instance_info!(handle, &info, error)
+            }
+        }
+        return .pass("\(refusals) bad calls refused, each with a status and a message")
+    }
+}

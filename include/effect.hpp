@@ -10,7 +10,8 @@
  *
  * Every failure throws effect::Error, which carries the plugin's status and
  * its one-line message. Library and Instance own their handles (RAII,
- * movable, not copyable); an Instance must not outlive its Library.
+ * movable, not copyable); effects and instances keep their library loaded
+ * until the last of them is gone.
  * Threading follows effect.h: sampling and the other const calls may run
  * on many threads at once; set() needs exclusive access.
  */
@@ -24,6 +25,7 @@
 #include <cstdint>
 #include <cstring>
 #include <initializer_list>
+#include <memory>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -78,6 +80,7 @@ public:
         v.raw_.integer = x ? 1 : 0;
         return v;
     }
+    /* Text crosses the ABI NUL-terminated, so a NUL inside it is refused. */
     static Value choice(std::string_view name) { return Value(EFFECT_TYPE_ENUM, name); }
     static Value string(std::string_view text) { return Value(EFFECT_TYPE_STRING, text); }
     static Value color(uint32_t rgba) {
@@ -94,7 +97,12 @@ public:
     }
 
 private:
-    explicit Value(uint32_t type, std::string_view text = {}) : raw_(), text_(text) { raw_.type = type; }
+    explicit Value(uint32_t type, std::string_view text = {}) : raw_(), text_(text) {
+        if (text.find('\0') != std::string_view::npos) {
+            throw Error(EFFECT_ERR_RANGE, "a string value cannot contain a NUL character");
+        }
+        raw_.type = type;
+    }
     effect_value raw_;
     std::string text_;
 };
@@ -126,19 +134,25 @@ struct Element {
     std::vector<double> attributes;
 };
 
+/* Keeps a dlopen'd library open for as long as anything made from it lives. */
+using LibraryHandle = std::shared_ptr<void>;
+
 class Instance {
 public:
-    Instance(const effect_plugin_api *api, effect_instance *handle) : api_(api), handle_(handle) {
+    Instance(LibraryHandle library, const effect_plugin_api *api, effect_instance *handle)
+        : library_(std::move(library)), api_(api), handle_(handle) {
         detail::Call call;
         info_.struct_size = sizeof info_;
         call.check(api_->instance_info(handle_, &info_, &call));
     }
     Instance(const Instance &) = delete;
     Instance &operator=(const Instance &) = delete;
-    Instance(Instance &&other) noexcept : api_(other.api_), handle_(std::exchange(other.handle_, nullptr)), info_(other.info_) {}
+    Instance(Instance &&other) noexcept
+        : library_(other.library_), api_(other.api_), handle_(std::exchange(other.handle_, nullptr)), info_(other.info_) {}
     Instance &operator=(Instance &&other) noexcept {
         if (this != &other) {
             reset();
+            library_ = other.library_;
             api_ = other.api_;
             handle_ = std::exchange(other.handle_, nullptr);
             info_ = other.info_;
@@ -222,6 +236,7 @@ public:
         if (api_->struct_size < sizeof(effect_plugin_api) || api_->layout == nullptr) {
             throw Error(EFFECT_ERR_UNSUPPORTED, "the plugin predates ABI 1.1 and does no layout");
         }
+        if (sizes.size() % 2 != 0) throw Error(EFFECT_ERR_RANGE, "sizes must hold a width and a height for every item");
         std::size_t items = sizes.empty() ? info_.layout_item_count : sizes.size() / 2;
         std::vector<double> out(EFFECT_LAYOUT_HEADER + items * EFFECT_LAYOUT_STRIDE);
         detail::Call call;
@@ -236,6 +251,7 @@ private:
         handle_ = nullptr;
     }
 
+    LibraryHandle library_;
     const effect_plugin_api *api_;
     effect_instance *handle_;
     effect_instance_info info_{};
@@ -244,7 +260,8 @@ private:
 /* One effect of a library, with its params and channels. */
 class Effect {
 public:
-    Effect(const effect_plugin_api *api, uint32_t index) : api_(api), index_(index) {
+    Effect(LibraryHandle library, const effect_plugin_api *api, uint32_t index)
+        : library_(std::move(library)), api_(api), index_(index) {
         detail::Call call;
         info_.struct_size = sizeof info_;
         call.check(api_->effect_info(api_, index_, &info_, &call));
@@ -274,7 +291,7 @@ public:
         detail::Call call;
         effect_instance *handle = nullptr;
         call.check(api_->create(api_, info_.id, settings.data(), static_cast<uint32_t>(settings.size()), &handle, &call));
-        return Instance(api_, handle);
+        return Instance(library_, api_, handle);
     }
 
 private:
@@ -301,6 +318,7 @@ private:
         return channel;
     }
 
+    LibraryHandle library_;
     const effect_plugin_api *api_;
     uint32_t index_;
     effect_info info_{};
@@ -308,44 +326,40 @@ private:
     std::vector<Channel> channels_;
 };
 
-/* A plugin library: dlopen'd on construction, its ABI checked, closed on
- * destruction (a plugin may stay mapped; see effect.h). */
+/* A plugin library: dlopen'd on construction and its ABI checked; closed
+ * when the Library and every Effect and Instance made from it are gone (a
+ * plugin may stay mapped even then; see effect.h). */
 class Library {
 public:
     explicit Library(const std::string &path) {
-        handle_ = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
-        if (handle_ == nullptr) {
+        void *raw = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
+        if (raw == nullptr) {
             const char *reason = dlerror();
             throw Error(EFFECT_ERR_INTERNAL, path + ": " + (reason != nullptr ? reason : "cannot be loaded"));
         }
-        void *symbol = dlsym(handle_, EFFECT_ENTRY_SYMBOL);
+        handle_ = LibraryHandle(raw, [](void *library) { dlclose(library); });
+        void *symbol = dlsym(raw, EFFECT_ENTRY_SYMBOL);
         effect_plugin_entry_fn entry = nullptr;
         static_assert(sizeof entry == sizeof symbol, "function and object pointers differ in size");
         std::memcpy(&entry, &symbol, sizeof entry);
         api_ = entry != nullptr ? entry() : nullptr;
-        if (api_ == nullptr) fail(path + ": not an effect plugin");
+        if (api_ == nullptr) throw Error(EFFECT_ERR_INTERNAL, path + ": not an effect plugin");
         if (api_->abi_major != EFFECT_ABI_MAJOR || api_->abi_minor > EFFECT_ABI_MINOR) {
-            fail(path + ": built for effect ABI " + std::to_string(api_->abi_major) + "." +
-                 std::to_string(api_->abi_minor) + "; this program speaks " + std::to_string(EFFECT_ABI_MAJOR) + "." +
-                 std::to_string(EFFECT_ABI_MINOR));
+            throw Error(EFFECT_ERR_INTERNAL, path + ": built for effect ABI " + std::to_string(api_->abi_major) + "." +
+                                                 std::to_string(api_->abi_minor) + "; this program speaks " +
+                                                 std::to_string(EFFECT_ABI_MAJOR) + "." + std::to_string(EFFECT_ABI_MINOR));
+        }
+        std::size_t needed = api_->abi_minor == 0 ? EFFECT_PLUGIN_API_SIZE_1_0 : sizeof(effect_plugin_api);
+        bool complete = api_->describe && api_->effect_info && api_->param_info && api_->channel_info && api_->create &&
+                        api_->destroy && api_->instance_info && api_->element_info && api_->get_param &&
+                        api_->set_param && api_->strings && api_->sample && api_->sample_many;
+        if (api_->struct_size < needed || !complete) {
+            throw Error(EFFECT_ERR_INTERNAL, path + ": its function table is incomplete");
         }
         detail::Call call;
         info_.struct_size = sizeof info_;
-        try {
-            call.check(api_->describe(api_, &info_, &call));
-            for (uint32_t i = 0; i < info_.effect_count; i++) effects_.emplace_back(api_, i);
-        } catch (...) {
-            dlclose(handle_);
-            throw;
-        }
-    }
-    Library(const Library &) = delete;
-    Library &operator=(const Library &) = delete;
-    Library(Library &&other) noexcept
-        : handle_(std::exchange(other.handle_, nullptr)), api_(other.api_), info_(other.info_),
-          effects_(std::move(other.effects_)) {}
-    ~Library() {
-        if (handle_ != nullptr) dlclose(handle_);
+        call.check(api_->describe(api_, &info_, &call));
+        for (uint32_t i = 0; i < info_.effect_count; i++) effects_.emplace_back(handle_, api_, i);
     }
 
     std::string_view id() const { return detail::view(info_.id); }
@@ -361,13 +375,7 @@ public:
     }
 
 private:
-    [[noreturn]] void fail(const std::string &message) {
-        dlclose(handle_);
-        handle_ = nullptr;
-        throw Error(EFFECT_ERR_INTERNAL, message);
-    }
-
-    void *handle_ = nullptr;
+    LibraryHandle handle_;
     const effect_plugin_api *api_ = nullptr;
     effect_plugin_info info_{};
     std::vector<Effect> effects_;

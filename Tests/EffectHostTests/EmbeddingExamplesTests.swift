@@ -35,6 +35,7 @@ final class EmbeddingExamplesTests: XCTestCase {
         let result = try TestEnvironment.run(
             try buildC(), [plugin("libStrike.so"), "strikethrough-reveal", "fade=0.2", "--times", "0.08,0.16", "--batch", "0,0.08,3"])
         XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(frames(result.stdout, "frame").count, 2)
         for frame in frames(result.stdout, "frame") + frames(result.stdout, "batch") {
             let expected = Reference.strike(amount: Reference.easeInOut(frame[0] / 0.32), fade: 0.2).values
             XCTAssertEqual(frame.count, 7)
@@ -75,6 +76,28 @@ final class EmbeddingExamplesTests: XCTestCase {
         let result = try TestEnvironment.run(try buildC(), [plugin("libStrike.so"), "strikethrough-reveal", "duration=-1"])
         XCTAssertEqual(result.status, 1)
         XCTAssertEqual(result.stderr, "effect_demo: create: param 'duration' is -1; it must be within 0.001...60\n")
+    }
+
+    /// The wrapper keeps a library loaded while an instance from it lives,
+    /// refuses values the ABI cannot carry, and turns bad sizes into errors.
+    /// The layout: gap round(0.24 · 20) = 5, so rows of 10 + 5 + 30 = 45.
+    func testCxxWrapperEdges() throws {
+        let directory = try TestEnvironment.temporaryDirectory(self)
+        let ramp = try Fixtures.testPlugin("ramp.so", in: directory)
+        let program = directory + "/wrapper_checks"
+        let build = try TestEnvironment.run(
+            "/usr/bin/env",
+            ["c++", "-std=c++17", "-Wall", "-Wextra", "-Werror", "-pedantic", "-I", TestEnvironment.header,
+                TestEnvironment.fixtures + "/cpp/wrapper_checks.cpp", "-ldl", "-o", program])
+        XCTAssertEqual(build.status, 0, build.stderr)
+        let result = try TestEnvironment.run(program, [ramp, plugin("libReveal.so")])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(
+            result.stdout.split(separator: "\n").map(String.init),
+            [
+                "outlived 0.5", "moved-from -1", "moved 0.25", "nul -7 a string value cannot contain a NUL character",
+                "odd -7 sizes must hold a width and a height for every item", "layout 45 15 20",
+            ])
     }
 
     func testCxxExample() throws {

@@ -72,6 +72,21 @@ final class EmbeddingExamplesTests: XCTestCase {
         XCTAssertEqual(frame[1 + 2 + 6 + 3], 8 * (1 - Reference.easeOut(0.5)), accuracy: 1e-12, "its blur")
     }
 
+    func testCExampleRefusesOddArguments() throws {
+        let program = try buildC()
+        let cases: [([String], String)] = [
+            (["--batch", "0,0.1,1e300"], "--batch needs T0,DT,N with N a whole number from 1 to 100000: '0,0.1,1e300'"),
+            (["--at", "abc:done=false"], "--at needs a time before ':': 'abc'"),
+            (["--times", "0.1,x"], "--times needs up to 64 numbers, separated by commas: '0.1,x'"),
+            (["--at"], "this option needs a value: '--at'"),
+        ]
+        for (arguments, message) in cases {
+            let result = try TestEnvironment.run(program, [plugin("libStrike.so"), "strikethrough-reveal"] + arguments)
+            XCTAssertEqual(result.status, 2, "\(arguments)")
+            XCTAssertEqual(result.stderr, "effect_demo: \(message)\n")
+        }
+    }
+
     func testCExampleReportsThePluginsRefusal() throws {
         let result = try TestEnvironment.run(try buildC(), [plugin("libStrike.so"), "strikethrough-reveal", "duration=-1"])
         XCTAssertEqual(result.status, 1)

@@ -125,15 +125,22 @@ static void print_frame(const char *label, double t, const double *frame, uint64
     printf("\n");
 }
 
+/* Reads comma-separated numbers; -1 if anything is not a number. */
 static int parse_list(const char *text, double *out, int max) {
     int count = 0;
     char *end = NULL;
-    while (*text != '\0' && count < max) {
+    while (*text != '\0') {
+        if (count == max) return -1;
         out[count++] = strtod(text, &end);
-        if (end == text) return -1;
+        if (end == text || (*end != ',' && *end != '\0')) return -1;
         text = *end == ',' ? end + 1 : end;
     }
     return count;
+}
+
+static int usage_error(const char *message, const char *argument) {
+    fprintf(stderr, "effect_demo: %s: '%s'\n", message, argument);
+    return 2;
 }
 
 int main(int argc, char **argv) {
@@ -185,6 +192,7 @@ int main(int argc, char **argv) {
     for (i = 3; i < argc; i++) {
         char *equals;
         if (strcmp(argv[i], "--at") == 0 || strcmp(argv[i], "--times") == 0 || strcmp(argv[i], "--batch") == 0) {
+            if (i + 1 == argc) return usage_error("this option needs a value", argv[i]);
             i++;
             continue;
         }
@@ -208,23 +216,26 @@ int main(int argc, char **argv) {
         if (strcmp(argv[i], "--at") == 0) {
             char *colon = strchr(argv[i + 1], ':');
             char *equals = colon ? strchr(colon, '=') : NULL;
+            char *end = NULL;
+            double t;
             effect_value value;
-            if (equals == NULL) {
-                fprintf(stderr, "effect_demo: --at needs T:NAME=VALUE\n");
-                return 2;
-            }
+            if (equals == NULL) return usage_error("--at needs T:NAME=VALUE", argv[i + 1]);
             *colon = '\0';
             *equals = '\0';
+            t = strtod(argv[i + 1], &end);
+            if (end == argv[i + 1] || *end != '\0') return usage_error("--at needs a time before ':'", argv[i + 1]);
             if (!param_type(effect_index, colon + 1, &type)) type = EFFECT_TYPE_STRING;
-            if (!parse_value(type, equals + 1, &value)) return 2;
-            if (api->set_param(instance, colon + 1, &value, strtod(argv[i + 1], NULL), &error) != EFFECT_OK) {
-                return fail("set_param");
-            }
+            if (!parse_value(type, equals + 1, &value)) return usage_error("not a value of its param's type", equals + 1);
+            if (api->set_param(instance, colon + 1, &value, t, &error) != EFFECT_OK) return fail("set_param");
         } else if (strcmp(argv[i], "--times") == 0) {
             time_count = parse_list(argv[i + 1], times, MAX_TIMES);
-            if (time_count < 0) return 2;
+            if (time_count < 0) return usage_error("--times needs up to 64 numbers, separated by commas", argv[i + 1]);
         } else if (strcmp(argv[i], "--batch") == 0) {
-            if (parse_list(argv[i + 1], batch_spec, 3) != 3 || batch_spec[2] < 1) return 2;
+            /* The count is checked as a double before it becomes an int. */
+            if (parse_list(argv[i + 1], batch_spec, 3) != 3 || !(batch_spec[2] >= 1 && batch_spec[2] <= 100000) ||
+                batch_spec[2] != (double)(long)batch_spec[2]) {
+                return usage_error("--batch needs T0,DT,N with N a whole number from 1 to 100000", argv[i + 1]);
+            }
             batch = (int)batch_spec[2];
         }
     }

@@ -73,3 +73,19 @@ def test_c_example_samples_packaged_plugins_without_the_toolchain(packaged, tmp_
     result = hidden_toolchain(f"{program} {packaged}/libBreathe.so tracking-breathe --times 2.7")
     assert result.returncode == 0, result.stderr
     assert "frame 2.7000000000000002 9 0.97999999999999998 4.5" in result.stdout
+
+
+def test_packaged_plugins_prefer_their_own_runtime(packaged, tmp_path):
+    """With a toolchain on the machine too, a packaged plugin still loads the
+    runtime it was packaged with: Swift on Linux has no stable ABI."""
+    dynamic = subprocess.run(["readelf", "-d", f"{packaged}/libStrike.so"], capture_output=True, text=True).stdout
+    assert "Library runpath: [$ORIGIN/swift-runtime:$ORIGIN]" in dynamic
+    script = tmp_path / "maps.py"
+    script.write_text(
+        "import ctypes, sys\n"
+        "ctypes.CDLL(sys.argv[1])\n"
+        "print(sorted({line.split()[-1] for line in open('/proc/self/maps') if 'libswiftCore' in line}))\n"
+    )
+    result = subprocess.run([sys.executable, str(script), f"{packaged}/libStrike.so"], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == str([os.path.join(packaged, "swift-runtime", "libswiftCore.so")])

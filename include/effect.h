@@ -236,7 +236,7 @@ typedef struct effect_plugin_info {
  * and, as a bit mask, which kinds an effect can report (effect_info). */
 #define EFFECT_TIMING_ENDS   1u  /* settles: every t >= end gives the frame at end */
 #define EFFECT_TIMING_LOOPS  2u  /* repeats: for t >= loop_start, t and t + period
-                                    give the same frame */
+                                    give the same frame, but for COUNTER channels */
 
 /* One effect, filled by effect_info. */
 typedef struct effect_info {
@@ -284,6 +284,10 @@ typedef struct effect_param_info {
 
 /* Channel flags. */
 #define EFFECT_CHANNEL_DISCRETE 1u  /* whole numbers only; labels may name them */
+#define EFFECT_CHANNEL_COUNTER  2u  /* counts the repeats of a looping instance:
+                                       one more each period, the one channel
+                                       allowed to differ between t and
+                                       t + period (since 1.1) */
 
 /* One channel, filled by channel_info. */
 typedef struct effect_channel_info {

@@ -59,9 +59,7 @@ struct BreathingCircles: Effect {
                     "phase", range: 0...3, labels: BreathingCircles.phaseNames,
                     doc: "0 breathe in, 1 hold in, 2 breathe out, 3 hold out; back to 0 once finished, as the component's state is.")
             case .breathsTaken:
-                .discrete(
-                    "breaths_taken", range: 0...Double.infinity,
-                    doc: "Breaths completed so far, counted at the end of each hold out.")
+                .counter("breaths_taken", doc: "Breaths completed so far, counted at the end of each hold out.")
             case .finished:
                 .discrete("finished", range: 0...1, labels: ["breathing", "finished"], doc: "1 once `breaths` breaths are done.")
             }
@@ -97,7 +95,9 @@ struct BreathingCircles: Effect {
     private let breathLimit: Int
     private let radiusValue: Double
     private let rotationValue: Double
-    private let directions: [(cos: Double, sin: Double)]
+    /// The circles' directions on the ring, as cosines and sines.
+    private let cosines: [Double]
+    private let sines: [Double]
     private let reduceMotion: Steps<Bool>
     let elements: [Element<Attribute>]
 
@@ -118,7 +118,8 @@ struct BreathingCircles: Effect {
         reduceMotion = params.steps(Self.reduceMotion)
         let count = params.created(Self.circleCount)
         let angles = (0..<count).map { 2 * Double.pi / Double(count) * Double($0) }
-        directions = angles.map { (cos($0), sin($0)) }
+        cosines = angles.map { cos($0) }
+        sines = angles.map { sin($0) }
         elements = angles.map { Element(text: .empty, attributes: [$0 * 180 / .pi]) }
     }
 
@@ -173,9 +174,9 @@ struct BreathingCircles: Effect {
         let scale = still ? 1 : 1 + e
         // 1 − 0.8e, written so that e = 1 gives exactly 0.2.
         let opacity = 0.2 + 0.8 * (1 - e)
-        for (index, direction) in directions.enumerated() {
-            frame[index, .x] = direction.cos * travel
-            frame[index, .y] = direction.sin * travel
+        for index in cosines.indices {
+            frame[index, .x] = cosines[index] * travel
+            frame[index, .y] = sines[index] * travel
             frame[index, .scale] = scale
             frame[index, .opacity] = opacity
         }

@@ -37,6 +37,8 @@ public struct ChannelDescription: Sendable {
     public let doc: String
     public let range: ClosedRange<Double>
     public let isDiscrete: Bool
+    /// Counts the repeats of a looping instance: one more each period.
+    public let isCounter: Bool
     public let labels: [String]
 
     /// The label for a discrete value, if it has one.

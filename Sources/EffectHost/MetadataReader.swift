@@ -140,7 +140,8 @@ struct MetadataReader {
         return ChannelDescription(
             name: name, scope: scope, unit: try text(info.unit, "the unit of \(context)"),
             doc: try text(info.doc, "the doc of \(context)"), range: info.min...info.max,
-            isDiscrete: info.flags & EFFECT_CHANNEL_DISCRETE != 0, labels: labels)
+            isDiscrete: info.flags & EFFECT_CHANNEL_DISCRETE != 0, isCounter: info.flags & EFFECT_CHANNEL_COUNTER != 0,
+            labels: labels)
     }
 
     func value(_ raw: effect_value, type: ParamType, choices: [String], context: String) throws(Problem) -> Value {

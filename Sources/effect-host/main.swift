@@ -21,13 +21,18 @@ func runCommand(_ arguments: [String]) -> Int32 {
         case "info":
             if wantsHelp { Output.standard.line(Help.info); break }
             try InfoCommand(rest).run()
+        case "validate":
+            if wantsHelp { Output.standard.line(Help.validate); break }
+            let status = try ValidateCommand(rest).run()
+            try? Output.standard.flush()
+            return status
         case "run":
             if wantsHelp { Output.standard.line(Help.run); break }
             let status = try RunCommand(rest).run()
             try? Output.standard.flush()
             return status
         default:
-            let hint = closestMatch(to: command, among: ["list", "info", "run", "help"]).map { " (did you mean '\($0)'?)" } ?? ""
+            let hint = closestMatch(to: command, among: ["list", "info", "run", "validate", "help"]).map { " (did you mean '\($0)'?)" } ?? ""
             throw UsageError("unknown command '\(Terminal.sanitize(command))'\(hint); see effect-host --help")
         }
         try? Output.standard.flush()
@@ -55,6 +60,7 @@ func helpText(for command: String?) -> String? {
     case "list": Help.list
     case "info": Help.info
     case "run": Help.run
+    case "validate": Help.validate
     default: nil
     }
 }

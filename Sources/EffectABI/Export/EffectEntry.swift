@@ -65,7 +65,7 @@ final class EffectEntry: @unchecked Sendable {
                 struct_size: UInt32(MemoryLayout<effect_channel_info>.size),
                 scope: scope == .global
                     ? EFFECT_SCOPE_GLOBAL : scope == .element ? EFFECT_SCOPE_ELEMENT : EFFECT_SCOPE_ATTRIBUTE,
-                flags: spec.isDiscrete ? EFFECT_CHANNEL_DISCRETE : 0,
+                flags: (spec.isDiscrete ? EFFECT_CHANNEL_DISCRETE : 0) | (spec.isCounter ? EFFECT_CHANNEL_COUNTER : 0),
                 label_count: UInt32(labels.count),
                 name: strings.intern(spec.name).pointer,
                 unit: strings.intern(spec.unit).pointer,

@@ -8,6 +8,8 @@ public struct ChannelSpec: Sendable {
     /// Names for the whole-number values 0, 1, 2, ... of a discrete channel.
     public let labels: [String]
     public let isDiscrete: Bool
+    /// Counts the repeats of a looping instance: one more each period.
+    public let isCounter: Bool
 
     public init(
         _ name: String, unit: String = "", range: ClosedRange<Double> = -Double.infinity...Double.infinity,
@@ -19,17 +21,25 @@ public struct ChannelSpec: Sendable {
         self.range = range
         self.labels = []
         self.isDiscrete = false
+        self.isCounter = false
     }
 
     /// A channel that only takes whole numbers, each optionally named.
     public static func discrete(
         _ name: String, unit: String = "", range: ClosedRange<Double>, labels: [String] = [], doc: String
     ) -> ChannelSpec {
-        ChannelSpec(name: name, unit: unit, doc: doc, range: range, labels: labels, isDiscrete: true)
+        ChannelSpec(name: name, unit: unit, doc: doc, range: range, labels: labels, isDiscrete: true, isCounter: false)
+    }
+
+    /// A whole-number channel that counts the repeats of a looping
+    /// instance, going up by one each period.
+    public static func counter(_ name: String, doc: String) -> ChannelSpec {
+        ChannelSpec(name: name, unit: "", doc: doc, range: 0...Double.infinity, labels: [], isDiscrete: true, isCounter: true)
     }
 
     private init(
-        name: String, unit: String, doc: String, range: ClosedRange<Double>, labels: [String], isDiscrete: Bool
+        name: String, unit: String, doc: String, range: ClosedRange<Double>, labels: [String], isDiscrete: Bool,
+        isCounter: Bool
     ) {
         self.name = name
         self.unit = unit
@@ -37,6 +47,7 @@ public struct ChannelSpec: Sendable {
         self.range = range
         self.labels = labels
         self.isDiscrete = isDiscrete
+        self.isCounter = isCounter
     }
 }
 

@@ -9,6 +9,7 @@ enum Help {
           list     list the plugins found and their effects
           info     show an effect's params, channels, elements and timing
           run      play an effect in the terminal, or print its frames as JSON Lines or CSV
+          validate check plugin files against the ABI's contract before shipping them
 
         options for every command:
           --plugin-path PATH   search PATH (a directory or a .so file) first; repeatable
@@ -39,6 +40,23 @@ enum Help {
 
           --json               print one JSON object instead of text
           --plugin-path PATH   search PATH first; repeatable
+        """
+
+    static let validate = """
+        usage: effect-host validate PLUGIN.so... [--json] [--seed N] [--timeout S]
+
+        Checks each plugin against the effect ABI's contract, each check in a child process of
+        its own, so a plugin that crashes or hangs is reported and validate carries on. Every
+        check reports pass, warn, fail or crash with a reason; the exit status is 1 if any
+        check fails or crashes.
+
+        checks: load, metadata, defaults, determinism, random-access, sweep, bad-input,
+                events, loops, threads, lifecycle, cost
+
+          --json       print one JSON object instead of text
+          --seed N     the seed for randomised checks (printed with the results; reuse it
+                       to reproduce a run)
+          --timeout S  seconds one check may take before it counts as hung (default 60)
         """
 
     static let run = """

@@ -37,20 +37,20 @@ enum BadInput {
             return api.pointee.effect_info!(api, UInt32(plugin.effects.count), &info, error)
         }
         for effect in plugin.effects {
-            func create(_ name: String, _ value: effect_value) -> (Int32, OpaquePointer?) {
+            func create(
+                _ name: String, _ value: effect_value, _ error: UnsafeMutablePointer<effect_error>? = nil
+            ) -> (Int32, OpaquePointer?) {
                 var instance: OpaquePointer?
-                var error = effect_error()
-                error.struct_size = UInt32(MemoryLayout<effect_error>.size)
                 let status = name.withCString { name in
                     var setting = effect_param_setting(name: name, value: value)
-                    return api.pointee.create!(api, effect.id, &setting, 1, &instance, &error)
+                    return api.pointee.create!(api, effect.id, &setting, 1, &instance, error)
                 }
                 return (status, instance)
             }
             func value(_ type: UInt32, number: Double = 0, integer: Int64 = 0) -> effect_value {
                 effect_value(type: type, reserved: 0, number: number, integer: integer, string: nil)
             }
-            try expectRefusal("\(effect.id): an unknown param") { _ in create("no_such_param", value(EFFECT_TYPE_NUMBER, number: 1)).0 }
+            try expectRefusal("\(effect.id): an unknown param") { create("no_such_param", value(EFFECT_TYPE_NUMBER, number: 1), $0).0 }
             for param in effect.params {
                 var bad: [(String, effect_value)] = [("a value of type 99", value(99))]
                 switch param.type {
@@ -79,10 +79,10 @@ enum BadInput {
                 }
                 if param.type == .string {
                     try invalidUTF8.withUnsafeBufferPointer { text in
-                        try expectRefusal("\(effect.id): param '\(param.name)' given a string that is not UTF-8") { _ in
+                        try expectRefusal("\(effect.id): param '\(param.name)' given a string that is not UTF-8") { error in
                             var raw = value(EFFECT_TYPE_STRING)
                             raw.string = text.baseAddress
-                            return create(param.name, raw).0
+                            return create(param.name, raw, error).0
                         }
                     }
                 }

@@ -12,6 +12,11 @@
  *   -DBROKEN_DESCRIBE        describe fails
  *   -DBROKEN_NAN             frames after t = 0.5 contain NaN
  *   -DBROKEN_NULL_SAMPLE     the table's sample pointer is NULL
+ *   -DBROKEN_CRASH           sample crashes (a NULL write) after t = 5
+ *   -DBROKEN_HANG            sample never returns after t = 5
+ *   -DBROKEN_NONDETERMINISTIC  every sample differs a little from the last
+ *   -DBROKEN_LEAK            every create leaks 16 KB
+ *   -DBROKEN_DEFAULT_RANGE   length's default (20) lies outside its range
  *   -DPLUGIN_ID=\"x\"         plugin id (default "test")
  */
 #include "effect.h"
@@ -108,7 +113,11 @@ static effect_status param_info(const effect_plugin_api *self, uint32_t effect, 
         out->min = 0.1;
         out->max = 10;
         out->default_value.type = EFFECT_TYPE_NUMBER;
+#ifdef BROKEN_DEFAULT_RANGE
+        out->default_value.number = 20;
+#else
         out->default_value.number = 1;
+#endif
     } else {
         out->type = EFFECT_TYPE_BOOL;
         out->flags = EFFECT_PARAM_LIVE;
@@ -152,12 +161,21 @@ static effect_status create(const effect_plugin_api *self, const char *id, const
             if (settings[i].value.type != EFFECT_TYPE_NUMBER) return fail(error, EFFECT_ERR_TYPE, "length is a number");
             length = settings[i].value.number;
             if (!(length >= 0.1 && length <= 10)) return fail(error, EFFECT_ERR_RANGE, "length must be within 0.1...10");
-        } else if (strcmp(settings[i].name, "reduce_motion") != 0) {
+        } else if (strcmp(settings[i].name, "reduce_motion") == 0) {
+            if (settings[i].value.type != EFFECT_TYPE_BOOL) return fail(error, EFFECT_ERR_TYPE, "reduce_motion is a bool");
+            if ((uint64_t)settings[i].value.integer > 1) return fail(error, EFFECT_ERR_RANGE, "a bool is 0 or 1");
+        } else {
             return fail(error, EFFECT_ERR_UNKNOWN_PARAM, "no such param");
         }
     }
     *out = malloc(sizeof **out);
     if (*out == NULL) return fail(error, EFFECT_ERR_OUT_OF_MEMORY, "out of memory");
+#ifdef BROKEN_LEAK
+    {
+        char *lost = malloc(16384);
+        if (lost != NULL) memset(lost, 1, 16384);
+    }
+#endif
     (*out)->length = length;
     return ok(error);
 }
@@ -206,10 +224,12 @@ static effect_status get_param(const effect_instance *instance, const char *name
 
 static effect_status set_param(effect_instance *instance, const char *name, const effect_value *value, double t,
                                effect_error *error) {
-    (void)t;
     if (instance == NULL || name == NULL || value == NULL) return fail(error, EFFECT_ERR_NULL_POINTER, "NULL argument");
     if (strcmp(name, "length") == 0) return fail(error, EFFECT_ERR_NOT_LIVE, "length is fixed at create");
     if (strcmp(name, "reduce_motion") != 0) return fail(error, EFFECT_ERR_UNKNOWN_PARAM, "no such param");
+    if (!(t >= 0) || isinf(t)) return fail(error, EFFECT_ERR_TIME, "bad t");
+    if (value->type != EFFECT_TYPE_BOOL) return fail(error, EFFECT_ERR_TYPE, "reduce_motion is a bool");
+    if ((uint64_t)value->integer > 1) return fail(error, EFFECT_ERR_RANGE, "a bool is 0 or 1");
     return ok(error);
 }
 
@@ -225,9 +245,25 @@ static effect_status strings(const effect_instance *instance, double t, effect_s
     return ok(error);
 }
 
+#ifdef BROKEN_NONDETERMINISTIC
+static double drift;
+#endif
+
 static double ramp(const effect_instance *instance, double t) {
 #ifdef BROKEN_NAN
     if (t > 0.5) return NAN;
+#endif
+#ifdef BROKEN_CRASH
+    if (t > 5) *(volatile int *)(uintptr_t)0 = 1;
+#endif
+#ifdef BROKEN_HANG
+    while (t > 5) {
+        *(volatile double *)&t = t;
+    }
+#endif
+#ifdef BROKEN_NONDETERMINISTIC
+    drift += 1e-9;
+    return (t >= instance->length ? 1 : t / instance->length) + drift;
 #endif
     return t >= instance->length ? 1 : t / instance->length;
 }

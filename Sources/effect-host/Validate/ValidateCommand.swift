@@ -1,0 +1,130 @@
+import EffectHost
+import Glibc
+
+/// `effect-host validate PLUGIN.so...`: the conformance checker. Every check
+/// runs in a child process with a timeout, so a plugin that crashes or
+/// hangs is reported while validate itself carries on.
+struct ValidateCommand {
+    let paths: [String]
+    let json: Bool
+    let seed: UInt64
+    let timeout: Double
+    let worker: String?
+
+    init(_ arguments: [String]) throws(UsageError) {
+        let parsed = try Arguments(arguments, valued: ["--seed", "--timeout", "--worker"], flags: ["--json"])
+        paths = parsed.positionals
+        guard !paths.isEmpty else { throw UsageError("validate needs one or more plugin files") }
+        json = parsed.has("--json")
+        let seedText = try parsed.single("--seed")
+        if let seedText {
+            guard let seed = UInt64(seedText) else { throw UsageError("--seed needs a whole number, not '\(Terminal.sanitize(seedText))'") }
+            self.seed = seed
+        } else {
+            seed = UInt64(MonotonicClock.now() * 1e6) & 0xFFFF_FFFF
+        }
+        let timeoutText = try parsed.single("--timeout")
+        if let timeoutText {
+            guard let timeout = Double(timeoutText), timeout.isFinite, timeout > 0, timeout <= 3600 else {
+                throw UsageError("--timeout needs seconds from 0 to 3600, not '\(Terminal.sanitize(timeoutText))'")
+            }
+            self.timeout = timeout
+        } else {
+            timeout = 60
+        }
+        worker = try parsed.single("--worker")
+        if let worker, !Checks.names.contains(worker) { throw UsageError("no check named '\(Terminal.sanitize(worker))'") }
+    }
+
+    /// Runs the checks; returns the exit status (1 on any fail or crash).
+    func run() -> Int32 {
+        if let worker {
+            let result = Checks.run(worker, path: paths[0], seed: seed)
+            Output.standard.line("\(result.status.rawValue)\t\(result.reason.replacingNewlines())")
+            return 0
+        }
+        var reports: [(path: String, results: [(String, CheckResult)])] = []
+        for path in paths {
+            var results: [(String, CheckResult)] = []
+            var blocked: String?
+            for name in Checks.names {
+                if let blocked {
+                    results.append((name, .fail("not run: the plugin failed '\(blocked)'")))
+                    continue
+                }
+                let result = runChild(name, path: path)
+                results.append((name, result))
+                if (name == "load" || name == "metadata") && (result.status == .fail || result.status == .crash) {
+                    blocked = name
+                }
+            }
+            reports.append((path, results))
+        }
+        let all = reports.flatMap { $0.results.map(\.1.status) }
+        if json {
+            printJSON(reports)
+        } else {
+            printText(reports, counts: all)
+        }
+        return all.contains(where: { $0 == .fail || $0 == .crash }) ? 1 : 0
+    }
+
+    private func runChild(_ name: String, path: String) -> CheckResult {
+        let outcome = ChildProcess.run(["validate", "--worker", name, "--seed", String(seed), "--", path], timeout: timeout)
+        switch outcome {
+        case let .exited(_, output):
+            let line = output.split(separator: "\n").last.map(String.init) ?? ""
+            let parts = line.split(separator: "\t", maxSplits: 1).map(String.init)
+            guard parts.count == 2, let status = CheckResult.Status(rawValue: parts[0]) else {
+                return CheckResult(status: .crash, reason: "the check ended without a verdict")
+            }
+            return CheckResult(status: status, reason: parts[1])
+        case let .signalled(signal):
+            let name = String(cString: strsignal(signal))
+            return CheckResult(status: .crash, reason: "the plugin crashed: signal \(signal) (\(name))")
+        case .timedOut:
+            return CheckResult(status: .crash, reason: "the plugin hung: the check did not finish in \(formatNumber(timeout)) s and was killed")
+        }
+    }
+
+    private func printText(_ reports: [(path: String, results: [(String, CheckResult)])], counts: [CheckResult.Status]) {
+        let out = Output.standard
+        for report in reports {
+            out.line(Terminal.sanitize(report.path))
+            for (name, result) in report.results {
+                let padded = name + String(repeating: " ", count: max(0, 14 - name.count))
+                out.line("  \(result.status.rawValue.padding(5))  \(padded)\(Terminal.sanitize(result.reason))")
+            }
+        }
+        let tally = [CheckResult.Status.pass, .warn, .fail, .crash].map { status in
+            "\(counts.filter { $0 == status }.count) \(status.rawValue)"
+        }
+        out.line("\(tally.joined(separator: ", ")) (seed \(seed))")
+    }
+
+    private func printJSON(_ reports: [(path: String, results: [(String, CheckResult)])]) {
+        let plugins: [JSON] = reports.map { report in
+            .object([
+                ("path", .string(report.path)),
+                (
+                    "checks",
+                    .array(
+                        report.results.map { name, result in
+                            .object([("name", .string(name)), ("status", .string(result.status.rawValue)), ("reason", .string(result.reason))])
+                        })
+                ),
+            ])
+        }
+        Output.standard.line(JSON.object([("seed", .integer(Int64(seed))), ("plugins", .array(plugins))]).text(indent: "  "))
+    }
+}
+
+extension String {
+    fileprivate func replacingNewlines() -> String {
+        String(map { $0 == "\n" || $0 == "\t" ? " " : $0 })
+    }
+
+    fileprivate func padding(_ width: Int) -> String {
+        count >= width ? self : self + String(repeating: " ", count: width - count)
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import XCTest
+
+/// `effect-host validate`: the bundled plugins pass, and each deliberately
+/// broken plugin is caught by the check meant to catch it.
+final class ValidateTests: XCTestCase {
+    private func validate(_ arguments: [String]) throws -> (status: Int32, report: [String: [String: (String, String)]]) {
+        let result = try TestEnvironment.run(TestEnvironment.effectHost, ["validate", "--json"] + arguments)
+        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any], result.stdout)
+        var report: [String: [String: (String, String)]] = [:]
+        for plugin in try XCTUnwrap(json["plugins"] as? [[String: Any]]) {
+            let path = try XCTUnwrap(plugin["path"] as? String)
+            var checks: [String: (String, String)] = [:]
+            for check in try XCTUnwrap(plugin["checks"] as? [[String: String]]) {
+                checks[check["name"] ?? ""] = (check["status"] ?? "", check["reason"] ?? "")
+            }
+            report[(path as NSString).lastPathComponent] = checks
+        }
+        return (result.status, report)
+    }
+
+    private let checks = [
+        "load", "metadata", "defaults", "determinism", "random-access", "sweep", "bad-input", "events", "loops", "threads",
+        "lifecycle", "cost",
+    ]
+
+    func testBundledPluginsPass() throws {
+        let plugins = TestEnvironment.bundledPlugins.map { TestEnvironment.buildDirectory + "/" + $0 }
+        let (status, report) = try validate(["--seed", "42"] + plugins)
+        XCTAssertEqual(status, 0)
+        for name in TestEnvironment.bundledPlugins {
+            let results = try XCTUnwrap(report[name])
+            XCTAssertEqual(Set(results.keys), Set(checks))
+            for (check, (verdict, reason)) in results {
+                XCTAssertEqual(verdict, "pass", "\(name) \(check): \(reason)")
+            }
+        }
+        XCTAssertTrue(report["libBreathe.so"]?["cost"]?.1.contains("no allocations while sampling") == true)
+    }
+
+    func testBrokenPluginsAreCaughtByTheRightCheck() throws {
+        let directory = try TestEnvironment.temporaryDirectory(self)
+        let variants: [(String, String)] = [
+            ("good.so", ""), ("crash.so", "BROKEN_CRASH"), ("hang.so", "BROKEN_HANG"),
+            ("nondeterministic.so", "BROKEN_NONDETERMINISTIC"), ("leak.so", "BROKEN_LEAK"), ("abi2.so", "BROKEN_ABI_MAJOR=2"),
+            ("default.so", "BROKEN_DEFAULT_RANGE"),
+        ]
+        var paths: [String] = []
+        for (name, define) in variants {
+            paths.append(try Fixtures.testPlugin(name, in: directory, defines: define.isEmpty ? [] : [define]))
+        }
+        let (status, report) = try validate(["--timeout", "3", "--seed", "7"] + paths)
+        XCTAssertEqual(status, 1)
+        for (check, (verdict, reason)) in try XCTUnwrap(report["good.so"]) {
+            XCTAssertEqual(verdict, "pass", "good.so \(check): \(reason)")
+        }
+        XCTAssertEqual(report["crash.so"]?["determinism"]?.0, "crash")
+        XCTAssertEqual(report["crash.so"]?["determinism"]?.1, "the plugin crashed: signal 11 (Segmentation fault)")
+        XCTAssertEqual(report["crash.so"]?["load"]?.0, "pass")
+        XCTAssertEqual(report["hang.so"]?["determinism"]?.0, "crash")
+        XCTAssertEqual(report["hang.so"]?["determinism"]?.1, "the plugin hung: the check did not finish in 3 s and was killed")
+        XCTAssertEqual(report["nondeterministic.so"]?["determinism"]?.0, "fail")
+        XCTAssertEqual(report["nondeterministic.so"]?["defaults"]?.0, "pass")
+        XCTAssertEqual(report["leak.so"]?["lifecycle"]?.0, "fail")
+        XCTAssertTrue(report["leak.so"]?["lifecycle"]?.1.contains("over 10,000 create/destroy cycles") == true)
+        XCTAssertEqual(report["leak.so"]?["determinism"]?.0, "pass")
+        XCTAssertEqual(report["abi2.so"]?["load"]?.0, "fail")
+        XCTAssertEqual(report["abi2.so"]?["load"]?.1, "built for effect ABI 2.0; this host speaks 1.1")
+        XCTAssertEqual(report["default.so"]?["load"]?.0, "pass")
+        XCTAssertEqual(report["default.so"]?["metadata"]?.0, "fail")
+        XCTAssertEqual(report["default.so"]?["metadata"]?.1, "param 'length' of 'test-ramp' has a default outside its range")
+    }
+
+    func testUsageAndText() throws {
+        let none = try TestEnvironment.run(TestEnvironment.effectHost, ["validate"])
+        XCTAssertEqual(none.status, 2)
+        XCTAssertEqual(none.stderr, "effect-host: validate needs one or more plugin files\n")
+        let text = try TestEnvironment.run(
+            TestEnvironment.effectHost, ["validate", "--seed", "5", TestEnvironment.strikePlugin])
+        XCTAssertEqual(text.status, 0)
+        XCTAssertTrue(text.stdout.hasSuffix("12 pass, 0 warn, 0 fail, 0 crash (seed 5)\n"), text.stdout)
+        XCTAssertTrue(text.stdout.contains("  pass   bad-input     "), text.stdout)
+    }
+}

@@ -30,6 +30,7 @@ let package = Package(
         .executable(name: "effect-host", targets: ["effect-host"]),
         .library(name: "EffectHost", targets: ["EffectHost"]),
         .library(name: "EffectABI", targets: ["EffectABI"]),
+        .library(name: "CEffect", targets: ["CEffect"]),
         .library(name: "Strike", type: .dynamic, targets: ["Strike"]),
         .library(name: "Breathe", type: .dynamic, targets: ["Breathe"]),
         .library(name: "Reveal", type: .dynamic, targets: ["Reveal"]),

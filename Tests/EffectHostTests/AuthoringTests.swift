@@ -1,0 +1,70 @@
+import Foundation
+import ReferenceMath
+import XCTest
+
+/// A third party's two routes: the plain-C plugin example and the Swift
+/// template, each built as documented, found, played and validated.
+final class AuthoringTests: XCTestCase {
+    func testPlainCPluginBuildsRunsAndValidates() throws {
+        let directory = try TestEnvironment.temporaryDirectory(self)
+        let plugin = directory + "/libPulse.so"
+        // The one line from pulse.c's comment.
+        let build = try TestEnvironment.run(
+            "/usr/bin/env",
+            ["cc", "-std=c99", "-Wall", "-Wextra", "-Werror", "-pedantic", "-shared", "-fPIC", "-I", TestEnvironment.header,
+                TestEnvironment.packageRoot + "/examples/c-plugin/pulse.c", "-o", plugin, "-lm"])
+        XCTAssertEqual(build.status, 0, build.stderr)
+
+        let list = try TestEnvironment.run(TestEnvironment.effectHost, ["list", "--plugin-path", plugin])
+        XCTAssertTrue(list.stdout.contains("pulse 1.0.0  ABI 1.1  \(plugin)"), list.stdout)
+
+        let run = try TestEnvironment.run(
+            TestEnvironment.effectHost,
+            ["run", "pulse", "--plugin-path", plugin, "--offline", "--fps", "4", "--duration", "0.25", "--format", "csv"])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let rows = run.stdout.split(separator: "\n").map { $0.split(separator: ",").compactMap { Double($0) } }
+        // At t = 0 dot 0 is at rest and dot 2, half a period behind (spread 0.5),
+        // at the top of its raised cosine; at t = 0.25, phase 0.25 / 1.2.
+        XCTAssertEqual(rows[1], [0, 0, 1, 0.4, 1.25, 0.7000000000000001, 1.5, 1])
+        let phase = 0.25 / 1.2
+        let wave = (1 - cos(2 * Double.pi * phase)) / 2
+        XCTAssertEqual(rows[2][1], phase, accuracy: 1e-12)
+        XCTAssertEqual(rows[2][2], 1 + 0.5 * wave, accuracy: 1e-12)
+        XCTAssertEqual(rows[2][3], 0.4 + 0.6 * wave, accuracy: 1e-12)
+
+        let validate = try TestEnvironment.run(TestEnvironment.effectHost, ["validate", "--seed", "11", plugin])
+        XCTAssertEqual(validate.status, 0, validate.stdout)
+        XCTAssertTrue(validate.stdout.hasSuffix("12 pass, 0 warn, 0 fail, 0 crash (seed 11)\n"), validate.stdout)
+    }
+
+    func testSwiftTemplateBuildsAndValidates() throws {
+        let directory = try TestEnvironment.temporaryDirectory(self) + "/blink"
+        try FileManager.default.copyItem(atPath: TestEnvironment.packageRoot + "/templates/swift-plugin", toPath: directory)
+        let swift = ProcessInfo.processInfo.environment["PATH"].flatMap { path in
+            path.split(separator: ":").map { $0 + "/swift" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+        } ?? "/opt/swift/usr/bin/swift"
+        let build = try TestEnvironment.run(
+            swift, ["build", "--package-path", directory], environment: ["EFFECT_HOST": TestEnvironment.packageRoot, "HOME": NSTemporaryDirectory()])
+        XCTAssertEqual(build.status, 0, build.stderr + build.stdout)
+        let plugin = directory + "/.build/debug/libBlink.so"
+
+        let source = try String(contentsOfFile: directory + "/Sources/Blink/Blink.swift", encoding: .utf8)
+        XCTAssertLessThanOrEqual(source.split(separator: "\n").count, 80, "a simple effect stays about 60 to 80 lines")
+
+        let run = try TestEnvironment.run(
+            TestEnvironment.effectHost,
+            ["run", "blink", "--plugin-path", plugin, "--offline", "--fps", "2.5", "--duration", "0.8", "--format", "csv"])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let rows = run.stdout.split(separator: "\n").dropFirst().map { $0.split(separator: ",").compactMap { Double($0) } }
+        // A quarter period in (0.4 of 1.6 s), the fade is easeInOut(0.5) = 0.5:
+        // opacity 1 − 0.75 · 0.5; half a period in, at its dimmest.
+        XCTAssertEqual(rows.map { $0[0] }, [0, 0.4, 0.8])
+        XCTAssertEqual(rows[0][1], 1)
+        XCTAssertEqual(rows[1][1], 1 - 0.75 * Reference.easeInOut(0.5), accuracy: 1e-12)
+        XCTAssertEqual(rows[2][1], 0.25, accuracy: 1e-12)
+
+        let validate = try TestEnvironment.run(TestEnvironment.effectHost, ["validate", "--seed", "12", plugin])
+        XCTAssertEqual(validate.status, 0, validate.stdout)
+        XCTAssertTrue(validate.stdout.hasSuffix("12 pass, 0 warn, 0 fail, 0 crash (seed 12)\n"), validate.stdout)
+    }
+}

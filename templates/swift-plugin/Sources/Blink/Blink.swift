@@ -1,0 +1,66 @@
+import CEffect
+import EffectABI
+
+/// A dot that fades down and back up, over and over: the smallest useful
+/// effect, to copy and change.
+struct Blink: Effect {
+    static let info = EffectInfo(
+        id: "blink", name: "Blink", summary: "A dot that fades down and back up, over and over.",
+        timingKinds: [.loops, .ends], timingDoc: "loops every `period`; still (ends) with reduce_motion")
+
+    static let period = Param.number(
+        "period", default: 1.6, range: 0.1...60, unit: "s", doc: "Seconds for one fade down and back.")
+    static let dimmest = Param.number(
+        "dimmest", default: 0.25, range: 0...1, doc: "The opacity at the bottom of the fade.")
+    static let reduceMotion = Param.reduceMotion(doc: "Stay fully visible.")
+
+    static let params = [period.spec, dimmest.spec, reduceMotion.spec]
+
+    enum Channel: Int, ChannelSet {
+        case opacity
+
+        var spec: ChannelSpec {
+            ChannelSpec("opacity", range: 0...1, doc: "The dot's opacity: 1, easing down to `dimmest` and back.")
+        }
+    }
+
+    private let periodValue: Double
+    private let dimmestValue: Double
+    private let still: Steps<Bool>
+
+    init(params: ParamTimeline, strings: StringPool) {
+        periodValue = params.created(Self.period)
+        dimmestValue = params.created(Self.dimmest)
+        still = params.steps(Self.reduceMotion)
+    }
+
+    var timing: Timing {
+        still.value(at: .infinity) ? .ends(at: still.lastChange) : .loops(start: still.lastChange, period: periodValue)
+    }
+
+    func displayStrings(at t: Double) -> DisplayStrings {
+        DisplayStrings(text: .empty, accessibilityLabel: .empty)
+    }
+
+    func sample(at t: Double, into frame: Frame<Self>) {
+        guard !still.value(at: t) else {
+            frame[.opacity] = 1
+            return
+        }
+        // Down for half the period, back up for the other half, easeInOut.
+        let phase = t.truncatingRemainder(dividingBy: periodValue) / periodValue
+        let fade = CubicBezier.easeInOut.value(at: phase < 0.5 ? phase * 2 : 2 - phase * 2)
+        frame[.opacity] = 1 - (1 - dimmestValue) * fade
+    }
+}
+
+private let plugin = PluginExport(
+    info: PluginInfo(
+        id: "blink", name: "Blink", version: "0.1.0", author: "you", license: "MIT",
+        summary: "A template plugin: one blinking dot."),
+    effects: [Blink.self])
+
+@_cdecl("effect_plugin_entry")
+public func effectPluginEntry() -> UnsafePointer<effect_plugin_api>? {
+    plugin.table
+}

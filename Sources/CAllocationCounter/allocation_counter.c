@@ -5,6 +5,7 @@
 extern void *__libc_malloc(size_t size);
 extern void *__libc_calloc(size_t count, size_t size);
 extern void *__libc_realloc(void *pointer, size_t size);
+extern void *__libc_memalign(size_t alignment, size_t size);
 
 static uint64_t allocations;
 
@@ -23,4 +24,24 @@ void *calloc(size_t count, size_t size) {
 void *realloc(void *pointer, size_t size) {
     __atomic_add_fetch(&allocations, 1, __ATOMIC_RELAXED);
     return __libc_realloc(pointer, size);
+}
+
+void *memalign(size_t alignment, size_t size) {
+    __atomic_add_fetch(&allocations, 1, __ATOMIC_RELAXED);
+    return __libc_memalign(alignment, size);
+}
+
+void *aligned_alloc(size_t alignment, size_t size) {
+    __atomic_add_fetch(&allocations, 1, __ATOMIC_RELAXED);
+    return __libc_memalign(alignment, size);
+}
+
+int posix_memalign(void **out, size_t alignment, size_t size) {
+    void *pointer;
+    if (alignment < sizeof(void *) || (alignment & (alignment - 1)) != 0) return 22; /* EINVAL */
+    __atomic_add_fetch(&allocations, 1, __ATOMIC_RELAXED);
+    pointer = __libc_memalign(alignment, size);
+    if (pointer == NULL) return 12; /* ENOMEM */
+    *out = pointer;
+    return 0;
 }

@@ -43,7 +43,7 @@ final class ValidateTests: XCTestCase {
         let variants: [(String, String)] = [
             ("good.so", ""), ("crash.so", "BROKEN_CRASH"), ("hang.so", "BROKEN_HANG"),
             ("nondeterministic.so", "BROKEN_NONDETERMINISTIC"), ("leak.so", "BROKEN_LEAK"), ("abi2.so", "BROKEN_ABI_MAJOR=2"),
-            ("default.so", "BROKEN_DEFAULT_RANGE"),
+            ("default.so", "BROKEN_DEFAULT_RANGE"), ("chatty.so", "BROKEN_PRINTS"),
         ]
         var paths: [String] = []
         for (name, define) in variants {
@@ -62,19 +62,27 @@ final class ValidateTests: XCTestCase {
         XCTAssertEqual(report["nondeterministic.so"]?["determinism"]?.0, "fail")
         XCTAssertEqual(report["nondeterministic.so"]?["defaults"]?.0, "pass")
         XCTAssertEqual(report["leak.so"]?["lifecycle"]?.0, "fail")
-        XCTAssertTrue(report["leak.so"]?["lifecycle"]?.1.contains("over 10,000 create/destroy cycles") == true)
+        XCTAssertTrue(report["leak.so"]?["lifecycle"]?.1.contains("over 10000 create/sample/destroy cycles") == true)
         XCTAssertEqual(report["leak.so"]?["determinism"]?.0, "pass")
         XCTAssertEqual(report["abi2.so"]?["load"]?.0, "fail")
         XCTAssertEqual(report["abi2.so"]?["load"]?.1, "built for effect ABI 2.0; this host speaks 1.1")
         XCTAssertEqual(report["default.so"]?["load"]?.0, "pass")
         XCTAssertEqual(report["default.so"]?["metadata"]?.0, "fail")
         XCTAssertEqual(report["default.so"]?["metadata"]?.1, "param 'length' of 'test-ramp' has a default outside its range")
+        // A plugin that prints on stdout cannot garble the verdicts.
+        for (check, (verdict, reason)) in try XCTUnwrap(report["chatty.so"]) {
+            XCTAssertEqual(verdict, "pass", "chatty.so \(check): \(reason)")
+        }
     }
 
     func testUsageAndText() throws {
         let none = try TestEnvironment.run(TestEnvironment.effectHost, ["validate"])
         XCTAssertEqual(none.status, 2)
         XCTAssertEqual(none.stderr, "effect-host: validate needs one or more plugin files\n")
+        let seed = try TestEnvironment.run(
+            TestEnvironment.effectHost, ["validate", "--seed", "9223372036854775808", TestEnvironment.strikePlugin])
+        XCTAssertEqual(seed.status, 2)
+        XCTAssertTrue(seed.stderr.hasPrefix("effect-host: --seed needs a whole number from 0 to 9223372036854775807"), seed.stderr)
         let text = try TestEnvironment.run(
             TestEnvironment.effectHost, ["validate", "--seed", "5", TestEnvironment.strikePlugin])
         XCTAssertEqual(text.status, 0)

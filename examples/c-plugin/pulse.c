@@ -4,9 +4,10 @@
  * each dot swells and brightens on a raised cosine, a little later than the
  * one before it, and the row repeats every `period`.
  *
- *   cc -std=c99 -Wall -Wextra -Werror -shared -fPIC -I../../include pulse.c -o libPulse.so -lm
- *   effect-host run pulse --plugin-path libPulse.so
- *   effect-host validate libPulse.so
+ * From this directory:
+ *   cc -std=c99 -Wall -Wextra -Werror -shared -fPIC -fvisibility=hidden -I../../include pulse.c -o libPulse.so -lm
+ *   effect-host run pulse --plugin-path ./libPulse.so
+ *   effect-host validate ./libPulse.so
  *
  * Params are fixed at create (none is live), which keeps an instance a
  * handful of numbers; a plugin with live params keeps the events it is sent
@@ -166,9 +167,18 @@ static effect_status apply(effect_instance *instance, const effect_param_setting
     const effect_value *value = &setting->value;
     if (setting->name == NULL) return report(error, EFFECT_ERR_NULL_POINTER, "a param name is NULL");
     if (strcmp(setting->name, "dots") == 0) {
-        if (value->type != EFFECT_TYPE_INTEGER) return report(error, EFFECT_ERR_TYPE, "param 'dots' needs an integer");
-        if (value->integer < 1 || value->integer > 32) return report(error, EFFECT_ERR_RANGE, "param 'dots' must be within 1...32");
-        instance->dots = value->integer;
+        /* An integer param also takes a number that is whole (effect.h). */
+        double dots;
+        if (value->type == EFFECT_TYPE_INTEGER) {
+            dots = (double)value->integer;
+        } else if (value->type == EFFECT_TYPE_NUMBER) {
+            dots = value->number;
+            if (dots != floor(dots)) return report(error, EFFECT_ERR_RANGE, "param 'dots' needs a whole number");
+        } else {
+            return report(error, EFFECT_ERR_TYPE, "param 'dots' needs an integer");
+        }
+        if (!(dots >= 1 && dots <= 32)) return report(error, EFFECT_ERR_RANGE, "param 'dots' must be within 1...32");
+        instance->dots = (int64_t)dots;
     } else if (strcmp(setting->name, "period") == 0 || strcmp(setting->name, "spread") == 0) {
         int period = setting->name[0] == 'p';
         double number;

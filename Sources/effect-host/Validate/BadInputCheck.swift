@@ -31,6 +31,16 @@ enum BadInput {
             info.struct_size = 4
             return api.pointee.describe!(api, &info, error)
         }
+        try expectRefusal("param_info into a struct_size of 4") { error in
+            var info = effect_param_info()
+            info.struct_size = 4
+            return api.pointee.param_info!(api, 0, 0, &info, error)
+        }
+        try expectRefusal("channel_info into a struct_size of 4") { error in
+            var info = effect_channel_info()
+            info.struct_size = 4
+            return api.pointee.channel_info!(api, 0, 0, &info, error)
+        }
         try expectRefusal("effect_info for an index past the last effect") { error in
             var info = effect_info()
             info.struct_size = UInt32(MemoryLayout<effect_info>.size)
@@ -69,13 +79,23 @@ enum BadInput {
                 case .color: bad.append(("a colour above 0xFFFFFFFF", value(EFFECT_TYPE_COLOR, integer: 1 << 40)))
                 }
                 for (what, raw) in bad {
-                    let (status, instance) = create(param.name, raw)
-                    if status == EFFECT_OK {
-                        _ = api.pointee.destroy!(instance)
-                        throw CheckFailure("\(effect.id): param '\(param.name)' accepted \(what)")
+                    var created: OpaquePointer?
+                    try expectRefusal("\(effect.id): create with param '\(param.name)' given \(what)") { error in
+                        let (status, instance) = create(param.name, raw, error)
+                        created = instance
+                        return status
                     }
-                    guard instance == nil else { throw CheckFailure("\(effect.id): a refused create still returned an instance") }
-                    refusals += 1
+                    if let created {
+                        _ = api.pointee.destroy!(created)
+                        throw CheckFailure("\(effect.id): a refused create still returned an instance")
+                    }
+                    if param.isLive {
+                        let live = try plugin.instantiate(effect)
+                        try expectRefusal("\(effect.id): set_param of '\(param.name)' given \(what)") { error in
+                            var value = raw
+                            return param.name.withCString { api.pointee.set_param!(live.rawHandle, $0, &value, 1, error) }
+                        }
+                    }
                 }
                 if param.type == .string {
                     try invalidUTF8.withUnsafeBufferPointer { text in
@@ -89,7 +109,7 @@ enum BadInput {
             }
             let instance = try plugin.instantiate(effect)
             let handle = instance.rawHandle
-            var frame = [Double](repeating: 0, count: max(1, instance.frameSize))
+            var frame = [Double](repeating: 0, count: max(1, instance.frameSize) * 4)
             for t in [Double.nan, -1, .infinity, -.infinity] {
                 try expectRefusal("\(effect.id): sample at t = \(t)") { api.pointee.sample!(handle, t, &frame, UInt64(frame.count), $0) }
                 try expectRefusal("\(effect.id): sample_many from t = \(t)") {
@@ -102,6 +122,40 @@ enum BadInput {
             }
             try expectRefusal("\(effect.id): sample with a NULL instance") { api.pointee.sample!(nil, 0, &frame, 64, $0) }
             try expectRefusal("\(effect.id): set_param with a NULL value") { api.pointee.set_param!(handle, "reduce_motion", nil, 0, $0) }
+            try expectRefusal("\(effect.id): set_param of an unknown param") { error in
+                var raw = value(EFFECT_TYPE_BOOL)
+                return api.pointee.set_param!(handle, "no_such_param", &raw, 0, error)
+            }
+            try expectRefusal("\(effect.id): get_param of an unknown param") { error in
+                var raw = effect_value()
+                return api.pointee.get_param!(handle, "no_such_param", 0, &raw, error)
+            }
+            try expectRefusal("\(effect.id): get_param at t = NaN") { error in
+                var raw = effect_value()
+                return api.pointee.get_param!(handle, "reduce_motion", .nan, &raw, error)
+            }
+            try expectRefusal("\(effect.id): strings at t = -1") { error in
+                var strings = effect_strings()
+                strings.struct_size = UInt32(MemoryLayout<effect_strings>.size)
+                return api.pointee.strings!(handle, -1, &strings, error)
+            }
+            try expectRefusal("\(effect.id): strings into a struct_size of 4") { error in
+                var strings = effect_strings()
+                strings.struct_size = 4
+                return api.pointee.strings!(handle, 0, &strings, error)
+            }
+            if instance.frameSize > 0 {
+                try expectRefusal("\(effect.id): sample_many of 4 frames into room for 3") {
+                    api.pointee.sample_many!(handle, 0, 0.1, 4, &frame, UInt64(min(frame.count, instance.frameSize * 3)), $0)
+                }
+            }
+            if instance.elementCount > 0 {
+                try expectRefusal("\(effect.id): element_info into a struct_size of 4") { error in
+                    var info = effect_element_info()
+                    info.struct_size = 4
+                    return api.pointee.element_info!(handle, 0, &info, error)
+                }
+            }
             try expectRefusal("\(effect.id): set_param at t = NaN") { error in
                 var raw = value(EFFECT_TYPE_BOOL)
                 return api.pointee.set_param!(handle, "reduce_motion", &raw, .nan, error)

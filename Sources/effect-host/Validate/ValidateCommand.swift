@@ -18,7 +18,9 @@ struct ValidateCommand {
         json = parsed.has("--json")
         let seedText = try parsed.single("--seed")
         if let seedText {
-            guard let seed = UInt64(seedText) else { throw UsageError("--seed needs a whole number, not '\(Terminal.sanitize(seedText))'") }
+            guard let seed = UInt64(seedText), seed <= UInt64(Int64.max) else {
+                throw UsageError("--seed needs a whole number from 0 to \(Int64.max), not '\(Terminal.sanitize(seedText))'")
+            }
             self.seed = seed
         } else {
             seed = UInt64(MonotonicClock.now() * 1e6) & 0xFFFF_FFFF
@@ -39,8 +41,14 @@ struct ValidateCommand {
     /// Runs the checks; returns the exit status (1 on any fail or crash).
     func run() -> Int32 {
         if let worker {
+            // The verdict goes out on a descriptor of its own: whatever the
+            // plugin prints on stdout goes to /dev/null instead of into it.
+            let verdict = dup(STDOUT_FILENO)
+            let null = open("/dev/null", O_WRONLY)
+            if null >= 0 { dup2(null, STDOUT_FILENO) }
             let result = Checks.run(worker, path: paths[0], seed: seed)
-            Output.standard.line("\(result.status.rawValue)\t\(result.reason.replacingNewlines())")
+            let line = "\(Self.verdictMark)\(result.status.rawValue)\t\(result.reason.replacingNewlines())\n"
+            _ = line.withCString { Glibc.write(verdict, $0, strlen($0)) }
             return 0
         }
         var reports: [(path: String, results: [(String, CheckResult)])] = []
@@ -73,7 +81,9 @@ struct ValidateCommand {
         let outcome = ChildProcess.run(["validate", "--worker", name, "--seed", String(seed), "--", path], timeout: timeout)
         switch outcome {
         case let .exited(_, output):
-            let line = output.split(separator: "\n").last.map(String.init) ?? ""
+            let line = output.split(separator: "\n").last { $0.hasPrefix(Self.verdictMark) }.map {
+                String($0.dropFirst(Self.verdictMark.count))
+            } ?? ""
             let parts = line.split(separator: "\t", maxSplits: 1).map(String.init)
             guard parts.count == 2, let status = CheckResult.Status(rawValue: parts[0]) else {
                 return CheckResult(status: .crash, reason: "the check ended without a verdict")
@@ -86,6 +96,9 @@ struct ValidateCommand {
             return CheckResult(status: .crash, reason: "the plugin hung: the check did not finish in \(formatNumber(timeout)) s and was killed")
         }
     }
+
+    /// Marks the worker's verdict line.
+    static let verdictMark = "verdict\t"
 
     private func printText(_ reports: [(path: String, results: [(String, CheckResult)])], counts: [CheckResult.Status]) {
         let out = Output.standard

@@ -17,11 +17,13 @@
  *   -DBROKEN_NONDETERMINISTIC  every sample differs a little from the last
  *   -DBROKEN_LEAK            every create leaks 16 KB
  *   -DBROKEN_DEFAULT_RANGE   length's default (20) lies outside its range
+ *   -DBROKEN_PRINTS          sample prints to stdout (with no newline)
  *   -DPLUGIN_ID=\"x\"         plugin id (default "test")
  */
 #include "effect.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -234,8 +236,8 @@ static effect_status set_param(effect_instance *instance, const char *name, cons
 }
 
 static effect_status strings(const effect_instance *instance, double t, effect_strings *out, effect_error *error) {
-    (void)t;
     if (instance == NULL || out == NULL) return fail(error, EFFECT_ERR_NULL_POINTER, "NULL argument");
+    if (!(t >= 0) || isinf(t)) return fail(error, EFFECT_ERR_TIME, "bad t");
     if (out->struct_size < sizeof *out) return fail(error, EFFECT_ERR_STRUCT_SIZE, "effect_strings too small");
     out->struct_size = sizeof *out;
     out->reserved = 0;
@@ -250,6 +252,10 @@ static double drift;
 #endif
 
 static double ramp(const effect_instance *instance, double t) {
+#ifdef BROKEN_PRINTS
+    printf("debug");
+    fflush(stdout);
+#endif
 #ifdef BROKEN_NAN
     if (t > 0.5) return NAN;
 #endif

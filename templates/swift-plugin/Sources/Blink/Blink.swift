@@ -8,10 +8,11 @@ struct Blink: Effect {
         id: "blink", name: "Blink", summary: "A dot that fades down and back up, over and over.",
         timingKinds: [.loops, .ends], timingDoc: "loops every `period`; still (ends) with reduce_motion")
 
+    // Fixed at create (live: false): the model reads them with created().
     static let period = Param.number(
-        "period", default: 1.6, range: 0.1...60, unit: "s", doc: "Seconds for one fade down and back.")
+        "period", default: 1.6, range: 0.1...60, unit: "s", live: false, doc: "Seconds for one fade down and back.")
     static let dimmest = Param.number(
-        "dimmest", default: 0.25, range: 0...1, doc: "The opacity at the bottom of the fade.")
+        "dimmest", default: 0.25, range: 0...1, live: false, doc: "The opacity at the bottom of the fade.")
     static let reduceMotion = Param.reduceMotion(doc: "Stay fully visible.")
 
     static let params = [period.spec, dimmest.spec, reduceMotion.spec]

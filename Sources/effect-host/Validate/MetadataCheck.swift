@@ -1,3 +1,4 @@
+import EffectABI
 import EffectHost
 
 /// Check 2: identity and metadata beyond what loading already demands.
@@ -49,16 +50,7 @@ enum Metadata {
         return .pass("\(plugin.effects.count) effects, \(params) params: ids, names, ranges and defaults well-formed")
     }
 
-    /// Lowercase ASCII words of letters and digits, starting with a letter,
-    /// joined by single separators.
-    static func isIdentifier(_ text: String, _ separator: Character) -> Bool {
-        guard let first = text.first, first.isASCII, first.isLowercase, text.last != separator else { return false }
-        var previous: Character = " "
-        for character in text {
-            let word = character.isASCII && (character.isLowercase || character.isNumber)
-            if !word && (character != separator || previous == separator) { return false }
-            previous = character
-        }
-        return true
+    private static func isIdentifier(_ text: String, _ separator: Character) -> Bool {
+        separator == "-" ? Identifier.isKebabCase(text) : Identifier.isSnakeCase(text)
     }
 }

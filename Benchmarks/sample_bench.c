@@ -1,0 +1,209 @@
+/*
+ * Sampling cost through the C ABI, against the same seed formulas written
+ * inline in this file (the practical limit), measured side by side in one
+ * run. Prints one row per effect: median ns per frame over 15 rounds for
+ * the plugin's sample, its sample_many (n = 1000), and the inline baseline,
+ * with the ratios.
+ *
+ *   sample_bench DIR     (DIR holds libStrike.so, libBreathe.so, libReveal.so)
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "effect.h"
+
+#include <dlfcn.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define ROUNDS 15
+#define FRAMES 20000
+#define PI 3.14159265358979323846
+
+static double now(void) {
+    struct timespec spec;
+    clock_gettime(CLOCK_MONOTONIC, &spec);
+    return (double)spec.tv_sec + (double)spec.tv_nsec / 1e9;
+}
+
+static int compare(const void *a, const void *b) {
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+static double median(double *values) {
+    qsort(values, ROUNDS, sizeof *values, compare);
+    return values[ROUNDS / 2];
+}
+
+/* ---- Inline baselines: the seeds' formulas, nothing else ---------------- */
+
+static double bezier_component(double u, double p1, double p2) {
+    return ((1 - 3 * p2 + 3 * p1) * u + (3 * p2 - 6 * p1)) * u * u + 3 * p1 * u;
+}
+
+static double ease_in_out(double x) {
+    double u = x;
+    int i;
+    if (x <= 0) return 0;
+    if (x >= 1) return 1;
+    for (i = 0; i < 8; i++) {
+        double error = bezier_component(u, 0.42, 0.58) - x;
+        double slope = (3 * (1 - 3 * 0.58 + 3 * 0.42) * u + 2 * (3 * 0.58 - 6 * 0.42)) * u + 3 * 0.42;
+        if (fabs(error) < 1e-14) break;
+        u -= error / slope;
+    }
+    return bezier_component(u, 0, 1);
+}
+
+static void strike_inline(double t, double *frame) {
+    double a = ease_in_out(t / 0.32);
+    double lag = fmin(fmax((a - 0.4) / 0.6, 0), 1);
+    double x = fmin(a / 0.55, 1);
+    frame[0] = a;
+    frame[1] = a;
+    frame[2] = 1 - 0.55 * lag;
+    frame[3] = 1 - 0.85 * lag;
+    frame[4] = a > 0 && a < 1 ? 1 - 0.015 * exp(-4.2 * x) * cos(7.5 * x) : 1;
+    frame[5] = a;
+}
+
+static void tracking_inline(double t, double *frame) {
+    double tracking, opacity;
+    if (t < 0.9) {
+        double rest = 1 - t / 0.9;
+        double eased = 1 - rest * rest * rest * rest * rest;
+        tracking = 17 - 16 * eased;
+        opacity = eased;
+    } else {
+        double cycle = fmod((t - 0.9) / 3.6, 1);
+        double wave = (1 - cos(2 * PI * cycle)) / 2;
+        tracking = 1 + 8 * wave;
+        opacity = 1 - 0.02 * wave;
+    }
+    frame[0] = tracking;
+    frame[1] = opacity;
+    frame[2] = tracking / 2;
+}
+
+static void circles_inline(double t, double *frame) {
+    static const double durations[4] = {3, 1, 3, 1};
+    double within = fmod(t, 8), start = 0, e = 0;
+    int phase = 0, circle;
+    for (phase = 0; phase < 4; phase++) {
+        if (within < start + durations[phase] || phase == 3) break;
+        start += durations[phase];
+    }
+    e = phase == 0 ? ease_in_out((within - start) / 3) : phase == 1 ? 1 : phase == 2 ? 1 - ease_in_out((within - start) / 3) : 0;
+    frame[0] = e;
+    frame[1] = 100 * e;
+    frame[2] = phase;
+    frame[3] = (t - within) / 8;
+    frame[4] = 0;
+    for (circle = 0; circle < 8; circle++) {
+        double angle = 2 * PI / 8 * circle;
+        frame[5 + circle * 4] = cos(angle) * 70 * e;
+        frame[6 + circle * 4] = sin(angle) * 70 * e;
+        frame[7 + circle * 4] = 1 + e;
+        frame[8 + circle * 4] = 0.2 + 0.8 * (1 - e);
+    }
+}
+
+/* text-reveal, 40 words, masked rise: spring(0.62, 0) per unit, staggered. */
+static void reveal_inline(double t, double *frame) {
+    double w0 = 2 * PI / 0.62, stagger = 0.3 / 39;
+    int unit;
+    frame[0] = 1;
+    frame[1] = 0;
+    for (unit = 0; unit < 40; unit++) {
+        double elapsed = t - unit * stagger;
+        double p = elapsed <= 0 ? 0 : elapsed >= 0.911 ? 1 : 1 - exp(-w0 * elapsed) * (1 + w0 * elapsed);
+        double *out = frame + 2 + unit * 6;
+        out[0] = p;
+        out[1] = 1;
+        out[2] = 1.05 * 48 * (1 - p);
+        out[3] = 0;
+        out[4] = 1;
+        out[5] = 0;
+    }
+}
+
+/* ---- Driving a plugin ---------------------------------------------------- */
+
+struct subject {
+    const char *library;
+    const char *effect;
+    const char *text;  /* for text-reveal */
+    void (*inline_fn)(double, double *);
+    double units;      /* per-unit cost is reported for text-reveal */
+};
+
+static double sink;
+
+static int bench(const char *dir, const struct subject *subject) {
+    char path[4096];
+    void *library;
+    effect_plugin_entry_fn entry;
+    const effect_plugin_api *api;
+    effect_instance *instance = NULL;
+    effect_instance_info info;
+    effect_param_setting setting;
+    double single[ROUNDS], batch[ROUNDS], inline_[ROUNDS];
+    double *frames;
+    int round, i;
+
+    snprintf(path, sizeof path, "%s/%s", dir, subject->library);
+    library = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+    if (library == NULL) return fprintf(stderr, "%s\n", dlerror()), 1;
+    *(void **)&entry = dlsym(library, EFFECT_ENTRY_SYMBOL);
+    api = entry();
+    memset(&setting, 0, sizeof setting);
+    setting.name = "text";
+    setting.value.type = EFFECT_TYPE_STRING;
+    setting.value.string = subject->text;
+    if (api->create(api, subject->effect, &setting, subject->text ? 1 : 0, &instance, NULL) != EFFECT_OK) return 1;
+    info.struct_size = sizeof info;
+    api->instance_info(instance, &info, NULL);
+    frames = malloc(sizeof(double) * info.frame_size * 1000);
+    for (round = 0; round < ROUNDS; round++) {
+        double start = now();
+        for (i = 0; i < FRAMES; i++) api->sample(instance, i * 1e-4, frames, info.frame_size, NULL);
+        single[round] = (now() - start) / FRAMES * 1e9;
+        sink += frames[0];
+        start = now();
+        for (i = 0; i < FRAMES / 1000; i++) api->sample_many(instance, i * 0.1, 1e-4, 1000, frames, info.frame_size * 1000, NULL);
+        batch[round] = (now() - start) / FRAMES * 1e9;
+        sink += frames[0];
+        start = now();
+        for (i = 0; i < FRAMES; i++) subject->inline_fn(i * 1e-4, frames);
+        inline_[round] = (now() - start) / FRAMES * 1e9;
+        sink += frames[0];
+    }
+    {
+        double s = median(single), b = median(batch), c = median(inline_);
+        printf("%-22s %10.1f %10.1f %10.1f %8.2fx %8.2fx", subject->effect, s, b, c, s / c, b / s);
+        if (subject->units > 0) printf("   per unit: %.1f ns", s / subject->units);
+        printf("\n");
+    }
+    api->destroy(instance);
+    free(frames);
+    return 0;
+}
+
+int main(int argc, char **argv) {
+    static char words[1024];
+    int i;
+    struct subject subjects[4];
+    if (argc != 2) return fprintf(stderr, "usage: sample_bench PLUGIN_DIR\n"), 2;
+    for (i = 0; i < 40; i++) strcat(words, i ? " word" : "word");
+    subjects[0] = (struct subject){"libStrike.so", "strikethrough-reveal", NULL, strike_inline, 0};
+    subjects[1] = (struct subject){"libBreathe.so", "tracking-breathe", NULL, tracking_inline, 0};
+    subjects[2] = (struct subject){"libBreathe.so", "breathing-circles", NULL, circles_inline, 0};
+    subjects[3] = (struct subject){"libReveal.so", "text-reveal", words, reveal_inline, 40};
+    printf("%-22s %10s %10s %10s %9s %9s\n", "effect (ns/frame)", "sample", "batch", "inline C", "vs C", "batch/1");
+    for (i = 0; i < 4; i++) {
+        if (bench(argv[1], &subjects[i]) != 0) return 1;
+    }
+    return sink == 12345.678 ? 3 : 0;
+}

@@ -11,6 +11,7 @@ public enum Animation: Sendable, Equatable {
 
     /// Progress `elapsed` seconds after the start: 0 before it, 1 once done.
     /// A zero or negative duration jumps straight to 1.
+    @inlinable
     public func progress(after elapsed: Double) -> Double {
         switch self {
         case let .timing(curve, duration):

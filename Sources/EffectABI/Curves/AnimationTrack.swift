@@ -13,15 +13,23 @@
 /// counts as finished at its settle time, where SwiftUI ends it too, so its
 /// last 1e-3 snaps to the target there.
 public struct AnimationTrack: Sendable, Equatable {
-    private struct Segment: Sendable, Equatable {
-        let start: Double
-        let end: Double
-        let target: Double
-        let animation: Animation
+    @usableFromInline
+    struct Segment: Sendable, Equatable {
+        @usableFromInline let start: Double
+        @usableFromInline let end: Double
+        @usableFromInline let target: Double
+        @usableFromInline let animation: Animation
+
+        init(start: Double, end: Double, target: Double, animation: Animation) {
+            self.start = start
+            self.end = end
+            self.target = target
+            self.animation = animation
+        }
     }
 
     public let initial: Double
-    private var segments: [Segment] = []
+    @usableFromInline var segments: [Segment] = []
 
     public init(initial: Double) {
         self.initial = initial
@@ -50,6 +58,7 @@ public struct AnimationTrack: Sendable, Equatable {
     }
 
     /// The presented value at time `t`.
+    @inlinable
     public func value(at t: Double) -> Double {
         let started = countStarted(by: t)
         var first = 0
@@ -73,7 +82,8 @@ public struct AnimationTrack: Sendable, Equatable {
     }
 
     /// How many segments have started at `t`; starts are in order.
-    private func countStarted(by t: Double) -> Int {
+    @inlinable
+    func countStarted(by t: Double) -> Int {
         var low = 0
         var high = segments.count
         while low < high {

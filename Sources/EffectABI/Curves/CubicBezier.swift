@@ -25,6 +25,7 @@ public struct CubicBezier: Sendable, Equatable {
     public static let easeInOut = CubicBezier(0.42, 0, 0.58, 1)
 
     /// The curve's progress at time fraction `x` (clamped to 0...1).
+    @inlinable
     public func value(at x: Double) -> Double {
         if !(x > 0) { return 0 }
         if x >= 1 { return 1 }
@@ -34,7 +35,8 @@ public struct CubicBezier: Sendable, Equatable {
     /// Finds u with X(u) = x. Newton's method converges in a few steps on
     /// these curves; where the slope flattens (x1 or x2 near 0 or 1) it can
     /// stall, so bisection on the monotonic X takes over.
-    private func solveParameter(for x: Double) -> Double {
+    @inlinable
+    func solveParameter(for x: Double) -> Double {
         let tolerance = 1e-14
         var u = x
         for _ in 0..<8 {
@@ -59,14 +61,16 @@ public struct CubicBezier: Sendable, Equatable {
     }
 
     /// B(u) for a Bézier with end points 0 and 1 and control values p1, p2.
-    private static func polynomial(_ u: Double, _ p1: Double, _ p2: Double) -> Double {
+    @inlinable
+    static func polynomial(_ u: Double, _ p1: Double, _ p2: Double) -> Double {
         let c = 3 * p1
         let b = 3 * (p2 - p1) - c
         let a = 1 - c - b
         return ((a * u + b) * u + c) * u
     }
 
-    private static func derivative(_ u: Double, _ p1: Double, _ p2: Double) -> Double {
+    @inlinable
+    static func derivative(_ u: Double, _ p1: Double, _ p2: Double) -> Double {
         let c = 3 * p1
         let b = 3 * (p2 - p1) - c
         let a = 1 - c - b

@@ -26,21 +26,23 @@ public struct Spring: Sendable, Equatable {
     public var stiffness: Double { naturalFrequency * naturalFrequency }
     public var damping: Double { 4 * Double.pi * (1 - bounce) / duration }
 
-    private var naturalFrequency: Double { 2 * Double.pi / duration }
-    private var dampingRatio: Double { 1 - bounce }
-    private var dampedFrequency: Double {
+    @usableFromInline var naturalFrequency: Double { 2 * Double.pi / duration }
+    @usableFromInline var dampingRatio: Double { 1 - bounce }
+    @usableFromInline var dampedFrequency: Double {
         naturalFrequency * (1 - dampingRatio * dampingRatio).squareRoot()
     }
 
     /// Progress at `elapsed` seconds: 0 before the start, then toward 1,
     /// past it on the way for a bouncy spring.
+    @inlinable
     public func value(at elapsed: Double) -> Double {
         guard elapsed > 0 else { return 0 }
         return 1 - displacement(at: elapsed)
     }
 
     /// Distance from rest, 1 − value, at `elapsed` ≥ 0.
-    private func displacement(at elapsed: Double) -> Double {
+    @inlinable
+    func displacement(at elapsed: Double) -> Double {
         let w0 = naturalFrequency
         let zeta = dampingRatio
         if bounce == 0 {

@@ -16,8 +16,13 @@ final class EffectEntry: @unchecked Sendable {
     let elementChannelCount: Int
     let attributeCount: Int
 
-    init(_ type: any Effect.Type, strings: StringPool) {
+    /// Samples a model, compiled for the effect's own type.
+    let sampler: (AnyObject, Double, UnsafeMutablePointer<Double>, Int, Int) -> Void
+
+    init(_ kind: EffectKind, strings: StringPool) {
+        let type = kind.type
         self.type = type
+        sampler = kind.sample
         let info = type.info
         id = info.id
         specs = type.params

@@ -24,7 +24,8 @@ final class Instance<E: Effect>: AnyInstance {
     private let entry: EffectEntry
     private let pool = StringPool()
     private var timeline: ParamTimeline
-    private var model: E
+    private var box: ModelBox<E>
+    private var model: E { box.model }
     private var elementTexts: [CString] = []
     /// The elements' attributes, read once at create (elements depend only
     /// on create-time params), so pointers handed out stay valid until destroy.
@@ -37,8 +38,8 @@ final class Instance<E: Effect>: AnyInstance {
         self.entry = entry
         self.timeline = timeline
         Self.internStrings(of: timeline, into: pool)
-        model = try E(params: timeline, strings: pool)
-        let elements = model.elements
+        box = ModelBox(try E(params: timeline, strings: pool))
+        let elements = box.model.elements
         elementCount = elements.count
         guard elementCount <= Int(UInt32.max),
             elementCount <= (Int.max - entry.globalCount) / max(1, entry.elementChannelCount)
@@ -133,7 +134,7 @@ final class Instance<E: Effect>: AnyInstance {
         if case let .string(text) = decoded { _ = pool.intern(text) }
         let rebuilt = try model.rebuilt(params: changed, strings: pool)
         timeline = changed
-        model = rebuilt
+        box = ModelBox(rebuilt)
     }
 
     override func strings(at t: Double) -> effect_strings {
@@ -146,9 +147,7 @@ final class Instance<E: Effect>: AnyInstance {
     }
 
     override func sample(at t: Double, into frame: UnsafeMutablePointer<Double>) {
-        model.sample(
-            at: t,
-            into: Frame(base: frame, globalCount: entry.globalCount, elementStride: entry.elementChannelCount))
+        entry.sampler(box, t, frame, entry.globalCount, entry.elementChannelCount)
     }
 
     override var layoutItemCount: Int { model.layoutItemCount }

@@ -6,7 +6,7 @@ import CEffect
 /// A plugin declares one as a global constant and returns `table` from its
 /// only export:
 ///
-///     private let plugin = PluginExport(info: ..., effects: [MyEffect.self])
+///     private let plugin = PluginExport(info: ..., effects: [EffectKind(MyEffect.self)])
 ///
 ///     @_cdecl("effect_plugin_entry")
 ///     public func effectPluginEntry() -> UnsafePointer<effect_plugin_api>? { plugin.table }
@@ -26,9 +26,9 @@ public final class PluginExport: @unchecked Sendable {
     private let strings = StringPool()
     public let table: UnsafePointer<effect_plugin_api>
 
-    public init(info: PluginInfo, effects: [any Effect.Type]) {
+    public init(info: PluginInfo, effects: [EffectKind]) {
         self.info = info
-        problems = DescriptorCheck.problems(plugin: info, effects: effects)
+        problems = DescriptorCheck.problems(plugin: info, effects: effects.map(\.type))
         let strings = self.strings
         entries = effects.map { EffectEntry($0, strings: strings) }
         cInfo = effect_plugin_info(

@@ -7,6 +7,7 @@ public struct Frame<E: Effect> {
     @usableFromInline let globalCount: Int
     @usableFromInline let elementStride: Int
 
+    @inlinable
     init(base: UnsafeMutablePointer<Double>, globalCount: Int, elementStride: Int) {
         self.base = base
         self.globalCount = globalCount

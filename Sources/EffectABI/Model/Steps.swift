@@ -2,8 +2,10 @@
 /// time, or anything derived from one. Looked up by binary search, with no
 /// allocation, so it is safe to read while sampling.
 public struct Steps<Value: Sendable & Equatable>: Sendable, Equatable {
-    private var times: [Double] = []
-    private var values: [Value]
+    // Inlinable, so sampling in a plugin's module gets a lookup specialised
+    // for the value type instead of generic array calls.
+    @usableFromInline var times: [Double] = []
+    @usableFromInline var values: [Value]
 
     public init(initial: Value) {
         values = [initial]
@@ -21,6 +23,7 @@ public struct Steps<Value: Sendable & Equatable>: Sendable, Equatable {
         values.append(value)
     }
 
+    @inlinable
     public func value(at t: Double) -> Value {
         var low = 0
         var high = times.count

@@ -59,7 +59,7 @@ private let plugin = PluginExport(
     info: PluginInfo(
         id: "blink", name: "Blink", version: "0.1.0", author: "you", license: "MIT",
         summary: "A template plugin: one blinking dot."),
-    effects: [Blink.self])
+    effects: [EffectKind(Blink.self)])
 
 @_cdecl("effect_plugin_entry")
 public func effectPluginEntry() -> UnsafePointer<effect_plugin_api>? {

@@ -95,7 +95,7 @@ enum Callbacks {
             guard let instance else { return ErrorReport.fail(Status.nullPointer, error) { "instance is NULL" } }
             guard let frame else { return ErrorReport.fail(Status.nullPointer, error) { "frame is NULL" } }
             guard t >= 0, t.isFinite else { return ErrorReport.fail(Status.time, error) { badTime(t) } }
-            let object = Unmanaged<AnyInstance>.fromOpaque(UnsafeRawPointer(instance)).takeUnretainedValue()
+            let object = instanceObject(instance)
             let size = UInt64(object.frameSize)
             guard capacity >= size else { return ErrorReport.fail(Status.buffer, error) { tooSmall(capacity, size) } }
             object.sample(at: t, into: frame)
@@ -105,7 +105,7 @@ enum Callbacks {
             guard let instance else { return ErrorReport.fail(Status.nullPointer, error) { "instance is NULL" } }
             guard count > 0 else { return ErrorReport.succeed(error) }
             guard let frames else { return ErrorReport.fail(Status.nullPointer, error) { "frames is NULL" } }
-            let object = Unmanaged<AnyInstance>.fromOpaque(UnsafeRawPointer(instance)).takeUnretainedValue()
+            let object = instanceObject(instance)
             let size = object.frameSize
             let (needed, overflow) = UInt64(size).multipliedReportingOverflow(by: count)
             guard !overflow, capacity >= needed else {
@@ -143,7 +143,12 @@ enum Callbacks {
 
     private static func resolve(_ instance: OpaquePointer?) throws(EffectFailure) -> AnyInstance {
         guard let instance else { throw .null("instance") }
-        return Unmanaged<AnyInstance>.fromOpaque(UnsafeRawPointer(instance)).takeUnretainedValue()
+        return instanceObject(instance)
+    }
+
+    /// The object behind a non-NULL effect_instance pointer.
+    private static func instanceObject(_ instance: OpaquePointer) -> AnyInstance {
+        Unmanaged<AnyInstance>.fromOpaque(UnsafeRawPointer(instance)).takeUnretainedValue()
     }
 
     private static func checkTime(_ t: Double) throws(EffectFailure) {

@@ -51,7 +51,6 @@ enum Checks {
             case "events": return try events(plugin)
             case "loops": return try loops(plugin)
             case "threads": return try threads(plugin, &random)
-            case "lifecycle": return try lifecycle(path: path)
             case "cost": return try cost(plugin)
             default: return .fail("no check named '\(name)'")
             }

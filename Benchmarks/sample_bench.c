@@ -5,6 +5,10 @@
  * the plugin's sample, its sample_many (n = 1000), and the inline baseline,
  * with the ratios.
  *
+ * Frames are spread evenly over one play of the effect with default params:
+ * from 0 to its end, or for a looping effect through its entrance and one
+ * period, so the frames in motion count as often as they are shown.
+ *
  *   sample_bench DIR     (DIR holds libStrike.so, libBreathe.so, libReveal.so)
  */
 #define _POSIX_C_SOURCE 200809L
@@ -110,7 +114,21 @@ static void circles_inline(double t, double *frame) {
     }
 }
 
-/* text-reveal, 40 words, masked rise: spring(0.62, 0) per unit, staggered. */
+/* SwiftUI's smooth spring(0.62) is critically damped: it is done when
+ * e^-x (1 + x) falls to 1e-3, with x = w0 t. Solved once, by bisection. */
+static double reveal_settle;
+
+static void solve_reveal_settle(void) {
+    double low = 0, high = 50;
+    int i;
+    for (i = 0; i < 200; i++) {
+        double x = (low + high) / 2;
+        if (exp(-x) * (1 + x) > 1e-3) low = x; else high = x;
+    }
+    reveal_settle = high / (2 * PI / 0.62);
+}
+
+/* text-reveal, 40 words, masked rise: spring(0.62) per unit, staggered. */
 static void reveal_inline(double t, double *frame) {
     double w0 = 2 * PI / 0.62, stagger = 0.3 / 39;
     int unit;
@@ -118,7 +136,7 @@ static void reveal_inline(double t, double *frame) {
     frame[1] = 0;
     for (unit = 0; unit < 40; unit++) {
         double elapsed = t - unit * stagger;
-        double p = elapsed <= 0 ? 0 : elapsed >= 0.911 ? 1 : 1 - exp(-w0 * elapsed) * (1 + w0 * elapsed);
+        double p = elapsed <= 0 ? 0 : elapsed >= reveal_settle ? 1 : 1 - exp(-w0 * elapsed) * (1 + w0 * elapsed);
         double *out = frame + 2 + unit * 6;
         out[0] = p;
         out[1] = 1;
@@ -141,6 +159,22 @@ struct subject {
 
 static double sink;
 
+/* The largest difference between the plugin's frames and the inline
+ * formula's over the benchmark's times: the baseline must compute the same
+ * thing for the ratio to mean anything. */
+static double disagreement(const effect_plugin_api *api, effect_instance *instance, const struct subject *subject,
+                           uint64_t size, double dt, double *scratch) {
+    double worst = 0, *expected = scratch + size;
+    uint64_t c;
+    int i;
+    for (i = 0; i < FRAMES; i += 7) {
+        if (api->sample(instance, i * dt, scratch, size, NULL) != EFFECT_OK) return INFINITY;
+        subject->inline_fn(i * dt, expected);
+        for (c = 0; c < size; c++) worst = fmax(worst, fabs(scratch[c] - expected[c]));
+    }
+    return worst;
+}
+
 static int bench(const char *dir, const struct subject *subject) {
     char path[4096];
     void *library;
@@ -151,6 +185,7 @@ static int bench(const char *dir, const struct subject *subject) {
     effect_param_setting setting;
     double single[ROUNDS], batch[ROUNDS], inline_[ROUNDS];
     double *frames;
+    double span, dt;
     int round, i;
 
     snprintf(path, sizeof path, "%s/%s", dir, subject->library);
@@ -165,18 +200,28 @@ static int bench(const char *dir, const struct subject *subject) {
     if (api->create(api, subject->effect, &setting, subject->text ? 1 : 0, &instance, NULL) != EFFECT_OK) return 1;
     info.struct_size = sizeof info;
     api->instance_info(instance, &info, NULL);
+    span = info.timing == EFFECT_TIMING_LOOPS ? info.loop_start + info.period : info.end;
+    dt = span / FRAMES;
     frames = malloc(sizeof(double) * info.frame_size * 1000);
+    if (disagreement(api, instance, subject, info.frame_size, dt, frames) > 1e-9) {
+        fprintf(stderr, "%s: the plugin and the inline formula disagree; the comparison would mean nothing\n", subject->effect);
+        return 1;
+    }
     for (round = 0; round < ROUNDS; round++) {
         double start = now();
-        for (i = 0; i < FRAMES; i++) api->sample(instance, i * 1e-4, frames, info.frame_size, NULL);
+        /* Into consecutive frames of the batch's buffer, so that both write
+         * the same memory and differ only in the calls. */
+        for (i = 0; i < FRAMES; i++) api->sample(instance, i * dt, frames + i % 1000 * info.frame_size, info.frame_size, NULL);
         single[round] = (now() - start) / FRAMES * 1e9;
         sink += frames[0];
         start = now();
-        for (i = 0; i < FRAMES / 1000; i++) api->sample_many(instance, i * 0.1, 1e-4, 1000, frames, info.frame_size * 1000, NULL);
+        for (i = 0; i < FRAMES / 1000; i++) {
+            api->sample_many(instance, i * 1000 * dt, dt, 1000, frames, info.frame_size * 1000, NULL);
+        }
         batch[round] = (now() - start) / FRAMES * 1e9;
         sink += frames[0];
         start = now();
-        for (i = 0; i < FRAMES; i++) subject->inline_fn(i * 1e-4, frames);
+        for (i = 0; i < FRAMES; i++) subject->inline_fn(i * dt, frames + i % 1000 * info.frame_size);
         inline_[round] = (now() - start) / FRAMES * 1e9;
         sink += frames[0];
     }
@@ -196,6 +241,7 @@ int main(int argc, char **argv) {
     int i;
     struct subject subjects[4];
     if (argc != 2) return fprintf(stderr, "usage: sample_bench PLUGIN_DIR\n"), 2;
+    solve_reveal_settle();
     for (i = 0; i < 40; i++) strcat(words, i ? " word" : "word");
     subjects[0] = (struct subject){"libStrike.so", "strikethrough-reveal", NULL, strike_inline, 0};
     subjects[1] = (struct subject){"libBreathe.so", "tracking-breathe", NULL, tracking_inline, 0};

@@ -161,6 +161,9 @@ struct BreathingCircles: Effect {
         return (3, 0, taken, false)
     }
 
+    // Inlined into the kit's sampler, which then reads the model in place
+    // instead of copying it for the call (docs/writing-plugins.md, Speed).
+    @inline(__always)
     func sample(at t: Double, into frame: Frame<Self>) {
         let now = breath(at: t)
         let still = reduceMotion.value(at: t)

@@ -98,6 +98,9 @@ struct TrackingBreathe: Effect {
         DisplayStrings(text: display, accessibilityLabel: label)
     }
 
+    // Inlined into the kit's sampler, which then reads the model in place
+    // instead of copying it for the call (docs/writing-plugins.md, Speed).
+    @inline(__always)
     func sample(at t: Double, into frame: Frame<Self>) {
         let state = states.value(at: t)
         let (tracking, opacity) = Self.trackingAndOpacity(state, at: t)

@@ -70,6 +70,7 @@ struct RevealPlan: Equatable {
 
     /// An animation's progress `elapsed` after it starts; once settled it
     /// is exactly 1, as SwiftUI ends a spring when it comes to rest.
+    @inline(__always)
     private static func progress(_ animation: Animation, settle: Double, after elapsed: Double) -> Double {
         if elapsed <= 0 { return 0 }
         if elapsed >= settle { return 1 }
@@ -84,6 +85,9 @@ struct RevealPlan: Equatable {
         let scale: Double
     }
 
+    // Inlined into the per-unit loop: the call and its returned struct cost
+    // as much as the math.
+    @inline(__always)
     func unit(_ index: Int, at t: Double) -> UnitState {
         let p = Self.progress(animation, settle: animationSettle, after: t - start - delay - Double(index) * stagger)
         let moves = !reduceMotion

@@ -190,6 +190,9 @@ struct TextReveal: Effect {
         DisplayStrings(text: label, accessibilityLabel: label)
     }
 
+    // Inlined into the kit's sampler, which then reads the model in place
+    // instead of copying it for the call (docs/writing-plugins.md, Speed).
+    @inline(__always)
     func sample(at t: Double, into frame: Frame<Self>) {
         let plan = reveals.value(at: t)
         frame[.masked] = plan.masked ? 1 : 0

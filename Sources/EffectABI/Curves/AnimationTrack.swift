@@ -33,13 +33,17 @@ public struct AnimationTrack: Sendable, Equatable {
 
     public init(initial: Double) {
         self.initial = initial
+        target = initial
     }
 
     /// The value the track is heading for: its model value in SwiftUI terms.
-    public var target: Double { segments.last?.target ?? initial }
+    public private(set) var target: Double
 
     /// The time the last animation finishes; 0 if nothing ever animates.
     public private(set) var settleTime: Double = 0
+    // Held inline so that frames before the first animation and after the
+    // last one settles (most frames) are answered without a search.
+    @usableFromInline var firstStart = Double.infinity
 
     /// Starts an animation toward `target` at time `start`. As in SwiftUI,
     /// setting the value it already has starts nothing. Starts must come in
@@ -50,6 +54,8 @@ public struct AnimationTrack: Sendable, Equatable {
         let end = begin + animation.settleTime
         segments.append(Segment(start: begin, end: end, target: target, animation: animation))
         settleTime = max(settleTime, end)
+        firstStart = min(firstStart, begin)
+        self.target = target
     }
 
     /// Sets the value at `time` with no animation.
@@ -58,8 +64,16 @@ public struct AnimationTrack: Sendable, Equatable {
     }
 
     /// The presented value at time `t`.
-    @inlinable
+    @inlinable @inline(__always)
     public func value(at t: Double) -> Double {
+        if t < firstStart { return initial }
+        // Every animation has finished by settleTime, the last one included.
+        if t >= settleTime { return target }
+        return blended(at: t)
+    }
+
+    @inlinable
+    func blended(at t: Double) -> Double {
         let started = countStarted(by: t)
         var first = 0
         var value = initial

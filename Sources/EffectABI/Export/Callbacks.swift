@@ -94,35 +94,38 @@ enum Callbacks {
         sample: { instance, t, frame, capacity, error in
             guard let instance else { return ErrorReport.fail(Status.nullPointer, error) { "instance is NULL" } }
             guard let frame else { return ErrorReport.fail(Status.nullPointer, error) { "frame is NULL" } }
-            guard t >= 0, t.isFinite else { return ErrorReport.fail(Status.time, error) { badTime(t) } }
-            let object = instanceObject(instance)
-            let size = UInt64(object.frameSize)
-            guard capacity >= size else { return ErrorReport.fail(Status.buffer, error) { tooSmall(capacity, size) } }
-            object.sample(at: t, into: frame)
-            return ErrorReport.succeed(error)
+            // NaN fails both comparisons; this pair compiles to two instructions.
+            guard t >= 0, t < .infinity else { return ErrorReport.fail(Status.time, error) { badTime(t) } }
+            return withInstance(instance) { object in
+                let size = UInt64(object.frameSize)
+                guard capacity >= size else { return ErrorReport.fail(Status.buffer, error) { tooSmall(capacity, size) } }
+                object.sample(at: t, into: frame)
+                return ErrorReport.succeed(error)
+            }
         },
         sample_many: { instance, t0, dt, count, frames, capacity, error in
             guard let instance else { return ErrorReport.fail(Status.nullPointer, error) { "instance is NULL" } }
             guard count > 0 else { return ErrorReport.succeed(error) }
             guard let frames else { return ErrorReport.fail(Status.nullPointer, error) { "frames is NULL" } }
-            let object = instanceObject(instance)
-            let size = object.frameSize
-            let (needed, overflow) = UInt64(size).multipliedReportingOverflow(by: count)
-            guard !overflow, capacity >= needed else {
-                return ErrorReport.fail(Status.buffer, error) { tooSmall(capacity, overflow ? UInt64.max : needed) }
+            return withInstance(instance) { object in
+                let size = object.frameSize
+                let (needed, overflow) = UInt64(size).multipliedReportingOverflow(by: count)
+                guard !overflow, capacity >= needed else {
+                    return ErrorReport.fail(Status.buffer, error) { tooSmall(capacity, overflow ? UInt64.max : needed) }
+                }
+                let last = t0 + Double(count - 1) * dt
+                guard t0 >= 0, t0.isFinite, dt.isFinite, last >= 0, last.isFinite else {
+                    return ErrorReport.fail(Status.time, error) { badTime(t0 >= 0 && t0.isFinite ? last : t0) }
+                }
+                var frame = frames
+                var index: UInt64 = 0
+                while index < count {
+                    object.sample(at: t0 + Double(index) * dt, into: frame)
+                    frame += size
+                    index += 1
+                }
+                return ErrorReport.succeed(error)
             }
-            let last = t0 + Double(count - 1) * dt
-            guard t0 >= 0, t0.isFinite, dt.isFinite, last >= 0, last.isFinite else {
-                return ErrorReport.fail(Status.time, error) { badTime(t0 >= 0 && t0.isFinite ? last : t0) }
-            }
-            var frame = frames
-            var index: UInt64 = 0
-            while index < count {
-                object.sample(at: t0 + Double(index) * dt, into: frame)
-                frame += size
-                index += 1
-            }
-            return ErrorReport.succeed(error)
         },
         layout: { instance, sizes, count, width, out, capacity, error in
             run(error) { () throws(EffectFailure) in
@@ -149,6 +152,13 @@ enum Callbacks {
     /// The object behind a non-NULL effect_instance pointer.
     private static func instanceObject(_ instance: OpaquePointer) -> AnyInstance {
         Unmanaged<AnyInstance>.fromOpaque(UnsafeRawPointer(instance)).takeUnretainedValue()
+    }
+
+    /// Runs `body` on the object behind a non-NULL effect_instance pointer
+    /// without retaining it: the caller's reference keeps it alive, and the
+    /// sampling path is too hot for a retain and release a call.
+    private static func withInstance(_ instance: OpaquePointer, _ body: (AnyInstance) -> Int32) -> Int32 {
+        Unmanaged<AnyInstance>.fromOpaque(UnsafeRawPointer(instance))._withUnsafeGuaranteedRef(body)
     }
 
     private static func checkTime(_ t: Double) throws(EffectFailure) {

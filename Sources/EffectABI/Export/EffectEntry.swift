@@ -17,7 +17,7 @@ final class EffectEntry: @unchecked Sendable {
     let attributeCount: Int
 
     /// Samples a model, compiled for the effect's own type.
-    let sampler: (AnyObject, Double, UnsafeMutablePointer<Double>, Int, Int) -> Void
+    let sampler: ModelSampler
 
     init(_ kind: EffectKind, strings: StringPool) {
         let type = kind.type

@@ -3,17 +3,38 @@ import CEffect
 /// The object behind an effect_instance pointer. Calls arrive here already
 /// checked for NULL; everything else is checked here.
 class AnyInstance {
+    // Sampling reads only these stored fields: no virtual call, no retain
+    // and no copy of the model stand between the C call and the effect.
+    final let frameSize: Int
+    private final let globalCount: Int
+    private final let elementStride: Int
+    private final let sampler: ModelSampler
+    /// The current model's box, retained by this instance and replaced by
+    /// set_param, which the ABI gives exclusive access to the instance. An
+    /// unmanaged reference, because reading a managed `var` costs a retain.
+    final var box: UnsafeRawPointer
+
+    init(frameSize: Int, globalCount: Int, elementStride: Int, sampler: @escaping ModelSampler, box: UnsafeRawPointer) {
+        self.frameSize = frameSize
+        self.globalCount = globalCount
+        self.elementStride = elementStride
+        self.sampler = sampler
+        self.box = box
+    }
+
+    final func sample(at t: Double, into frame: UnsafeMutablePointer<Double>) {
+        sampler(box, t, frame, globalCount, elementStride)
+    }
+
     func info() -> effect_instance_info { fatalError("abstract") }
     func element(_ index: UInt32) throws(EffectFailure) -> effect_element_info { fatalError("abstract") }
     func param(named name: String, at t: Double) throws(EffectFailure) -> effect_value { fatalError("abstract") }
     func set(named name: String, to value: effect_value, at t: Double) throws(EffectFailure) { fatalError("abstract") }
     func strings(at t: Double) -> effect_strings { fatalError("abstract") }
-    func sample(at t: Double, into frame: UnsafeMutablePointer<Double>) { fatalError("abstract") }
     func layout(sizes: [LayoutSize]?, containerWidth: Double) throws(EffectFailure) -> Layout { fatalError("abstract") }
     var layoutItemCount: Int { fatalError("abstract") }
     var hasLayout: Bool { fatalError("abstract") }
     var effectID: String { fatalError("abstract") }
-    var frameSize: Int { fatalError("abstract") }
 }
 
 final class Instance<E: Effect>: AnyInstance {
@@ -24,34 +45,36 @@ final class Instance<E: Effect>: AnyInstance {
     private let entry: EffectEntry
     private let pool = StringPool()
     private var timeline: ParamTimeline
-    private var box: ModelBox<E>
-    private var model: E { box.model }
+    private var current: Unmanaged<ModelBox<E>> { Unmanaged.fromOpaque(box) }
+    private var model: E { current.takeUnretainedValue().model }
     private var elementTexts: [CString] = []
     /// The elements' attributes, read once at create (elements depend only
     /// on create-time params), so pointers handed out stay valid until destroy.
     private var attributeStorage: UnsafeMutablePointer<Double>?
     private var elementAttributes: [UnsafeMutablePointer<Double>?] = []
     private let elementCount: Int
-    private let storedFrameSize: Int
 
     init(entry: EffectEntry, timeline: ParamTimeline) throws(EffectFailure) {
         self.entry = entry
         self.timeline = timeline
         Self.internStrings(of: timeline, into: pool)
-        box = ModelBox(try E(params: timeline, strings: pool))
-        let elements = box.model.elements
+        let built = try E(params: timeline, strings: pool)
+        let elements = built.elements
         elementCount = elements.count
         guard elementCount <= Int(UInt32.max),
             elementCount <= (Int.max - entry.globalCount) / max(1, entry.elementChannelCount)
         else {
             throw EffectFailure(status: Status.range, "the params make \(elementCount) elements; that is too many")
         }
-        storedFrameSize = entry.globalCount + elementCount * entry.elementChannelCount
-        super.init()
+        super.init(
+            frameSize: entry.globalCount + elementCount * entry.elementChannelCount, globalCount: entry.globalCount,
+            elementStride: entry.elementChannelCount, sampler: entry.sampler,
+            box: UnsafeRawPointer(Unmanaged.passRetained(ModelBox(built)).toOpaque()))
         try adopt(elements)
     }
 
     deinit {
+        current.release()
         attributeStorage?.deallocate()
     }
 
@@ -80,13 +103,11 @@ final class Instance<E: Effect>: AnyInstance {
         }
     }
 
-    override var frameSize: Int { storedFrameSize }
-
     override func info() -> effect_instance_info {
         var info = effect_instance_info()
         info.struct_size = UInt32(MemoryLayout<effect_instance_info>.size)
         info.element_count = UInt32(elementCount)
-        info.frame_size = UInt64(storedFrameSize)
+        info.frame_size = UInt64(frameSize)
         info.layout_item_count = UInt32(clamping: model.layoutItemCount)
         switch model.timing {
         case let .ends(at):
@@ -134,7 +155,9 @@ final class Instance<E: Effect>: AnyInstance {
         if case let .string(text) = decoded { _ = pool.intern(text) }
         let rebuilt = try model.rebuilt(params: changed, strings: pool)
         timeline = changed
-        box = ModelBox(rebuilt)
+        let previous = current
+        box = UnsafeRawPointer(Unmanaged.passRetained(ModelBox(rebuilt)).toOpaque())
+        previous.release()
     }
 
     override func strings(at t: Double) -> effect_strings {
@@ -144,10 +167,6 @@ final class Instance<E: Effect>: AnyInstance {
             text: strings.text.pointer,
             accessibility_label: strings.accessibilityLabel.pointer,
             accessibility_value: strings.accessibilityValue.pointer)
-    }
-
-    override func sample(at t: Double, into frame: UnsafeMutablePointer<Double>) {
-        entry.sampler(box, t, frame, entry.globalCount, entry.elementChannelCount)
     }
 
     override var layoutItemCount: Int { model.layoutItemCount }

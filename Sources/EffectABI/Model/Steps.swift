@@ -6,9 +6,15 @@ public struct Steps<Value: Sendable & Equatable>: Sendable, Equatable {
     // for the value type instead of generic array calls.
     @usableFromInline var times: [Double] = []
     @usableFromInline var values: [Value]
+    // Copies of the first value and the first change's time, held inline:
+    // most frames fall before any change, and answering them without
+    // reaching into the arrays' storage is most of the lookup's cost.
+    @usableFromInline var head: Value
+    @usableFromInline var firstChange = Double.infinity
 
     public init(initial: Value) {
         values = [initial]
+        head = initial
     }
 
     /// The value from `time` on. Changes must come in time order; a value
@@ -21,10 +27,16 @@ public struct Steps<Value: Sendable & Equatable>: Sendable, Equatable {
         }
         times.append(time)
         values.append(value)
+        firstChange = times[0]
+    }
+
+    @inlinable @inline(__always)
+    public func value(at t: Double) -> Value {
+        t < firstChange ? head : search(t)
     }
 
     @inlinable
-    public func value(at t: Double) -> Value {
+    func search(_ t: Double) -> Value {
         var low = 0
         var high = times.count
         while low < high {
@@ -35,7 +47,7 @@ public struct Steps<Value: Sendable & Equatable>: Sendable, Equatable {
     }
 
     /// The value from 0 on, before any change.
-    public var initial: Value { values[0] }
+    public var initial: Value { head }
 
     /// Each change after the start: its time and new value.
     public var changes: [(time: Double, value: Value)] {

@@ -43,6 +43,9 @@ struct Blink: Effect {
         DisplayStrings(text: .empty, accessibilityLabel: .empty)
     }
 
+    // Inlined into the kit's sampler, which then reads the model in place
+    // instead of copying it for the call (docs/writing-plugins.md, Speed).
+    @inline(__always)
     func sample(at t: Double, into frame: Frame<Self>) {
         guard !still.value(at: t) else {
             frame[.opacity] = 1

@@ -18,6 +18,7 @@
  *   -DBROKEN_LEAK            every create leaks 16 KB
  *   -DBROKEN_DEFAULT_RANGE   length's default (20) lies outside its range
  *   -DBROKEN_PRINTS          sample prints to stdout (with no newline)
+ *   -DBROKEN_ALLOCATES       every sampled frame mallocs and frees 32 bytes
  *   -DPLUGIN_ID=\"x\"         plugin id (default "test")
  */
 #include "effect.h"
@@ -251,7 +252,15 @@ static effect_status strings(const effect_instance *instance, double t, effect_s
 static double drift;
 #endif
 
+#ifdef BROKEN_ALLOCATES
+/* Volatile, so the compiler cannot drop the malloc/free pair. */
+static void *(*volatile allocate)(size_t) = malloc;
+#endif
+
 static double ramp(const effect_instance *instance, double t) {
+#ifdef BROKEN_ALLOCATES
+    free(allocate(32));
+#endif
 #ifdef BROKEN_PRINTS
     printf("debug");
     fflush(stdout);

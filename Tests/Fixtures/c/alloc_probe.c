@@ -1,0 +1,145 @@
+/*
+ * Counts heap allocations made while sampling, with malloc_counter.so
+ * preloaded. For every effect of every plugin given: create an instance,
+ * give each live bool param two changes and each live integer one (so
+ * lookups cross events), sample once to warm up, then count the
+ * allocations of 100,000 sample calls spread over the effect's timeline and
+ * of 100 sample_many calls of 1,000 frames.
+ *
+ *   alloc_probe PLUGIN.so...
+ *
+ * Prints "control N" (N allocations made on purpose, proving the counter
+ * sees this process), then per effect
+ *   "effect ID samples 100000 allocations A batch_frames 100000 batch_allocations B".
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "effect.h"
+
+#include <dlfcn.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define SAMPLES 100000
+#define BATCHES 100
+#define BATCH 1000
+
+typedef uint64_t (*counter_fn)(void);
+
+static counter_fn counter;
+
+/* Through a volatile pointer, so the compiler cannot drop the malloc/free
+ * pairs of the control. */
+static void *(*volatile allocate)(size_t) = malloc;
+
+static int fail(const char *what, const effect_error *error) {
+    fprintf(stderr, "%s: %s\n", what, error ? error->message : "");
+    return 1;
+}
+
+/* Two changes to every live bool param and one to every live integer. */
+static int add_events(const effect_plugin_api *api, const char *effect, uint32_t effect_index, uint32_t params,
+                      effect_instance *instance) {
+    uint32_t p;
+    for (p = 0; p < params; p++) {
+        effect_param_info param;
+        effect_value value;
+        effect_error error;
+        memset(&param, 0, sizeof param);
+        param.struct_size = sizeof param;
+        error.struct_size = sizeof error;
+        if (api->param_info(api, effect_index, p, &param, &error) != EFFECT_OK) return fail(effect, &error);
+        if (!(param.flags & EFFECT_PARAM_LIVE)) continue;
+        value = param.default_value;
+        if (param.type == EFFECT_TYPE_BOOL) {
+            value.integer = !value.integer;
+            if (api->set_param(instance, param.name, &value, 0.4, &error) != EFFECT_OK) return fail(param.name, &error);
+            value.integer = !value.integer;
+            if (api->set_param(instance, param.name, &value, 0.9, &error) != EFFECT_OK) return fail(param.name, &error);
+        } else if (param.type == EFFECT_TYPE_INTEGER && value.integer < (int64_t)param.max) {
+            value.integer += 1;
+            if (api->set_param(instance, param.name, &value, 1.5, &error) != EFFECT_OK) return fail(param.name, &error);
+        }
+    }
+    return 0;
+}
+
+static int probe(const effect_plugin_api *api, uint32_t index) {
+    effect_info info;
+    effect_instance_info timing;
+    effect_instance *instance = NULL;
+    effect_error error;
+    double *frames, span;
+    uint64_t before, single, batch;
+    int i;
+
+    memset(&info, 0, sizeof info);
+    info.struct_size = sizeof info;
+    error.struct_size = sizeof error;
+    if (api->effect_info(api, index, &info, &error) != EFFECT_OK) return fail("effect_info", &error);
+    if (api->create(api, info.id, NULL, 0, &instance, &error) != EFFECT_OK) return fail(info.id, &error);
+    if (add_events(api, info.id, index, info.param_count, instance) != 0) return 1;
+    memset(&timing, 0, sizeof timing);
+    timing.struct_size = sizeof timing;
+    if (api->instance_info(instance, &timing, &error) != EFFECT_OK) return fail(info.id, &error);
+    span = timing.timing == EFFECT_TIMING_LOOPS ? timing.loop_start + 3 * timing.period : timing.end;
+    span = span * 1.2 + 0.1;
+    frames = malloc(sizeof(double) * timing.frame_size * BATCH);
+    if (frames == NULL) return fail("out of memory", NULL);
+    if (api->sample(instance, 0.5, frames, timing.frame_size, &error) != EFFECT_OK) return fail(info.id, &error);
+    if (api->sample_many(instance, 0, 0.01, BATCH, frames, timing.frame_size * BATCH, &error) != EFFECT_OK) {
+        return fail(info.id, &error);
+    }
+
+    before = counter();
+    for (i = 0; i < SAMPLES; i++) {
+        if (api->sample(instance, span * i / SAMPLES, frames, timing.frame_size, &error) != EFFECT_OK) {
+            return fail(info.id, &error);
+        }
+    }
+    single = counter() - before;
+    before = counter();
+    for (i = 0; i < BATCHES; i++) {
+        double t0 = span * i / BATCHES;
+        if (api->sample_many(instance, t0, span / BATCHES / BATCH, BATCH, frames, timing.frame_size * BATCH, &error)
+            != EFFECT_OK) {
+            return fail(info.id, &error);
+        }
+    }
+    batch = counter() - before;
+    printf("effect %s samples %d allocations %llu batch_frames %d batch_allocations %llu\n", info.id, SAMPLES,
+           (unsigned long long)single, BATCHES * BATCH, (unsigned long long)batch);
+    api->destroy(instance);
+    free(frames);
+    return 0;
+}
+
+int main(int argc, char **argv) {
+    uint64_t before;
+    int a, i;
+    *(void **)&counter = dlsym(RTLD_DEFAULT, "malloc_counter_allocations");
+    if (counter == NULL) return fprintf(stderr, "malloc_counter.so is not preloaded\n"), 2;
+    before = counter();
+    for (i = 0; i < 3; i++) free(allocate(16));
+    printf("control %llu\n", (unsigned long long)(counter() - before));
+    for (a = 1; a < argc; a++) {
+        void *library = dlopen(argv[a], RTLD_NOW | RTLD_LOCAL);
+        effect_plugin_entry_fn entry;
+        const effect_plugin_api *api;
+        effect_plugin_info plugin;
+        effect_error error;
+        uint32_t e;
+        if (library == NULL) return fprintf(stderr, "%s\n", dlerror()), 1;
+        *(void **)&entry = dlsym(library, EFFECT_ENTRY_SYMBOL);
+        if (entry == NULL || (api = entry()) == NULL) return fprintf(stderr, "%s: no table\n", argv[a]), 1;
+        memset(&plugin, 0, sizeof plugin);
+        plugin.struct_size = sizeof plugin;
+        error.struct_size = sizeof error;
+        if (api->describe(api, &plugin, &error) != EFFECT_OK) return fail(argv[a], &error);
+        for (e = 0; e < plugin.effect_count; e++) {
+            if (probe(api, e) != 0) return 1;
+        }
+    }
+    return 0;
+}

@@ -198,7 +198,8 @@ PluginAPI._fields_ = [
     ("set_param", _F(c_int32, c_void_p, c_char_p, POINTER(Value), c_double, _Err)),
     ("strings", _F(c_int32, c_void_p, c_double, POINTER(Strings), _Err)),
     ("sample", _F(c_int32, c_void_p, c_double, POINTER(c_double), c_uint64, _Err)),
-    ("sample_many", _F(c_int32, c_void_p, c_double, c_double, c_uint64, POINTER(c_double), c_uint64, _Err)),
+    # frames as void *: callers pass a numpy buffer's address (see Instance.sample_many).
+    ("sample_many", _F(c_int32, c_void_p, c_double, c_double, c_uint64, c_void_p, c_uint64, _Err)),
     ("layout", _F(c_int32, c_void_p, POINTER(c_double), c_uint32, c_double, POINTER(c_double), c_uint64, _Err)),
 ]
 

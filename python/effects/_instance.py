@@ -98,6 +98,8 @@ class Instance:
         self.layout_item_count = int(info.layout_item_count) if info.struct_size > _abi.INSTANCE_INFO_SIZE_1_0 else 0
         self._globals = len(effect.channels)
         self._stride = len(effect.element_channels)
+        self._channel_names = tuple(channel.name for channel in effect.channels)
+        self._element_channel_names = tuple(channel.name for channel in effect.element_channels)
 
     def __enter__(self) -> "Instance":
         return self
@@ -185,20 +187,19 @@ class Instance:
 
     def sample_many(self, t0: float, dt: float, n: int) -> Frames:
         """n frames at t0, t0 + dt, ... through the ABI's batch call, with no per-frame Python work."""
-        if isinstance(n, bool) or not isinstance(n, numbers.Integral) or not 0 <= n < 2**40:
+        if type(n) is not int and (isinstance(n, bool) or not isinstance(n, numbers.Integral)) or not 0 <= n < 2**40:
             raise EffectError(_abi.ERR_RANGE, f"n must be a whole number from 0 to 2**40, not {n!r}")
         n = int(n)
+        t0 = to_time(t0)
+        dt = to_time(dt, signed=True)
         raw = np.empty((n, self.frame_size), dtype=np.float64)
-        pointer = raw.ctypes.data_as(ctypes.POINTER(ctypes.c_double)) if raw.size else ctypes.POINTER(ctypes.c_double)()
-        self._read(self._api.sample_many, to_time(t0), to_time(dt, signed=True), n, pointer, raw.size)
-        t = to_time(t0) + np.arange(n, dtype=np.float64) * to_time(dt, signed=True)
+        # The frames argument is declared void *, so the address passes as a
+        # plain int: building a typed ctypes pointer cost more than the call.
+        self._read(self._api.sample_many, t0, dt, n, raw.ctypes.data if raw.size else None, raw.size)
+        t = t0 + np.arange(n, dtype=np.float64) * dt
         channels = raw[:, : self._globals]
         elements = raw[:, self._globals :].reshape(n, self.element_count, self._stride)
-        return Frames(
-            t, channels, elements, raw,
-            tuple(channel.name for channel in self.effect.channels),
-            tuple(channel.name for channel in self.effect.element_channels),
-        )
+        return Frames(t, channels, elements, raw, self._channel_names, self._element_channel_names)
 
     def set(self, name: str, value: Any, at: float) -> None:
         """An event: from time ``at`` on, param ``name`` has ``value``."""

@@ -27,6 +27,8 @@ def _bytes(param: Param, value: Any) -> bytes:
 
 def to_time(t: Any, signed: bool = False) -> float:
     """A time as the float the ABI takes; the plugin refuses NaN, infinity and negatives."""
+    if type(t) is float:  # the common case, without the slower ABC checks below
+        return t
     if isinstance(t, bool) or not isinstance(t, numbers.Real):
         raise EffectError(_abi.ERR_TIME, f"a time is a number of seconds, not {type(t).__name__} {t!r}")
     try:

@@ -9,7 +9,10 @@
  * from 0 to its end, or for a looping effect through its entrance and one
  * period, so the frames in motion count as often as they are shown.
  *
- *   sample_bench DIR     (DIR holds libStrike.so, libBreathe.so, libReveal.so)
+ *   sample_bench DIR [--tsv]   (DIR holds libStrike.so, libBreathe.so, libReveal.so)
+ *
+ * --tsv prints the medians as tab-separated rows for Benchmarks/run:
+ * effect, sample, batch, inline C (ns per frame), and the unit count.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "effect.h"
@@ -21,7 +24,7 @@
 #include <string.h>
 #include <time.h>
 
-#define ROUNDS 15
+#define ROUNDS 21
 #define FRAMES 20000
 #define PI 3.14159265358979323846
 
@@ -158,6 +161,7 @@ struct subject {
 };
 
 static double sink;
+static int tsv;
 
 /* The largest difference between the plugin's frames and the inline
  * formula's over the benchmark's times: the baseline must compute the same
@@ -225,7 +229,9 @@ static int bench(const char *dir, const struct subject *subject) {
         inline_[round] = (now() - start) / FRAMES * 1e9;
         sink += frames[0];
     }
-    {
+    if (tsv) {
+        printf("%s\t%.2f\t%.2f\t%.2f\t%.0f\n", subject->effect, median(single), median(batch), median(inline_), subject->units);
+    } else {
         double s = median(single), b = median(batch), c = median(inline_);
         printf("%-22s %10.1f %10.1f %10.1f %8.2fx %8.2fx", subject->effect, s, b, c, s / c, b / s);
         if (subject->units > 0) printf("   per unit: %.1f ns", s / subject->units);
@@ -240,14 +246,15 @@ int main(int argc, char **argv) {
     static char words[1024];
     int i;
     struct subject subjects[4];
-    if (argc != 2) return fprintf(stderr, "usage: sample_bench PLUGIN_DIR\n"), 2;
+    tsv = argc == 3 && strcmp(argv[2], "--tsv") == 0;
+    if (argc != 2 && !tsv) return fprintf(stderr, "usage: sample_bench PLUGIN_DIR [--tsv]\n"), 2;
     solve_reveal_settle();
     for (i = 0; i < 40; i++) strcat(words, i ? " word" : "word");
     subjects[0] = (struct subject){"libStrike.so", "strikethrough-reveal", NULL, strike_inline, 0};
     subjects[1] = (struct subject){"libBreathe.so", "tracking-breathe", NULL, tracking_inline, 0};
     subjects[2] = (struct subject){"libBreathe.so", "breathing-circles", NULL, circles_inline, 0};
     subjects[3] = (struct subject){"libReveal.so", "text-reveal", words, reveal_inline, 40};
-    printf("%-22s %10s %10s %10s %9s %9s\n", "effect (ns/frame)", "sample", "batch", "inline C", "vs C", "batch/1");
+    if (!tsv) printf("%-22s %10s %10s %10s %9s %9s\n", "effect (ns/frame)", "sample", "batch", "inline C", "vs C", "batch/1");
     for (i = 0; i < 4; i++) {
         if (bench(argv[1], &subjects[i]) != 0) return 1;
     }

@@ -110,20 +110,17 @@ enum Callbacks {
             return withInstance(instance) { object in
                 let size = object.frameSize
                 let (needed, overflow) = UInt64(size).multipliedReportingOverflow(by: count)
-                guard !overflow, capacity >= needed else {
+                // No buffer holds more than Int.max frames; a count past it
+                // can only come with a misreported capacity.
+                guard !overflow, capacity >= needed, count <= UInt64(Int.max) else {
                     return ErrorReport.fail(Status.buffer, error) { tooSmall(capacity, overflow ? UInt64.max : needed) }
                 }
                 let last = t0 + Double(count - 1) * dt
                 guard t0 >= 0, t0.isFinite, dt.isFinite, last >= 0, last.isFinite else {
                     return ErrorReport.fail(Status.time, error) { badTime(t0 >= 0 && t0.isFinite ? last : t0) }
                 }
-                var frame = frames
-                var index: UInt64 = 0
-                while index < count {
-                    object.sample(at: t0 + Double(index) * dt, into: frame)
-                    frame += size
-                    index += 1
-                }
+                // A frame of no values needs no sampling, however many are asked for.
+                if size > 0 { object.sample(from: t0, step: dt, count: Int(count), into: frames) }
                 return ErrorReport.succeed(error)
             }
         },

@@ -16,13 +16,13 @@ final class EffectEntry: @unchecked Sendable {
     let elementChannelCount: Int
     let attributeCount: Int
 
-    /// Samples a model, compiled for the effect's own type.
-    let sampler: ModelSampler
+    /// The effect's samplers, compiled for its own type.
+    let kind: EffectKind
 
     init(_ kind: EffectKind, strings: StringPool) {
         let type = kind.type
         self.type = type
-        sampler = kind.sample
+        self.kind = kind
         let info = type.info
         id = info.id
         specs = type.params

@@ -5,25 +5,31 @@ import CEffect
 class AnyInstance {
     // Sampling reads only these stored fields: no virtual call, no retain
     // and no copy of the model stand between the C call and the effect.
-    final let frameSize: Int
-    private final let globalCount: Int
-    private final let elementStride: Int
+    private final let shape: FrameShape
     private final let sampler: ModelSampler
+    private final let batchSampler: BatchSampler
     /// The current model's box, retained by this instance and replaced by
     /// set_param, which the ABI gives exclusive access to the instance. An
     /// unmanaged reference, because reading a managed `var` costs a retain.
     final var box: UnsafeRawPointer
 
-    init(frameSize: Int, globalCount: Int, elementStride: Int, sampler: @escaping ModelSampler, box: UnsafeRawPointer) {
-        self.frameSize = frameSize
-        self.globalCount = globalCount
-        self.elementStride = elementStride
-        self.sampler = sampler
+    init(frameSize: Int, globalCount: Int, elementStride: Int, kind: EffectKind, box: UnsafeRawPointer) {
+        shape = FrameShape(globals: globalCount, stride: elementStride, size: frameSize)
+        sampler = kind.sample
+        batchSampler = kind.sampleMany
         self.box = box
     }
 
+    /// Doubles in one frame.
+    final var frameSize: Int { shape.size }
+
     final func sample(at t: Double, into frame: UnsafeMutablePointer<Double>) {
-        sampler(box, t, frame, globalCount, elementStride)
+        sampler(box, t, frame, shape)
+    }
+
+    /// `count` frames at t0, t0 + dt, ..., one after another from `frames`.
+    final func sample(from t0: Double, step dt: Double, count: Int, into frames: UnsafeMutablePointer<Double>) {
+        batchSampler(box, t0, dt, count, frames, shape)
     }
 
     func info() -> effect_instance_info { fatalError("abstract") }
@@ -68,7 +74,7 @@ final class Instance<E: Effect>: AnyInstance {
         }
         super.init(
             frameSize: entry.globalCount + elementCount * entry.elementChannelCount, globalCount: entry.globalCount,
-            elementStride: entry.elementChannelCount, sampler: entry.sampler,
+            elementStride: entry.elementChannelCount, kind: entry.kind,
             box: UnsafeRawPointer(Unmanaged.passRetained(ModelBox(built)).toOpaque()))
         try adopt(elements)
     }

@@ -3,7 +3,8 @@
  * inline in this file (the practical limit), measured side by side in one
  * run. Prints one row per effect: median ns per frame over 15 rounds for
  * the plugin's sample, its sample_many (n = 1000), and the inline baseline,
- * with the ratios.
+ * with the medians of the ratios within each round (each round runs all
+ * three, so a ratio compares runs made under the same load).
  *
  * Frames are spread evenly over one play of the effect with default params:
  * from 0 to its end, or for a looping effect through its entrance and one
@@ -12,7 +13,8 @@
  *   sample_bench DIR [--tsv]   (DIR holds libStrike.so, libBreathe.so, libReveal.so)
  *
  * --tsv prints the medians as tab-separated rows for Benchmarks/run:
- * effect, sample, batch, inline C (ns per frame), and the unit count.
+ * effect, sample, batch, inline C (ns per frame), the unit count, and the
+ * median ratios sample / inline C and batch / sample.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "effect.h"
@@ -24,7 +26,7 @@
 #include <string.h>
 #include <time.h>
 
-#define ROUNDS 21
+#define ROUNDS 31
 #define FRAMES 20000
 #define PI 3.14159265358979323846
 
@@ -187,7 +189,7 @@ static int bench(const char *dir, const struct subject *subject) {
     effect_instance *instance = NULL;
     effect_instance_info info;
     effect_param_setting setting;
-    double single[ROUNDS], batch[ROUNDS], inline_[ROUNDS];
+    double single[ROUNDS], batch[ROUNDS], inline_[ROUNDS], versus_inline[ROUNDS], versus_single[ROUNDS];
     double *frames;
     double span, dt;
     int round, i;
@@ -228,13 +230,17 @@ static int bench(const char *dir, const struct subject *subject) {
         for (i = 0; i < FRAMES; i++) subject->inline_fn(i * dt, frames + i % 1000 * info.frame_size);
         inline_[round] = (now() - start) / FRAMES * 1e9;
         sink += frames[0];
+        /* Ratios within a round, where all three ran under the same load. */
+        versus_inline[round] = single[round] / inline_[round];
+        versus_single[round] = batch[round] / single[round];
     }
     if (tsv) {
-        printf("%s\t%.2f\t%.2f\t%.2f\t%.0f\n", subject->effect, median(single), median(batch), median(inline_), subject->units);
+        printf("%s\t%.2f\t%.2f\t%.2f\t%.0f\t%.3f\t%.3f\n", subject->effect, median(single), median(batch), median(inline_),
+               subject->units, median(versus_inline), median(versus_single));
     } else {
-        double s = median(single), b = median(batch), c = median(inline_);
-        printf("%-22s %10.1f %10.1f %10.1f %8.2fx %8.2fx", subject->effect, s, b, c, s / c, b / s);
-        if (subject->units > 0) printf("   per unit: %.1f ns", s / subject->units);
+        printf("%-22s %10.1f %10.1f %10.1f %8.2fx %8.2fx", subject->effect, median(single), median(batch), median(inline_),
+               median(versus_inline), median(versus_single));
+        if (subject->units > 0) printf("   per unit: %.1f ns", median(single) / subject->units);
         printf("\n");
     }
     api->destroy(instance);

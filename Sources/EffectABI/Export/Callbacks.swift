@@ -94,8 +94,7 @@ enum Callbacks {
         sample: { instance, t, frame, capacity, error in
             guard let instance else { return ErrorReport.fail(Status.nullPointer, error) { "instance is NULL" } }
             guard let frame else { return ErrorReport.fail(Status.nullPointer, error) { "frame is NULL" } }
-            // NaN fails both comparisons; this pair compiles to two instructions.
-            guard t >= 0, t < .infinity else { return ErrorReport.fail(Status.time, error) { badTime(t) } }
+            guard isTime(t) else { return ErrorReport.fail(Status.time, error) { badTime(t) } }
             return withInstance(instance) { object in
                 let size = UInt64(object.frameSize)
                 guard capacity >= size else { return ErrorReport.fail(Status.buffer, error) { tooSmall(capacity, size) } }
@@ -116,8 +115,8 @@ enum Callbacks {
                     return ErrorReport.fail(Status.buffer, error) { tooSmall(capacity, overflow ? UInt64.max : needed) }
                 }
                 let last = t0 + Double(count - 1) * dt
-                guard t0 >= 0, t0.isFinite, dt.isFinite, last >= 0, last.isFinite else {
-                    return ErrorReport.fail(Status.time, error) { badTime(t0 >= 0 && t0.isFinite ? last : t0) }
+                guard isTime(t0), dt.isFinite, isTime(last) else {
+                    return ErrorReport.fail(Status.time, error) { badTime(isTime(t0) ? last : t0) }
                 }
                 // A frame of no values needs no sampling, however many are asked for.
                 if size > 0 { object.sample(from: t0, step: dt, count: Int(count), into: frames) }
@@ -159,7 +158,15 @@ enum Callbacks {
     }
 
     private static func checkTime(_ t: Double) throws(EffectFailure) {
-        guard t >= 0, t.isFinite else { throw EffectFailure(status: Status.time, badTime(t)) }
+        guard isTime(t) else { throw EffectFailure(status: Status.time, badTime(t)) }
+    }
+
+    /// Finite and >= 0 (NaN fails both comparisons). Spelled as two
+    /// comparisons because `isFinite` compiles to a dozen bit operations,
+    /// which showed on the sampling path.
+    @inline(__always)
+    private static func isTime(_ t: Double) -> Bool {
+        t >= 0 && t <= .greatestFiniteMagnitude
     }
 
     private static func badTime(_ t: Double) -> String {

@@ -9,7 +9,9 @@ enum ErrorReport {
 
     /// A failure whose message is only built when there is somewhere to
     /// write it, so sampling with a NULL error allocates nothing even when
-    /// it fails.
+    /// it fails. Never inlined: kept out of line, the failure paths leave
+    /// the sampling callbacks small enough to inline into their C thunks.
+    @inline(never)
     static func fail(
         _ status: Int32, _ error: UnsafeMutablePointer<effect_error>?, _ message: () -> String
     ) -> Int32 {

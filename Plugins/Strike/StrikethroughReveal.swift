@@ -112,6 +112,7 @@ struct StrikethroughReveal: Effect {
         frame[.tickTrim] = tick.value(at: t) ? a : 0
     }
 
+    @inline(__always)
     private func amount(at t: Double) -> Double {
         if reduceMotion.value(at: t) { return done.value(at: t) ? 1 : 0 }
         return progress.value(at: t) ?? animated.value(at: t)

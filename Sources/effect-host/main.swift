@@ -5,7 +5,7 @@ import Glibc
 /// work failed, 2 when the command was called wrongly.
 func runCommand(_ arguments: [String]) -> Int32 {
     guard let command = arguments.first else {
-        Output.error.line("effect-host: no command given (list, info or run); see effect-host --help")
+        Output.error.line("effect-host: no command given (list, info, run, render, plot or validate); see effect-host --help")
         try? Output.error.flush()
         return 2
     }
@@ -31,8 +31,18 @@ func runCommand(_ arguments: [String]) -> Int32 {
             let status = try RunCommand(rest).run()
             try? Output.standard.flush()
             return status
+        case "render":
+            if wantsHelp { Output.standard.line(Help.render); break }
+            let status = try RenderCommand(rest).run()
+            try? Output.standard.flush()
+            return status
+        case "plot":
+            if wantsHelp { Output.standard.line(Help.plot); break }
+            let status = try PlotCommand(rest).run()
+            try? Output.standard.flush()
+            return status
         default:
-            let hint = closestMatch(to: command, among: ["list", "info", "run", "validate", "help"]).map { " (did you mean '\($0)'?)" } ?? ""
+            let hint = closestMatch(to: command, among: ["list", "info", "run", "render", "plot", "validate", "help"]).map { " (did you mean '\($0)'?)" } ?? ""
             throw UsageError("unknown command '\(Terminal.sanitize(command))'\(hint); see effect-host --help")
         }
         try? Output.standard.flush()
@@ -61,6 +71,8 @@ func helpText(for command: String?) -> String? {
     case "info": Help.info
     case "run": Help.run
     case "validate": Help.validate
+    case "render": Help.render
+    case "plot": Help.plot
     default: nil
     }
 }

@@ -9,6 +9,8 @@ enum Help {
           list     list the plugins found and their effects
           info     show an effect's params, channels, elements and timing
           run      play an effect in the terminal, or print its frames as JSON Lines or CSV
+          render   draw an effect's frames as SVG files or a self-contained HTML player
+          plot     chart an effect's channels against time as an SVG
           validate check plugin files against the ABI's contract before shipping them
 
         options for every command:
@@ -85,5 +87,53 @@ enum Help {
         examples:
           effect-host run strikethrough-reveal
           effect-host run strikethrough-reveal --at 1.2:done=false --format jsonl --offline
+        """
+
+    static let render = """
+        usage: effect-host render EFFECT -o OUT [options]
+
+        Draws the effect's frames from the plugin's own samples, the way its component looks:
+        OUT is a directory for numbered SVG files (frame-00000.svg, ...; created if missing),
+        or a file ending in .html for one self-contained page (no network, no other files)
+        that plays the frames at their fps, with play/pause, a scrubber showing t, and Loop
+        (on for looping effects). Frames are t = 0, 1/fps, ... as for run. Effects without a
+        drawing of their own are drawn as bars of their channels.
+
+          -o, --output OUT       a directory, or a .html file
+          --param NAME=VALUE     set a param when the effect is created; repeatable
+          --at T:NAME=VALUE      set a live param at time T seconds (an event); repeatable
+          --fps N                frames per second (default 30; 0.1 to 1000)
+          --duration S           draw S seconds instead of the effect's own length
+          --width W              text-reveal's container width in points (default 480)
+          --plugin-path PATH     search PATH first; repeatable
+
+        A page holds at most 20,000 frames. Past a second of work a progress bar shows on
+        stderr when it is a terminal.
+
+        examples:
+          effect-host render text-reveal --param highlights="calm glance" -o reveal.html
+          effect-host render breathing-circles --fps 12 -o frames/
+        """
+
+    static let plot = """
+        usage: effect-host plot EFFECT -o FILE.svg [options]
+
+        Charts the effect's channels against time: axes, ticks, labels and a legend; the
+        phases of a discrete channel (breathing-circles' breathe in, hold, ...) as bands;
+        a marker at each --at event. Values are sampled from the plugin at 240 points a
+        second.
+
+          -o, --output FILE.svg  where to write the chart
+          --channels A,B,...     which channels (default: every global channel that moves);
+                                 element channels as NAME[i], e.g. progress[0]
+          --elements I,J,...     the elements whose element channels to plot (default 0)
+          --duration S           chart S seconds (default: the effect's own length)
+          --param NAME=VALUE     set a param when the effect is created; repeatable
+          --at T:NAME=VALUE      an event, marked on the chart; repeatable
+          --plugin-path PATH     search PATH first; repeatable
+
+        examples:
+          effect-host plot strikethrough-reveal --at 0.2:done=false -o strike.svg
+          effect-host plot text-reveal --channels progress,offset_y --elements 0,3 -o units.svg
         """
 }

@@ -1,0 +1,137 @@
+import EffectHost
+import Glibc
+
+/// What run, render and plot share: an effect id, its create-time params,
+/// its --at events, the plugin search path, and the frames t = i/fps that
+/// cover the effect.
+struct EffectSetup {
+    let id: String
+    let params: [(String, String)]
+    let events: [(t: Double, name: String, value: String)]
+    let fps: Double
+    let duration: Double?
+    let session: PluginSession
+
+    /// The options every command built on a setup takes, besides its own.
+    static let valuedOptions: Set<String> = ["--param", "--at", "--fps", "--duration", "--plugin-path"]
+
+    init(_ parsed: Arguments, command: String, defaultFPS: Double) throws(UsageError) {
+        guard parsed.positionals.count == 1 else {
+            throw UsageError(
+                parsed.positionals.isEmpty
+                    ? "\(command) needs an effect id (see effect-host list)" : "\(command) takes one effect id")
+        }
+        id = parsed.positionals[0]
+        params = try parsed.all("--param").map { text throws(UsageError) in try Self.assignment(text, option: "--param") }
+        events = try parsed.all("--at").map { text throws(UsageError) in
+            guard let colon = text.firstIndex(of: ":") else {
+                throw UsageError("--at needs T:NAME=VALUE, not '\(Terminal.sanitize(text))'")
+            }
+            let time = String(text[..<colon])
+            guard let t = Double(time), t.isFinite, t >= 0 else {
+                throw UsageError("--at needs a time in seconds >= 0 before ':', not '\(Terminal.sanitize(time))'")
+            }
+            let (name, value) = try Self.assignment(String(text[text.index(after: colon)...]), option: "--at")
+            return (t, name, value)
+        }
+        fps = try Self.number(parsed.single("--fps"), option: "--fps", default: defaultFPS, range: 0.1...1000)
+        let duration = try parsed.single("--duration")
+        self.duration = try duration.map { text throws(UsageError) in
+            try Self.number(text, option: "--duration", default: 0, range: 1e-9...1e9)
+        }
+        session = PluginSession(pluginPaths: parsed.all("--plugin-path"))
+    }
+
+    private static func assignment(_ text: String, option: String) throws(UsageError) -> (String, String) {
+        guard let equals = text.firstIndex(of: "="), equals != text.startIndex else {
+            throw UsageError("\(option) needs NAME=VALUE, not '\(Terminal.sanitize(text))'")
+        }
+        return (String(text[..<equals]), String(text[text.index(after: equals)...]))
+    }
+
+    static func number(_ text: String?, option: String, default value: Double, range: ClosedRange<Double>)
+        throws(UsageError) -> Double
+    {
+        guard let text else { return value }
+        guard let number = Double(text), number.isFinite, range.contains(number) else {
+            throw UsageError(
+                "\(option) needs a number from \(formatNumber(range.lowerBound)) to \(formatNumber(range.upperBound)), not '\(Terminal.sanitize(text))'")
+        }
+        return number
+    }
+
+    /// The effect, created with the params and every event applied; warns
+    /// first about plugin files that were skipped.
+    func makeInstance() throws -> EffectInstance {
+        session.warnAboutFailures()
+        let (plugin, effect) = try session.effect(id)
+        let values = try params.map { name, text throws(UsageError) in (name, try parse(text, for: name, of: effect)) }
+        let instance: EffectInstance
+        do {
+            instance = try plugin.instantiate(effect, params: values)
+        } catch {
+            throw Self.classify(error, effect)
+        }
+        for event in events {
+            let value = try parse(event.value, for: event.name, of: effect)
+            do {
+                try instance.set(event.name, to: value, at: event.t)
+            } catch {
+                throw Self.classify(error, effect, at: event.t)
+            }
+        }
+        return instance
+    }
+
+    private func parse(_ text: String, for name: String, of effect: EffectDescription) throws(UsageError) -> Value {
+        guard let param = effect.param(named: name) else {
+            let hint = closestMatch(to: name, among: effect.params.map(\.name)).map { " (did you mean '\($0)'?)" } ?? ""
+            throw UsageError("effect '\(effect.id)' has no param '\(Terminal.sanitize(name))'\(hint)")
+        }
+        do {
+            return try param.parse(text)
+        } catch {
+            throw UsageError(Terminal.sanitize(error.message))
+        }
+    }
+
+    /// A refusal of what the user asked for is a usage error; anything
+    /// else the plugin reports is a runtime failure.
+    static func classify(_ error: EffectError, _ effect: EffectDescription, at t: Double? = nil) -> Error {
+        let context = t.map { "at t = \(formatNumber($0)): " } ?? ""
+        let message = context + Terminal.sanitize(error.message)
+        return error.isRefusal ? UsageError(message) : RuntimeError("\(effect.id): \(message)")
+    }
+
+    /// The index of the last frame: for --duration, the last frame at or
+    /// before it; otherwise the first frame at or after the effect's end
+    /// (one entrance and one period for a looping effect), and never before
+    /// the last event. `limit` caps the frame count for commands that keep
+    /// every frame.
+    func lastFrameIndex(_ instance: EffectInstance, limit: Double = EffectSetup.maxFrames) throws -> Int {
+        if let duration {
+            let frames = (duration * fps + 1e-9).rounded(.down)
+            guard frames + 1 <= limit else {
+                throw UsageError(
+                    "--duration \(formatNumber(duration)) s at \(formatNumber(fps)) fps makes \(formatNumber(frames + 1)) frames, more than \(formatNumber(limit)); pass a shorter --duration or a lower --fps")
+            }
+            return Int(frames)
+        }
+        let end: Double
+        switch try instance.info().timing {
+        case let .ends(at): end = at
+        case let .loops(start, period): end = start + period
+        }
+        let latest = max(end, events.map(\.t).max() ?? 0)
+        let frames = (latest * fps - 1e-9).rounded(.up)
+        guard frames + 1 <= limit else {
+            throw UsageError(
+                "the run would last \(formatNumber(latest)) s (\(formatNumber(frames + 1)) frames, more than \(formatNumber(limit))); pass --duration to play part of it")
+        }
+        return Int(frames)
+    }
+
+    /// More frames than anyone would wait for, and far below where frame
+    /// arithmetic could overflow.
+    static let maxFrames = 1e12
+}

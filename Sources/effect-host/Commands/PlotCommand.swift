@@ -1,0 +1,168 @@
+import EffectHost
+import Glibc
+
+/// `effect-host plot EFFECT -o FILE.svg`: the effect's channels against
+/// time, sampled from the plugin, for tuning a curve by eye.
+struct PlotCommand {
+    let setup: EffectSetup
+    let output: String
+    let channelNames: [String]?
+    let elements: [Int]?
+
+    static let samplesPerSecond = 240.0
+    static let maxSamples = 200_000.0
+
+    init(_ arguments: [String]) throws(UsageError) {
+        let parsed = try Arguments(
+            arguments, valued: EffectSetup.valuedOptions.union(["-o", "--output", "--channels", "--elements"]), flags: [])
+        if parsed.all("--fps").count > 0 {
+            throw UsageError("plot samples \(formatNumber(Self.samplesPerSecond)) times a second and takes no --fps")
+        }
+        setup = try EffectSetup(parsed, command: "plot", defaultFPS: Self.samplesPerSecond)
+        let outputs = parsed.all("-o") + parsed.all("--output")
+        guard outputs.count == 1, let output = outputs.first, !output.isEmpty else {
+            throw UsageError(outputs.count > 1 ? "plot takes one -o FILE.svg" : "plot needs -o FILE.svg")
+        }
+        self.output = output
+        channelNames = try parsed.single("--channels").map { text in
+            text.split(separator: ",").map { String($0).trimmingSpaces() }.filter { !$0.isEmpty }
+        }
+        elements = try parsed.single("--elements").map { text throws(UsageError) in
+            try text.split(separator: ",").map { piece throws(UsageError) in
+                guard let index = Int(piece.trimmingSpaces()), index >= 0 else {
+                    throw UsageError("--elements needs element numbers like 0,3, not '\(Terminal.sanitize(text))'")
+                }
+                return index
+            }
+        }
+    }
+
+    private struct Request {
+        let channel: ChannelDescription
+        /// nil for a global channel.
+        let element: Int?
+    }
+
+    func run() throws -> Int32 {
+        let instance = try setup.makeInstance()
+        let effect = instance.effect
+        let requests = try requested(effect, elementCount: instance.elementCount)
+        let last = try setup.lastFrameIndex(instance, limit: Self.maxSamples)
+        let count = last + 1
+        var frames = [Double](repeating: 0, count: count * instance.frameSize)
+        do {
+            try frames.withUnsafeMutableBufferPointer { buffer throws(EffectError) in
+                try instance.sampleMany(t0: 0, dt: 1 / setup.fps, count: count, into: buffer)
+            }
+        } catch {
+            throw RuntimeError("\(effect.id): \(Terminal.sanitize(error.message))")
+        }
+        let times = (0..<count).map { Double($0) / setup.fps }
+        let globals = effect.channels.count
+        let stride = effect.elementChannels.count
+        func column(_ request: Request) -> [Double] {
+            let offset: Int
+            if let element = request.element {
+                offset = globals + element * stride + (effect.elementChannels.firstIndex { $0.name == request.channel.name } ?? 0)
+            } else {
+                offset = effect.channels.firstIndex { $0.name == request.channel.name } ?? 0
+            }
+            return (0..<count).map { frames[$0 * instance.frameSize + offset] }
+        }
+        var series: [Chart.Series] = []
+        var bands: [(channel: String, bands: [Chart.Band])] = []
+        for request in requests {
+            let values = column(request)
+            let name = request.element.map { "\(request.channel.name)[\($0)]" } ?? request.channel.name
+            if request.channel.isDiscrete, request.element == nil, !request.channel.labels.isEmpty {
+                bands.append((name, Self.bands(values, times: times, channel: request.channel)))
+            } else {
+                series.append(Chart.Series(name: name, unit: request.channel.unit, panel: request.channel.name, values: values))
+            }
+        }
+        // By default a channel that holds still says nothing; keep it only
+        // if nothing moves at all.
+        if channelNames == nil {
+            let moving = series.filter { ($0.values.max() ?? 0) - ($0.values.min() ?? 0) > 1e-12 }
+            if !moving.isEmpty { series = moving }
+        }
+        // Discrete channels with labels become bands; if that is all there
+        // is, they are plotted as steps too, so the chart is never empty.
+        if series.isEmpty {
+            for request in requests {
+                let name = request.element.map { "\(request.channel.name)[\($0)]" } ?? request.channel.name
+                series.append(Chart.Series(name: name, unit: request.channel.unit, panel: request.channel.name, values: column(request)))
+            }
+        }
+        let markers = setup.events.map { Chart.Marker(t: $0.t, label: "\($0.name)=\($0.value)") }
+        let chart = Chart(
+            title: "\(effect.id): \(effect.name)", times: times, series: series, bands: bands, markers: markers)
+        try Files.write(chart.svg() + "\n", to: output)
+        Output.error.line(
+            "effect-host: wrote \(series.count) series over \(formatNumber(times.last ?? 0)) s of \(effect.id) to \(Terminal.sanitize(output))")
+        return 0
+    }
+
+    /// The channels asked for, or by default every global channel that
+    /// moves (and every discrete one, as bands), falling back to the moving
+    /// element channels of the chosen elements.
+    private func requested(_ effect: EffectDescription, elementCount: Int) throws(UsageError) -> [Request] {
+        let chosen = elements ?? (elementCount > 0 ? [0] : [])
+        if let bad = chosen.first(where: { $0 >= elementCount }) {
+            throw UsageError("element \(bad) is out of range; \(effect.id) has \(elementCount) with these params")
+        }
+        guard let channelNames else {
+            var requests = effect.channels.map { Request(channel: $0, element: nil) }
+            if requests.isEmpty || elements != nil {
+                requests += effect.elementChannels.flatMap { channel in chosen.map { Request(channel: channel, element: $0) } }
+            }
+            return requests
+        }
+        var requests: [Request] = []
+        for name in channelNames {
+            var base = name
+            var index: Int?
+            if let open = name.firstIndex(of: "["), name.hasSuffix("]") {
+                base = String(name[..<open])
+                guard let parsed = Int(name[name.index(after: open)..<name.index(before: name.endIndex)]), parsed >= 0 else {
+                    throw UsageError("'\(Terminal.sanitize(name))' is not NAME[element]")
+                }
+                guard parsed < elementCount else {
+                    throw UsageError("element \(parsed) is out of range; \(effect.id) has \(elementCount) with these params")
+                }
+                index = parsed
+            }
+            if index == nil, let channel = effect.channels.first(where: { $0.name == base }) {
+                requests.append(Request(channel: channel, element: nil))
+            } else if let channel = effect.elementChannels.first(where: { $0.name == base }) {
+                requests += (index.map { [$0] } ?? chosen).map { Request(channel: channel, element: $0) }
+            } else {
+                let names = effect.channels.map(\.name) + effect.elementChannels.map(\.name)
+                let hint = closestMatch(to: base, among: names).map { " (did you mean '\($0)'?)" } ?? ""
+                throw UsageError("effect '\(effect.id)' has no channel '\(Terminal.sanitize(base))'\(hint)")
+            }
+        }
+        return requests
+    }
+
+    private static func bands(_ values: [Double], times: [Double], channel: ChannelDescription) -> [Chart.Band] {
+        var bands: [Chart.Band] = []
+        var start = 0
+        for index in 1...values.count {
+            if index == values.count || values[index] != values[start] {
+                let value = Int(exactly: values[start].rounded()) ?? 0
+                let end = index == values.count ? times[values.count - 1] : times[index]
+                bands.append(
+                    Chart.Band(start: times[start], end: end, label: channel.label(for: values[start]) ?? formatNumber(values[start]), value: max(0, value)))
+                start = index
+            }
+        }
+        return bands
+    }
+}
+
+extension StringProtocol {
+    func trimmingSpaces() -> String {
+        String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+    }
+}

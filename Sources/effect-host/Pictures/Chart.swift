@@ -1,0 +1,156 @@
+import EffectHost
+import Glibc
+
+/// A chart of channels against time, as SVG: one panel per channel with
+/// its own y axis (channels differ in range and unit), a shared time axis,
+/// a legend, bands for discrete channels and markers for events.
+///
+/// Every panel carries its mapping as data attributes (data-t0, data-t1,
+/// data-x, data-width, data-y, data-height, data-min, data-max), so a
+/// reader can turn any point back into (t, value).
+struct Chart {
+    struct Series {
+        let name: String
+        let unit: String
+        /// The channel's name: series of one channel share a panel.
+        let panel: String
+        let values: [Double]
+    }
+
+    struct Band {
+        let start: Double
+        let end: Double
+        let label: String
+        let value: Int
+    }
+
+    struct Marker {
+        let t: Double
+        let label: String
+    }
+
+    let title: String
+    let times: [Double]
+    let series: [Series]
+    let bands: [(channel: String, bands: [Band])]
+    let markers: [Marker]
+
+    static let width = 880.0
+    static let left = 84.0
+    static let right = 24.0
+    static let panelHeight = 132.0
+    static let panelGap = 30.0
+    static let palette = ["#2f6fd6", "#d9532b", "#1f9d6b", "#8e44ad", "#c9a100", "#16a3b8", "#b83262", "#5a6473"]
+    static let bandColors = ["#e7f4ff", "#fff2d9", "#eaf7ea", "#f5eaf7", "#f0f0f0", "#fde8e8"]
+
+    func svg() -> String {
+        let n = SVG.number
+        let t0 = times.first ?? 0
+        let t1 = max(times.last ?? 1, t0 + 1e-9)
+        let plotWidth = Self.width - Self.left - Self.right
+        let panels = series.reduce(into: [String]()) { names, series in
+            if !names.contains(series.panel) { names.append(series.panel) }
+        }
+        let legendRows = Int((Double(series.count) / 4).rounded(.up))
+        let top = 44 + Double(legendRows) * 18
+        let height = top + Double(max(1, panels.count)) * (Self.panelHeight + Self.panelGap) + 30
+        func x(_ t: Double) -> Double { Self.left + (t - t0) / (t1 - t0) * plotWidth }
+
+        var body = "<text x=\"\(n(Self.left))\" y=\"24\" font-family=\"\(systemFontFamily)\" font-size=\"15\" "
+        body += "font-weight=\"600\" fill=\"#1d1d1f\">\(SVG.escape(title))</text>"
+        body += "<g id=\"legend\" font-family=\"\(systemFontFamily)\" font-size=\"12\" fill=\"#333\">"
+        for (index, item) in series.enumerated() {
+            let lx = Self.left + Double(index % 4) * 190
+            let ly = 40 + Double(index / 4) * 18
+            body += "<rect x=\"\(n(lx))\" y=\"\(n(ly - 9))\" width=\"14\" height=\"3\" fill=\"\(color(index))\"/>"
+            body += "<text x=\"\(n(lx + 20))\" y=\"\(n(ly - 4))\">\(SVG.escape(item.name))</text>"
+        }
+        body += "</g>"
+
+        let timeTicks = Self.ticks(from: t0, to: t1, about: 8)
+        for (panelIndex, panel) in panels.enumerated() {
+            let y0 = top + Double(panelIndex) * (Self.panelHeight + Self.panelGap)
+            let members = series.enumerated().filter { $0.element.panel == panel }
+            let all = members.flatMap { $0.element.values }
+            var low = all.min() ?? 0
+            var high = all.max() ?? 1
+            if high - low < 1e-12 {
+                low -= 0.5
+                high += 0.5
+            } else {
+                let margin = (high - low) * 0.06
+                low -= margin
+                high += margin
+            }
+            func y(_ v: Double) -> Double { y0 + (1 - (v - low) / (high - low)) * Self.panelHeight }
+            body += "<g class=\"panel\" data-channel=\"\(SVG.escape(panel))\" data-t0=\"\(n(t0))\" data-t1=\"\(n(t1))\" "
+            body += "data-x=\"\(n(Self.left))\" data-width=\"\(n(plotWidth))\" data-y=\"\(n(y0))\" "
+            body += "data-height=\"\(n(Self.panelHeight))\" data-min=\"\(low)\" data-max=\"\(high)\">"
+            body += "<rect x=\"\(n(Self.left))\" y=\"\(n(y0))\" width=\"\(n(plotWidth))\" height=\"\(n(Self.panelHeight))\" fill=\"#fff\" stroke=\"#ccc\"/>"
+            for (channel, bands) in bands {
+                for band in bands {
+                    body += "<rect class=\"band\" data-band=\"\(SVG.escape(channel))\" x=\"\(n(x(band.start)))\" y=\"\(n(y0))\" "
+                    body += "width=\"\(n(max(0, x(band.end) - x(band.start))))\" height=\"\(n(Self.panelHeight))\" "
+                    body += "fill=\"\(Self.bandColors[band.value % Self.bandColors.count])\"/>"
+                    if panelIndex == 0, x(band.end) - x(band.start) > 40 {
+                        body += "<text x=\"\(n(x(band.start) + 4))\" y=\"\(n(y0 + 12))\" font-family=\"\(systemFontFamily)\" "
+                        body += "font-size=\"10\" fill=\"#666\">\(SVG.escape(band.label))</text>"
+                    }
+                }
+            }
+            // Grid and value ticks.
+            for tick in Self.ticks(from: low, to: high, about: 4) {
+                body += "<line x1=\"\(n(Self.left))\" x2=\"\(n(Self.left + plotWidth))\" y1=\"\(n(y(tick)))\" y2=\"\(n(y(tick)))\" stroke=\"#eee\"/>"
+                body += "<text x=\"\(n(Self.left - 6))\" y=\"\(n(y(tick) + 4))\" text-anchor=\"end\" font-family=\"\(systemFontFamily)\" "
+                body += "font-size=\"11\" fill=\"#555\">\(SVG.escape(formatNumber(tick)))</text>"
+            }
+            for tick in timeTicks {
+                body += "<line x1=\"\(n(x(tick)))\" x2=\"\(n(x(tick)))\" y1=\"\(n(y0 + Self.panelHeight))\" y2=\"\(n(y0 + Self.panelHeight + 4))\" stroke=\"#888\"/>"
+                body += "<text x=\"\(n(x(tick)))\" y=\"\(n(y0 + Self.panelHeight + 16))\" text-anchor=\"middle\" "
+                body += "font-family=\"\(systemFontFamily)\" font-size=\"11\" fill=\"#555\">\(SVG.escape(formatNumber(tick)))</text>"
+            }
+            let unit = members.first.map { $0.element.unit } ?? ""
+            let axisLabel = panel + (unit.isEmpty ? "" : " (\(unit))")
+            body += "<text transform=\"translate(\(n(18)) \(n(y0 + Self.panelHeight / 2))) rotate(-90)\" text-anchor=\"middle\" "
+            body += "font-family=\"\(systemFontFamily)\" font-size=\"12\" fill=\"#333\">\(SVG.escape(axisLabel))</text>"
+            for (index, item) in members {
+                let points = zip(times, item.values).map { "\(n(x($0))),\(n(y($1)))" }.joined(separator: " ")
+                body += "<polyline class=\"series\" data-series=\"\(SVG.escape(item.name))\" fill=\"none\" "
+                body += "stroke=\"\(color(index))\" stroke-width=\"1.6\" stroke-linejoin=\"round\" points=\"\(points)\"/>"
+            }
+            for marker in markers where marker.t >= t0 && marker.t <= t1 {
+                body += "<line class=\"event\" x1=\"\(n(x(marker.t)))\" x2=\"\(n(x(marker.t)))\" y1=\"\(n(y0))\" "
+                body += "y2=\"\(n(y0 + Self.panelHeight))\" stroke=\"#d11\" stroke-dasharray=\"4 3\"/>"
+                if panelIndex == 0 {
+                    body += "<text x=\"\(n(x(marker.t) + 3))\" y=\"\(n(y0 - 4))\" font-family=\"\(systemFontFamily)\" "
+                    body += "font-size=\"10\" fill=\"#d11\">\(SVG.escape(marker.label))</text>"
+                }
+            }
+            body += "</g>"
+        }
+        let axisY = top + Double(max(1, panels.count)) * (Self.panelHeight + Self.panelGap) + 6
+        body += "<text x=\"\(n(Self.left + plotWidth / 2))\" y=\"\(n(axisY))\" text-anchor=\"middle\" "
+        body += "font-family=\"\(systemFontFamily)\" font-size=\"12\" fill=\"#333\">t (s)</text>"
+        return SVG.document(width: Self.width, height: height.rounded(.up), background: "#fafafa", body: body)
+    }
+
+    private func color(_ index: Int) -> String { Self.palette[index % Self.palette.count] }
+
+    /// Round numbers (1, 2 or 5 times a power of ten) between low and
+    /// high, about `count` of them.
+    static func ticks(from low: Double, to high: Double, about count: Int) -> [Double] {
+        guard high > low, low.isFinite, high.isFinite else { return [low] }
+        let raw = (high - low) / Double(max(1, count))
+        let power = pow10(floor(log10(raw)))
+        let step = [1.0, 2, 5, 10].map { $0 * power }.first { $0 >= raw } ?? 10 * power
+        var ticks: [Double] = []
+        var tick = (low / step).rounded(.up) * step
+        while tick <= high + step * 1e-9, ticks.count < 50 {
+            ticks.append(abs(tick) < step * 1e-9 ? 0 : tick)
+            tick += step
+        }
+        return ticks
+    }
+}
+
+private func pow10(_ x: Double) -> Double { pow(10, x) }

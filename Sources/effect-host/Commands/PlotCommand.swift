@@ -75,7 +75,10 @@ struct PlotCommand {
             let values = column(request)
             let name = request.element.map { "\(request.channel.name)[\($0)]" } ?? request.channel.name
             if request.channel.isDiscrete, request.element == nil, !request.channel.labels.isEmpty {
-                bands.append((name, Self.bands(values, times: times, channel: request.channel)))
+                // A discrete channel that never changes marks no phases.
+                if channelNames != nil || values.contains(where: { $0 != values[0] }) {
+                    bands.append((name, Self.bands(values, times: times, channel: request.channel)))
+                }
             } else {
                 series.append(Chart.Series(name: name, unit: request.channel.unit, panel: request.channel.name, values: values))
             }
@@ -100,6 +103,7 @@ struct PlotCommand {
         try Files.write(chart.svg() + "\n", to: output)
         Output.error.line(
             "effect-host: wrote \(series.count) series over \(formatNumber(times.last ?? 0)) s of \(effect.id) to \(Terminal.sanitize(output))")
+        try? Output.error.flush()
         return 0
     }
 
@@ -152,6 +156,8 @@ struct PlotCommand {
             if index == values.count || values[index] != values[start] {
                 let value = Int(exactly: values[start].rounded()) ?? 0
                 let end = index == values.count ? times[values.count - 1] : times[index]
+                // The last sample can open a phase it does not show.
+                guard end > times[start] else { break }
                 bands.append(
                     Chart.Band(start: times[start], end: end, label: channel.label(for: values[start]) ?? formatNumber(values[start]), value: max(0, value)))
                 start = index

@@ -78,6 +78,7 @@ struct RenderCommand {
         }
         progress.finish()
         Output.error.line("effect-host: wrote \(last + 1) frames of \(instance.effect.id) to \(Terminal.sanitize(output))")
+        try? Output.error.flush()
         return 0
     }
 }

@@ -81,17 +81,26 @@ enum HTMLPreview {
                   if (shown >= frames.length - 1) show(0);
                   startedAt = performance.now();
                   startFrame = shown;
-                  requestAnimationFrame(tick);
+                  schedule();
                 }
               }
-              function tick(now) {
+              // Timers rather than requestAnimationFrame: frames are due at
+              // fixed times, and timers also run where rAF does not (a
+              // headless or background page).
+              function schedule() {
+                var due = startedAt + (shown - startFrame + 1) * 1000 / fps;
+                setTimeout(tick, Math.max(0, due - performance.now()));
+              }
+              function tick() {
                 if (!playing) return;
+                var now = performance.now();
                 var index = startFrame + Math.floor((now - startedAt) * fps / 1000);
                 if (index >= frames.length) {
                   if (loop.checked && frames.length > 1) {
                     startedAt = now;
                     startFrame = 0;
                     index = 0;
+                    shown = -1;
                   } else {
                     show(frames.length - 1);
                     setPlaying(false);
@@ -99,7 +108,7 @@ enum HTMLPreview {
                   }
                 }
                 show(index);
-                requestAnimationFrame(tick);
+                schedule();
               }
               play.addEventListener("click", function () { setPlaying(!playing); });
               scrubber.addEventListener("input", function () {

@@ -99,6 +99,7 @@ struct BreathingCircles: Effect {
     private let cosines: [Double]
     private let sines: [Double]
     private let reduceMotion: Steps<Bool>
+    private let curve = CubicBezier.easeInOut
     let elements: [Element<Attribute>]
 
     init(params: ParamTimeline, strings: StringPool) throws(EffectFailure) {
@@ -133,9 +134,17 @@ struct BreathingCircles: Effect {
         DisplayStrings(text: .empty, accessibilityLabel: .empty)
     }
 
+    /// easeInOut through a phase `length` long, `elapsed` into it; a phase
+    /// of no length is already over.
+    @inline(__always)
+    private func eased(_ elapsed: Double, over length: Double) -> Double {
+        curve.value(at: length > 0 ? elapsed / length : 1)
+    }
+
     /// Where the breath is at t: the phase, the eased expansion, and how
     /// many breaths are done (a count that can pass any Int, so it stays a
     /// Double).
+    @inline(__always)
     private func breath(at t: Double) -> (phase: Int, expansion: Double, taken: Double, finished: Bool) {
         // After the last hold out the component sets its phase back to
         // breathe in, and its guard stops it there.
@@ -148,11 +157,11 @@ struct BreathingCircles: Effect {
         for phase in 0..<4 {
             let end = start + durations[phase]
             if within < end || phase == 3 {
-                let progress = CubicBezier.easeInOut.value(at: durations[phase] > 0 ? (within - start) / durations[phase] : 1)
+                // Only the breaths move; the holds need no curve.
                 switch phase {
-                case 0: return (0, progress, taken, false)
+                case 0: return (0, eased(within - start, over: durations[0]), taken, false)
                 case 1: return (1, 1, taken, false)
-                case 2: return (2, 1 - progress, taken, false)
+                case 2: return (2, 1 - eased(within - start, over: durations[2]), taken, false)
                 default: return (3, 0, taken, false)
                 }
             }

@@ -221,6 +221,12 @@ final class ABIContractTests: XCTestCase {
         XCTAssertEqual(api.pointee.sample_many!(instance, 0, 0.1, 2, &frame, 12, &error), EFFECT_OK)
         XCTAssertEqual(api.pointee.sample_many!(instance, 0, 0.1, 0, &frame, 0, &error), EFFECT_OK)
         XCTAssertEqual(api.pointee.sample_many!(instance, 0, 0.1, UInt64.max, &frame, 12, &error), EFFECT_ERR_BUFFER)
+        XCTAssertEqual(message, "count = 18446744073709551615 frames of 6 doubles is more than any buffer holds")
+        // A capacity that no buffer has: the count is refused, not believed.
+        XCTAssertEqual(api.pointee.sample_many!(instance, 0, 0.1, UInt64(Int.max) + 1, &frame, .max, &error), EFFECT_ERR_BUFFER)
+        XCTAssertEqual(message, "count = 9223372036854775808 frames of 6 doubles is more than any buffer holds")
+        XCTAssertEqual(api.pointee.sample_many!(instance, 0, 0.1, 3, &frame, 12, &error), EFFECT_ERR_BUFFER)
+        XCTAssertEqual(message, "the buffer holds 12 doubles; 18 are needed")
         XCTAssertEqual(api.pointee.sample_many!(instance, 0.1, -0.2, 2, &frame, 12, &error), EFFECT_ERR_TIME)
         XCTAssertEqual(api.pointee.sample_many!(instance, 0, .nan, 2, &frame, 12, &error), EFFECT_ERR_TIME)
         XCTAssertEqual(api.pointee.sample_many!(instance, 1e308, 1e308, 2, &frame, 12, &error), EFFECT_ERR_TIME)

@@ -67,14 +67,33 @@ final class RenderTests: XCTestCase {
             let drain = try elements(frame, "feColorMatrix").first
             XCTAssertEqual(try number(drain, "values"), expected.saturation, accuracy: 1e-3)
             XCTAssertEqual(try transform(element(frame, id: "row"), "scale").first ?? .nan, expected.scale, accuracy: 1e-3)
+            // The row (tick, 10 pt, text) scales about its own centre.
+            let textX = try number(text, "x")
+            XCTAssertEqual(textX, 24 + 16 + 10)
+            XCTAssertEqual(try transform(element(frame, id: "row"), "translate").first ?? .nan, (24 + textX + textWidth) / 2, accuracy: 1e-3)
             if expected.lineWidth > 1e-4 {
-                XCTAssertEqual(try number(element(frame, id: "line"), "width"), textWidth * expected.lineWidth, accuracy: 2e-3)
+                let line = try element(frame, id: "line")
+                XCTAssertEqual(try number(line, "x"), textX, "the line starts at the text's leading edge")
+                XCTAssertEqual(try number(line, "height"), 1.6)
+                XCTAssertEqual(try number(line, "width"), textWidth * expected.lineWidth, accuracy: 2e-3)
+                XCTAssertEqual(try transform(element(frame, id: "tick"), "translate"), [24, 36 - 8], "a 16 pt box, centred")
                 let dashes = try XCTUnwrap(element(frame, id: "tick").flatMap { attr($0, "stroke-dasharray") })
                 XCTAssertEqual(Double(dashes.split(separator: " ")[0]) ?? .nan, expected.tickTrim, accuracy: 1e-3)
             } else {
                 XCTAssertNil(try element(frame, id: "line"), "no line before the strike starts")
                 XCTAssertNil(try element(frame, id: "tick"), "no tick before the strike starts")
             }
+        }
+    }
+
+    func testStrikeWithoutTheTickDrawsTheTextWhereTheTickWas() throws {
+        let frames = try renderFrames(["strikethrough-reveal", "--fps", "10", "--param", "tick=false"], expecting: 5)
+        for frame in frames {
+            XCTAssertNil(try element(frame, id: "tick"))
+            let text = try element(frame, id: "text")
+            XCTAssertEqual(try number(text, "x"), 24)
+            let centre = try transform(element(frame, id: "row"), "translate").first ?? .nan
+            XCTAssertEqual(centre, (24 + 24 + (try number(text, "textLength"))) / 2, accuracy: 1e-3)
         }
     }
 
@@ -101,6 +120,7 @@ final class RenderTests: XCTestCase {
             let (cx, cy) = (try number(svg, "width") / 2, try number(svg, "height") / 2)
             let rotation = try transform(element(frame, id: "ring"), "rotate")
             XCTAssertEqual(rotation.first ?? .nan, 100 * e, accuracy: 1e-3, "t = \(t)")
+            XCTAssertEqual(Array(rotation.dropFirst()), [cx, cy], "turned about the centre")
             let circles = try elements(frame, "circle")
             XCTAssertEqual(circles.count, 8)
             for (circle, node) in circles.enumerated() {
@@ -193,6 +213,161 @@ final class RenderTests: XCTestCase {
         XCTAssertEqual(try element(frames[0], id: "text")?.stringValue, "<b>&\"x\"</b>[31m", "escaped, control characters dropped")
     }
 
+    private func units(_ frame: XMLDocument) throws -> [Int: XMLElement] {
+        var found: [Int: XMLElement] = [:]
+        for node in try elements(frame, "text") where attr(node, "class") == "unit" {
+            found[Int(attr(node, "data-unit") ?? "") ?? -1] = node
+        }
+        return found
+    }
+
+    /// The block, the ink copy and their wipe, frame by frame, against the
+    /// seed's smooth spring (0.5 s) starting 0.42 s after the phrase's last
+    /// unit (unit 6, at 6 · 0.05 s).
+    func testHighlightBlockAndInkWipeTogether() throws {
+        let frames = try renderFrames(
+            ["text-reveal", "--fps", "20", "--param", "highlights=calm glance"], expecting: try revealFrameCount(fps: 20))
+        var wiping = 0
+        for (index, frame) in frames.enumerated() {
+            let t = Double(index) / 20
+            let elapsed = t - (6 * 0.05 + 0.42)
+            let block = try elements(frame, "rect").first { attr($0, "class") == "block" }
+            guard elapsed > 0 else {
+                XCTAssertNil(block, "t = \(t)")
+                continue
+            }
+            let s = Reference.spring(duration: 0.5, bounce: 0, at: elapsed)
+            let ink = try XCTUnwrap(elements(frame, "g").first { attr($0, "class") == "ink" })
+            let inkUnits = try XCTUnwrap(ink.children?.compactMap { $0 as? XMLElement })
+            let chunkX = try number(inkUnits.first, "x")
+            let last = try XCTUnwrap(inkUnits.last)
+            let chunkWidth = try number(last, "x") + number(last, "textLength") - chunkX
+            let h = 48.0
+            let pad = (0.16 * h).rounded()
+            XCTAssertEqual(try number(block, "x"), chunkX - pad, accuracy: 1e-3)
+            XCTAssertEqual(try number(block, "width"), chunkWidth + 2 * pad, accuracy: 2e-3)
+            XCTAssertEqual(try number(block, "height"), 1.04 * h, accuracy: 1e-3)
+            XCTAssertEqual(try number(block, "rx"), 0.24 * h, accuracy: 1e-3)
+            XCTAssertEqual(try number(last, "y") - number(block, "y"), 0.952 * 40 + 0.01 * h, accuracy: 1e-3, "0.01 h above the chunk")
+            // The block grows from the chunk's leading edge, the ink is uncovered to s · w.
+            let scale = try transform(block, "scale")
+            XCTAssertEqual(scale.first ?? .nan, s, accuracy: 2e-3, "t = \(t)")
+            XCTAssertEqual(try transform(block, "translate").first ?? .nan, chunkX, accuracy: 1e-3)
+            let clip = try XCTUnwrap(elements(frame, "clipPath").first { (attr($0, "id") ?? "").hasPrefix("wipe") })
+            let clipRect = try XCTUnwrap(clip.children?.first as? XMLElement)
+            XCTAssertEqual(try number(clipRect, "x"), chunkX, accuracy: 1e-3)
+            XCTAssertEqual(try number(clipRect, "width"), chunkWidth * s, accuracy: 0.2, "t = \(t)")
+            if s < 0.999 { wiping += 1 }
+        }
+        XCTAssertGreaterThan(wiping, 3, "frames caught mid-wipe")
+    }
+
+    func testBlurAndSoftenPresets() throws {
+        // blur: easeOut 0.55 s per unit; each unit blurred by 8 (1 − p), drawn with σ = radius / 2.
+        let blurred = try renderFrames(["text-reveal", "--fps", "10", "--param", "preset=blur"], expecting: try revealFrames("preset=blur", fps: 10))
+        for (index, frame) in blurred.enumerated() {
+            let t = Double(index) / 10
+            let filters = try elements(frame, "feGaussianBlur")
+            for (unit, node) in try units(frame) {
+                let p = Reference.easeOut(min(1, max(0, (t - Double(unit) * 0.05) / 0.55)))
+                XCTAssertEqual(try number(node, "opacity"), p, accuracy: 1e-3, "unit \(unit) at t = \(t)")
+                let radius = 8 * (1 - p)
+                if radius > 0.002 {
+                    XCTAssertEqual(attr(node, "filter"), "url(#blur\(unit))")
+                    let filter = try XCTUnwrap(filters.first { ($0.parent as? XMLElement).flatMap { attr($0, "id") } == "blur\(unit)" })
+                    XCTAssertEqual(try number(filter, "stdDeviation"), radius / 2, accuracy: 1e-3)
+                } else {
+                    XCTAssertNil(attr(node, "filter"))
+                }
+                XCTAssertEqual(try transform(node, "translate").first ?? .nan, 0, "blur does not move")
+            }
+            XCTAssertTrue(try elements(frame, "clipPath").isEmpty, "no mask without the rise")
+        }
+        // soften: spring(0.5) per unit; scale 0.96 → 1 about the unit's bottom edge.
+        let softened = try renderFrames(["text-reveal", "--fps", "10", "--param", "preset=soften"], expecting: try revealFrames("preset=soften", fps: 10))
+        for (index, frame) in softened.enumerated() {
+            let t = Double(index) / 10
+            for (unit, node) in try units(frame) {
+                let elapsed = t - Double(unit) * 0.05
+                let p = elapsed <= 0 ? 0 : Reference.spring(duration: 0.5, bounce: 0, at: elapsed)
+                XCTAssertEqual(try transform(node, "scale").first ?? .nan, 0.96 + 0.04 * p, accuracy: 1e-3, "unit \(unit) at t = \(t)")
+                let about = try transform(node, "translate")
+                XCTAssertEqual(about.count, 2)
+                // The scale's fixed point is the chunk's bottom: baseline + (48 − 0.952 · 40).
+                let pivots = try XCTUnwrap(attr(node, "transform")).components(separatedBy: "translate(").dropFirst(2).first
+                let pivotY = Double(pivots?.split(separator: " ")[1].dropLast() ?? "") ?? .nan
+                XCTAssertEqual(pivotY - (try number(node, "y")), 48 - 0.952 * 40, accuracy: 1e-3)
+            }
+        }
+    }
+
+    func testReduceMotionFadesUnitsAndHighlightInstead() throws {
+        let arguments = ["text-reveal", "--fps", "10", "--param", "reduce_motion=true", "--param", "highlights=calm glance"]
+        let frames = try renderFrames(arguments, expecting: try revealFrames("reduce_motion=true", "highlights=calm glance", fps: 10))
+        for (index, frame) in frames.enumerated() {
+            let t = Double(index) / 10
+            for (unit, node) in try units(frame) {
+                // Every unit at once, easeOut 0.35 s, nothing moves.
+                XCTAssertEqual(try number(node, "opacity"), Reference.easeOut(min(1, t / 0.35)), accuracy: 1e-3, "unit \(unit)")
+                XCTAssertEqual(try transform(node, "translate").first ?? .nan, 0)
+            }
+            // The block and the ink fade in (easeOut 0.3 s from 0.2 s), whole.
+            let s = Reference.easeOut(min(1, max(0, (t - 0.2) / 0.3)))
+            let block = try elements(frame, "rect").first { attr($0, "class") == "block" }
+            if s > 0 {
+                XCTAssertEqual(try number(block, "opacity"), s, accuracy: 1e-3, "t = \(t)")
+                XCTAssertNil(attr(try XCTUnwrap(block), "transform"), "no wipe")
+                let ink = try elements(frame, "g").first { attr($0, "class") == "ink" }
+                XCTAssertEqual(try number(ink, "opacity"), s, accuracy: 1e-3)
+            } else {
+                XCTAssertNil(block)
+            }
+        }
+    }
+
+    /// A masked unit rises from 1.05 × its measured height (48 pt at 40 pt
+    /// bold), whatever `unit_height` says: that param is for renderers
+    /// that do not measure.
+    func testMaskedRiseUsesTheMeasuredHeight() throws {
+        let frames = try renderFrames(["text-reveal", "--fps", "10", "--param", "unit_height=5"], expecting: try revealFrames("unit_height=5", fps: 10))
+        for node in try units(frames[0]).values {
+            XCTAssertEqual(try transform(node, "translate").first(where: { _ in true }) ?? .nan, 0)
+            XCTAssertEqual(try transform(node, "translate").last ?? .nan, 1.05 * 48, accuracy: 1e-3)
+        }
+        let masks = try elements(frames[0], "clipPath").filter { (attr($0, "id") ?? "").hasPrefix("mask") }
+        let unitZero = try XCTUnwrap(units(frames[0])[0])
+        let mask = try XCTUnwrap(masks.first?.children?.first as? XMLElement)
+        XCTAssertEqual(try number(mask, "y") + number(mask, "height") - number(unitZero, "y"), 48 - 0.952 * 40, accuracy: 1e-3, "closed at the chunk's bottom")
+    }
+
+    private func revealFrames(_ params: String..., fps: Double) throws -> Int {
+        let run = try host(
+            ["run", "text-reveal", "--offline", "--fps", String(fps), "--format", "jsonl"] + params.flatMap { ["--param", $0] })
+        XCTAssertEqual(run.status, 0, run.stderr)
+        return run.stdout.split(separator: "\n").count
+    }
+
+    func testRenderingIntoADirectoryReplacesOldFramesOnly() throws {
+        let directory = try TestEnvironment.temporaryDirectory(self) + "/frames"
+        XCTAssertEqual(try host(["render", "strikethrough-reveal", "--fps", "30", "-o", directory]).status, 0)
+        for name in ["notes.txt", "frame-keep.svg"] {
+            XCTAssertTrue(FileManager.default.createFile(atPath: directory + "/" + name, contents: Data("x".utf8)))
+        }
+        XCTAssertEqual(try host(["render", "strikethrough-reveal", "--fps", "2", "-o", directory]).status, 0)
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: directory).sorted(),
+            ["frame-00000.svg", "frame-00001.svg", "frame-keep.svg", "notes.txt"])
+    }
+
+    /// Writing to a device writes to it: the rename that keeps regular
+    /// files whole must never replace /dev/null with a file.
+    func testWritingToADeviceKeepsTheDevice() throws {
+        let result = try host(["plot", "strikethrough-reveal", "-o", "/dev/null"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let type = try FileManager.default.attributesOfItem(atPath: "/dev/null")[.type] as? FileAttributeType
+        XCTAssertEqual(type, .typeCharacterSpecial)
+    }
+
     // MARK: plot
 
     private struct Panel {
@@ -243,6 +418,9 @@ final class RenderTests: XCTestCase {
         XCTAssertEqual(amount.t0 + (markerX - amount.x) / amount.width * (amount.t1 - amount.t0), 0.2, accuracy: 1e-5)
         XCTAssertTrue(try elements(document, "text").contains { $0.stringValue == "done=false" })
         XCTAssertTrue(try elements(document, "text").contains { $0.stringValue == "amount" }, "legend")
+        // Time ticks every 0.1 s, each labelled under its mark.
+        let texts = try elements(document, "text").compactMap(\.stringValue)
+        for label in ["0", "0.1", "0.4", "0.8", "t (s)"] { XCTAssertTrue(texts.contains(label), label) }
     }
 
     func testPlotOfBreathingCirclesHasPhaseBands() throws {
@@ -289,6 +467,14 @@ final class RenderTests: XCTestCase {
             (["plot", "strikethrough-reveal", "-o", directory + "/p.svg", "--fps", "10"], "takes no --fps", 2),
             (["render", "tracking-breathe", "--fps", "1000", "--duration", "100", "-o", directory + "/big.html"], "more than 20000", 2),
             (["render", "strikethrough-reveal", "-o", directory + "/missing/page.html"], "cannot write", 1),
+            (["render", "strikethrough-reveal", "-o", "frame.svg"], "plot writes one .svg", 2),
+            (["render", "strikethrough-reveal", "-o", "-"], "not stdout", 2),
+            (["plot", "strikethrough-reveal", "-o", directory + "/p.svg", "--channels", ","], "--channels needs channel names", 2),
+            (["plot", "strikethrough-reveal", "-o", directory + "/p.svg", "--channels", "amount,amount"], "names 'amount' twice", 2),
+            (["plot", "text-reveal", "-o", directory + "/p.svg", "--elements", "0,0"], "names an element twice", 2),
+            (["plot", "text-reveal", "-o", directory + "/p.svg", "--elements", ""], "--elements needs element numbers", 2),
+            (["plot", "text-reveal", "-o", directory + "/p.svg", "--channels", "masked[0]"], "'masked' is global", 2),
+            (["plot", "text-reveal", "-o", directory], "is a directory", 1),
         ] {
             let result = try host(arguments)
             XCTAssertEqual(result.status, status, "\(arguments): \(result.stderr)")

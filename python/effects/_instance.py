@@ -187,7 +187,7 @@ class Instance:
 
     def sample_many(self, t0: float, dt: float, n: int) -> Frames:
         """n frames at t0, t0 + dt, ... through the ABI's batch call, with no per-frame Python work."""
-        if type(n) is not int and (isinstance(n, bool) or not isinstance(n, numbers.Integral)) or not 0 <= n < 2**40:
+        if (type(n) is not int and (isinstance(n, bool) or not isinstance(n, numbers.Integral))) or not 0 <= n < 2**40:
             raise EffectError(_abi.ERR_RANGE, f"n must be a whole number from 0 to 2**40, not {n!r}")
         n = int(n)
         t0 = to_time(t0)

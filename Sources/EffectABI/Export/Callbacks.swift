@@ -108,11 +108,16 @@ enum Callbacks {
             guard let frames else { return ErrorReport.fail(Status.nullPointer, error) { "frames is NULL" } }
             return withInstance(instance) { object in
                 let size = object.frameSize
+                // No buffer holds more than Int.max frames, or more doubles
+                // than a UInt64 counts.
                 let (needed, overflow) = UInt64(size).multipliedReportingOverflow(by: count)
-                // No buffer holds more than Int.max frames; a count past it
-                // can only come with a misreported capacity.
-                guard !overflow, capacity >= needed, count <= UInt64(Int.max) else {
-                    return ErrorReport.fail(Status.buffer, error) { tooSmall(capacity, overflow ? UInt64.max : needed) }
+                guard !overflow, count <= UInt64(Int.max) else {
+                    return ErrorReport.fail(Status.buffer, error) {
+                        "count = \(count) frames of \(size) doubles is more than any buffer holds"
+                    }
+                }
+                guard capacity >= needed else {
+                    return ErrorReport.fail(Status.buffer, error) { tooSmall(capacity, needed) }
                 }
                 let last = t0 + Double(count - 1) * dt
                 guard isTime(t0), dt.isFinite, isTime(last) else {

@@ -77,6 +77,18 @@ final class Instance<E: Effect>: AnyInstance {
             elementStride: entry.elementChannelCount, kind: entry.kind,
             box: UnsafeRawPointer(Unmanaged.passRetained(ModelBox(built)).toOpaque()))
         try adopt(elements)
+        warmUp()
+    }
+
+    /// Samples once, single and batch, into scratch memory. A first call
+    /// can allocate (generic metadata and lazy globals are set up on first
+    /// use, which a debug build does at run time); here, in create, that is
+    /// allowed, and every sample after it allocates nothing.
+    private func warmUp() {
+        let scratch = UnsafeMutablePointer<Double>.allocate(capacity: max(1, frameSize))
+        defer { scratch.deallocate() }
+        sample(at: 0, into: scratch)
+        sample(from: 0, step: 0, count: 1, into: scratch)
     }
 
     deinit {

@@ -108,12 +108,15 @@ struct EffectSetup {
     /// (one entrance and one period for a looping effect), and never before
     /// the last event. `limit` caps the frame count for commands that keep
     /// every frame.
-    func lastFrameIndex(_ instance: EffectInstance, limit: Double = EffectSetup.maxFrames) throws -> Int {
+    func lastFrameIndex(
+        _ instance: EffectInstance, limit: Double = EffectSetup.maxFrames,
+        advice: String = "pass a shorter --duration or a lower --fps"
+    ) throws -> Int {
         if let duration {
             let frames = (duration * fps + 1e-9).rounded(.down)
             guard frames + 1 <= limit else {
                 throw UsageError(
-                    "--duration \(formatNumber(duration)) s at \(formatNumber(fps)) fps makes \(formatNumber(frames + 1)) frames, more than \(formatNumber(limit)); pass a shorter --duration or a lower --fps")
+                    "--duration \(formatNumber(duration)) s at \(formatNumber(fps)) fps makes \(formatNumber(frames + 1)) frames, more than \(formatNumber(limit)); \(advice)")
             }
             return Int(frames)
         }

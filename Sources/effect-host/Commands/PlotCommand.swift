@@ -24,16 +24,25 @@ struct PlotCommand {
             throw UsageError(outputs.count > 1 ? "plot takes one -o FILE.svg" : "plot needs -o FILE.svg")
         }
         self.output = output
-        channelNames = try parsed.single("--channels").map { text in
-            text.split(separator: ",").map { String($0).trimmingSpaces() }.filter { !$0.isEmpty }
+        channelNames = try parsed.single("--channels").map { text throws(UsageError) in
+            let names = text.split(separator: ",").map { String($0).trimmingSpaces() }.filter { !$0.isEmpty }
+            guard !names.isEmpty else { throw UsageError("--channels needs channel names like amount,scale") }
+            if let twice = names.first(where: { name in names.filter { $0 == name }.count > 1 }) {
+                throw UsageError("--channels names '\(Terminal.sanitize(twice))' twice")
+            }
+            return names
         }
         elements = try parsed.single("--elements").map { text throws(UsageError) in
-            try text.split(separator: ",").map { piece throws(UsageError) in
+            let indices = try text.split(separator: ",", omittingEmptySubsequences: false).map { piece throws(UsageError) in
                 guard let index = Int(piece.trimmingSpaces()), index >= 0 else {
                     throw UsageError("--elements needs element numbers like 0,3, not '\(Terminal.sanitize(text))'")
                 }
                 return index
             }
+            guard Set(indices).count == indices.count else {
+                throw UsageError("--elements names an element twice: '\(Terminal.sanitize(text))'")
+            }
+            return indices
         }
     }
 
@@ -47,7 +56,11 @@ struct PlotCommand {
         let instance = try setup.makeInstance()
         let effect = instance.effect
         let requests = try requested(effect, elementCount: instance.elementCount)
-        let last = try setup.lastFrameIndex(instance, limit: Self.maxSamples)
+        // A chart needs a span: an effect that is over at once (reduce
+        // motion) still gets a quarter of a second.
+        let last = max(
+            try setup.lastFrameIndex(instance, limit: Self.maxSamples, advice: "pass a shorter --duration"),
+            setup.duration == nil ? 60 : 1)
         let count = last + 1
         var frames = [Double](repeating: 0, count: count * instance.frameSize)
         do {
@@ -83,10 +96,24 @@ struct PlotCommand {
                 series.append(Chart.Series(name: name, unit: request.channel.unit, panel: request.channel.name, values: values))
             }
         }
-        // By default a channel that holds still says nothing; keep it only
-        // if nothing moves at all.
+        // By default a channel that holds still says nothing. If no global
+        // channel moves, the chosen elements' channels carry the motion
+        // (text-reveal's units, a row of dots); if nothing moves at all,
+        // the still channels are shown as they are.
         if channelNames == nil {
-            let moving = series.filter { ($0.values.max() ?? 0) - ($0.values.min() ?? 0) > 1e-12 }
+            func moves(_ values: [Double]) -> Bool { (values.max() ?? 0) - (values.min() ?? 0) > 1e-12 }
+            var moving = series.filter { moves($0.values) }
+            if moving.isEmpty, elements == nil {
+                for channel in effect.elementChannels {
+                    for element in instance.elementCount > 0 ? [0] : [] {
+                        let values = column(Request(channel: channel, element: element))
+                        if moves(values) {
+                            moving.append(
+                                Chart.Series(name: "\(channel.name)[\(element)]", unit: channel.unit, panel: channel.name, values: values))
+                        }
+                    }
+                }
+            }
             if !moving.isEmpty { series = moving }
         }
         // Discrete channels with labels become bands; if that is all there
@@ -135,6 +162,9 @@ struct PlotCommand {
                     throw UsageError("element \(parsed) is out of range; \(effect.id) has \(elementCount) with these params")
                 }
                 index = parsed
+            }
+            if index != nil, effect.channels.contains(where: { $0.name == base }) {
+                throw UsageError("channel '\(Terminal.sanitize(base))' is global; it has no elements")
             }
             if index == nil, let channel = effect.channels.first(where: { $0.name == base }) {
                 requests.append(Request(channel: channel, element: nil))

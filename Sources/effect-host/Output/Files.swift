@@ -1,35 +1,71 @@
 import Glibc
 
-/// Whole files written for the user: to a temporary name beside the
-/// target, then renamed, so a failed or interrupted write never leaves a
-/// half-written picture under the name asked for.
+/// Whole files written for the user. A regular file (or a new one) is
+/// written under a fresh temporary name beside it and renamed into place,
+/// so a failed or interrupted write never leaves half a picture under the
+/// name asked for. Anything else that already exists there, such as
+/// /dev/null, /dev/stdout or a FIFO, is written in place: renaming over it
+/// would replace a device with a file.
 enum Files {
     static func write(_ text: String, to path: String) throws(RuntimeError) {
-        let temporary = path + ".partial-\(getpid())"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw failure("cannot write \(path)") }
+        var status = stat()
+        if stat(path, &status) == 0 {
+            switch status.st_mode & S_IFMT {
+            case S_IFREG: break
+            case S_IFDIR: throw RuntimeError("\(Terminal.sanitize(path)) is a directory")
+            default:
+                try writeInPlace(text, to: path)
+                return
+            }
+        }
+        // mkstemp opens with O_EXCL under a name nobody could have planted.
+        var template = Array((path + ".partial-XXXXXX").utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard descriptor >= 0 else { throw failure("cannot write \(path)", errno) }
+        let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let mask = umask(0)
+        umask(mask)
+        fchmod(descriptor, 0o666 & ~mask)
+        if let code = writeAll(text, to: descriptor) {
+            close(descriptor)
+            unlink(temporary)
+            throw failure("cannot write \(path)", code)
+        }
+        guard close(descriptor) == 0 else {
+            let code = errno
+            unlink(temporary)
+            throw failure("cannot write \(path)", code)
+        }
+        guard rename(temporary, path) == 0 else {
+            let code = errno
+            unlink(temporary)
+            throw failure("cannot write \(path)", code)
+        }
+    }
+
+    private static func writeInPlace(_ text: String, to path: String) throws(RuntimeError) {
+        let descriptor = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC)
+        guard descriptor >= 0 else { throw failure("cannot write \(path)", errno) }
+        let code = writeAll(text, to: descriptor)
+        close(descriptor)
+        if let code { throw failure("cannot write \(path)", code) }
+    }
+
+    /// Writes every byte; the errno of the write that failed, if one did.
+    private static func writeAll(_ text: String, to descriptor: Int32) -> Int32? {
         var bytes = Array(text.utf8)
-        var offset = 0
-        var failed = false
-        bytes.withUnsafeMutableBytes { buffer in
+        return bytes.withUnsafeMutableBytes { buffer -> Int32? in
+            var offset = 0
             while offset < buffer.count {
                 let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
                 if written < 0 {
                     if errno == EINTR { continue }
-                    failed = true
-                    return
+                    return errno
                 }
                 offset += written
             }
+            return nil
         }
-        let writeError = errno
-        if close(descriptor) != 0 { failed = true }
-        guard !failed, rename(temporary, path) == 0 else {
-            unlink(temporary)
-            errno = writeError
-            throw failure("cannot write \(path)")
-        }
-        bytes.removeAll()
     }
 
     /// Creates `path` as a directory unless it is one already.
@@ -41,10 +77,29 @@ enum Files {
             }
             return
         }
-        guard mkdir(path, 0o755) == 0 else { throw failure("cannot create the directory \(path)") }
+        guard mkdir(path, 0o777) == 0 else { throw failure("cannot create the directory \(path)", errno) }
     }
 
-    private static func failure(_ what: String) -> RuntimeError {
-        RuntimeError("\(Terminal.sanitize(what)): \(String(cString: strerror(errno)))")
+    /// Removes the files named prefix, digits, suffix in `directory`, so a
+    /// new render never leaves frames of an older, longer one behind.
+    static func removeFiles(in directory: String, prefix: String, suffix: String) throws(RuntimeError) {
+        guard let stream = opendir(directory) else { throw failure("cannot read the directory \(directory)", errno) }
+        defer { closedir(stream) }
+        var names: [String] = []
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
+            }
+            guard name.hasPrefix(prefix), name.hasSuffix(suffix), name.count > prefix.count + suffix.count else { continue }
+            let middle = name.dropFirst(prefix.count).dropLast(suffix.count)
+            if middle.allSatisfy(\.isASCII), middle.allSatisfy(\.isNumber) { names.append(name) }
+        }
+        for name in names where unlink(directory + "/" + name) != 0 {
+            throw failure("cannot remove \(directory)/\(name)", errno)
+        }
+    }
+
+    private static func failure(_ what: String, _ code: Int32) -> RuntimeError {
+        RuntimeError("\(Terminal.sanitize(what)): \(String(cString: strerror(code)))")
     }
 }

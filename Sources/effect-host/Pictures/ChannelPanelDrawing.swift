@@ -1,18 +1,26 @@
 import EffectHost
 
 /// Any effect without a drawing of its own: each global channel as a bar
-/// filled to where its value sits in its declared range.
+/// filled to where its value sits in its declared range, then, for the
+/// first elements, a row of bars of their element channels.
 struct ChannelPanelDrawing: EffectDrawing {
     let width: Double
     let height: Double
     private let channels: [ChannelDescription]
+    private let elementChannels: [ChannelDescription]
+    private let elementRows: Int
 
     static let rowHeight = 28.0
+    static let maxElementRows = 16
+    static let barWidth = 200.0
 
     init(instance: EffectInstance) {
         channels = instance.effect.channels
-        width = 420
-        height = max(1, Double(channels.count)) * Self.rowHeight + 24
+        elementChannels = instance.effect.elementChannels
+        elementRows = elementChannels.isEmpty ? 0 : min(instance.elementCount, Self.maxElementRows)
+        let elementBlock = elementRows > 0 ? Double(elementRows + 1) * Self.rowHeight : 0
+        width = max(460, 80 + Double(elementChannels.count) * (Self.barWidth / 2 + 12))
+        height = max(1, Double(channels.count)) * Self.rowHeight + elementBlock + 24
     }
 
     func draw(_ frame: FrameValues) throws -> String {
@@ -20,16 +28,42 @@ struct ChannelPanelDrawing: EffectDrawing {
         var body = ""
         for (row, channel) in channels.enumerated() {
             let y = 12 + Double(row) * Self.rowHeight
-            let value = frame.global(channel.name)
-            let span = channel.range.upperBound - channel.range.lowerBound
-            let fill = span > 0 ? min(1, max(0, (value - channel.range.lowerBound) / span)) : 0
-            body += "<text x=\"12\" y=\"\(n(y + 18))\" font-family=\"\(systemFontFamily)\" font-size=\"13\" fill=\"#333\">"
-            body += SVG.escape(channel.name) + "</text>"
-            body += "<rect x=\"150\" y=\"\(n(y + 6))\" width=\"200\" height=\"14\" rx=\"3\" fill=\"#e6e6e6\"/>"
-            body += "<rect class=\"bar\" x=\"150\" y=\"\(n(y + 6))\" width=\"\(n(200 * fill))\" height=\"14\" rx=\"3\" fill=\"#4a7bd0\"/>"
-            body += "<text x=\"360\" y=\"\(n(y + 18))\" font-family=\"\(systemFontFamily)\" font-size=\"12\" fill=\"#555\">"
-            body += SVG.escape(formatNumber(value)) + "</text>"
+            body += label(channel.name, x: 12, y: y + 18)
+            body += bar(x: 150, y: y + 6, length: Self.barWidth, fill: fraction(frame.global(channel.name), channel))
+            body += "<text x=\"\(n(160 + Self.barWidth))\" y=\"\(n(y + 18))\" font-family=\"\(systemFontFamily)\" font-size=\"12\" "
+            body += "fill=\"#555\">\(SVG.escape(fixed(frame.global(channel.name), 3)))</text>"
+        }
+        guard elementRows > 0 else { return body }
+        let top = 12 + Double(channels.count) * Self.rowHeight
+        let column = Self.barWidth / 2 + 12
+        for (index, channel) in elementChannels.enumerated() {
+            body += label(channel.name, x: 60 + Double(index) * column, y: top + 18)
+        }
+        for element in 0..<elementRows {
+            let y = top + Double(element + 1) * Self.rowHeight
+            body += label("[\(element)]", x: 12, y: y + 18)
+            for (index, channel) in elementChannels.enumerated() {
+                let value = frame.element(element, channel.name)
+                body += bar(x: 60 + Double(index) * column, y: y + 6, length: Self.barWidth / 2, fill: fraction(value, channel))
+            }
         }
         return body
+    }
+
+    private func fraction(_ value: Double, _ channel: ChannelDescription) -> Double {
+        let span = channel.range.upperBound - channel.range.lowerBound
+        guard span > 0, span.isFinite else { return 0 }
+        return min(1, max(0, (value - channel.range.lowerBound) / span))
+    }
+
+    private func label(_ text: String, x: Double, y: Double) -> String {
+        "<text x=\"\(SVG.number(x))\" y=\"\(SVG.number(y))\" font-family=\"\(systemFontFamily)\" font-size=\"13\" fill=\"#333\">"
+            + SVG.escape(text) + "</text>"
+    }
+
+    private func bar(x: Double, y: Double, length: Double, fill: Double) -> String {
+        let n = SVG.number
+        return "<rect x=\"\(n(x))\" y=\"\(n(y))\" width=\"\(n(length))\" height=\"14\" rx=\"3\" fill=\"#e6e6e6\"/>"
+            + "<rect class=\"bar\" x=\"\(n(x))\" y=\"\(n(y))\" width=\"\(n(length * fill))\" height=\"14\" rx=\"3\" fill=\"#4a7bd0\"/>"
     }
 }

@@ -87,13 +87,16 @@ struct Chart {
             body += "data-x=\"\(n(Self.left))\" data-width=\"\(n(plotWidth))\" data-y=\"\(n(y0))\" "
             body += "data-height=\"\(n(Self.panelHeight))\" data-min=\"\(low)\" data-max=\"\(high)\">"
             body += "<rect x=\"\(n(Self.left))\" y=\"\(n(y0))\" width=\"\(n(plotWidth))\" height=\"\(n(Self.panelHeight))\" fill=\"#fff\" stroke=\"#ccc\"/>"
-            for (channel, bands) in bands {
+            // Each discrete channel gets a strip of its own, so none hides another.
+            let strip = Self.panelHeight / Double(max(1, bands.count))
+            for (stripIndex, (channel, bands)) in bands.enumerated() {
+                let top = y0 + Double(stripIndex) * strip
                 for band in bands {
-                    body += "<rect class=\"band\" data-band=\"\(SVG.escape(channel))\" x=\"\(n(x(band.start)))\" y=\"\(n(y0))\" "
-                    body += "width=\"\(n(max(0, x(band.end) - x(band.start))))\" height=\"\(n(Self.panelHeight))\" "
+                    body += "<rect class=\"band\" data-band=\"\(SVG.escape(channel))\" x=\"\(n(x(band.start)))\" y=\"\(n(top))\" "
+                    body += "width=\"\(n(max(0, x(band.end) - x(band.start))))\" height=\"\(n(strip))\" "
                     body += "fill=\"\(Self.bandColors[band.value % Self.bandColors.count])\"/>"
                     if panelIndex == 0, x(band.end) - x(band.start) > 40 {
-                        body += "<text x=\"\(n(x(band.start) + 4))\" y=\"\(n(y0 + 12))\" font-family=\"\(systemFontFamily)\" "
+                        body += "<text x=\"\(n(x(band.start) + 4))\" y=\"\(n(top + 12))\" font-family=\"\(systemFontFamily)\" "
                         body += "font-size=\"10\" fill=\"#666\">\(SVG.escape(band.label))</text>"
                     }
                 }

@@ -15,10 +15,12 @@ let systemFontFamily = "-apple-system, system-ui, 'SF Pro Text', 'Helvetica Neue
 
 /// The bundled effects drawn as their seed components look; any other
 /// effect as a panel of its channels.
-func makeDrawing(for instance: EffectInstance, containerWidth: Double) throws -> EffectDrawing {
+/// `eventTimes` are the moments params change, for canvases that must fit
+/// every state.
+func makeDrawing(for instance: EffectInstance, containerWidth: Double, eventTimes: [Double]) throws -> EffectDrawing {
     switch instance.effect.id {
     case "strikethrough-reveal": try StrikeDrawing(instance: instance)
-    case "tracking-breathe": try TrackingBreatheDrawing(instance: instance)
+    case "tracking-breathe": try TrackingBreatheDrawing(instance: instance, eventTimes: eventTimes)
     case "breathing-circles": try BreathingCirclesDrawing(instance: instance)
     case "text-reveal": try TextRevealDrawing(instance: instance, containerWidth: containerWidth)
     default: ChannelPanelDrawing(instance: instance)

@@ -3,13 +3,21 @@
 /// one after another at their fps; it computes none of the motion.
 ///
 /// For tests and links: `#t=1.25` opens paused at the frame nearest
-/// 1.25 s, `#paused` opens paused at the start. The stage's `data-frame`
+/// 1.25 s, `#paused` opens paused at the start, and `&bare` (or `#bare`)
+/// shows the picture alone at the page's top-left corner, for screenshots. The stage's `data-frame`
 /// and `data-playing` attributes follow the player, and any script error
 /// lands in the body's `data-errors`.
 enum HTMLPreview {
-    static func page(title: String, subtitle: String, fps: Double, loops: Bool, width: Double, height: Double, frames: [String])
-        -> String
-    {
+    /// `loop` is the frames a looping effect repeats (first and last shown
+    /// before wrapping); nil for an effect that ends, which loops, when
+    /// asked, from start to end.
+    static func page(
+        title: String, subtitle: String, fps: Double, loop: (from: Int, to: Int)?, width: Double, height: Double,
+        frames: [String]
+    ) -> String {
+        let loops = loop != nil
+        let loopFrom = loop?.from ?? 0
+        let loopTo = loop?.to ?? max(0, frames.count - 1)
         let list = frames.map(jsonString).joined(separator: ",\n")
         let n = SVG.number
         return """
@@ -30,6 +38,9 @@ enum HTMLPreview {
             #scrubber { flex: 1; }
             #time { font-variant-numeric: tabular-nums; min-width: 88px; }
             label { white-space: nowrap; }
+            body.bare main { margin: 0; padding: 0; }
+            body.bare main > :not(#stage) { display: none; }
+            body.bare #stage { border-radius: 0; box-shadow: none; }
             button { font: inherit; padding: 4px 14px; border-radius: 6px; border: 1px solid #bbb; background: #fff; cursor: pointer; }
             </style>
             </head>
@@ -56,6 +67,7 @@ enum HTMLPreview {
             (function () {
               var frames = JSON.parse(document.getElementById("frames").textContent);
               var fps = \(fps);
+              var loopFrom = \(loopFrom), loopTo = \(loopTo);
               var stage = document.getElementById("stage");
               var play = document.getElementById("play");
               var scrubber = document.getElementById("scrubber");
@@ -95,12 +107,15 @@ enum HTMLPreview {
                 if (!playing) return;
                 var now = performance.now();
                 var index = startFrame + Math.floor((now - startedAt) * fps / 1000);
-                if (index >= frames.length) {
+                if (loop.checked && index > loopTo && loopTo > loopFrom) {
+                  startedAt = now;
+                  startFrame = loopFrom;
+                  index = loopFrom;
+                } else if (index >= frames.length) {
                   if (loop.checked && frames.length > 1) {
                     startedAt = now;
                     startFrame = 0;
                     index = 0;
-                    shown = -1;
                   } else {
                     show(frames.length - 1);
                     setPlaying(false);
@@ -116,6 +131,7 @@ enum HTMLPreview {
                 show(parseInt(scrubber.value, 10));
               });
               var hash = window.location.hash.slice(1);
+              if (/(?:^|&)bare(?:&|$)/.test(hash)) document.body.classList.add("bare");
               var at = /(?:^|&)t=([0-9.]+)/.exec(hash);
               show(at ? Math.round(parseFloat(at[1]) * fps) : 0);
               setPlaying(!at && !/(?:^|&)paused(?:&|$)/.test(hash));

@@ -11,9 +11,7 @@ struct StrikeDrawing: EffectDrawing {
     let height: Double
     private let instance: EffectInstance
     private let textWidth: Double
-    private let textX: Double
     private let rowLeft: Double
-    private let rowRight: Double
     private let centreY: Double
 
     static let fontSize = 20.0
@@ -26,9 +24,7 @@ struct StrikeDrawing: EffectDrawing {
         textWidth = max(1, TextMetrics.width(of: text, size: Self.fontSize, weight: 500))
         // Room for the tick whether or not it shows now: `tick` is live.
         rowLeft = Self.margin
-        textX = rowLeft + 16 + 10
-        rowRight = textX + textWidth
-        width = (rowRight + Self.margin).rounded(.up)
+        width = (rowLeft + 16 + 10 + textWidth + Self.margin).rounded(.up)
         height = 72
         centreY = height / 2
     }
@@ -39,13 +35,17 @@ struct StrikeDrawing: EffectDrawing {
         let stroke = SVG.color(lineColor)
         let strokeOpacity = SVG.number(SVG.alpha(lineColor))
         let scale = frame.global("scale")
-        let centreX = (rowLeft + rowRight) / 2
+        // As in the seed's HStack, the tick and its 10 pt gap are only
+        // there while `tick` is on; the row is what scales about its centre.
+        let showsTick = try instance.value(of: "tick", at: frame.t) == .bool(true)
+        let textX = rowLeft + (showsTick ? 26 : 0)
+        let centreX = (rowLeft + textX + textWidth) / 2
         let n = SVG.number
         var body = "<defs><filter id=\"drain\" color-interpolation-filters=\"sRGB\">"
         body += "<feColorMatrix type=\"saturate\" values=\"\(n(min(1, max(0, frame.global("saturation")))))\"/></filter></defs>"
         body += "<g id=\"row\" transform=\"translate(\(n(centreX)) \(n(centreY))) scale(\(n(scale))) translate(\(n(-centreX)) \(n(-centreY)))\">"
         let trim = min(1, max(0, frame.global("tick_trim")))
-        if trim > 0 {
+        if showsTick, trim > 0 {
             body += "<path id=\"tick\" d=\"M1 8 L6 13 L15 2\" transform=\"translate(\(n(rowLeft)) \(n(centreY - 8)))\" fill=\"none\" "
             body += "stroke=\"\(stroke)\" stroke-opacity=\"\(strokeOpacity)\" stroke-width=\"2.4\" stroke-linecap=\"round\" "
             body += "stroke-linejoin=\"round\" pathLength=\"1\" stroke-dasharray=\"\(n(trim)) 2\"/>"

@@ -154,7 +154,12 @@ struct TextRevealDrawing: EffectDrawing {
         let bottom = chunks[unit.chunk].y + chunks[unit.chunk].height
         let centre = unit.x + unit.width / 2
         let scale = frame.element(index, "scale")
-        let offset = frame.element(index, "offset_y")
+        // A masked unit rises from 1.05 of its own measured height, as the
+        // component does (docs/effects.md); offset_y uses the unit_height
+        // param, which is for renderers that do not measure.
+        let masked = frame.global("masked") >= 0.5
+        let offset = masked
+            ? 1.05 * chunks[unit.chunk].height * (1 - frame.element(index, "progress")) : frame.element(index, "offset_y")
         var attributes = " class=\"unit\" data-unit=\"\(index)\" opacity=\"\(n(min(1, max(0, frame.element(index, "opacity")))))\""
         // Moved down, then scaled about its own bottom edge.
         attributes += " transform=\"translate(0 \(n(offset))) translate(\(n(centre)) \(n(bottom))) scale(\(n(scale))) "

@@ -11,12 +11,14 @@ struct TrackingBreatheDrawing: EffectDrawing {
 
     static let ink = "#121212"
 
-    init(instance: EffectInstance) throws {
+    init(instance: EffectInstance, eventTimes: [Double]) throws {
         self.instance = instance
         fontSize = try instance.number("font_size", at: 0, or: 34)
         let text = try instance.strings(at: 0).text
-        // Wide enough for the flared entrance: max_tracking + 8 per character.
-        let widest = try instance.number("max_tracking", at: 0, or: 9) + 8
+        // Wide enough for the flared entrance (max_tracking + 8 a character)
+        // and for the widest breath any event sets.
+        var widest = try instance.number("max_tracking", at: 0, or: 9) + 8
+        for t in eventTimes { widest = max(widest, try instance.number("max_tracking", at: t, or: 9)) }
         let characters = Double(text.count)
         width = (TextMetrics.width(of: text, size: fontSize, weight: 600) + characters * max(0, widest) + 2 * fontSize)
             .rounded(.up)

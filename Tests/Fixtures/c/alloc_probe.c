@@ -1,10 +1,10 @@
 /*
  * Counts heap allocations made while sampling, with malloc_counter.so
  * preloaded. For every effect of every plugin given: create an instance,
- * give each live bool param two changes and each live integer one (so
- * lookups cross events), sample once to warm up, then count the
- * allocations of 100,000 sample calls spread over the effect's timeline and
- * of 100 sample_many calls of 1,000 frames.
+ * give each live param changes (bools twice; numbers, integers and enums
+ * once), so lookups cross events, then count the allocations of 100,000
+ * sample calls spread over the effect's timeline, the very first included,
+ * and of 100 sample_many calls of 1,000 frames.
  *
  *   alloc_probe PLUGIN.so...
  *
@@ -38,7 +38,8 @@ static int fail(const char *what, const effect_error *error) {
     return 1;
 }
 
-/* Two changes to every live bool param and one to every live integer. */
+/* Two changes to every live bool param; one to every live number,
+ * integer and enum, to another value in its range. */
 static int add_events(const effect_plugin_api *api, const char *effect, uint32_t effect_index, uint32_t params,
                       effect_instance *instance) {
     uint32_t p;
@@ -60,6 +61,14 @@ static int add_events(const effect_plugin_api *api, const char *effect, uint32_t
         } else if (param.type == EFFECT_TYPE_INTEGER && value.integer < (int64_t)param.max) {
             value.integer += 1;
             if (api->set_param(instance, param.name, &value, 1.5, &error) != EFFECT_OK) return fail(param.name, &error);
+        } else if (param.type == EFFECT_TYPE_NUMBER && param.max > param.min) {
+            /* A quarter of the way up its range, capped so delays stay short. */
+            value.number = param.min + ((param.max - param.min) / 4 < 0.5 ? (param.max - param.min) / 4 : 0.5);
+            if (api->set_param(instance, param.name, &value, 0.6, &error) != EFFECT_OK) return fail(param.name, &error);
+        } else if (param.type == EFFECT_TYPE_ENUM && param.choice_count > 1) {
+            value.string = NULL; /* by index */
+            value.integer = (value.integer + 1) % param.choice_count;
+            if (api->set_param(instance, param.name, &value, 0.7, &error) != EFFECT_OK) return fail(param.name, &error);
         }
     }
     return 0;
@@ -87,10 +96,6 @@ static int probe(const effect_plugin_api *api, uint32_t index) {
     span = span * 1.2 + 0.1;
     frames = malloc(sizeof(double) * timing.frame_size * BATCH);
     if (frames == NULL) return fail("out of memory", NULL);
-    if (api->sample(instance, 0.5, frames, timing.frame_size, &error) != EFFECT_OK) return fail(info.id, &error);
-    if (api->sample_many(instance, 0, 0.01, BATCH, frames, timing.frame_size * BATCH, &error) != EFFECT_OK) {
-        return fail(info.id, &error);
-    }
 
     before = counter();
     for (i = 0; i < SAMPLES; i++) {

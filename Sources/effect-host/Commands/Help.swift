@@ -107,7 +107,10 @@ enum Help {
           --width W              text-reveal's container width in points (default 480)
           --plugin-path PATH     search PATH first; repeatable
 
-        A page holds at most 20,000 frames. Past a second of work a progress bar shows on
+        A page holds at most 20,000 frames (and 200 MB); Loop repeats a looping effect's
+        period without its entrance. In the page's URL, #t=1.25 opens it paused at 1.25 s and
+        #t=1.25&bare shows the picture alone. Rendering into a directory replaces the
+        frame-NNNNN.svg files already there. Past a second of work a progress bar shows on
         stderr when it is a terminal.
 
         examples:
@@ -124,8 +127,9 @@ enum Help {
         second.
 
           -o, --output FILE.svg  where to write the chart
-          --channels A,B,...     which channels (default: every global channel that moves);
-                                 element channels as NAME[i], e.g. progress[0]
+          --channels A,B,...     which channels (default: every global channel that moves, or
+                                 element 0's if none does); element channels as NAME[i],
+                                 e.g. progress[0]
           --elements I,J,...     the elements whose element channels to plot (default 0)
           --duration S           chart S seconds (default: the effect's own length)
           --param NAME=VALUE     set a param when the effect is created; repeatable

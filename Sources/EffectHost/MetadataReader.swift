@@ -1,3 +1,4 @@
+import Glibc
 import CEffect
 
 /// Reads a plugin's metadata through its table into host types, checking
@@ -173,7 +174,10 @@ struct MetadataReader {
     {
         guard let pointer else { throw Problem(message: "\(what) is NULL") }
         guard let string = PluginString.read(pointer, limit: limit) else {
-            throw Problem(message: "\(what) is not valid UTF-8 of at most \(limit) bytes")
+            if strnlen(pointer, limit) >= limit {
+                throw Problem(message: "\(what) is longer than \(limit) bytes (or not NUL-terminated)")
+            }
+            throw Problem(message: "\(what) is not valid UTF-8")
         }
         return string
     }

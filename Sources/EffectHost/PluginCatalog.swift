@@ -9,11 +9,19 @@ public struct PluginCatalog: Sendable {
     /// Effects hidden by an earlier plugin with the same id.
     public let shadowed: [(effect: String, path: String, winner: String)]
 
-    public init(searchPath: SearchPath) {
+    /// Loads every candidate on the search path. Unless `allowUnsafe`,
+    /// files that fail `PluginTrust` are refused, with the reason, and
+    /// never opened.
+    public init(searchPath: SearchPath, allowUnsafe: Bool = false) {
         let (files, missing) = searchPath.candidates()
         var plugins: [Plugin] = []
         var failures = missing
         for file in files {
+            if !allowUnsafe, let problem = PluginTrust.problem(with: file) {
+                failures.append(
+                    PluginLoadFailure(path: file, reason: "refused: \(problem); or pass --allow-unsafe-plugins to load it anyway"))
+                continue
+            }
             do {
                 plugins.append(try Plugin.load(path: file))
             } catch {

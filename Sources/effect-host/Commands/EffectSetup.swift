@@ -14,6 +14,7 @@ struct EffectSetup {
 
     /// The options every command built on a setup takes, besides its own.
     static let valuedOptions: Set<String> = ["--param", "--at", "--fps", "--duration", "--plugin-path"]
+    static let flags: Set<String> = [PluginSession.allowUnsafeFlag]
 
     init(_ parsed: Arguments, command: String, defaultFPS: Double) throws(UsageError) {
         guard parsed.positionals.count == 1 else {
@@ -39,7 +40,7 @@ struct EffectSetup {
         self.duration = try duration.map { text throws(UsageError) in
             try Self.number(text, option: "--duration", default: 0, range: 1e-9...1e9)
         }
-        session = PluginSession(pluginPaths: parsed.all("--plugin-path"))
+        session = PluginSession(parsed)
     }
 
     private static func assignment(_ text: String, option: String) throws(UsageError) -> (String, String) {

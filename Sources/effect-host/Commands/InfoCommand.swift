@@ -8,13 +8,13 @@ struct InfoCommand {
     let session: PluginSession
 
     init(_ arguments: [String]) throws(UsageError) {
-        let parsed = try Arguments(arguments, valued: ["--plugin-path"], flags: ["--json"])
+        let parsed = try Arguments(arguments, valued: ["--plugin-path"], flags: ["--json", PluginSession.allowUnsafeFlag])
         guard parsed.positionals.count == 1 else {
             throw UsageError(parsed.positionals.isEmpty ? "info needs an effect id (see effect-host list)" : "info takes one effect id")
         }
         id = parsed.positionals[0]
         json = parsed.has("--json")
-        session = PluginSession(pluginPaths: parsed.all("--plugin-path"))
+        session = PluginSession(parsed)
     }
 
     func run() throws {

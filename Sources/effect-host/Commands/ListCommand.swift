@@ -6,12 +6,12 @@ struct ListCommand {
     let session: PluginSession
 
     init(_ arguments: [String]) throws(UsageError) {
-        let parsed = try Arguments(arguments, valued: ["--plugin-path"], flags: ["--json"])
+        let parsed = try Arguments(arguments, valued: ["--plugin-path"], flags: ["--json", PluginSession.allowUnsafeFlag])
         guard parsed.positionals.isEmpty else {
             throw UsageError("list takes no arguments; got '\(Terminal.sanitize(parsed.positionals[0]))'")
         }
         json = parsed.has("--json")
-        session = PluginSession(pluginPaths: parsed.all("--plugin-path"))
+        session = PluginSession(parsed)
     }
 
     func run() {

@@ -14,7 +14,7 @@ struct PlotCommand {
 
     init(_ arguments: [String]) throws(UsageError) {
         let parsed = try Arguments(
-            arguments, valued: EffectSetup.valuedOptions.union(["-o", "--output", "--channels", "--elements"]), flags: [])
+            arguments, valued: EffectSetup.valuedOptions.union(["-o", "--output", "--channels", "--elements"]), flags: EffectSetup.flags)
         if parsed.all("--fps").count > 0 {
             throw UsageError("plot samples \(formatNumber(Self.samplesPerSecond)) times a second and takes no --fps")
         }

@@ -7,10 +7,17 @@ struct PluginSession {
     let searchPath: SearchPath
     let catalog: PluginCatalog
 
-    init(pluginPaths: [String]) {
+    /// The flag that loads plugin files PluginTrust refuses.
+    static let allowUnsafeFlag = "--allow-unsafe-plugins"
+
+    init(pluginPaths: [String], allowUnsafe: Bool) {
         let environment = getenv("EFFECT_PLUGIN_PATH").map { String(cString: $0) }
         searchPath = SearchPath.standard(explicit: pluginPaths, environment: environment)
-        catalog = PluginCatalog(searchPath: searchPath)
+        catalog = PluginCatalog(searchPath: searchPath, allowUnsafe: allowUnsafe)
+    }
+
+    init(_ parsed: Arguments) {
+        self.init(pluginPaths: parsed.all("--plugin-path"), allowUnsafe: parsed.has(Self.allowUnsafeFlag))
     }
 
     /// Says on stderr which files were skipped, so a broken plugin never

@@ -13,7 +13,7 @@ struct RunCommand {
     let format: Format
 
     init(_ arguments: [String]) throws(UsageError) {
-        let parsed = try Arguments(arguments, valued: EffectSetup.valuedOptions.union(["--format"]), flags: ["--offline"])
+        let parsed = try Arguments(arguments, valued: EffectSetup.valuedOptions.union(["--format"]), flags: EffectSetup.flags.union(["--offline"]))
         setup = try EffectSetup(parsed, command: "run", defaultFPS: 60)
         offline = parsed.has("--offline")
         if let format = try parsed.single("--format") {

@@ -10,12 +10,14 @@ struct ValidateCommand {
     let seed: UInt64
     let timeout: Double
     let worker: String?
+    let allowUnsafe: Bool
 
     init(_ arguments: [String]) throws(UsageError) {
-        let parsed = try Arguments(arguments, valued: ["--seed", "--timeout", "--worker"], flags: ["--json"])
+        let parsed = try Arguments(arguments, valued: ["--seed", "--timeout", "--worker"], flags: ["--json", PluginSession.allowUnsafeFlag])
         paths = parsed.positionals
         guard !paths.isEmpty else { throw UsageError("validate needs one or more plugin files") }
         json = parsed.has("--json")
+        allowUnsafe = parsed.has(PluginSession.allowUnsafeFlag)
         let seedText = try parsed.single("--seed")
         if let seedText {
             guard let seed = UInt64(seedText), seed <= UInt64(Int64.max) else {
@@ -55,7 +57,12 @@ struct ValidateCommand {
         for path in paths {
             var results: [(String, CheckResult)] = []
             var blocked: String?
-            for name in Checks.names {
+            // Validating runs the plugin's code, so the same rule as loading it.
+            if !allowUnsafe, let problem = PluginTrust.problem(with: path) {
+                results.append(("load", .fail("refused: \(problem); or pass \(PluginSession.allowUnsafeFlag) to check it anyway")))
+                blocked = "load"
+            }
+            for name in Checks.names where blocked == nil || name != "load" {
                 if let blocked {
                     results.append((name, .fail("not run: the plugin failed '\(blocked)'")))
                     continue

@@ -19,6 +19,10 @@
  *   -DBROKEN_DEFAULT_RANGE   length's default (20) lies outside its range
  *   -DBROKEN_PRINTS          sample prints to stdout (with no newline)
  *   -DBROKEN_ALLOCATES       every sampled frame mallocs and frees 32 bytes
+ *   -DBROKEN_TABLE_SIZE=N    the table claims N bytes (absurdly small or large)
+ *   -DBROKEN_EFFECT_COUNT=N  describe claims N effects
+ *   -DBROKEN_HUGE_NAME       the plugin's name is 1 MB long
+ *   -DBROKEN_UTF8            the plugin's name is not UTF-8
  *   -DPLUGIN_ID=\"x\"         plugin id (default "test")
  */
 #include "effect.h"
@@ -30,6 +34,16 @@
 
 #ifndef PLUGIN_ID
 #define PLUGIN_ID "test"
+#endif
+#ifndef BROKEN_TABLE_SIZE
+#define BROKEN_TABLE_SIZE EFFECT_PLUGIN_API_SIZE_1_0
+#endif
+#ifndef BROKEN_EFFECT_COUNT
+#define BROKEN_EFFECT_COUNT 1
+#endif
+
+#ifdef BROKEN_HUGE_NAME
+static char huge_name[1 << 20];
 #endif
 #ifndef BROKEN_ABI_MAJOR
 #define BROKEN_ABI_MAJOR EFFECT_ABI_MAJOR
@@ -68,9 +82,16 @@ static effect_status describe(const effect_plugin_api *self, effect_plugin_info 
     if (out == NULL) return fail(error, EFFECT_ERR_NULL_POINTER, "out is NULL");
     if (out->struct_size < sizeof *out) return fail(error, EFFECT_ERR_STRUCT_SIZE, "effect_plugin_info too small");
     out->struct_size = sizeof *out;
-    out->effect_count = 1;
+    out->effect_count = BROKEN_EFFECT_COUNT;
     out->id = PLUGIN_ID;
+#if defined(BROKEN_HUGE_NAME)
+    memset(huge_name, 'x', sizeof huge_name - 1);
+    out->name = huge_name;
+#elif defined(BROKEN_UTF8)
+    out->name = "Test \xff\xfe broken";
+#else
     out->name = "Test";
+#endif
     out->version = "0.1.0";
     out->author = "effect-host tests";
     out->license = "MIT";
@@ -306,7 +327,7 @@ static effect_status sample_many(const effect_instance *instance, double t0, dou
 }
 
 static const effect_plugin_api table = {
-    EFFECT_PLUGIN_API_SIZE_1_0, BROKEN_ABI_MAJOR, BROKEN_ABI_MINOR, 0,
+    BROKEN_TABLE_SIZE, BROKEN_ABI_MAJOR, BROKEN_ABI_MINOR, 0,
     describe, effect_info_fn, param_info, channel_info, create, destroy, instance_info, element_info,
     get_param, set_param, strings,
 #ifdef BROKEN_NULL_SAMPLE

@@ -1,0 +1,73 @@
+import EffectHost
+import Foundation
+import XCTest
+
+/// Plugin files that others could have written are refused, as ssh refuses
+/// key files: with the reason, and an explicit flag to load them anyway.
+final class PluginTrustTests: XCTestCase {
+    private func host(_ arguments: [String]) throws -> TestEnvironment.Result {
+        try TestEnvironment.run(TestEnvironment.effectHost, arguments)
+    }
+
+    private func pluginDirectory() throws -> (directory: String, plugin: String) {
+        let directory = try TestEnvironment.temporaryDirectory(self) + "/plugins"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: false)
+        XCTAssertEqual(chmod(directory, 0o755), 0)
+        let plugin = try Fixtures.testPlugin("ramp.so", in: directory)
+        XCTAssertEqual(chmod(plugin, 0o755), 0)
+        return (directory, plugin)
+    }
+
+    func testASafePluginLoads() throws {
+        let (directory, plugin) = try pluginDirectory()
+        XCTAssertNil(PluginTrust.problem(with: plugin))
+        let result = try host(["info", "test-ramp", "--plugin-path", directory])
+        XCTAssertEqual(result.status, 0, result.stderr)
+    }
+
+    func testWritableDirectoryOrFileIsRefusedUnlessAllowed() throws {
+        let (directory, plugin) = try pluginDirectory()
+        for (path, mode, who) in [(directory, mode_t(0o777), "everyone"), (directory, 0o775, "its group"), (plugin, 0o666, "everyone")] {
+            XCTAssertEqual(chmod(path, mode), 0)
+            defer { chmod(path, 0o755) }
+            let kind = path == plugin ? "file" : "directory"
+            let reason = "refused: the \(kind) \(path) can be written by \(who) (mode 0\(String(mode, radix: 8)))"
+            XCTAssertTrue(PluginTrust.problem(with: plugin)?.hasPrefix(String(reason.dropFirst("refused: ".count))) == true)
+            let list = try host(["list", "--plugin-path", directory])
+            XCTAssertEqual(list.status, 0, list.stderr)
+            XCTAssertTrue(list.stdout.contains(plugin + ": " + reason), list.stdout)
+            XCTAssertTrue(list.stdout.contains("--allow-unsafe-plugins"), list.stdout)
+            let run = try host(["run", "test-ramp", "--offline", "--plugin-path", directory])
+            XCTAssertEqual(run.status, 2, "the effect is not there: \(run.stderr)")
+            XCTAssertTrue(run.stderr.contains("warning: skipped " + plugin + ": " + reason), run.stderr)
+            let allowed = try host(["run", "test-ramp", "--offline", "--plugin-path", directory, "--allow-unsafe-plugins"])
+            XCTAssertEqual(allowed.status, 0, allowed.stderr)
+            let validate = try host(["validate", plugin])
+            XCTAssertEqual(validate.status, 1)
+            XCTAssertTrue(validate.stdout.contains("fail   load          " + reason), validate.stdout)
+        }
+    }
+
+    /// A symlink is judged by where it leads, and reported resolved.
+    func testSymlinksAreJudgedAtTheirTargetAndShownResolved() throws {
+        let (directory, plugin) = try pluginDirectory()
+        let links = try TestEnvironment.temporaryDirectory(self) + "/links"
+        try FileManager.default.createDirectory(atPath: links, withIntermediateDirectories: false)
+        XCTAssertEqual(chmod(links, 0o755), 0)
+        XCTAssertEqual(symlink(plugin, links + "/ramp.so"), 0)
+        let list = try host(["list", "--plugin-path", links])
+        XCTAssertTrue(list.stdout.contains(links + "/ramp.so"), list.stdout)
+        XCTAssertTrue(list.stdout.contains("(resolves to \(PluginTrust.realPath(plugin) ?? plugin))"), list.stdout)
+        XCTAssertEqual(chmod(directory, 0o777), 0)
+        defer { chmod(directory, 0o755) }
+        let refused = try host(["list", "--plugin-path", links])
+        XCTAssertTrue(refused.stdout.contains("refused: the directory \(PluginTrust.realPath(directory) ?? directory) can be written by everyone"), refused.stdout)
+    }
+
+    func testAnotherUsersPluginIsRefused() throws {
+        guard geteuid() == 0 else { throw XCTSkip("giving a file to another user needs root") }
+        let (_, plugin) = try pluginDirectory()
+        XCTAssertEqual(chown(plugin, 65534, 65534), 0)
+        XCTAssertEqual(PluginTrust.problem(with: plugin), "the file \(PluginTrust.realPath(plugin) ?? plugin) belongs to another user (uid 65534), who could put code in it")
+    }
+}

@@ -26,13 +26,24 @@ enum Terminal {
         return 24
     }
 
-    /// Text from a plugin or a user made safe to print: control characters,
-    /// escape sequences included, are written as visible \u{...} escapes
-    /// instead of reaching the terminal.
+    /// Bidirectional overrides and isolates, zero-width characters and
+    /// line separators: invisible, and able to make a line show something
+    /// other than what it holds (text that reads backwards, a name that
+    /// looks like another).
+    private static func isInvisibleFormat(_ value: UInt32) -> Bool {
+        switch value {
+        case 0x200B...0x200F, 0x2028...0x202E, 0x2060...0x206F, 0xFEFF, 0xFFF9...0xFFFB: true
+        default: false
+        }
+    }
+
+    /// Text from a plugin or a user made safe to print: control characters
+    /// (escape sequences included) and invisible format characters are
+    /// written as visible \u{...} escapes instead of reaching the terminal.
     static func sanitize(_ text: String) -> String {
         var out = ""
         for scalar in text.unicodeScalars {
-            if scalar.value < 0x20 || (scalar.value >= 0x7F && scalar.value < 0xA0) {
+            if scalar.value < 0x20 || (scalar.value >= 0x7F && scalar.value < 0xA0) || Self.isInvisibleFormat(scalar.value) {
                 out += "\\u{\(String(scalar.value, radix: 16))}"
             } else {
                 out.unicodeScalars.append(scalar)

@@ -23,6 +23,8 @@
  *   -DBROKEN_EFFECT_COUNT=N  describe claims N effects
  *   -DBROKEN_HUGE_NAME       the plugin's name is 1 MB long
  *   -DBROKEN_UTF8            the plugin's name is not UTF-8
+ *   -DHOSTILE_TEXT           its free-text metadata carries terminal escape
+ *                            sequences and a right-to-left override
  *   -DPLUGIN_ID=\"x\"         plugin id (default "test")
  */
 #include "effect.h"
@@ -44,6 +46,14 @@
 
 #ifdef BROKEN_HUGE_NAME
 static char huge_name[1 << 20];
+#endif
+
+/* Escape sequences that would retitle the window, clear the screen and turn
+ * text red, and a right-to-left override. */
+#ifdef HOSTILE_TEXT
+#define HOSTILE(text) text " \x1b]0;pwned\x07\x1b[2J\x1b[31m\xe2\x80\xae"
+#else
+#define HOSTILE(text) text
 #endif
 #ifndef BROKEN_ABI_MAJOR
 #define BROKEN_ABI_MAJOR EFFECT_ABI_MAJOR
@@ -90,12 +100,12 @@ static effect_status describe(const effect_plugin_api *self, effect_plugin_info 
 #elif defined(BROKEN_UTF8)
     out->name = "Test \xff\xfe broken";
 #else
-    out->name = "Test";
+    out->name = HOSTILE("Test");
 #endif
     out->version = "0.1.0";
     out->author = "effect-host tests";
     out->license = "MIT";
-    out->summary = "A ramp for testing hosts.";
+    out->summary = HOSTILE("A ramp for testing hosts.");
     return ok(error);
 #endif
 }
@@ -112,11 +122,11 @@ static effect_status effect_info_fn(const effect_plugin_api *self, uint32_t inde
     out->attribute_count = 0;
     out->timing_kinds = EFFECT_TIMING_ENDS;
     out->id = "test-ramp";
-    out->name = "Test Ramp";
-    out->summary = "A value rising linearly from 0 to 1.";
+    out->name = HOSTILE("Test Ramp");
+    out->summary = HOSTILE("A value rising linearly from 0 to 1.");
     out->element_noun = "";
     out->timing_doc = "ends after `length`";
-    out->credit = "";
+    out->credit = HOSTILE("");
     return ok(error);
 }
 
@@ -133,7 +143,7 @@ static effect_status param_info(const effect_plugin_api *self, uint32_t effect, 
         out->type = EFFECT_TYPE_NUMBER;
         out->name = "length";
         out->unit = "s";
-        out->doc = "Seconds to rise.";
+        out->doc = HOSTILE("Seconds to rise.");
         out->min = 0.1;
         out->max = 10;
         out->default_value.type = EFFECT_TYPE_NUMBER;
@@ -163,7 +173,7 @@ static effect_status channel_info(const effect_plugin_api *self, uint32_t effect
     out->scope = EFFECT_SCOPE_GLOBAL;
     out->name = "value";
     out->unit = "";
-    out->doc = "t / length, up to 1.";
+    out->doc = HOSTILE("t / length, up to 1.");
     out->min = 0;
     out->max = 1;
     return ok(error);

@@ -2,6 +2,23 @@
 
 #include <stddef.h>
 
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
+#define SANITIZED 1
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define SANITIZED 1
+#endif
+
+#ifdef SANITIZED
+/* A sanitizer's runtime owns malloc and must see every call; counting is
+ * off, and validate says so. */
+int effect_allocation_counting(void) { return 0; }
+uint64_t effect_allocation_count(void) { return 0; }
+#else
+int effect_allocation_counting(void) { return 1; }
+
 extern void *__libc_malloc(size_t size);
 extern void *__libc_calloc(size_t count, size_t size);
 extern void *__libc_realloc(void *pointer, size_t size);
@@ -45,3 +62,4 @@ int posix_memalign(void **out, size_t alignment, size_t size) {
     *out = pointer;
     return 0;
 }
+#endif

@@ -102,7 +102,7 @@ final class EmbeddingExamplesTests: XCTestCase {
         let program = directory + "/wrapper_checks"
         let build = try TestEnvironment.run(
             "/usr/bin/env",
-            ["c++", "-std=c++17", "-Wall", "-Wextra", "-Werror", "-pedantic", "-I", TestEnvironment.header,
+            TestEnvironment.cxxCompiler + ["-std=c++17", "-Wall", "-Wextra", "-Werror", "-pedantic", "-I", TestEnvironment.header,
                 TestEnvironment.fixtures + "/cpp/wrapper_checks.cpp", "-ldl", "-o", program])
         XCTAssertEqual(build.status, 0, build.stderr)
         let result = try TestEnvironment.run(program, [ramp, plugin("libReveal.so")])
@@ -119,7 +119,7 @@ final class EmbeddingExamplesTests: XCTestCase {
         let program = try TestEnvironment.temporaryDirectory(self) + "/effect_demo_cpp"
         let build = try TestEnvironment.run(
             "/usr/bin/env",
-            ["c++", "-std=c++17", "-Wall", "-Wextra", "-Werror", "-pedantic", "-I", TestEnvironment.header,
+            TestEnvironment.cxxCompiler + ["-std=c++17", "-Wall", "-Wextra", "-Werror", "-pedantic", "-I", TestEnvironment.header,
                 TestEnvironment.packageRoot + "/examples/cpp/effect_demo.cpp", "-ldl", "-o", program])
         XCTAssertEqual(build.status, 0, build.stderr)
         let result = try TestEnvironment.run(program, [plugin("libStrike.so"), "strikethrough-reveal", "duration=0.5"])

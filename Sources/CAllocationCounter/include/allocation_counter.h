@@ -11,4 +11,8 @@
  * posix_memalign) since the process started. */
 uint64_t effect_allocation_count(void);
 
+/* 1 when allocations are counted; 0 in a build with a sanitizer, whose
+ * runtime must own malloc. */
+int effect_allocation_counting(void);
+
 #endif

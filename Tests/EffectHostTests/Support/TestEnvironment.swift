@@ -41,6 +41,10 @@ enum TestEnvironment {
         process.executableURL = URL(fileURLWithPath: program)
         process.arguments = arguments
         var env = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"]
+        // A sanitizer run's settings reach every program the tests start.
+        for key in ["ASAN_OPTIONS", "UBSAN_OPTIONS", "TSAN_OPTIONS", "LSAN_OPTIONS", "SWIFT_BACKTRACE"] {
+            if let value = ProcessInfo.processInfo.environment[key] { env[key] = value }
+        }
         for (key, value) in environment { env[key] = value }
         process.environment = env
         if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
@@ -67,6 +71,22 @@ enum TestEnvironment {
         return path
     }
 
+    /// Set by scripts/test-sanitizers to the sanitizer the suite is built
+    /// with; nil in an ordinary run.
+    static let sanitizer = ProcessInfo.processInfo.environment["EFFECT_TEST_SANITIZER"]
+
+    /// The C and C++ compilers for test programs and fixture plugins: cc
+    /// and c++, or what EFFECT_TEST_CC and EFFECT_TEST_CXX name (under a
+    /// sanitizer, the toolchain's clang with ASan and UBSan, whose programs
+    /// can load the sanitized plugins).
+    static let cCompiler = compiler("EFFECT_TEST_CC", default: "cc")
+    static let cxxCompiler = compiler("EFFECT_TEST_CXX", default: "c++")
+
+    private static func compiler(_ variable: String, default name: String) -> [String] {
+        let words = ProcessInfo.processInfo.environment[variable]?.split(separator: " ").map(String.init) ?? []
+        return words.isEmpty ? [name] : words
+    }
+
     /// Compiles C sources with the project's warning flags; fails the test
     /// with the compiler's output if it does not compile cleanly.
     static func compileC(
@@ -77,7 +97,7 @@ enum TestEnvironment {
         if shared { arguments += ["-shared", "-fPIC"] }
         arguments += extraFlags + sources + ["-o", output]
         if !shared { arguments.append("-ldl") }
-        let result = try run("/usr/bin/env", ["cc"] + arguments)
+        let result = try run("/usr/bin/env", cCompiler + arguments)
         XCTAssertEqual(result.status, 0, "cc failed:\n\(result.stderr)", file: file, line: line)
         if result.status != 0 { throw CompileFailure() }
     }

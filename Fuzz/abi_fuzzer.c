@@ -1,0 +1,269 @@
+/*
+ * libFuzzer target for a plugin's C ABI. Arbitrary bytes are decoded into a
+ * sequence of calls on one plugin: create (with params of every type, and
+ * names that may not exist), set_param at a time, sample, sample_many,
+ * strings, get_param, layout, instance_info, element_info and destroy.
+ * Strings can be invalid UTF-8, hold control characters, or be a megabyte
+ * long; numbers can be NaN, infinite, negative or huge; buffers can be too
+ * small. The plugin must answer every call with a status and never crash,
+ * hang, leak, write past a buffer or hand back a non-finite frame.
+ *
+ *   EFFECT_FUZZ_PLUGIN=path/libStrike.so abi_fuzzer [libFuzzer options] [corpus dirs]
+ *
+ * Build (Fuzz/run does this): clang -fsanitize=fuzzer,address -g -O1 -Iinclude
+ *   Fuzz/abi_fuzzer.c -o abi_fuzzer -ldl
+ */
+#define _GNU_SOURCE
+#include "effect.h"
+
+#include <dlfcn.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const effect_plugin_api *api;
+static uint32_t effect_count;
+
+/* The bytes being decoded; reads past the end give zeros. */
+struct input {
+    const uint8_t *data;
+    size_t size;
+    size_t at;
+};
+
+static uint8_t byte(struct input *in) { return in->at < in->size ? in->data[in->at++] : 0; }
+
+static uint64_t word(struct input *in, int bytes) {
+    uint64_t value = 0;
+    int i;
+    for (i = 0; i < bytes; i++) value |= (uint64_t)byte(in) << (8 * i);
+    return value;
+}
+
+/* A double: mostly ordinary times and values, sometimes any bit pattern. */
+static double number(struct input *in) {
+    static const double special[] = {0.0, -0.0, 1e-300, -1.0, 0.5, 1.0, 3.0, 1e9, 1e300, INFINITY, -INFINITY, NAN};
+    uint8_t kind = byte(in);
+    if (kind < 96) return (double)(word(in, 2)) / 1000.0;
+    if (kind < 160) return special[byte(in) % (sizeof special / sizeof *special)];
+    {
+        uint64_t bits = word(in, 8);
+        double value;
+        memcpy(&value, &bits, sizeof value);
+        return value;
+    }
+}
+
+/* Scratch for strings: the longest is a megabyte. */
+static char text_buffer[(1 << 20) + 1];
+
+/* A string: bytes from the input (any bytes, NUL-free), or a long repeat. */
+static const char *text(struct input *in) {
+    uint8_t kind = byte(in);
+    size_t length, i;
+    if (kind < 200) {
+        length = byte(in) % 48;
+        for (i = 0; i < length; i++) {
+            uint8_t c = byte(in);
+            text_buffer[i] = (char)(c == 0 ? 0x1B : c);
+        }
+    } else {
+        uint8_t fill = byte(in);
+        length = kind >= 250 ? (size_t)1 << 20 : (size_t)(word(in, 2) + 1) * 8;
+        for (i = 0; i < length; i++) text_buffer[i] = (char)(fill == 0 ? 'w' : (i % 6 == 5 ? ' ' : fill));
+    }
+    text_buffer[length] = '\0';
+    return text_buffer;
+}
+
+/* A param name: one the effect declares, or any string. */
+static const char *param_name(struct input *in, uint32_t effect, uint32_t param_count) {
+    static effect_param_info info;
+    if (param_count > 0 && byte(in) < 224) {
+        memset(&info, 0, sizeof info);
+        info.struct_size = sizeof info;
+        if (api->param_info(api, effect, byte(in) % param_count, &info, NULL) == EFFECT_OK) return info.name;
+    }
+    return text(in);
+}
+
+static effect_value value(struct input *in) {
+    effect_value v;
+    memset(&v, 0, sizeof v);
+    v.type = byte(in) % 8; /* 7 is no type at all */
+    v.number = number(in);
+    v.integer = (int64_t)word(in, byte(in) % 2 ? 8 : 1);
+    if (byte(in) % 2) v.string = text(in);
+    return v;
+}
+
+/* The contract every call must keep, checked after it returns. */
+static void check_error(const effect_error *error, effect_status status) {
+    if (memchr(error->message, 0, sizeof error->message) == NULL) abort(); /* unterminated message */
+    if (error->status != status) abort();
+    if (status == EFFECT_OK && error->message[0] != 0) abort();
+}
+
+static void check_frames(const double *frames, uint64_t count) {
+    uint64_t i;
+    for (i = 0; i < count; i++) {
+        if (!isfinite(frames[i])) abort();
+    }
+}
+
+int LLVMFuzzerInitialize(int *argc, char ***argv) {
+    const char *path = getenv("EFFECT_FUZZ_PLUGIN");
+    void *library;
+    effect_plugin_entry_fn entry;
+    effect_plugin_info info;
+    (void)argc;
+    (void)argv;
+    if (path == NULL) {
+        fprintf(stderr, "abi_fuzzer: set EFFECT_FUZZ_PLUGIN to the plugin to fuzz\n");
+        exit(2);
+    }
+    library = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+    if (library == NULL) {
+        fprintf(stderr, "abi_fuzzer: %s\n", dlerror());
+        exit(2);
+    }
+    *(void **)&entry = dlsym(library, EFFECT_ENTRY_SYMBOL);
+    if (entry == NULL || (api = entry()) == NULL) {
+        fprintf(stderr, "abi_fuzzer: %s has no effect table\n", path);
+        exit(2);
+    }
+    memset(&info, 0, sizeof info);
+    info.struct_size = sizeof info;
+    if (api->describe(api, &info, NULL) != EFFECT_OK || info.effect_count == 0) {
+        fprintf(stderr, "abi_fuzzer: %s does not describe itself\n", path);
+        exit(2);
+    }
+    effect_count = info.effect_count;
+    return 0;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+    struct input in = {data, size, 0};
+    effect_info info;
+    effect_instance_info shape;
+    effect_instance *instance = NULL;
+    effect_param_setting settings[4];
+    effect_error error;
+    uint32_t effect = byte(&in) % effect_count, count, i;
+    static double frames[1 << 16];
+    int steps;
+
+    memset(&info, 0, sizeof info);
+    info.struct_size = sizeof info;
+    if (api->effect_info(api, effect, &info, NULL) != EFFECT_OK) abort();
+
+    /* Create, with up to four settings, each decoded in place. */
+    count = byte(&in) % 5;
+    for (i = 0; i < count; i++) {
+        settings[i].name = param_name(&in, effect, info.param_count);
+        /* Copy the name: the next text() reuses the buffer. */
+        settings[i].name = strdup(settings[i].name);
+        settings[i].value = value(&in);
+        if (settings[i].value.string != NULL) settings[i].value.string = strdup(settings[i].value.string);
+    }
+    error.struct_size = sizeof error;
+    {
+        effect_status status = api->create(api, info.id, settings, count, &instance, &error);
+        check_error(&error, status);
+        if ((status == EFFECT_OK) != (instance != NULL)) abort();
+    }
+    for (i = 0; i < count; i++) {
+        free((void *)settings[i].name);
+        free((void *)settings[i].value.string);
+    }
+    if (instance == NULL) return 0;
+
+    memset(&shape, 0, sizeof shape);
+    shape.struct_size = sizeof shape;
+    if (api->instance_info(instance, &shape, NULL) != EFFECT_OK) abort();
+
+    for (steps = 0; steps < 64 && in.at < in.size; steps++) {
+        effect_status status;
+        double t = number(&in);
+        error.struct_size = sizeof error;
+        switch (byte(&in) % 9) {
+        case 0: {
+            const char *name = strdup(param_name(&in, effect, info.param_count));
+            effect_value v = value(&in);
+            if (v.string != NULL) v.string = strdup(v.string);
+            status = api->set_param(instance, name, &v, t, &error);
+            free((void *)name);
+            free((void *)v.string);
+            if (status == EFFECT_OK) {
+                shape.struct_size = sizeof shape;
+                if (api->instance_info(instance, &shape, NULL) != EFFECT_OK) abort();
+            }
+            break;
+        }
+        case 1: {
+            uint64_t capacity = byte(&in) % 4 == 0 ? word(&in, 2) : shape.frame_size;
+            if (capacity > sizeof frames / sizeof *frames) capacity = sizeof frames / sizeof *frames;
+            status = api->sample(instance, t, frames, capacity, &error);
+            if (status == EFFECT_OK) check_frames(frames, shape.frame_size);
+            break;
+        }
+        case 2: {
+            uint64_t n = word(&in, 2) % 64, capacity = sizeof frames / sizeof *frames;
+            double dt = number(&in);
+            if (shape.frame_size * n > capacity) n = shape.frame_size ? capacity / shape.frame_size : n;
+            status = api->sample_many(instance, t, dt, n, frames, byte(&in) % 8 == 0 ? word(&in, 2) : capacity, &error);
+            if (status == EFFECT_OK) check_frames(frames, shape.frame_size * n);
+            break;
+        }
+        case 3: {
+            effect_strings strings;
+            memset(&strings, 0, sizeof strings);
+            strings.struct_size = byte(&in) % 8 == 0 ? byte(&in) : sizeof strings;
+            status = api->strings(instance, t, &strings, &error);
+            if (status == EFFECT_OK && (strings.text == NULL || strings.accessibility_label == NULL)) abort();
+            if (status == EFFECT_OK) (void)strlen(strings.text);
+            break;
+        }
+        case 4: {
+            effect_value out;
+            status = api->get_param(instance, param_name(&in, effect, info.param_count), t, &out, &error);
+            if (status == EFFECT_OK && out.type == EFFECT_TYPE_STRING && out.string != NULL) (void)strlen(out.string);
+            break;
+        }
+        case 5: {
+            static double sizes[2 * 4096], out[2 + 10 * 4096];
+            if (api->struct_size < sizeof *api) continue; /* an ABI 1.0 table has no layout */
+            uint32_t items = byte(&in) % 4 == 0 ? (uint32_t)word(&in, 2) % 4096 : shape.layout_item_count % 4096, k;
+            for (k = 0; k < 2 * items; k++) sizes[k] = k < 16 ? number(&in) : 20 + k % 7;
+            status = api->layout(instance, byte(&in) % 4 == 0 ? NULL : sizes, items, number(&in), out,
+                                 byte(&in) % 8 == 0 ? word(&in, 2) : sizeof out / sizeof *out, &error);
+            if (status == EFFECT_OK) check_frames(out, 2 + 10 * (uint64_t)items);
+            break;
+        }
+        case 6: {
+            effect_element_info element;
+            memset(&element, 0, sizeof element);
+            element.struct_size = sizeof element;
+            status = api->element_info(instance, (uint32_t)word(&in, byte(&in) % 2 ? 4 : 1), &element, &error);
+            if (status == EFFECT_OK && element.text != NULL) (void)strlen(element.text);
+            break;
+        }
+        case 7: {
+            effect_instance_info probe;
+            memset(&probe, 0, sizeof probe);
+            probe.struct_size = byte(&in); /* any size, too small included */
+            status = api->instance_info(instance, &probe, &error);
+            break;
+        }
+        default:
+            status = api->sample(instance, t, NULL, shape.frame_size, &error);
+            if (status == EFFECT_OK) abort(); /* a NULL frame must be refused */
+            break;
+        }
+        check_error(&error, status);
+    }
+    api->destroy(instance);
+    return 0;
+}

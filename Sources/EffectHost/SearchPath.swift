@@ -91,16 +91,7 @@ public struct SearchPath: Sendable {
     }
 
     private static func sharedObjects(in directory: String) -> [String] {
-        guard let stream = opendir(directory) else { return [] }
-        defer { closedir(stream) }
-        var names: [String] = []
-        while let entry = readdir(stream) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
-                String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if name.hasSuffix(".so"), !name.hasPrefix(".") { names.append(name) }
-        }
-        return names.sorted()
+        (Directory.names(in: directory) ?? []).filter { $0.hasSuffix(".so") && !$0.hasPrefix(".") }.sorted()
     }
 }
 

@@ -1,3 +1,4 @@
+import EffectHost
 import Glibc
 
 /// Whole files written for the user. A regular file (or a new one) is
@@ -83,13 +84,11 @@ enum Files {
     /// Removes the files named prefix, digits, suffix in `directory`, so a
     /// new render never leaves frames of an older, longer one behind.
     static func removeFiles(in directory: String, prefix: String, suffix: String) throws(RuntimeError) {
-        guard let stream = opendir(directory) else { throw failure("cannot read the directory \(directory)", errno) }
-        defer { closedir(stream) }
+        guard let entries = Directory.names(in: directory) else {
+            throw failure("cannot read the directory \(directory)", errno)
+        }
         var names: [String] = []
-        while let entry = readdir(stream) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
-            }
+        for name in entries {
             guard name.hasPrefix(prefix), name.hasSuffix(suffix), name.count > prefix.count + suffix.count else { continue }
             let middle = name.dropFirst(prefix.count).dropLast(suffix.count)
             if middle.allSatisfy(\.isASCII), middle.allSatisfy(\.isNumber) { names.append(name) }

@@ -14,12 +14,16 @@ enum Help {
           validate check plugin files against the ABI's contract before shipping them
 
         options for every command:
-          --plugin-path PATH   search PATH (a directory or a .so file) first; repeatable
-          -h, --help           show help for the command
+          --plugin-path PATH       search PATH (a directory or a .so file) first; repeatable
+          --allow-unsafe-plugins   load plugin files that others could have written (refused
+                                   otherwise, as ssh refuses such key files)
+          -h, --help               show help for the command
 
         Plugins are searched for in --plugin-path, then EFFECT_PLUGIN_PATH (colon-separated),
         then the directory of this executable and <prefix>/lib/effect-host/plugins. The current
-        directory is never searched unless named.
+        directory is never searched unless named. A plugin file is refused when it, or the
+        directory it is in, can be written by group or others or belongs to another user
+        (see docs/hardening.md).
 
         Run 'effect-host <command> --help' for a command's options.
         """

@@ -28,11 +28,11 @@ __all__ = [
 ]
 
 
-def list_plugins(paths: Sequence[str] = ()) -> List[Plugin]:
+def list_plugins(paths: Sequence[str] = (), allow_unsafe: bool = False) -> List[Plugin]:
     """Every plugin that loads from the search path; ``scan`` also says what failed."""
-    return scan(paths).plugins
+    return scan(paths, allow_unsafe=allow_unsafe).plugins
 
 
-def effect(id: str, paths: Sequence[str] = ()) -> Effect:
+def effect(id: str, paths: Sequence[str] = (), allow_unsafe: bool = False) -> Effect:
     """The effect with this id, from the first plugin on the search path that has it."""
-    return scan(paths).effect(id)
+    return scan(paths, allow_unsafe=allow_unsafe).effect(id)

@@ -7,7 +7,7 @@ import os
 from dataclasses import dataclass, field
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
-from . import _abi, _elf
+from . import _abi, _elf, _trust
 from .errors import EffectError, PluginLoadError
 
 
@@ -163,8 +163,11 @@ class Effect:
 class Plugin:
     """A loaded plugin library and its effects. Libraries stay loaded for the process's life."""
 
-    def __init__(self, path: str) -> None:
+    def __init__(self, path: str, allow_unsafe: bool = False) -> None:
         self.path = path
+        problem = None if allow_unsafe else _trust.problem_with(path)
+        if problem:
+            raise PluginLoadError(path, f"refused: {problem}; or pass allow_unsafe=True to load it anyway")
         problem = _elf.problem_with(path)
         if problem:
             raise PluginLoadError(path, problem)
@@ -244,11 +247,15 @@ class Catalog:
 _loaded: Dict[str, Plugin] = {}
 
 
-def load_plugin(path: str) -> Plugin:
-    """Loads (once per real path) and checks one plugin file; raises PluginLoadError."""
+def load_plugin(path: str, allow_unsafe: bool = False) -> Plugin:
+    """Loads (once per real path) and checks one plugin file; raises PluginLoadError.
+
+    A file that it, its directory, or its symlink target's directory lets
+    group or others write, or that belongs to another user, is refused
+    unless ``allow_unsafe`` (effect-host's rule; see docs/hardening.md)."""
     key = os.path.realpath(path)
     if key not in _loaded:
-        _loaded[key] = Plugin(path)
+        _loaded[key] = Plugin(path, allow_unsafe)
     return _loaded[key]
 
 
@@ -264,7 +271,7 @@ def search_path(paths: Sequence[str] = (), defaults: bool = True) -> List[str]:
     return entries
 
 
-def scan(paths: Sequence[str] = (), defaults: bool = True) -> Catalog:
+def scan(paths: Sequence[str] = (), defaults: bool = True, allow_unsafe: bool = False) -> Catalog:
     """Every plugin on the search path (see search_path) and every file that failed to load.
 
     In a directory, each ``*.so`` file is a candidate. Missing explicit or
@@ -288,7 +295,7 @@ def scan(paths: Sequence[str] = (), defaults: bool = True) -> Catalog:
                 continue
             seen.add(key)
             try:
-                catalog.plugins.append(load_plugin(file))
+                catalog.plugins.append(load_plugin(file, allow_unsafe))
             except PluginLoadError as error:
                 catalog.failures.append(error)
     return catalog

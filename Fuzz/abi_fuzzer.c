@@ -6,7 +6,9 @@
  * Strings can be invalid UTF-8, hold control characters, or be a megabyte
  * long; numbers can be NaN, infinite, negative or huge; buffers can be too
  * small. The plugin must answer every call with a status and never crash,
- * hang, leak, write past a buffer or hand back a non-finite frame.
+ * hang, write past the capacity it was given or hand back a non-finite
+ * frame. (Leaks are left to `effect-host validate`'s lifecycle check: the
+ * Swift runtime's process-long caches would drown a leak checker here.)
  *
  *   EFFECT_FUZZ_PLUGIN=path/libStrike.so abi_fuzzer [libFuzzer options] [corpus dirs]
  *
@@ -106,6 +108,21 @@ static void check_error(const effect_error *error, effect_status status) {
     if (status == EFFECT_OK && error->message[0] != 0) abort();
 }
 
+/* A value no plugin writes, placed past the capacity a call is given. */
+static const double sentinel = -1.2345e-300;
+
+static void fence(double *buffer, uint64_t capacity, uint64_t size) {
+    uint64_t i;
+    for (i = capacity; i < size && i < capacity + 64; i++) buffer[i] = sentinel;
+}
+
+static void check_fence(const double *buffer, uint64_t capacity, uint64_t size) {
+    uint64_t i;
+    for (i = capacity; i < size && i < capacity + 64; i++) {
+        if (buffer[i] != sentinel) abort(); /* written past the capacity */
+    }
+}
+
 static void check_frames(const double *frames, uint64_t count) {
     uint64_t i;
     for (i = 0; i < count; i++) {
@@ -170,9 +187,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     }
     error.struct_size = sizeof error;
     {
-        effect_status status = api->create(api, info.id, settings, count, &instance, &error);
+        /* Now and then an id that may not exist, or that is not UTF-8. */
+        const char *id = byte(&in) < 240 ? info.id : strdup(text(&in));
+        effect_status status = api->create(api, id, settings, count, &instance, &error);
         check_error(&error, status);
         if ((status == EFFECT_OK) != (instance != NULL)) abort();
+        if (id != info.id) free((void *)id);
     }
     for (i = 0; i < count; i++) {
         free((void *)settings[i].name);
@@ -203,17 +223,23 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             break;
         }
         case 1: {
+            uint64_t size = sizeof frames / sizeof *frames;
             uint64_t capacity = byte(&in) % 4 == 0 ? word(&in, 2) : shape.frame_size;
-            if (capacity > sizeof frames / sizeof *frames) capacity = sizeof frames / sizeof *frames;
+            if (capacity > size) capacity = size;
+            fence(frames, capacity, size);
             status = api->sample(instance, t, frames, capacity, &error);
+            check_fence(frames, capacity, size);
             if (status == EFFECT_OK) check_frames(frames, shape.frame_size);
             break;
         }
         case 2: {
-            uint64_t n = word(&in, 2) % 64, capacity = sizeof frames / sizeof *frames;
+            uint64_t n = word(&in, 2) % 64, size = sizeof frames / sizeof *frames, capacity = size - 64;
             double dt = number(&in);
             if (shape.frame_size * n > capacity) n = shape.frame_size ? capacity / shape.frame_size : n;
-            status = api->sample_many(instance, t, dt, n, frames, byte(&in) % 8 == 0 ? word(&in, 2) : capacity, &error);
+            if (byte(&in) % 8 == 0) capacity = word(&in, 2) % capacity;
+            fence(frames, capacity, size);
+            status = api->sample_many(instance, t, dt, n, frames, capacity, &error);
+            check_fence(frames, capacity, size);
             if (status == EFFECT_OK) check_frames(frames, shape.frame_size * n);
             break;
         }
@@ -233,12 +259,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             break;
         }
         case 5: {
-            static double sizes[2 * 4096], out[2 + 10 * 4096];
+            static double sizes[2 * 4096], out[2 + 10 * 4096 + 64];
+            uint64_t room = 2 + 10 * 4096, capacity;
             if (api->struct_size < sizeof *api) continue; /* an ABI 1.0 table has no layout */
             uint32_t items = byte(&in) % 4 == 0 ? (uint32_t)word(&in, 2) % 4096 : shape.layout_item_count % 4096, k;
             for (k = 0; k < 2 * items; k++) sizes[k] = k < 16 ? number(&in) : 20 + k % 7;
-            status = api->layout(instance, byte(&in) % 4 == 0 ? NULL : sizes, items, number(&in), out,
-                                 byte(&in) % 8 == 0 ? word(&in, 2) : sizeof out / sizeof *out, &error);
+            capacity = byte(&in) % 8 == 0 ? word(&in, 2) % room : room;
+            fence(out, capacity, room + 64);
+            status = api->layout(instance, byte(&in) % 4 == 0 ? NULL : sizes, items, number(&in), out, capacity, &error);
+            check_fence(out, capacity, room + 64);
             if (status == EFFECT_OK) check_frames(out, 2 + 10 * (uint64_t)items);
             break;
         }
@@ -263,6 +292,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             break;
         }
         check_error(&error, status);
+        /* The same call shape with no error struct, or one too small to use. */
+        if (byte(&in) % 16 == 0) {
+            effect_error small;
+            small.struct_size = byte(&in) % 8;
+            memset(small.message, 0x55, sizeof small.message);
+            (void)api->sample(instance, number(&in), frames, shape.frame_size, byte(&in) % 2 ? NULL : &small);
+            if (small.message[0] != 0x55 && small.struct_size < sizeof small) abort(); /* wrote into a too-small struct */
+        }
     }
     api->destroy(instance);
     return 0;

@@ -49,17 +49,17 @@ func runCommand(_ arguments: [String]) -> Int32 {
         return 0
     } catch let error as UsageError {
         try? Output.standard.flush()
-        Output.error.line("effect-host: \(error.message)")
+        Output.error.line("effect-host: \(Terminal.sanitize(error.message))")
         try? Output.error.flush()
         return 2
     } catch let error as RuntimeError {
         try? Output.standard.flush()
-        Output.error.line("effect-host: \(error.message)")
+        Output.error.line("effect-host: \(Terminal.sanitize(error.message))")
         try? Output.error.flush()
         return 1
     } catch {
         try? Output.standard.flush()
-        Output.error.line("effect-host: \(error)")
+        Output.error.line("effect-host: \(Terminal.sanitize("\(error)"))")
         try? Output.error.flush()
         return 1
     }

@@ -36,6 +36,8 @@ final class HostileFilesTests: XCTestCase {
             "text.so": "not an ELF shared library",
             "truncated.so": "truncated",
         ]
+        // A table larger than this host knows is a newer minor's: it loads.
+        try Fixtures.testPlugin("big-table.so", in: directory, defines: ["BROKEN_TABLE_SIZE=1000000000", "PLUGIN_ID=\"big\""])
         return (directory, expected)
     }
 
@@ -63,7 +65,7 @@ final class HostileFilesTests: XCTestCase {
 
         for arguments in [
             ["info", "test-ramp"], ["run", "test-ramp", "--offline", "--format", "csv"],
-            ["render", "test-ramp", "-o", directory + "/frames"],
+            ["render", "test-ramp", "-o", directory + "/frames"], ["plot", "test-ramp", "-o", directory + "/plot.svg"],
         ] {
             let result = try TestEnvironment.run(TestEnvironment.effectHost, arguments + ["--plugin-path", directory])
             XCTAssertEqual(result.status, 0, "\(arguments): \(result.stderr)")
@@ -71,5 +73,51 @@ final class HostileFilesTests: XCTestCase {
                 XCTAssertTrue(result.stderr.contains("skipped " + directory + "/" + name + ": "), "\(arguments) warns about \(name)")
             }
         }
+    }
+
+    /// validate checks each file on its own: hostile ones fail load with the
+    /// same reason, and validate itself carries on to the next.
+    func testValidateReportsEachHostileFile() throws {
+        let (directory, expected) = try hostileDirectory()
+        let files = ["empty.so", "aarch64.so", "many-effects.so", "good.so"].map { directory + "/" + $0 }
+        let result = try TestEnvironment.run(TestEnvironment.effectHost, ["validate", "--json"] + files)
+        XCTAssertEqual(result.status, 1, "the hostile files fail")
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let plugins = try XCTUnwrap(object["plugins"] as? [[String: Any]])
+        XCTAssertEqual(plugins.count, 4)
+        for plugin in plugins {
+            let path = try XCTUnwrap(plugin["path"] as? String)
+            let checks = try XCTUnwrap(plugin["checks"] as? [[String: String]])
+            // The file fails at load, or (a table it can open but not trust) at metadata.
+            let failed = checks.first { $0["status"] == "fail" }
+            if let reason = expected[(path as NSString).lastPathComponent] {
+                XCTAssertTrue(["load", "metadata"].contains(failed?["name"] ?? ""), "\(path): \(checks)")
+                XCTAssertTrue(failed?["reason"]?.contains(reason) == true, "\(path): \(failed?["reason"] ?? "")")
+            } else {
+                XCTAssertNil(failed, "\(path): \(checks)")
+            }
+        }
+    }
+
+    /// Two plugins declaring one effect id: the first on the search path
+    /// wins, and every command says which one it shadowed.
+    func testTheFirstOfTwoPluginsWithOneEffectIdWins() throws {
+        let first = try TestEnvironment.temporaryDirectory(self)
+        let second = try TestEnvironment.temporaryDirectory(self)
+        let winner = try Fixtures.testPlugin("ramp.so", in: first, defines: ["PLUGIN_ID=\"first\""])
+        let loser = try Fixtures.testPlugin("ramp.so", in: second, defines: ["PLUGIN_ID=\"second\""])
+        let list = try TestEnvironment.run(
+            TestEnvironment.effectHost, ["list", "--json", "--plugin-path", first, "--plugin-path", second])
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [String: Any])
+        let shadowed = try XCTUnwrap(object["shadowed"] as? [[String: String]])
+        XCTAssertEqual(shadowed.first?["effect"], "test-ramp")
+        XCTAssertEqual(shadowed.first?["path"], loser)
+        XCTAssertEqual(shadowed.first?["winner"], winner)
+        let info = try TestEnvironment.run(
+            TestEnvironment.effectHost, ["info", "test-ramp", "--plugin-path", first, "--plugin-path", second])
+        XCTAssertEqual(info.status, 0, info.stderr)
+        XCTAssertTrue(info.stdout.contains("plugin: first 0.1.0 (\(winner))"), info.stdout)
+        XCTAssertTrue(
+            info.stderr.contains("warning: effect 'test-ramp' in \(loser) is shadowed by \(winner)"), info.stderr)
     }
 }

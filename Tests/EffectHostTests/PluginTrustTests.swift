@@ -70,4 +70,30 @@ final class PluginTrustTests: XCTestCase {
         XCTAssertEqual(chown(plugin, 65534, 65534), 0)
         XCTAssertEqual(PluginTrust.problem(with: plugin), "the file \(PluginTrust.realPath(plugin) ?? plugin) belongs to another user (uid 65534), who could put code in it")
     }
+
+    /// Every link of a symlink chain and every directory above the plugin
+    /// counts: a world-writable directory anywhere on the way is refused.
+    func testEveryDirectoryOnTheWayCounts() throws {
+        let root = try TestEnvironment.temporaryDirectory(self)
+        let (safe, open, target) = (root + "/safe", root + "/open", root + "/target")
+        for directory in [safe, open, target, open + "/sub"] {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            XCTAssertEqual(chmod(directory, 0o755), 0)
+        }
+        let plugin = try Fixtures.testPlugin("ramp.so", in: target)
+        try Fixtures.testPlugin("ramp.so", in: open + "/sub")
+        XCTAssertEqual(symlink("../target/ramp.so", open + "/middle.so"), 0)
+        XCTAssertEqual(symlink("../open/middle.so", safe + "/first.so"), 0)
+        XCTAssertNil(PluginTrust.problem(with: safe + "/first.so"))
+        XCTAssertNil(PluginTrust.problem(with: plugin))
+        XCTAssertEqual(chmod(open, 0o777), 0)
+        defer { chmod(open, 0o755) }
+        let reason = "the directory \(open) can be written by everyone (mode 0777)"
+        // The middle link sits in the open directory: whoever can write there can re-point it.
+        XCTAssertTrue(PluginTrust.problem(with: safe + "/first.so")?.hasPrefix(reason) == true)
+        // A safe directory under an open one is no safer than its parent.
+        XCTAssertTrue(PluginTrust.problem(with: open + "/sub/ramp.so")?.hasPrefix(reason) == true)
+        XCTAssertTrue(PluginTrust.problem(with: open + "/sub/../sub/ramp.so")?.hasPrefix(reason) == true)
+        XCTAssertNil(PluginTrust.problem(with: plugin), "the target itself is still fine")
+    }
 }

@@ -31,7 +31,7 @@ struct Arguments {
                 if let inline {
                     values[name, default: []].append(inline)
                 } else {
-                    guard index < arguments.count else { throw UsageError("\(name) needs a value") }
+                    guard index < arguments.count else { throw UsageError("\(Terminal.sanitize(name)) needs a value") }
                     values[name, default: []].append(arguments[index])
                     index += 1
                 }
@@ -40,7 +40,7 @@ struct Arguments {
             } else {
                 let known = Array(valued) + Array(allowed)
                 let hint = closestOption(to: name, among: known).map { " (did you mean \($0)?)" } ?? ""
-                throw UsageError("unknown option \(name)\(hint)")
+                throw UsageError("unknown option \(Terminal.sanitize(name))\(hint)")
             }
         }
     }

@@ -15,6 +15,7 @@ enum Help {
 
         options for every command:
           --plugin-path PATH       search PATH (a directory or a .so file) first; repeatable
+                                   (validate takes its plugin files as arguments instead)
           --allow-unsafe-plugins   load plugin files that others could have written (refused
                                    otherwise, as ssh refuses such key files)
           -h, --help               show help for the command
@@ -36,6 +37,7 @@ enum Help {
 
           --json               print one JSON object instead of text
           --plugin-path PATH   search PATH first; repeatable
+          --allow-unsafe-plugins  load plugin files others could have written (see effect-host --help)
         """
 
     static let info = """
@@ -46,6 +48,7 @@ enum Help {
 
           --json               print one JSON object instead of text
           --plugin-path PATH   search PATH first; repeatable
+          --allow-unsafe-plugins  load plugin files others could have written (see effect-host --help)
         """
 
     static let validate = """
@@ -63,6 +66,8 @@ enum Help {
           --seed N     the seed for randomised checks (printed with the results; reuse it
                        to reproduce a run)
           --timeout S  seconds one check may take before it counts as hung (default 60)
+          --allow-unsafe-plugins  check plugin files others could have written (refused
+                       otherwise; see effect-host --help)
         """
 
     static let run = """
@@ -80,6 +85,7 @@ enum Help {
           --offline              sample t = i/fps as fast as possible instead of in real time
           --format FORMAT        tty (default on a terminal), jsonl (default otherwise) or csv
           --plugin-path PATH     search PATH first; repeatable
+          --allow-unsafe-plugins load plugin files others could have written (see effect-host --help)
 
         Values: numbers as 0.5, bools as true/false, enums by choice name, colours as #RRGGBB
         or #RRGGBBAA, and `none` to leave an optional param unset.
@@ -110,6 +116,7 @@ enum Help {
           --duration S           draw S seconds instead of the effect's own length
           --width W              text-reveal's container width in points (default 480)
           --plugin-path PATH     search PATH first; repeatable
+          --allow-unsafe-plugins load plugin files others could have written (see effect-host --help)
 
         A page holds at most 20,000 frames (and 200 MB); Loop repeats a looping effect's
         period without its entrance. In the page's URL, #t=1.25 opens it paused at 1.25 s and
@@ -139,6 +146,7 @@ enum Help {
           --param NAME=VALUE     set a param when the effect is created; repeatable
           --at T:NAME=VALUE      an event, marked on the chart; repeatable
           --plugin-path PATH     search PATH first; repeatable
+          --allow-unsafe-plugins load plugin files others could have written (see effect-host --help)
 
         examples:
           effect-host plot strikethrough-reveal --at 0.2:done=false -o strike.svg

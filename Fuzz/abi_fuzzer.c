@@ -297,7 +297,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             effect_error small;
             small.struct_size = byte(&in) % 8;
             memset(small.message, 0x55, sizeof small.message);
-            (void)api->sample(instance, number(&in), frames, shape.frame_size, byte(&in) % 2 ? NULL : &small);
+            uint64_t room = sizeof frames / sizeof *frames;
+            (void)api->sample(instance, number(&in), frames, shape.frame_size < room ? shape.frame_size : room,
+                              byte(&in) % 2 ? NULL : &small);
             if (small.message[0] != 0x55 && small.struct_size < sizeof small) abort(); /* wrote into a too-small struct */
         }
     }

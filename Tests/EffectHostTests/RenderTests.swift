@@ -493,9 +493,9 @@ final class RenderTests: XCTestCase {
     /// `script` gives the command a terminal.
     func testProgressBarOnlyOnATerminal() throws {
         let directory = try TestEnvironment.temporaryDirectory(self)
-        // Heavy enough to pass a second on any machine: 200 circles, 3001 frames.
+        // Heavy enough to pass a second on any machine: 360 circles, 3001 frames.
         let command = [
-            TestEnvironment.effectHost, "render", "breathing-circles", "--param", "circle_count=200", "--fps", "100", "--duration",
+            TestEnvironment.effectHost, "render", "breathing-circles", "--param", "circle_count=360", "--fps", "100", "--duration",
             "30", "-o", directory + "/frames",
         ]
         let piped = try host(Array(command.dropFirst()))

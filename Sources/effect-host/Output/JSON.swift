@@ -51,7 +51,10 @@ enum JSON {
         out += "\n" + String(repeating: indent, count: depth)
     }
 
-    static func quote(_ text: String, into out: inout String) {
+    /// Writes `text` as a JSON string. `inScript` also escapes "<" and the
+    /// two line separators JavaScript treats as line ends, so the literal is
+    /// safe inside an HTML <script> element.
+    static func quote(_ text: String, into out: inout String, inScript: Bool = false) {
         out += "\""
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -60,6 +63,9 @@ enum JSON {
             case "\n": out += "\\n"
             case "\r": out += "\\r"
             case "\t": out += "\\t"
+            case "<" where inScript: out += "\\u003c"
+            case "\u{2028}" where inScript: out += "\\u2028"
+            case "\u{2029}" where inScript: out += "\\u2029"
             case _ where scalar.value < 0x20 || scalar.value == 0x7F:
                 let hex = String(scalar.value, radix: 16)
                 out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex

@@ -1,5 +1,5 @@
 /*
- * effect.h: the effect plugin ABI, version 1.1.
+ * effect.h: the effect plugin ABI, version 1.2.
  *
  * An effect is a deterministic, sampled model of a piece of motion. Given a
  * time t (seconds since the effect appeared) it writes the numbers a
@@ -50,9 +50,13 @@
  *            sizeof the struct as its own header declares it; the plugin
  *            writes no more than that many bytes, and on return sets
  *            struct_size to the number of bytes it filled. A struct_size
- *            below the ABI 1.0 size gives EFFECT_ERR_STRUCT_SIZE. The plugin
- *            table works the other way round: its struct_size says which
- *            functions the plugin provides. effect_value and
+ *            below the ABI 1.0 size gives EFFECT_ERR_STRUCT_SIZE (for a
+ *            struct that came in a later minor, below its first size).
+ *            "In" structs the caller fills (effect_draw_context) carry
+ *            their struct_size too; the plugin reads no more than that many
+ *            bytes, and fields past it take their documented defaults. The
+ *            plugin table works the other way round: its struct_size says
+ *            which functions the plugin provides. effect_value and
  *            effect_param_setting are frozen: they never grow, and a later
  *            minor adds value types, not fields.
  *
@@ -62,9 +66,9 @@
  *            creates. An instance is read by sample, sample_many, get_param,
  *            strings, instance_info and element_info; those may run
  *            concurrently with each other on one instance from any number
- *            of threads. set_param and destroy change an instance: they need
- *            exclusive access to it (no other call on that instance may
- *            overlap them). Instances never share mutable state.
+ *            of threads, and so may layout and draw. set_param and destroy
+ *            change an instance: they need exclusive access to it (no other
+ *            call on that instance may overlap them). Instances never share mutable state.
  *
  * Time.      t is in seconds since the effect appeared (SwiftUI's onAppear),
  *            finite and >= 0. Every duration in this ABI is in seconds.
@@ -72,13 +76,14 @@
  *            always gives bit-identical values. A plugin never reads a
  *            clock; the host owns time.
  *
- * Cost.      sample and sample_many allocate nothing, take no locks and make
+ * Cost.      sample, sample_many and draw allocate nothing, take no locks and make
  *            no system calls. A failing call may allocate to write its
  *            message, and allocates nothing when `error` is NULL.
  *
  * Layout.    Only fixed-width integers, doubles and pointers appear in
- *            structs, and no struct is passed by value, so the types map
- *            one to one onto Python ctypes, Rust #[repr(C)] and the like.
+ *            structs (and one union of such structs, effect_draw_item), and
+ *            no struct is passed by value, so the types map one to one onto
+ *            Python ctypes, Rust #[repr(C)] and the like.
  *            On LP64 platforms the sizes and offsets below are asserted at
  *            compile time and are part of the ABI.
  *
@@ -105,7 +110,7 @@ extern "C" {
 #endif
 
 #define EFFECT_ABI_MAJOR 1
-#define EFFECT_ABI_MINOR 1
+#define EFFECT_ABI_MINOR 2
 
 /* The one symbol a plugin exports; see effect_plugin_entry below. */
 #define EFFECT_ENTRY_SYMBOL "effect_plugin_entry"
@@ -378,6 +383,335 @@ typedef struct effect_strings {
 } effect_strings;
 
 /* ------------------------------------------------------------------------
+ * Drawing (since 1.2)
+ * ------------------------------------------------------------------------
+ * An effect that draws itself writes each frame as a display list: the
+ * shapes and text its component's view body draws at time t, in order,
+ * back to front, so a host can draw any effect without knowing it. A host
+ * that cannot or does not want to draw an effect still samples its
+ * channels; an effect from a 1.0 or 1.1 plugin, or one whose `draw`
+ * returns EFFECT_ERR_UNSUPPORTED, has no display list.
+ *
+ * Coordinates.  Points, y pointing down, origin at the top-leading corner
+ *            of the view's own frame (effect_drawing.width x height). Ink
+ *            may reach outside that frame (a circle scaled up, a rising
+ *            unit); effect_drawing.bounds holds every frame's ink.
+ *
+ * Structure. Items come in drawing order. A GROUP item opens a group and
+ *            the next END_GROUP item closes it; groups nest and are always
+ *            balanced within one list. A group's transform, filters, clip
+ *            and opacity apply to everything inside it. A SHAPE item is
+ *            followed by its `segment_count` SEGMENT items (paths) and then
+ *            its `stop_count` STOP items (gradient fills); those belong to
+ *            the shape and are not drawn by themselves.
+ *
+ * Identity.  Every item carries an `id` that names the same visual thing
+ *            in every frame of the instance and for every t: a renderer may
+ *            diff frames by id, and an exporter may turn the values of one
+ *            id across frames into keyframes. Within one list, each GROUP,
+ *            SHAPE and TEXT id appears once; an END_GROUP carries the id of
+ *            the group it closes, and SEGMENT and STOP items the id of their
+ *            shape. An item may be absent from some frames (a view that is
+ *            shown only sometimes); it keeps its id when it comes back.
+ *            docs/effects.md lists the ids of the bundled effects.
+ *
+ * Text.      Runs of text are measured by the host, through the
+ *            effect_draw_context's `measure` callback, so text drawn with
+ *            the host's fonts lands where the effect placed it; without a
+ *            callback the effect measures with the reference metrics below,
+ *            which give the same answer everywhere. Layout that depends on
+ *            text size (wrapping, centring, a line across a text) happens
+ *            inside the effect, from those measurements.
+ *
+ * Colours are 0xRRGGBBAA, sRGB, straight alpha, as EFFECT_TYPE_COLOR.
+ * Angles are degrees, clockwise on the y-down canvas (SwiftUI's
+ * rotationEffect). Every number in a list is finite. */
+
+/* Item kinds (effect_draw_item.head.kind). */
+#define EFFECT_ITEM_GROUP      1u  /* opens a group: effect_draw_group */
+#define EFFECT_ITEM_END_GROUP  2u  /* closes the innermost open group; head only */
+#define EFFECT_ITEM_SHAPE      3u  /* a filled and/or stroked shape: effect_draw_shape */
+#define EFFECT_ITEM_TEXT       4u  /* a run of text on a baseline: effect_draw_text */
+#define EFFECT_ITEM_SEGMENT    5u  /* one segment of its shape's path: effect_draw_segment */
+#define EFFECT_ITEM_STOP       6u  /* one stop of its shape's gradient: effect_draw_stop */
+
+/* Shapes (effect_draw_shape.shape, effect_draw_group.clip_shape). All but
+ * PATH fill their `frame`. */
+#define EFFECT_SHAPE_NONE          0u  /* clip_shape only: no clip */
+#define EFFECT_SHAPE_RECT          1u
+#define EFFECT_SHAPE_ROUNDED_RECT  2u  /* circular corners of corner_radius. SwiftUI's
+                                          .continuous corners are approximated
+                                          by circular ones of the same radius. */
+#define EFFECT_SHAPE_CAPSULE       3u  /* corners of half the shorter side */
+#define EFFECT_SHAPE_ELLIPSE       4u  /* the ellipse inscribed in the frame */
+#define EFFECT_SHAPE_PATH          5u  /* the SEGMENT items that follow */
+
+/* Paints (effect_draw_shape.fill). */
+#define EFFECT_PAINT_NONE             0u
+#define EFFECT_PAINT_SOLID            1u  /* fill_color */
+#define EFFECT_PAINT_LINEAR_GRADIENT  2u  /* from (gradient_x0, y0) to (x1, y1), in
+                                             the shape's coordinates, through the
+                                             STOP items; padded beyond the ends */
+
+/* Stroke ends and corners (effect_draw_shape.line_cap, line_join). */
+#define EFFECT_CAP_BUTT     0u
+#define EFFECT_CAP_ROUND    1u
+#define EFFECT_CAP_SQUARE   2u
+#define EFFECT_JOIN_MITER   0u
+#define EFFECT_JOIN_ROUND   1u
+#define EFFECT_JOIN_BEVEL   2u
+
+/* Path segments (effect_draw_segment.verb). A path starts with MOVE. */
+#define EFFECT_SEGMENT_MOVE   0u  /* start a subpath at (x, y) */
+#define EFFECT_SEGMENT_LINE   1u  /* a line to (x, y) */
+#define EFFECT_SEGMENT_CUBIC  2u  /* a cubic Bezier through (x1, y1), (x2, y2) to (x, y) */
+#define EFFECT_SEGMENT_CLOSE  3u  /* back to the subpath's start */
+
+/* Font weights (effect_draw_text.weight), as CSS and OpenType number them. */
+#define EFFECT_WEIGHT_REGULAR   400.0
+#define EFFECT_WEIGHT_MEDIUM    500.0
+#define EFFECT_WEIGHT_SEMIBOLD  600.0
+#define EFFECT_WEIGHT_BOLD      700.0
+
+typedef struct effect_rect {
+    double x, y, width, height;
+} effect_rect;
+
+/* What every item starts with. */
+typedef struct effect_draw_head {
+    uint32_t kind;   /* EFFECT_ITEM_* */
+    uint32_t id;     /* stable: see Identity above */
+} effect_draw_head;
+
+/* A group's transform maps a point p of its content to its parent as
+ *     p' = translate + anchor + R(rotation) . S(scale_x, scale_y) . (p - anchor)
+ * (scale and turn about the anchor, then move): SwiftUI's scaleEffect and
+ * rotationEffect about an anchor, then offset. The identity is anchor 0,
+ * translate 0, scale 1, rotation 0. */
+typedef struct effect_transform {
+    double anchor_x, anchor_y;
+    double translate_x, translate_y;
+    double scale_x, scale_y;
+    double rotation;            /* degrees, clockwise */
+} effect_transform;
+
+/* EFFECT_ITEM_GROUP. The content is drawn, then filtered (saturation, then
+ * blur), then clipped, then composited with `opacity`, and all of it
+ * (clip included) is transformed into the parent, as an SVG <g> applies
+ * filter, clip-path and opacity. */
+typedef struct effect_draw_group {
+    uint32_t kind;
+    uint32_t id;
+    effect_transform transform;
+    double opacity;             /* 0 ... 1; 1 leaves the content as it is */
+    double blur;                /* SwiftUI's blur radius in points; 0: none. As a
+                                   Gaussian's standard deviation, radius / 2. */
+    double saturation;          /* 1 unchanged, 0 grey (SwiftUI's saturation) */
+    uint32_t clip_shape;        /* EFFECT_SHAPE_NONE, RECT, ROUNDED_RECT, CAPSULE, ELLIPSE */
+    uint32_t reserved;          /* 0 */
+    effect_rect clip;           /* in the content's coordinates */
+    double clip_corner_radius;  /* ROUNDED_RECT */
+} effect_draw_group;
+
+/* EFFECT_ITEM_SHAPE. */
+typedef struct effect_draw_shape {
+    uint32_t kind;
+    uint32_t id;
+    uint32_t shape;             /* EFFECT_SHAPE_*, never NONE */
+    uint32_t segment_count;     /* PATH: SEGMENT items that follow; otherwise 0 */
+    effect_rect frame;          /* all shapes but PATH */
+    double corner_radius;       /* ROUNDED_RECT */
+    double trim_start;          /* the part of the outline drawn, as fractions of */
+    double trim_end;            /*   its length from its start: 0 and 1 for all
+                                     of it (SwiftUI's trim(from:to:)) */
+    uint32_t fill;              /* EFFECT_PAINT_* */
+    uint32_t fill_color;        /* SOLID */
+    double gradient_x0, gradient_y0, gradient_x1, gradient_y1;  /* LINEAR_GRADIENT */
+    uint32_t stop_count;        /* LINEAR_GRADIENT: STOP items after the segments */
+    uint32_t stroke_color;
+    double stroke_width;        /* 0: no stroke */
+    uint32_t line_cap;          /* EFFECT_CAP_* */
+    uint32_t line_join;         /* EFFECT_JOIN_* */
+} effect_draw_shape;
+
+/* EFFECT_ITEM_TEXT: one run of text in one font, left to right from
+ * (x, y) on its baseline. `advance`, `ascent` and `descent` are what the
+ * measurer answered for it, so a renderer can fit the run to the width the
+ * effect laid out (SVG's textLength, say). */
+typedef struct effect_draw_text {
+    uint32_t kind;
+    uint32_t id;
+    const char *text;           /* UTF-8; instance-owned: valid until destroy */
+    double x, y;                /* the start of the baseline */
+    double size;                /* font size in points */
+    double weight;              /* 100 ... 900; EFFECT_WEIGHT_* */
+    double tracking;            /* points added after every character */
+    double advance;             /* the run's measured width, tracking included */
+    double ascent, descent;     /* measured, above and below the baseline */
+    uint32_t color;
+    uint32_t reserved;          /* 0 */
+} effect_draw_text;
+
+/* EFFECT_ITEM_SEGMENT, in the shape's coordinates. */
+typedef struct effect_draw_segment {
+    uint32_t kind;
+    uint32_t id;
+    uint32_t verb;              /* EFFECT_SEGMENT_* */
+    uint32_t reserved;          /* 0 */
+    double x, y;                /* the end point */
+    double x1, y1, x2, y2;      /* CUBIC: the control points; otherwise 0 */
+} effect_draw_segment;
+
+/* EFFECT_ITEM_STOP. Stops come in order of offset. */
+typedef struct effect_draw_stop {
+    uint32_t kind;
+    uint32_t id;
+    double offset;              /* 0 ... 1 along the gradient */
+    uint32_t color;
+    uint32_t reserved;          /* 0 */
+} effect_draw_stop;
+
+/* One display-list item: read head.kind, then the member it names. The
+ * size is frozen at 160 bytes: a later minor adds item kinds, and fields
+ * only in the room every member leaves unused. */
+typedef union effect_draw_item {
+    effect_draw_head head;
+    effect_draw_group group;        /* GROUP; END_GROUP uses head only */
+    effect_draw_shape shape;        /* SHAPE */
+    effect_draw_text text;          /* TEXT */
+    effect_draw_segment segment;    /* SEGMENT */
+    effect_draw_stop stop;          /* STOP */
+    uint8_t size_[160];
+} effect_draw_item;
+
+/* What the measurer answers for one run of text. */
+typedef struct effect_text_metrics {
+    double advance;             /* the run's width, `tracking` after every character included */
+    double ascent;              /* >= 0: the line's extent above the baseline */
+    double descent;             /* >= 0: and below it */
+} effect_text_metrics;
+
+/* Measures `text` (UTF-8, NUL-terminated) in the host's font at `size`
+ * points, `weight` (100 ... 900) and `tracking` points after each
+ * character, and stores the result in *out. `context` is the draw
+ * context's measure_context. It may be called many times in one draw and
+ * from as many threads as the host draws from at once; it must answer the
+ * same for the same arguments, and must not call back into the plugin.
+ * Return EFFECT_OK, or any other status to make the draw fail with
+ * EFFECT_ERR_RANGE. A terminal host measures in its cells (a run as wide
+ * as its characters take at some points per cell). */
+typedef effect_status (*effect_measure_fn)(void *context, const char *text, double size, double weight,
+                                           double tracking, effect_text_metrics *out);
+
+/* What the host tells `draw`: an "in" struct, read up to its struct_size
+ * (fields past it take the defaults in brackets). Pass NULL for all
+ * defaults. */
+typedef struct effect_draw_context {
+    uint32_t struct_size;       /* sizeof(effect_draw_context) */
+    uint32_t reserved;          /* 0 */
+    double width;               /* the width proposed to the view, as SwiftUI's
+                                   layout proposes one: text-reveal wraps
+                                   its rows to it; 0 or INFINITY for none,
+                                   the view's ideal width [0] */
+    double height;              /* likewise [0] */
+    effect_measure_fn measure;  /* NULL: the reference metrics [NULL] */
+    void *measure_context;      /* handed to measure [NULL] */
+} effect_draw_context;
+
+/* What `draw` reports besides its items ("out" struct). */
+typedef struct effect_drawing {
+    uint32_t struct_size;
+    uint32_t reserved;          /* 0 */
+    uint64_t item_count;        /* items written; with EFFECT_ERR_BUFFER, the
+                                   capacity this t needs */
+    double width, height;       /* the view's own frame */
+    effect_rect bounds;         /* contains the ink of every frame of this
+                                   instance drawn with this context (for
+                                   events set so far): a canvas that holds
+                                   the whole animation */
+    uint64_t max_item_count;    /* no frame of this instance needs more items,
+                                   with this context and these events */
+} effect_drawing;
+
+/* ---- Reference metrics ---------------------------------------------------
+ * What `draw` measures text with when the host gives no measurer: widths
+ * close to a system sans-serif (Helvetica's advance widths, which SF Pro
+ * and most sans faces are near), so a picture drawn anywhere has the same
+ * geometry. For each code point: printable ASCII from the table below in
+ * 1/1000 em; U+0300...U+036F, U+200B...U+200F, U+20D0...U+20FF and
+ * U+FE00...U+FE0F 0; East Asian wide and emoji code points (the ranges in
+ * effect_reference_wide) 1000; any other code point 556. Heavier weights
+ * widen the run: by 1 + 0.06 * (clamp(weight, 400, 700) - 400) / 300.
+ * `tracking` is added after every code point of non-zero width. The ascent
+ * is 0.952 and the descent 0.241 of the size (SF Pro's). Invalid UTF-8
+ * bytes count as one code point of 556 each. */
+#define EFFECT_REFERENCE_ASCENT   0.952
+#define EFFECT_REFERENCE_DESCENT  0.241
+
+static inline int effect_reference_wide(uint32_t c) {
+    return (c >= 0x1100 && c <= 0x115F) || (c >= 0x2E80 && c <= 0x303E) || (c >= 0x3041 && c <= 0x33FF) ||
+           (c >= 0x3400 && c <= 0x4DBF) || (c >= 0x4E00 && c <= 0x9FFF) || (c >= 0xA000 && c <= 0xA4CF) ||
+           (c >= 0xAC00 && c <= 0xD7A3) || (c >= 0xF900 && c <= 0xFAFF) || (c >= 0xFE30 && c <= 0xFE4F) ||
+           (c >= 0xFF00 && c <= 0xFF60) || (c >= 0xFFE0 && c <= 0xFFE6) || (c >= 0x1F300 && c <= 0x1F64F) ||
+           (c >= 0x1F900 && c <= 0x1F9FF) || (c >= 0x20000 && c <= 0x3FFFD);
+}
+
+/* The reference advance of code point c in 1/1000 em. */
+static inline int effect_reference_advance(uint32_t c) {
+    static const unsigned short ascii[95] = {
+        278, 278, 355, 556, 556, 889, 667, 191, 333, 333, 389, 584, 278, 333, 278, 278,   /* space ... / */
+        556, 556, 556, 556, 556, 556, 556, 556, 556, 556, 278, 278, 584, 584, 584, 556,   /* 0 ... ? */
+        1015, 667, 667, 722, 722, 667, 611, 778, 722, 278, 500, 667, 556, 833, 722, 778,  /* @ ... O */
+        667, 778, 722, 667, 611, 722, 667, 944, 667, 667, 611, 278, 278, 278, 469, 556,   /* P ... _ */
+        333, 556, 556, 500, 556, 556, 278, 556, 556, 222, 222, 500, 222, 833, 556, 556,   /* ` ... o */
+        556, 556, 333, 500, 278, 556, 500, 722, 500, 500, 500, 334, 260, 334, 584,        /* p ... ~ */
+    };
+    if (c >= 0x20 && c < 0x7F) return ascii[c - 0x20];
+    if (c < 0x20 || c == 0x7F) return 0;
+    if ((c >= 0x300 && c <= 0x36F) || (c >= 0x200B && c <= 0x200F) || (c >= 0x20D0 && c <= 0x20FF) ||
+        (c >= 0xFE00 && c <= 0xFE0F))
+        return 0;
+    return effect_reference_wide(c) ? 1000 : 556;
+}
+
+/* Measures NUL-terminated UTF-8 `text` with the reference metrics. Never
+ * fails, allocates nothing, and may be called from any thread; it has the
+ * shape of an effect_measure_fn (context is unused). */
+static inline effect_status effect_reference_measure(void *context, const char *text, double size, double weight,
+                                                     double tracking, effect_text_metrics *out) {
+    const unsigned char *p = (const unsigned char *)text;
+    long thousandths = 0;
+    long marks = 0;
+    double heavier;
+    (void)context;
+    if (out == NULL) return EFFECT_ERR_NULL_POINTER;
+    while (p != NULL && *p != 0) {
+        uint32_t c = *p;
+        int length = c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xE ? 3 : (c >> 3) == 0x1E ? 4 : 0;
+        int i;
+        int advance;
+        if (length == 0) length = 1, c = 0xFFFD;
+        else if (length > 1) {
+            c &= 0x7Fu >> length;
+            for (i = 1; i < length; i++) {
+                if ((p[i] & 0xC0) != 0x80) break;
+                c = (c << 6) | (p[i] & 0x3Fu);
+            }
+            if (i < length) length = 1, c = 0xFFFD;
+        }
+        advance = effect_reference_advance(c);
+        thousandths += advance;
+        if (advance > 0) marks += 1;
+        p += length;
+    }
+    heavier = weight < 400 ? 0 : weight > 700 ? 300 : weight - 400;
+    out->advance = (double)thousandths / 1000 * size * (1 + 0.06 * heavier / 300) + (double)marks * tracking;
+    out->ascent = EFFECT_REFERENCE_ASCENT * size;
+    out->descent = EFFECT_REFERENCE_DESCENT * size;
+    return EFFECT_OK;
+}
+
+/* ------------------------------------------------------------------------
  * The plugin table
  * ------------------------------------------------------------------------ */
 
@@ -518,7 +852,10 @@ struct effect_plugin_api {
      * `container_width` wide. `sizes` holds a width and a height for each
      * item (2 * item_count doubles, finite and >= 0), or is NULL to lay the
      * items out on a terminal grid, in cells: each item as wide as its
-     * characters (two cells for a wide one) and one row tall. item_count
+     * characters (two cells for a wide one) and one row tall. (Superseded
+     * since 1.2: `draw` lays an effect out itself, and a terminal host
+     * measures in cells through its measurer. The grid mode stays, as a
+     * minor version cannot remove it, but new hosts need not use it.) item_count
      * must equal layout_item_count. Writes
      * EFFECT_LAYOUT_HEADER + item_count * EFFECT_LAYOUT_STRIDE doubles to
      * `out`. A read like sample (may run concurrently with it), but it may
@@ -533,11 +870,49 @@ struct effect_plugin_api {
                             double *out,
                             uint64_t capacity,
                             effect_error *error);
+
+    /* ---- Since 1.2: present when struct_size covers it. ---- */
+
+    /* Writes the frame at time t as a display list (see Drawing above):
+     * fills *out and writes out->item_count items to `items`, which holds
+     * `capacity` items. `context` may be NULL for the defaults. When the
+     * items do not fit, returns EFFECT_ERR_BUFFER and, as the one exception
+     * to the rule that a failing call writes nothing, still fills *out, so
+     * item_count says the capacity needed (max_item_count, the capacity any
+     * t needs): to ask, pass capacity 0 and items NULL.
+     * The same contract as sample: no allocation, no locks, no system
+     * calls (beyond what the measurer makes); any t in any order; the same
+     * t, context values and measurer answers always give bit-identical
+     * lists; a read that may run concurrently with sample and the other
+     * reads on one instance.
+     * Errors: NULL_POINTER (instance, out, or items with capacity > 0),
+     * STRUCT_SIZE (out, or a non-NULL context, smaller than its ABI 1.2
+     * size), TIME, RANGE (a width or height in the context that is NaN or
+     * negative; a measurer that failed or answered a non-finite or
+     * negative metric), BUFFER, UNSUPPORTED (the effect does not draw). */
+    effect_status (*draw)(const effect_instance *instance,
+                          double t,
+                          const effect_draw_context *context,
+                          effect_drawing *out,
+                          effect_draw_item *items,
+                          uint64_t capacity,
+                          effect_error *error);
 };
 
-/* The size of effect_plugin_api in ABI 1.0: a table this size has no
- * `layout`. */
+/* The size of effect_plugin_api in each minor version: a plugin's table is
+ * at least the size for its abi_minor, and a function exists only in
+ * plugins whose abi_minor is at least the minor that introduced it
+ * (`layout` 1.1, `draw` 1.2). A host built against a newer header must
+ * not expect functions a plugin's minor does not have, nor ask for a table
+ * larger than that minor's size. */
 #define EFFECT_PLUGIN_API_SIZE_1_0 (16 + 13 * sizeof(void (*)(void)))
+#define EFFECT_PLUGIN_API_SIZE_1_1 (16 + 14 * sizeof(void (*)(void)))
+#define EFFECT_PLUGIN_API_SIZE_1_2 (16 + 15 * sizeof(void (*)(void)))
+
+/* The least table size a plugin built for ABI 1.`minor` may have, for the
+ * minors this header knows (a host refuses newer ones). */
+#define EFFECT_PLUGIN_API_SIZE_FOR_MINOR(minor) \
+    ((minor) == 0 ? EFFECT_PLUGIN_API_SIZE_1_0 : (minor) == 1 ? EFFECT_PLUGIN_API_SIZE_1_1 : EFFECT_PLUGIN_API_SIZE_1_2)
 
 /* The entry point, and the only symbol a plugin exports (look it up with
  * dlsym(handle, EFFECT_ENTRY_SYMBOL)). Returns the plugin's table, or NULL
@@ -600,7 +975,21 @@ EFFECT_STATIC_ASSERT(sizeof(effect_element_info) == 24, effect_element_info_size
 EFFECT_STATIC_ASSERT(sizeof(effect_strings) == 32, effect_strings_size);
 EFFECT_STATIC_ASSERT(offsetof(effect_plugin_api, describe) == 16, effect_plugin_api_describe);
 EFFECT_STATIC_ASSERT(offsetof(effect_plugin_api, layout) == EFFECT_PLUGIN_API_SIZE_1_0, effect_plugin_api_1_0);
-EFFECT_STATIC_ASSERT(sizeof(effect_plugin_api) == 16 + 14 * sizeof(void (*)(void)), effect_plugin_api_size);
+EFFECT_STATIC_ASSERT(offsetof(effect_plugin_api, draw) == EFFECT_PLUGIN_API_SIZE_1_1, effect_plugin_api_1_1);
+EFFECT_STATIC_ASSERT(sizeof(effect_plugin_api) == EFFECT_PLUGIN_API_SIZE_1_2, effect_plugin_api_size);
+EFFECT_STATIC_ASSERT(sizeof(effect_draw_item) == 160, effect_draw_item_size);
+EFFECT_STATIC_ASSERT(sizeof(effect_transform) == 56, effect_transform_size);
+EFFECT_STATIC_ASSERT(sizeof(effect_draw_group) == 136, effect_draw_group_size);
+EFFECT_STATIC_ASSERT(offsetof(effect_draw_group, clip) == 96, effect_draw_group_clip);
+EFFECT_STATIC_ASSERT(sizeof(effect_draw_shape) == 136, effect_draw_shape_size);
+EFFECT_STATIC_ASSERT(offsetof(effect_draw_shape, fill) == 72, effect_draw_shape_fill);
+EFFECT_STATIC_ASSERT(offsetof(effect_draw_shape, stroke_width) == 120, effect_draw_shape_stroke);
+EFFECT_STATIC_ASSERT(sizeof(effect_draw_text) == 88, effect_draw_text_size);
+EFFECT_STATIC_ASSERT(offsetof(effect_draw_text, advance) == 56, effect_draw_text_advance);
+EFFECT_STATIC_ASSERT(sizeof(effect_draw_segment) == 64, effect_draw_segment_size);
+EFFECT_STATIC_ASSERT(sizeof(effect_draw_stop) == 24, effect_draw_stop_size);
+EFFECT_STATIC_ASSERT(sizeof(effect_draw_context) == 40, effect_draw_context_size);
+EFFECT_STATIC_ASSERT(sizeof(effect_drawing) == 72, effect_drawing_size);
 #endif
 
 #ifdef __cplusplus

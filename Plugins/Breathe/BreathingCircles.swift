@@ -30,7 +30,7 @@ struct BreathingCircles: Effect {
         "circle_count", default: 8, range: 1...360, live: false, doc: "How many circles stand on the ring.")
     static let circleSize = Param.number(
         "circle_size", default: 80, range: 1...10_000, unit: "pt", live: false,
-        doc: "Each circle's diameter before scaling, for renderers; no channel depends on it.")
+        doc: "Each circle's diameter before scaling; no channel depends on it.")
     static let radius = Param.number(
         "radius", default: 70, range: 0...10_000, unit: "pt", live: false,
         doc: "How far each circle travels from the centre on a full breath.")
@@ -100,6 +100,7 @@ struct BreathingCircles: Effect {
     private let sines: [Double]
     private let reduceMotion: Steps<Bool>
     private let curve = CubicBezier.easeInOut
+    private let diameter: Double
     let elements: [Element<Attribute>]
 
     init(params: ParamTimeline, strings: StringPool) throws(EffectFailure) {
@@ -116,6 +117,7 @@ struct BreathingCircles: Effect {
         breathLimit = params.created(Self.breaths)
         radiusValue = params.created(Self.radius)
         rotationValue = params.created(Self.rotation)
+        diameter = params.created(Self.circleSize)
         reduceMotion = params.steps(Self.reduceMotion)
         let count = params.created(Self.circleCount)
         let angles = (0..<count).map { 2 * Double.pi / Double(count) * Double($0) }
@@ -175,22 +177,73 @@ struct BreathingCircles: Effect {
     @inline(__always)
     func sample(at t: Double, into frame: Frame<Self>) {
         let now = breath(at: t)
-        let still = reduceMotion.value(at: t)
-        let e = now.expansion
-        frame[.expansion] = e
-        frame[.rotation] = still ? 0 : rotationValue * e
+        let pose = self.pose(now.expansion, still: reduceMotion.value(at: t))
+        frame[.expansion] = now.expansion
+        frame[.rotation] = pose.rotation
         frame[.phase] = Double(now.phase)
         frame[.breathsTaken] = now.taken
         frame[.finished] = now.finished ? 1 : 0
-        let travel = still ? 0 : radiusValue * e
-        let scale = still ? 1 : 1 + e
-        // 1 − 0.8e, written so that e = 1 gives exactly 0.2.
-        let opacity = 0.2 + 0.8 * (1 - e)
         for index in cosines.indices {
-            frame[index, .x] = cosines[index] * travel
-            frame[index, .y] = sines[index] * travel
-            frame[index, .scale] = scale
-            frame[index, .opacity] = opacity
+            frame[index, .x] = cosines[index] * pose.travel
+            frame[index, .y] = sines[index] * pose.travel
+            frame[index, .scale] = pose.scale
+            frame[index, .opacity] = pose.opacity
         }
+    }
+
+    /// What the breath does to the group and to every circle: `animate`'s
+    /// rotation, travel, scale 2 and opacity 0.2, eased by expansion e.
+    @inline(__always)
+    private func pose(_ e: Double, still: Bool) -> (rotation: Double, travel: Double, scale: Double, opacity: Double) {
+        // 1 − 0.8e, written so that e = 1 gives exactly 0.2.
+        (still ? 0 : rotationValue * e, still ? 0 : radiusValue * e, still ? 1 : 1 + e, 0.2 + 0.8 * (1 - e))
+    }
+
+    // MARK: The look
+
+    /// Display-list ids (docs/effects.md); circle i's are the bases + i.
+    enum Part {
+        static let ring: DrawID = 1
+        static let circleGroup: DrawID = 0x100_0000
+        static let circle: DrawID = 0x200_0000
+    }
+
+    static let gradient = Paint.linearGradient(
+        stops: [
+            GradientStop(RGBA(red: 32, green: 217, blue: 210), at: 0), GradientStop(RGBA(red: 12, green: 232, blue: 255), at: 1),
+        ],
+        start: .topLeading, end: .bottomTrailing)
+
+    static var draws: Bool { true }
+
+    /// The article's body: a ZStack of circle_size circles filled with the
+    /// teal-to-cyan gradient, each scaled, faded and offset, the stack
+    /// turned by the rotation.
+    func draw(at t: Double, on canvas: inout Canvas) -> Size {
+        let pose = self.pose(breath(at: t).expansion, still: reduceMotion.value(at: t))
+        let frame = Rect(x: 0, y: 0, width: diameter, height: diameter)
+        var ring = GroupEffects()
+        ring.transform.anchor = frame.point(at: .center)
+        ring.transform.rotation = pose.rotation
+        canvas.group(Part.ring, ring) { canvas in
+            for index in cosines.indices {
+                let circle = Circle().fill(Self.gradient, id: Part.circle + index)
+                    .scaleEffect(pose.scale, id: Part.circleGroup + index)
+                    .opacity(pose.opacity)
+                    .offset(x: cosines[index] * pose.travel, y: sines[index] * pose.travel)
+                canvas.draw(circle, in: frame)
+            }
+        }
+        return frame.size
+    }
+
+    /// A full breath: each circle twice its size, `radius` from the centre,
+    /// in any direction the turn takes it.
+    func drawingExtent(on canvas: inout Canvas) -> DrawingExtent {
+        let reach = abs(radiusValue) + diameter
+        let centre = diameter / 2
+        return DrawingExtent(
+            bounds: Rect(x: centre - reach, y: centre - reach, width: 2 * reach, height: 2 * reach),
+            maxItems: 2 + 5 * cosines.count)
     }
 }

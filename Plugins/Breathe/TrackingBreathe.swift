@@ -28,14 +28,17 @@ struct TrackingBreathe: Effect {
         "uppercase", default: true, live: false, doc: "Whether the displayed text is uppercased.")
     static let fontSize = Param.number(
         "font_size", default: 34, range: 1...1000, unit: "pt", live: false,
-        doc: "Semibold font size, for renderers; no channel depends on it.")
+        doc: "Semibold font size (the component fixes 34); no channel depends on it.")
+    static let color = Param.color(
+        "color", default: RGBA(red: 0x12, green: 0x12, blue: 0x12),
+        doc: "The text's colour: the component's Color(white: 0.07); no channel depends on it.")
     static let phase = Param.optionalNumber(
         "phase", range: 0...1, doc: "Preview override: while set, that point of one breath, with no entrance.")
     static let reduceMotion = Param.reduceMotion(doc: "Hold still at min_tracking, fully opaque.")
 
     static let params = [
-        text.spec, minTracking.spec, maxTracking.spec, period.spec, uppercase.spec, fontSize.spec, phase.spec,
-        reduceMotion.spec,
+        text.spec, minTracking.spec, maxTracking.spec, period.spec, uppercase.spec, fontSize.spec, color.spec,
+        phase.spec, reduceMotion.spec,
     ]
 
     enum Channel: Int, ChannelSet {
@@ -67,11 +70,15 @@ struct TrackingBreathe: Effect {
     private let label: CString
     private let states: Steps<State>
     private let timingValue: Timing
+    private let font: Font
+    private let colors: Steps<RGBA>
 
     init(params: ParamTimeline, strings: StringPool) {
         let text = params.created(Self.text)
         label = strings.intern(text)
         display = strings.intern(params.created(Self.uppercase) ? text.uppercased() : text)
+        font = .system(size: params.created(Self.fontSize), weight: .semibold)
+        colors = params.steps(Self.color)
         func state(at t: Double) -> State {
             State(
                 minTracking: params.value(Self.minTracking, at: t), maxTracking: params.value(Self.maxTracking, at: t),
@@ -108,6 +115,62 @@ struct TrackingBreathe: Effect {
         frame[.opacity] = opacity
         frame[.offsetX] = tracking / 2
     }
+
+    // MARK: The look
+
+    /// Display-list ids (docs/effects.md).
+    enum Part {
+        static let breath: DrawID = 1
+        static let text: DrawID = 2
+    }
+
+    static var draws: Bool { true }
+
+    /// The seed's body: one Text with the tracking, the opacity and the
+    /// half-tracking nudge, centred in a frame as wide as the widest the
+    /// text ever gets (or the width proposed, if wider), so it stays
+    /// centred as it breathes.
+    func draw(at t: Double, on canvas: inout Canvas) -> Size {
+        let (tracking, opacity) = Self.trackingAndOpacity(states.value(at: t), at: t)
+        let frame = Size(width: max(canvas.proposal.width ?? 0, widest(on: &canvas)), height: lineHeight(on: &canvas))
+        let body = Text(display, font: font, color: colors.value(at: t), tracking: tracking, id: Part.text)
+            .opacity(opacity, id: Part.breath)
+            .offset(x: tracking / 2)
+        let size = body.sizeThatFits(.unspecified, in: &canvas)
+        canvas.draw(
+            body,
+            in: Rect(x: (frame.width - size.width) / 2, y: (frame.height - size.height) / 2, width: size.width, height: size.height))
+        return frame
+    }
+
+    /// The frame at its widest, with room on either side for the nudge.
+    func drawingExtent(on canvas: inout Canvas) -> DrawingExtent {
+        let width = max(canvas.proposal.width ?? 0, widest(on: &canvas))
+        let nudge = abs(Self.widestTracking(states)) / 2 + 2
+        return DrawingExtent(
+            bounds: Rect(x: -nudge, y: 0, width: width + 2 * nudge, height: lineHeight(on: &canvas)).outset(by: 2),
+            maxItems: 3)
+    }
+
+    private func widest(on canvas: inout Canvas) -> Double {
+        canvas.measure(display, font: font, tracking: Self.widestTracking(states)).advance
+    }
+
+    private func lineHeight(on canvas: inout Canvas) -> Double {
+        canvas.measure(display, font: font).height
+    }
+
+    /// The widest tracking any state reaches: the entrance flares 8 pt past
+    /// max_tracking, and a breath spans min to max.
+    private static func widestTracking(_ states: Steps<State>) -> Double {
+        var widest = -Double.infinity
+        for state in states.allValues {
+            widest = max(widest, state.minTracking, state.maxTracking + 8)
+        }
+        return widest
+    }
+
+    // MARK: The math
 
     private static func trackingAndOpacity(_ state: State, at t: Double) -> (Double, Double) {
         if state.reduceMotion { return (state.minTracking, 1) }

@@ -39,6 +39,23 @@ struct TextReveal: Effect {
     static let unitHeight = Param.number(
         "unit_height", default: 48, range: 0...10_000, unit: "pt",
         doc: "A unit's height for the masked rise's offset, 1.05 of it; renderers with measured sizes use their own.")
+    static let fontSize = Param.number(
+        "font_size", default: 40, range: 1...1000, unit: "pt", live: false,
+        doc: "The text's size (the seed's example: 40 pt bold, tracking −1.3); no channel depends on it.")
+    static let fontWeight = Param.choice(
+        "font_weight", default: RevealWeight.bold, doc: "The text's weight; no channel depends on it.")
+    static let tracking = Param.number(
+        "tracking", default: -1.3, range: -100...100, unit: "pt", live: false,
+        doc: "Letter-spacing after every character; no channel depends on it.")
+    static let color = Param.color(
+        "color", default: RGBA(red: 0x14, green: 0x14, blue: 0x14),
+        doc: "The text's colour (the example's light palette); no channel depends on it.")
+    static let highlightColor = Param.color(
+        "highlight_color", default: RGBA(red: 255, green: 217, blue: 118),
+        doc: "Fill of the highlight block (Style.highlight); no channel depends on it.")
+    static let highlightInk = Param.color(
+        "highlight_ink", default: RGBA(red: 20, green: 20, blue: 20),
+        doc: "Text colour on the highlight block (Style.highlightInk); no channel depends on it.")
     static let replay = Param.integer(
         "replay", default: 0, range: Int(Int32.min)...Int(Int32.max),
         doc: "A trigger: setting a new value at t restarts the reveal from hidden at t.")
@@ -47,7 +64,8 @@ struct TextReveal: Effect {
 
     static let params = [
         text.spec, unit.spec, preset.spec, alignment.spec, duration.spec, delay.spec, highlights.spec, masksRise.spec,
-        blurRadius.spec, highlightDuration.spec, unitHeight.spec, replay.spec, reduceMotion.spec,
+        blurRadius.spec, highlightDuration.spec, unitHeight.spec, fontSize.spec, fontWeight.spec, tracking.spec,
+        color.spec, highlightColor.spec, highlightInk.spec, replay.spec, reduceMotion.spec,
     ]
 
     enum Channel: Int, ChannelSet {
@@ -113,6 +131,7 @@ struct TextReveal: Effect {
     private let unitWipe: [Int?]
     private var reveals: Steps<RevealPlan>
     private var end: Double
+    private let look: RevealLook
 
     init(params: ParamTimeline, strings: StringPool) {
         let text = params.created(Self.text)
@@ -137,6 +156,10 @@ struct TextReveal: Effect {
         self.elements = elements
         self.unitWipe = unitWipe
         (reveals, end) = Self.timing(params, units: elements.count, chunks: chunks)
+        look = RevealLook(
+            params: params, units: elements.map(\.text), space: strings.intern(" "),
+            color: params.steps(Self.color), highlight: params.steps(Self.highlightColor),
+            ink: params.steps(Self.highlightInk), chunks: chunks)
     }
 
     /// After an event only the timing can change: the text, its units and
@@ -177,6 +200,16 @@ struct TextReveal: Effect {
     }
 
     var timing: Timing { .ends(at: end) }
+
+    static var draws: Bool { true }
+
+    func draw(at t: Double, on canvas: inout Canvas) -> Size {
+        look.draw(chunks: chunks, flow: flow, plan: reveals.value(at: t), at: t, on: &canvas)
+    }
+
+    func drawingExtent(on canvas: inout Canvas) -> DrawingExtent {
+        look.extent(chunks: chunks, flow: flow, plans: reveals.allValues, on: &canvas)
+    }
 
     static var hasLayout: Bool { true }
 

@@ -1,5 +1,19 @@
 import EffectABI
 
+/// Row alignment in the layout, like multilineTextAlignment.
+enum RevealAlignment: String, ParamChoice {
+    case leading, center, trailing
+
+    /// Where a row `rowWidth` wide starts in a layout `width` wide.
+    func start(ofRow rowWidth: Double, in width: Double) -> Double {
+        switch self {
+        case .leading: 0
+        case .center: (width - rowWidth) / 2
+        case .trailing: width - rowWidth
+        }
+    }
+}
+
 /// The seed's WordFlow layout: chunks wrapped into rows the way text wraps
 /// words at the container's width, with the gap between chunks scaling with
 /// the tallest one, each chunk bottom-aligned in its row. The layout is as
@@ -11,76 +25,118 @@ import EffectABI
 /// A highlighted chunk carries 2 pt of horizontal padding around its text
 /// and a block behind it: pad = round(0.16 h), w + 2 pad wide, 1.04 h tall,
 /// offset (−pad, −0.01 h), corner radius 0.24 h.
-///
-/// On the terminal grid (no measured sizes) a chunk is as many cells wide
-/// as its characters take (two for wide ones) and one row tall; the gap is
-/// one cell (the seed's round(0.24 · 1) would run words together) and the
-/// block covers the chunk's cells exactly.
-enum RevealAlignment: String, ParamChoice {
-    case leading, center, trailing
-}
-
 struct WordFlow {
     let chunks: [RevealChunk]
     let stacksLines: Bool
     let alignment: RevealAlignment
 
+    /// The horizontal padding a chunk keeps in its row.
+    func padding(_ chunk: Int) -> Double { chunks[chunk].highlighted ? 2 : 0 }
+
+    /// One row: the chunks first ..< end, its width (padding and gaps
+    /// included) and its height.
+    struct Row {
+        var first: Int
+        var end: Int
+        var width: Double
+        var height: Double
+    }
+
+    /// The rows one after another, each found from the chunks' sizes alone,
+    /// so a caller that measures as it goes needs no storage.
+    struct Rows {
+        let flow: WordFlow
+        let gap: Double
+        let containerWidth: Double
+        private var next = 0
+
+        init(_ flow: WordFlow, gap: Double, containerWidth: Double) {
+            self.flow = flow
+            self.gap = gap
+            self.containerWidth = containerWidth
+        }
+
+        mutating func next(size: (Int) -> Size) -> Row? {
+            guard next < flow.chunks.count else { return nil }
+            var row = Row(first: next, end: next, width: 0, height: 0)
+            while row.end < flow.chunks.count {
+                let measured = size(row.end)
+                let width = measured.width + 2 * flow.padding(row.end)
+                let extended = row.end == row.first ? width : row.width + gap + width
+                if row.end > row.first, flow.stacksLines || extended > containerWidth { break }
+                row.width = extended
+                row.height = max(row.height, measured.height)
+                row.end += 1
+            }
+            next = row.end
+            return row
+        }
+    }
+
+    /// The gap between chunks: round(0.24 × the tallest chunk).
+    func gap(size: (Int) -> Size) -> Double {
+        var tallest = 0.0
+        for index in chunks.indices { tallest = max(tallest, size(index).height) }
+        return (tallest * 0.24).rounded()
+    }
+
+    /// The layout's width (its widest row) and height (all rows).
+    func extent(gap: Double, containerWidth: Double, size: (Int) -> Size) -> Size {
+        var rows = Rows(self, gap: gap, containerWidth: containerWidth)
+        var extent = Size.zero
+        while let row = rows.next(size: size) {
+            extent.width = max(extent.width, row.width)
+            extent.height += row.height
+        }
+        return extent
+    }
+
+    /// The block behind a highlighted chunk whose text box is `box`.
+    static func block(around box: Rect) -> (rect: Rect, cornerRadius: Double) {
+        let h = box.height
+        let pad = (h * 0.16).rounded()
+        return (Rect(x: box.minX - pad, y: box.minY - 0.01 * h, width: box.width + 2 * pad, height: 1.04 * h), 0.24 * h)
+    }
+
+    /// ABI 1.1's `layout`: the chunks placed from sizes the caller measured,
+    /// or on the terminal grid (no sizes): there a chunk is as many cells
+    /// wide as its characters take and one row tall, the gap is one cell
+    /// (the seed's round(0.24 · 1) would run words together) and the block
+    /// covers the chunk's cells exactly.
     func layout(sizes: [LayoutSize]?, containerWidth: Double) -> Layout {
         let grid = sizes == nil
         let measured = sizes ?? chunks.map { LayoutSize(width: Double(TerminalCells.width(of: $0.text)), height: 1) }
-        let padding = chunks.map { $0.highlighted && !grid ? 2.0 : 0 }
-        let flowWidths = measured.indices.map { measured[$0].width + 2 * padding[$0] }
-        let tallest = measured.map(\.height).max() ?? 0
-        let gap = grid ? 1 : (tallest * 0.24).rounded()
-
-        struct Row {
-            var indices: [Int] = []
-            var width = 0.0
-            var height = 0.0
-        }
-        var rows: [Row] = []
-        var row = Row()
-        for index in measured.indices {
-            let width = flowWidths[index]
-            let extended = row.indices.isEmpty ? width : row.width + gap + width
-            if !row.indices.isEmpty, stacksLines || extended > containerWidth {
-                rows.append(row)
-                row = Row()
-            }
-            row.width = row.indices.isEmpty ? width : row.width + gap + width
-            row.height = max(row.height, measured[index].height)
-            row.indices.append(index)
-        }
-        if !row.indices.isEmpty { rows.append(row) }
-
-        let width = rows.map(\.width).max() ?? 0
-        var items = [LayoutItem?](repeating: nil, count: measured.count)
+        let flow = grid ? WordFlow(chunks: chunks.map { var plain = $0; plain.highlighted = false; return plain }, stacksLines: stacksLines, alignment: alignment) : self
+        let size = { (index: Int) in Size(width: measured[index].width, height: measured[index].height) }
+        let gap = grid ? 1 : flow.gap(size: size)
+        let width = flow.extent(gap: gap, containerWidth: containerWidth, size: size).width
+        var items: [LayoutItem] = []
+        var rows = Rows(flow, gap: gap, containerWidth: containerWidth)
         var y = 0.0
-        for (rowIndex, row) in rows.enumerated() {
-            var x: Double
-            switch alignment {
-            case .leading: x = 0
-            case .center: x = (width - row.width) / 2
-            case .trailing: x = width - row.width
-            }
-            for index in row.indices {
-                let size = measured[index]
-                let top = y + row.height - size.height
-                let left = x + padding[index]
-                items[index] = LayoutItem(
-                    x: left, y: top, size: size,
-                    decoration: chunks[index].highlighted ? block(left, top, size, grid: grid) : nil, row: rowIndex)
-                x += flowWidths[index] + gap
+        var rowIndex = 0
+        while let row = rows.next(size: size) {
+            var x = alignment.start(ofRow: row.width, in: width)
+            for index in row.first..<row.end {
+                let box = Rect(
+                    x: x + flow.padding(index), y: y + row.height - measured[index].height, width: measured[index].width,
+                    height: measured[index].height)
+                var decoration: LayoutRect?
+                if chunks[index].highlighted {
+                    if grid {
+                        decoration = LayoutRect(x: box.minX, y: box.minY, width: box.width, height: box.height)
+                    } else {
+                        let block = Self.block(around: box)
+                        decoration = LayoutRect(
+                            x: block.rect.minX, y: block.rect.minY, width: block.rect.width, height: block.rect.height,
+                            cornerRadius: block.cornerRadius)
+                    }
+                }
+                items.append(LayoutItem(x: box.minX, y: box.minY, size: measured[index], decoration: decoration, row: rowIndex))
+                x += box.width + 2 * flow.padding(index) + gap
             }
             y += row.height
+            rowIndex += 1
         }
-        return Layout(width: width, height: y, items: items.compactMap { $0 })
-    }
-
-    private func block(_ x: Double, _ y: Double, _ size: LayoutSize, grid: Bool) -> LayoutRect {
-        if grid { return LayoutRect(x: x, y: y, width: size.width, height: size.height) }
-        let h = size.height
-        let pad = (h * 0.16).rounded()
-        return LayoutRect(x: x - pad, y: y - 0.01 * h, width: size.width + 2 * pad, height: 1.04 * h, cornerRadius: 0.24 * h)
+        return Layout(width: width, height: y, items: items)
     }
 }

@@ -28,11 +28,15 @@ struct StrikethroughReveal: Effect {
         "progress", range: 0...1, doc: "Preview override: while set, renders that point of the strike and starts no animation.")
     static let lineColor = Param.color(
         "line_color", default: RGBA(red: 0x8A, green: 0x8F, blue: 0x98),
-        doc: "Colour of the line and the tick, for renderers; no channel depends on it.")
+        doc: "Colour of the line and the tick; no channel depends on it.")
+    static let color = Param.color(
+        "color", default: RGBA(red: 0x1D, green: 0x1D, blue: 0x1F),
+        doc: "The text's colour (the environment's foreground in the component); no channel depends on it.")
     static let reduceMotion = Param.reduceMotion(doc: "Show done's end state at once, with no animation.")
 
     static let params = [
-        text.spec, done.spec, duration.spec, fade.spec, tick.spec, progress.spec, lineColor.spec, reduceMotion.spec,
+        text.spec, done.spec, duration.spec, fade.spec, tick.spec, progress.spec, lineColor.spec, color.spec,
+        reduceMotion.spec,
     ]
 
     enum Channel: Int, ChannelSet {
@@ -64,6 +68,8 @@ struct StrikethroughReveal: Effect {
     private let reduceMotion: Steps<Bool>
     private let fade: Steps<Double>
     private let tick: Steps<Bool>
+    private let lineColors: Steps<RGBA>
+    private let colors: Steps<RGBA>
     private let end: Double
 
     init(params: ParamTimeline, strings: StringPool) {
@@ -73,6 +79,8 @@ struct StrikethroughReveal: Effect {
         reduceMotion = params.steps(Self.reduceMotion)
         fade = params.steps(Self.fade)
         tick = params.steps(Self.tick)
+        lineColors = params.steps(Self.lineColor)
+        colors = params.steps(Self.color)
         let doneText = strings.intern("Done")
         let notDoneText = strings.intern("Not done")
         accessibilityValue = done.map { $0 ? doneText : notDoneText }
@@ -102,15 +110,74 @@ struct StrikethroughReveal: Effect {
     @inline(__always)
     func sample(at t: Double, into frame: Frame<Self>) {
         let a = amount(at: t)
-        // The fade lags the line: it starts once the stroke is 40% across.
-        let lag = clamp01((a - 0.4) / 0.6)
+        let lag = Self.lag(a)
         frame[.amount] = a
         frame[.lineWidth] = a
-        frame[.textOpacity] = 1 - (1 - fade.value(at: t)) * lag
-        frame[.saturation] = 1 - 0.85 * lag
+        frame[.textOpacity] = textOpacity(lag, at: t)
+        frame[.saturation] = Self.saturation(lag)
         frame[.scale] = Self.dipScale(a)
         frame[.tickTrim] = tick.value(at: t) ? a : 0
     }
+
+    // MARK: The look
+
+    /// Display-list ids (docs/effects.md).
+    enum Part {
+        static let row: DrawID = 1
+        static let tick: DrawID = 2
+        static let textStyle: DrawID = 3
+        static let text: DrawID = 4
+        static let line: DrawID = 5
+    }
+
+    static let font = Font.system(size: 20, weight: .medium)
+    /// The tick, in its 16 x 16 box.
+    static let tickPath = Path([.move(to: Point(x: 1, y: 8)), .line(to: Point(x: 6, y: 13)), .line(to: Point(x: 15, y: 2))])
+    static let tickStroke = StrokeStyle(lineWidth: 2.4, lineCap: .round, lineJoin: .round)
+
+    static var draws: Bool { true }
+
+    func draw(at t: Double, on canvas: inout Canvas) -> Size {
+        canvas.draw(body(at: t))
+    }
+
+    /// The seed's body: the tick, 10 pt, then the text, faded and drained
+    /// as the line crosses it; the whole row dips.
+    private func body(at t: Double) -> some Drawing {
+        let a = amount(at: t)
+        let lag = Self.lag(a)
+        let line = lineColors.value(at: t)
+        return HStack(spacing: 10) {
+            if tick.value(at: t) {
+                Self.tickPath.trim(from: 0, to: a).stroke(line, style: Self.tickStroke, id: Part.tick)
+                    .frame(width: 16, height: 16)
+            }
+            Text(label, font: Self.font, color: colors.value(at: t), id: Part.text)
+                .opacity(textOpacity(lag, at: t), id: Part.textStyle)
+                .saturation(Self.saturation(lag))
+                .overlay(alignment: .leading) {
+                    Capsule().fill(line, id: Part.line).frame(widthFraction: a, height: 1.6)
+                }
+        }
+        .scaleEffect(Self.dipScale(a), id: Part.row)
+    }
+
+    /// The row with the tick shown, a little wider for the stroke's round
+    /// ends and the dip's overshoot; at most ten items.
+    func drawingExtent(on canvas: inout Canvas) -> DrawingExtent {
+        let text = canvas.measure(label, font: Self.font)
+        let row = Rect(x: 0, y: 0, width: 26 + text.advance, height: max(16, text.height))
+        return DrawingExtent(bounds: row.outset(by: 2), maxItems: 10)
+    }
+
+    // MARK: The math
+
+    /// The fade lags the line: it starts once the stroke is 40% across.
+    private static func lag(_ a: Double) -> Double { clamp01((a - 0.4) / 0.6) }
+
+    private func textOpacity(_ lag: Double, at t: Double) -> Double { 1 - (1 - fade.value(at: t)) * lag }
+
+    private static func saturation(_ lag: Double) -> Double { 1 - 0.85 * lag }
 
     @inline(__always)
     private func amount(at t: Double) -> Double {

@@ -31,7 +31,7 @@ public final class Plugin: @unchecked Sendable {
     /// reads all its metadata. A plugin that fails any step is reported with
     /// its path and the reason, and nothing of it is used.
     public static func load(path: String) throws(PluginLoadFailure) -> Plugin {
-        let (resolved, api, structSize) = try openTable(path: path)
+        let (resolved, api, _) = try openTable(path: path)
         let major = api.pointee.abi_major
         let minor = api.pointee.abi_minor
         func fail(_ reason: String) -> PluginLoadFailure { PluginLoadFailure(path: path, reason: reason) }
@@ -40,8 +40,7 @@ public final class Plugin: @unchecked Sendable {
             let info = try reader.pluginInfo(abiMajor: major, abiMinor: minor)
             let effects = try reader.effects(count: info.count)
             return Plugin(
-                path: path, resolvedPath: resolved, info: info.description, effects: effects, api: api,
-                tableSize: Int(structSize))
+                path: path, resolvedPath: resolved, info: info.description, effects: effects, api: api, minor: minor)
         } catch {
             throw fail(error.message)
         }
@@ -82,41 +81,41 @@ public final class Plugin: @unchecked Sendable {
                 "built for effect ABI \(major).\(minor); this host speaks \(hostMajor).\(hostMinor)"
                     + (major == hostMajor ? " and cannot use a newer minor version" : ""))
         }
-        let needed = minor == 0 ? Self.tableSize10 : MemoryLayout<effect_plugin_api>.size
+        let needed = Self.tableSize(minor: minor)
         guard structSize >= needed else {
             throw fail("its function table is \(structSize) bytes; ABI \(major).\(minor) needs \(needed)")
         }
-        let table = api.pointee
-        let functions: [(String, Bool)] = [
-            ("describe", table.describe != nil), ("effect_info", table.effect_info != nil),
-            ("param_info", table.param_info != nil), ("channel_info", table.channel_info != nil),
-            ("create", table.create != nil), ("destroy", table.destroy != nil),
-            ("instance_info", table.instance_info != nil), ("element_info", table.element_info != nil),
-            ("get_param", table.get_param != nil), ("set_param", table.set_param != nil),
-            ("strings", table.strings != nil), ("sample", table.sample != nil), ("sample_many", table.sample_many != nil),
-        ]
         // Every function of ABI 1.0 must be there: the host calls them
-        // without checking again.
-        if let missing = functions.first(where: { !$0.1 }) {
-            throw fail("its function table has no \(missing.0) (the pointer is NULL)")
+        // without checking again. Each is read where it lies: copying the
+        // whole table would read past an older minor's smaller one.
+        let functions = [
+            "describe", "effect_info", "param_info", "channel_info", "create", "destroy", "instance_info",
+            "element_info", "get_param", "set_param", "strings", "sample", "sample_many",
+        ]
+        let first = MemoryLayout<effect_plugin_api>.offset(of: \.describe)!
+        let pointer = MemoryLayout<UnsafeRawPointer?>.size
+        if let missing = functions.indices.first(where: {
+            header.load(fromByteOffset: first + $0 * pointer, as: UnsafeRawPointer?.self) == nil
+        }) {
+            throw fail("its function table has no \(functions[missing]) (the pointer is NULL)")
         }
         return (resolved, api, structSize)
     }
 
     private init(
         path: String, resolvedPath: String, info: PluginDescription, effects: [EffectDescription],
-        api: UnsafePointer<effect_plugin_api>, tableSize: Int
+        api: UnsafePointer<effect_plugin_api>, minor: UInt32
     ) {
         self.path = path
         self.resolvedPath = resolvedPath
         self.info = info
         self.effects = effects
         self.api = api
-        self.tableSize = tableSize
+        self.minor = minor
     }
 
-    /// The size of the plugin's table: which functions a 1.0 plugin lacks.
-    let tableSize: Int
+    /// The plugin's ABI minor version: which functions its table has.
+    let minor: UInt32
 
     /// The table's `layout`, for plugins of ABI 1.1 or later.
     var layoutFunction:
@@ -125,11 +124,33 @@ public final class Plugin: @unchecked Sendable {
             UnsafeMutablePointer<effect_error>?
         ) -> Int32)?
     {
-        tableSize >= Self.tableSize10 + MemoryLayout<UnsafeRawPointer>.size ? api.pointee.layout : nil
+        minor >= 1 ? api.pointee.layout : nil
     }
 
-    /// EFFECT_PLUGIN_API_SIZE_1_0: the table ends where `layout` begins.
-    static let tableSize10 = MemoryLayout<effect_plugin_api>.offset(of: \.layout) ?? MemoryLayout<effect_plugin_api>.size
+    /// The table's `draw`, for plugins of ABI 1.2 or later.
+    var drawFunction:
+        (@convention(c) (
+            OpaquePointer?, Double, UnsafePointer<effect_draw_context>?, UnsafeMutablePointer<effect_drawing>?,
+            UnsafeMutablePointer<effect_draw_item>?, UInt64, UnsafeMutablePointer<effect_error>?
+        ) -> Int32)?
+    {
+        minor >= 2 ? api.pointee.draw : nil
+    }
+
+    /// Whether the plugin's effects can draw themselves (ABI 1.2 or later);
+    /// each effect may still answer that it does not.
+    public var canDraw: Bool { drawFunction != nil }
+
+    /// The least table size a plugin of ABI 1.`minor` has: the header's
+    /// EFFECT_PLUGIN_API_SIZE_1_0, _1_1 and _1_2, each ending where the next
+    /// minor's first function begins.
+    static func tableSize(minor: UInt32) -> Int {
+        switch minor {
+        case 0: MemoryLayout<effect_plugin_api>.offset(of: \.layout)!
+        case 1: MemoryLayout<effect_plugin_api>.offset(of: \.draw)!
+        default: MemoryLayout<effect_plugin_api>.size
+        }
+    }
 
     public func effect(id: String) -> EffectDescription? {
         effects.first { $0.id == id }

@@ -39,7 +39,7 @@ final class ABIContractTests: XCTestCase {
 
     func testVersionHeader() {
         XCTAssertEqual(api.pointee.abi_major, 1)
-        XCTAssertEqual(api.pointee.abi_minor, 1)
+        XCTAssertEqual(api.pointee.abi_minor, 2)
         XCTAssertEqual(Int(api.pointee.struct_size), MemoryLayout<effect_plugin_api>.size)
     }
 
@@ -139,7 +139,7 @@ final class ABIContractTests: XCTestCase {
         XCTAssertEqual(api.pointee.effect_info!(api, 1, &info, &error), EFFECT_ERR_INDEX)
         var param = effect_param_info()
         param.struct_size = UInt32(MemoryLayout<effect_param_info>.size)
-        XCTAssertEqual(api.pointee.param_info!(api, 0, 8, &param, &error), EFFECT_ERR_INDEX)
+        XCTAssertEqual(api.pointee.param_info!(api, 0, 9, &param, &error), EFFECT_ERR_INDEX)
         XCTAssertEqual(api.pointee.param_info!(api, 0, UInt32.max, &param, &error), EFFECT_ERR_INDEX)
         var channel = effect_channel_info()
         channel.struct_size = UInt32(MemoryLayout<effect_channel_info>.size)

@@ -22,7 +22,7 @@ final class BreatheEffectTests: XCTestCase {
         let tracking = try XCTUnwrap(plugin.effect(id: "tracking-breathe"))
         XCTAssertEqual(
             tracking.params.map(\.name),
-            ["text", "min_tracking", "max_tracking", "period", "uppercase", "font_size", "phase", "reduce_motion"])
+            ["text", "min_tracking", "max_tracking", "period", "uppercase", "font_size", "color", "phase", "reduce_motion"])
         XCTAssertEqual(tracking.channels.map(\.name), ["tracking", "opacity", "offset_x"])
         XCTAssertEqual(tracking.param(named: "period")?.defaultValue, .number(3.6))
         XCTAssertEqual(tracking.param(named: "font_size")?.defaultValue, .number(34))

@@ -28,7 +28,7 @@ final class CLITests: XCTestCase {
     func testListText() throws {
         let result = try host("list")
         XCTAssertEqual(result.status, 0, result.stderr)
-        XCTAssertTrue(result.stdout.contains("strike 1.0.0  ABI 1.1  \(TestEnvironment.strikePlugin)"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("strike 1.0.0  ABI 1.2  \(TestEnvironment.strikePlugin)"), result.stdout)
         XCTAssertTrue(result.stdout.contains("  strikethrough-reveal  A task striking itself out"), result.stdout)
     }
 
@@ -39,7 +39,7 @@ final class CLITests: XCTestCase {
         let plugins = try XCTUnwrap(report["plugins"] as? [[String: Any]])
         let strike = try XCTUnwrap(plugins.first { $0["id"] as? String == "strike" })
         XCTAssertEqual(strike["path"] as? String, TestEnvironment.strikePlugin)
-        XCTAssertEqual(strike["abi"] as? String, "1.1")
+        XCTAssertEqual(strike["abi"] as? String, "1.2")
         XCTAssertEqual((strike["effects"] as? [[String: Any]])?.compactMap { $0["id"] as? String }, ["strikethrough-reveal"])
         XCTAssertEqual((report["failures"] as? [Any])?.count, 0)
     }
@@ -64,7 +64,7 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(json.status, 0, json.stderr)
         let info = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         let params = try XCTUnwrap(info["params"] as? [[String: Any]])
-        XCTAssertEqual(params.count, 8)
+        XCTAssertEqual(params.count, 9)
         let duration = try XCTUnwrap(params.first { $0["name"] as? String == "duration" })
         XCTAssertEqual(duration["default"] as? Double, 0.32)
         XCTAssertEqual(duration["min"] as? Double, 0.001)
@@ -204,7 +204,7 @@ extension CLITests {
         XCTAssertEqual(
             (breathe["effects"] as? [[String: Any]])?.compactMap { $0["id"] as? String }, ["tracking-breathe", "breathing-circles"])
         let text = try TestEnvironment.run(TestEnvironment.effectHost, ["list"])
-        XCTAssertTrue(text.stdout.contains("breathe 1.0.0  ABI 1.1  \(TestEnvironment.buildDirectory)/libBreathe.so\n  tracking-breathe "), text.stdout)
+        XCTAssertTrue(text.stdout.contains("breathe 1.0.0  ABI 1.2  \(TestEnvironment.buildDirectory)/libBreathe.so\n  tracking-breathe "), text.stdout)
     }
 
     func testBreathingCirclesCSVHasElementColumns() throws {

@@ -23,7 +23,7 @@ final class StrikeEffectTests: XCTestCase {
         let effect = try XCTUnwrap(plugin.effect(id: "strikethrough-reveal"))
         XCTAssertEqual(effect.channels.map(\.name), ["amount", "line_width", "text_opacity", "saturation", "scale", "tick_trim"])
         XCTAssertEqual(
-            effect.params.map(\.name), ["text", "done", "duration", "fade", "tick", "progress", "line_color", "reduce_motion"])
+            effect.params.map(\.name), ["text", "done", "duration", "fade", "tick", "progress", "line_color", "color", "reduce_motion"])
         let duration = try XCTUnwrap(effect.param(named: "duration"))
         XCTAssertEqual(duration.defaultValue, .number(0.32))
         XCTAssertEqual(duration.unit, "s")

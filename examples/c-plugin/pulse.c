@@ -4,6 +4,11 @@
  * each dot swells and brightens on a raised cosine, a little later than the
  * one before it, and the row repeats every `period`.
  *
+ * It draws itself too (ABI 1.2): each dot a grey circle, scaled about its
+ * centre and faded by its own channels. effect_kit.h carries the checks,
+ * error reporting and display-list writing, so what is left here is the
+ * effect's declarations, its math and its look.
+ *
  * From this directory:
  *   cc -std=c99 -Wall -Wextra -Werror -shared -fPIC -fvisibility=hidden -I../../include pulse.c -o libPulse.so -lm
  *   effect-host run pulse --plugin-path ./libPulse.so
@@ -13,7 +18,7 @@
  * handful of numbers; a plugin with live params keeps the events it is sent
  * and samples from them (see docs/writing-plugins.md).
  */
-#include "effect.h"
+#include "effect_kit.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -33,29 +38,12 @@ struct effect_instance {
     int reduce_motion;
 };
 
-/* ---- Reporting --------------------------------------------------------- */
-
-static effect_status report(effect_error *error, effect_status status, const char *message) {
-    if (error != NULL && error->struct_size >= sizeof(effect_error)) {
-        size_t length = strlen(message);
-        if (length >= EFFECT_ERROR_MESSAGE_CAPACITY) length = EFFECT_ERROR_MESSAGE_CAPACITY - 1;
-        memcpy(error->message, message, length);
-        error->message[length] = '\0';
-        error->status = status;
-    }
-    return status;
-}
-
-static effect_status ok(effect_error *error) { return report(error, EFFECT_OK, ""); }
-
-static int bad_time(double t) { return !(t >= 0) || isinf(t); }
-
 /* ---- Metadata ---------------------------------------------------------- */
 
 static effect_status describe(const effect_plugin_api *self, effect_plugin_info *out, effect_error *error) {
     (void)self;
-    if (out == NULL) return report(error, EFFECT_ERR_NULL_POINTER, "out is NULL");
-    if (out->struct_size < sizeof *out) return report(error, EFFECT_ERR_STRUCT_SIZE, "effect_plugin_info is too small");
+    if (out == NULL) return effect_kit_fail(error, EFFECT_ERR_NULL_POINTER, "out is NULL");
+    if (out->struct_size < sizeof *out) return effect_kit_fail(error, EFFECT_ERR_STRUCT_SIZE, "effect_plugin_info is too small");
     out->struct_size = sizeof *out;
     out->effect_count = 1;
     out->id = "pulse";
@@ -64,14 +52,14 @@ static effect_status describe(const effect_plugin_api *self, effect_plugin_info 
     out->author = "effect-host contributors";
     out->license = "MIT";
     out->summary = "A row of dots pulsing one after another: an example plugin in plain C.";
-    return ok(error);
+    return effect_kit_ok(error);
 }
 
 static effect_status effect_info_fn(const effect_plugin_api *self, uint32_t index, effect_info *out, effect_error *error) {
     (void)self;
-    if (out == NULL) return report(error, EFFECT_ERR_NULL_POINTER, "out is NULL");
-    if (index != 0) return report(error, EFFECT_ERR_INDEX, "effect index out of range; there is 1");
-    if (out->struct_size < sizeof *out) return report(error, EFFECT_ERR_STRUCT_SIZE, "effect_info is too small");
+    if (out == NULL) return effect_kit_fail(error, EFFECT_ERR_NULL_POINTER, "out is NULL");
+    if (index != 0) return effect_kit_fail(error, EFFECT_ERR_INDEX, "effect index out of range; there is 1");
+    if (out->struct_size < sizeof *out) return effect_kit_fail(error, EFFECT_ERR_STRUCT_SIZE, "effect_info is too small");
     out->struct_size = sizeof *out;
     out->param_count = PARAM_TOTAL;
     out->global_channel_count = 1;
@@ -84,15 +72,15 @@ static effect_status effect_info_fn(const effect_plugin_api *self, uint32_t inde
     out->element_noun = "dot";
     out->timing_doc = "loops every `period` from the start";
     out->credit = "";
-    return ok(error);
+    return effect_kit_ok(error);
 }
 
 static effect_status param_info(const effect_plugin_api *self, uint32_t effect, uint32_t index, effect_param_info *out,
                                 effect_error *error) {
     (void)self;
-    if (out == NULL) return report(error, EFFECT_ERR_NULL_POINTER, "out is NULL");
-    if (effect != 0 || index >= PARAM_TOTAL) return report(error, EFFECT_ERR_INDEX, "param index out of range");
-    if (out->struct_size < sizeof *out) return report(error, EFFECT_ERR_STRUCT_SIZE, "effect_param_info is too small");
+    if (out == NULL) return effect_kit_fail(error, EFFECT_ERR_NULL_POINTER, "out is NULL");
+    if (effect != 0 || index >= PARAM_TOTAL) return effect_kit_fail(error, EFFECT_ERR_INDEX, "param index out of range");
+    if (out->struct_size < sizeof *out) return effect_kit_fail(error, EFFECT_ERR_STRUCT_SIZE, "effect_param_info is too small");
     memset(out, 0, sizeof *out);
     out->struct_size = sizeof *out;
     out->unit = "";
@@ -132,7 +120,7 @@ static effect_status param_info(const effect_plugin_api *self, uint32_t effect, 
         out->default_value.type = EFFECT_TYPE_BOOL;
         break;
     }
-    return ok(error);
+    return effect_kit_ok(error);
 }
 
 static effect_status channel_info(const effect_plugin_api *self, uint32_t effect, uint32_t index,
@@ -145,9 +133,9 @@ static effect_status channel_info(const effect_plugin_api *self, uint32_t effect
                                                    EFFECT_SCOPE_ATTRIBUTE};
     static const double ranges[CHANNEL_TOTAL][2] = {{0, 1}, {1, 1.5}, {0.4, 1}, {0, 31}};
     (void)self;
-    if (out == NULL) return report(error, EFFECT_ERR_NULL_POINTER, "out is NULL");
-    if (effect != 0 || index >= CHANNEL_TOTAL) return report(error, EFFECT_ERR_INDEX, "channel index out of range");
-    if (out->struct_size < sizeof *out) return report(error, EFFECT_ERR_STRUCT_SIZE, "effect_channel_info is too small");
+    if (out == NULL) return effect_kit_fail(error, EFFECT_ERR_NULL_POINTER, "out is NULL");
+    if (effect != 0 || index >= CHANNEL_TOTAL) return effect_kit_fail(error, EFFECT_ERR_INDEX, "channel index out of range");
+    if (out->struct_size < sizeof *out) return effect_kit_fail(error, EFFECT_ERR_STRUCT_SIZE, "effect_channel_info is too small");
     memset(out, 0, sizeof *out);
     out->struct_size = sizeof *out;
     out->scope = scopes[index];
@@ -157,7 +145,7 @@ static effect_status channel_info(const effect_plugin_api *self, uint32_t effect
     out->doc = docs[index];
     out->min = ranges[index][0];
     out->max = ranges[index][1];
-    return ok(error);
+    return effect_kit_ok(error);
 }
 
 /* ---- Instances --------------------------------------------------------- */
@@ -165,39 +153,17 @@ static effect_status channel_info(const effect_plugin_api *self, uint32_t effect
 /* Reads one param setting into the instance, checking name, type and range. */
 static effect_status apply(effect_instance *instance, const effect_param_setting *setting, effect_error *error) {
     const effect_value *value = &setting->value;
-    if (setting->name == NULL) return report(error, EFFECT_ERR_NULL_POINTER, "a param name is NULL");
+    if (setting->name == NULL) return effect_kit_fail(error, EFFECT_ERR_NULL_POINTER, "a param name is NULL");
     if (strcmp(setting->name, "dots") == 0) {
-        /* An integer param also takes a number that is whole (effect.h). */
-        double dots;
-        if (value->type == EFFECT_TYPE_INTEGER) {
-            dots = (double)value->integer;
-        } else if (value->type == EFFECT_TYPE_NUMBER) {
-            dots = value->number;
-            if (dots != floor(dots)) return report(error, EFFECT_ERR_RANGE, "param 'dots' needs a whole number");
-        } else {
-            return report(error, EFFECT_ERR_TYPE, "param 'dots' needs an integer");
-        }
-        if (!(dots >= 1 && dots <= 32)) return report(error, EFFECT_ERR_RANGE, "param 'dots' must be within 1...32");
-        instance->dots = (int64_t)dots;
-    } else if (strcmp(setting->name, "period") == 0 || strcmp(setting->name, "spread") == 0) {
-        int period = setting->name[0] == 'p';
-        double number;
-        if (value->type == EFFECT_TYPE_NUMBER) {
-            number = value->number;
-        } else if (value->type == EFFECT_TYPE_INTEGER) {
-            number = (double)value->integer;
-        } else {
-            return report(error, EFFECT_ERR_TYPE, period ? "param 'period' needs a number" : "param 'spread' needs a number");
-        }
-        if (period && !(number >= 0.1 && number <= 60)) return report(error, EFFECT_ERR_RANGE, "param 'period' must be within 0.1...60");
-        if (!period && !(number >= 0 && number <= 1)) return report(error, EFFECT_ERR_RANGE, "param 'spread' must be within 0...1");
-        if (period) instance->period = number; else instance->spread = number;
+        return effect_kit_read_integer(value, "dots", 1, 32, &instance->dots, error);
+    } else if (strcmp(setting->name, "period") == 0) {
+        return effect_kit_read_number(value, "period", 0.1, 60, &instance->period, error);
+    } else if (strcmp(setting->name, "spread") == 0) {
+        return effect_kit_read_number(value, "spread", 0, 1, &instance->spread, error);
     } else if (strcmp(setting->name, "reduce_motion") == 0) {
-        if (value->type != EFFECT_TYPE_BOOL) return report(error, EFFECT_ERR_TYPE, "param 'reduce_motion' needs a bool");
-        if (value->integer != 0 && value->integer != 1) return report(error, EFFECT_ERR_RANGE, "a bool is 0 or 1");
-        instance->reduce_motion = (int)value->integer;
+        return effect_kit_read_bool(value, "reduce_motion", &instance->reduce_motion, error);
     } else {
-        return report(error, EFFECT_ERR_UNKNOWN_PARAM, "effect 'pulse' has no such param (params: dots, period, spread, reduce_motion)");
+        return effect_kit_fail(error, EFFECT_ERR_UNKNOWN_PARAM, "effect 'pulse' has no such param (params: dots, period, spread, reduce_motion)");
     }
     return EFFECT_OK;
 }
@@ -207,22 +173,22 @@ static effect_status create(const effect_plugin_api *self, const char *id, const
     effect_instance made = {3, 1.2, 0.5, 0};
     uint32_t i, j;
     (void)self;
-    if (out == NULL) return report(error, EFFECT_ERR_NULL_POINTER, "out_instance is NULL");
+    if (out == NULL) return effect_kit_fail(error, EFFECT_ERR_NULL_POINTER, "out_instance is NULL");
     *out = NULL;
-    if (id == NULL) return report(error, EFFECT_ERR_NULL_POINTER, "effect_id is NULL");
-    if (strcmp(id, "pulse") != 0) return report(error, EFFECT_ERR_UNKNOWN_EFFECT, "plugin 'pulse' has no such effect (effects: pulse)");
-    if (count > 0 && settings == NULL) return report(error, EFFECT_ERR_NULL_POINTER, "settings is NULL");
+    if (id == NULL) return effect_kit_fail(error, EFFECT_ERR_NULL_POINTER, "effect_id is NULL");
+    if (strcmp(id, "pulse") != 0) return effect_kit_fail(error, EFFECT_ERR_UNKNOWN_EFFECT, "plugin 'pulse' has no such effect (effects: pulse)");
+    if (count > 0 && settings == NULL) return effect_kit_fail(error, EFFECT_ERR_NULL_POINTER, "settings is NULL");
     for (i = 0; i < count; i++) {
         effect_status status = apply(&made, &settings[i], error);
         if (status != EFFECT_OK) return status;
         for (j = 0; j < i; j++) {
-            if (strcmp(settings[j].name, settings[i].name) == 0) return report(error, EFFECT_ERR_DUPLICATE, "a param is given twice");
+            if (strcmp(settings[j].name, settings[i].name) == 0) return effect_kit_fail(error, EFFECT_ERR_DUPLICATE, "a param is given twice");
         }
     }
     *out = malloc(sizeof made);
-    if (*out == NULL) return report(error, EFFECT_ERR_OUT_OF_MEMORY, "out of memory");
+    if (*out == NULL) return effect_kit_fail(error, EFFECT_ERR_OUT_OF_MEMORY, "out of memory");
     **out = made;
-    return ok(error);
+    return effect_kit_ok(error);
 }
 
 static effect_status destroy(effect_instance *instance) {
@@ -232,8 +198,8 @@ static effect_status destroy(effect_instance *instance) {
 
 static effect_status instance_info(const effect_instance *instance, effect_instance_info *out, effect_error *error) {
     size_t size;
-    if (instance == NULL || out == NULL) return report(error, EFFECT_ERR_NULL_POINTER, "instance or out is NULL");
-    if (out->struct_size < EFFECT_INSTANCE_INFO_SIZE_1_0) return report(error, EFFECT_ERR_STRUCT_SIZE, "effect_instance_info is too small");
+    if (instance == NULL || out == NULL) return effect_kit_fail(error, EFFECT_ERR_NULL_POINTER, "instance or out is NULL");
+    if (out->struct_size < EFFECT_INSTANCE_INFO_SIZE_1_0) return effect_kit_fail(error, EFFECT_ERR_STRUCT_SIZE, "effect_instance_info is too small");
     size = out->struct_size < sizeof *out ? out->struct_size : sizeof *out;
     memset(out, 0, size);
     out->struct_size = (uint32_t)size;
@@ -241,27 +207,27 @@ static effect_status instance_info(const effect_instance *instance, effect_insta
     out->frame_size = 1 + 2 * (uint64_t)instance->dots;
     out->timing = EFFECT_TIMING_LOOPS;
     out->period = instance->period;
-    return ok(error);
+    return effect_kit_ok(error);
 }
 
 static effect_status element_info(const effect_instance *instance, uint32_t element, effect_element_info *out,
                                   effect_error *error) {
     static const double indices[32] = {0,  1,  2,  3,  4,  5,  6,  7,  8,  9,  10, 11, 12, 13, 14, 15,
                                        16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31};
-    if (instance == NULL || out == NULL) return report(error, EFFECT_ERR_NULL_POINTER, "instance or out is NULL");
-    if (element >= instance->dots) return report(error, EFFECT_ERR_INDEX, "element index out of range");
-    if (out->struct_size < sizeof *out) return report(error, EFFECT_ERR_STRUCT_SIZE, "effect_element_info is too small");
+    if (instance == NULL || out == NULL) return effect_kit_fail(error, EFFECT_ERR_NULL_POINTER, "instance or out is NULL");
+    if (element >= instance->dots) return effect_kit_fail(error, EFFECT_ERR_INDEX, "element index out of range");
+    if (out->struct_size < sizeof *out) return effect_kit_fail(error, EFFECT_ERR_STRUCT_SIZE, "effect_element_info is too small");
     out->struct_size = sizeof *out;
     out->attribute_count = 1;
     out->text = "";
     out->attributes = &indices[element];
-    return ok(error);
+    return effect_kit_ok(error);
 }
 
 static effect_status get_param(const effect_instance *instance, const char *name, double t, effect_value *out,
                                effect_error *error) {
-    if (instance == NULL || name == NULL || out == NULL) return report(error, EFFECT_ERR_NULL_POINTER, "an argument is NULL");
-    if (bad_time(t)) return report(error, EFFECT_ERR_TIME, "t is not a time; times are finite and >= 0");
+    if (instance == NULL || name == NULL || out == NULL) return effect_kit_fail(error, EFFECT_ERR_NULL_POINTER, "an argument is NULL");
+    if (!effect_kit_is_time(t)) return effect_kit_fail(error, EFFECT_ERR_TIME, "t is not a time; times are finite and >= 0");
     memset(out, 0, sizeof *out);
     if (strcmp(name, "dots") == 0) {
         out->type = EFFECT_TYPE_INTEGER;
@@ -273,71 +239,113 @@ static effect_status get_param(const effect_instance *instance, const char *name
         out->type = EFFECT_TYPE_BOOL;
         out->integer = instance->reduce_motion;
     } else {
-        return report(error, EFFECT_ERR_UNKNOWN_PARAM, "effect 'pulse' has no such param");
+        return effect_kit_fail(error, EFFECT_ERR_UNKNOWN_PARAM, "effect 'pulse' has no such param");
     }
-    return ok(error);
+    return effect_kit_ok(error);
 }
 
 static effect_status set_param(effect_instance *instance, const char *name, const effect_value *value, double t,
                                effect_error *error) {
-    if (instance == NULL || name == NULL || value == NULL) return report(error, EFFECT_ERR_NULL_POINTER, "an argument is NULL");
-    if (bad_time(t)) return report(error, EFFECT_ERR_TIME, "t is not a time; times are finite and >= 0");
+    if (instance == NULL || name == NULL || value == NULL) return effect_kit_fail(error, EFFECT_ERR_NULL_POINTER, "an argument is NULL");
+    if (!effect_kit_is_time(t)) return effect_kit_fail(error, EFFECT_ERR_TIME, "t is not a time; times are finite and >= 0");
     if (strcmp(name, "dots") && strcmp(name, "period") && strcmp(name, "spread") && strcmp(name, "reduce_motion")) {
-        return report(error, EFFECT_ERR_UNKNOWN_PARAM, "effect 'pulse' has no such param");
+        return effect_kit_fail(error, EFFECT_ERR_UNKNOWN_PARAM, "effect 'pulse' has no such param");
     }
-    return report(error, EFFECT_ERR_NOT_LIVE, "pulse's params are fixed when the instance is created");
+    return effect_kit_fail(error, EFFECT_ERR_NOT_LIVE, "pulse's params are fixed when the instance is created");
 }
 
 static effect_status strings(const effect_instance *instance, double t, effect_strings *out, effect_error *error) {
-    if (instance == NULL || out == NULL) return report(error, EFFECT_ERR_NULL_POINTER, "instance or out is NULL");
-    if (bad_time(t)) return report(error, EFFECT_ERR_TIME, "t is not a time; times are finite and >= 0");
-    if (out->struct_size < sizeof *out) return report(error, EFFECT_ERR_STRUCT_SIZE, "effect_strings is too small");
+    if (instance == NULL || out == NULL) return effect_kit_fail(error, EFFECT_ERR_NULL_POINTER, "instance or out is NULL");
+    if (!effect_kit_is_time(t)) return effect_kit_fail(error, EFFECT_ERR_TIME, "t is not a time; times are finite and >= 0");
+    if (out->struct_size < sizeof *out) return effect_kit_fail(error, EFFECT_ERR_STRUCT_SIZE, "effect_strings is too small");
     out->struct_size = sizeof *out;
     out->reserved = 0;
     out->text = "";
     out->accessibility_label = "Working";
     out->accessibility_value = "";
-    return ok(error);
+    return effect_kit_ok(error);
 }
 
 /* ---- The math ---------------------------------------------------------- */
 
-/* The frame at t. fmod keeps far-off times exact within a period. */
+/* The phase of the row at t, and dot `dot`'s scale and opacity. fmod keeps
+ * far-off times exact within a period. */
+static double phase_at(const effect_instance *instance, double t) { return fmod(t, instance->period) / instance->period; }
+
+static void dot_at(const effect_instance *instance, double phase, int64_t dot, double *scale, double *opacity) {
+    double offset = instance->dots > 1 ? instance->spread * (double)dot / (double)(instance->dots - 1) : 0;
+    double local = phase - offset;
+    double wave = (1 - cos(2 * pi * (local - floor(local)))) / 2;
+    *scale = instance->reduce_motion ? 1 : 1 + 0.5 * wave;
+    *opacity = 0.4 + 0.6 * wave;
+}
+
 static void frame_at(const effect_instance *instance, double t, double *frame) {
     int64_t dot;
-    double phase = fmod(t, instance->period) / instance->period;
-    frame[0] = phase;
-    for (dot = 0; dot < instance->dots; dot++) {
-        double offset = instance->dots > 1 ? instance->spread * (double)dot / (double)(instance->dots - 1) : 0;
-        double local = phase - offset;
-        double wave = (1 - cos(2 * pi * (local - floor(local)))) / 2;
-        frame[1 + 2 * dot] = instance->reduce_motion ? 1 : 1 + 0.5 * wave;
-        frame[2 + 2 * dot] = 0.4 + 0.6 * wave;
-    }
+    frame[0] = phase_at(instance, t);
+    for (dot = 0; dot < instance->dots; dot++) dot_at(instance, frame[0], dot, &frame[1 + 2 * dot], &frame[2 + 2 * dot]);
 }
 
 static effect_status sample(const effect_instance *instance, double t, double *frame, uint64_t capacity,
                             effect_error *error) {
-    if (instance == NULL || frame == NULL) return report(error, EFFECT_ERR_NULL_POINTER, "instance or frame is NULL");
-    if (bad_time(t)) return report(error, EFFECT_ERR_TIME, "t is not a time; times are finite and >= 0");
-    if (capacity < 1 + 2 * (uint64_t)instance->dots) return report(error, EFFECT_ERR_BUFFER, "the buffer is too small for a frame");
+    if (instance == NULL || frame == NULL) return effect_kit_fail(error, EFFECT_ERR_NULL_POINTER, "instance or frame is NULL");
+    if (!effect_kit_is_time(t)) return effect_kit_fail(error, EFFECT_ERR_TIME, "t is not a time; times are finite and >= 0");
+    if (capacity < 1 + 2 * (uint64_t)instance->dots) return effect_kit_fail(error, EFFECT_ERR_BUFFER, "the buffer is too small for a frame");
     frame_at(instance, t, frame);
-    return ok(error);
+    return effect_kit_ok(error);
 }
 
 static effect_status sample_many(const effect_instance *instance, double t0, double dt, uint64_t count, double *frames,
                                  uint64_t capacity, effect_error *error) {
     uint64_t size, i;
-    if (instance == NULL) return report(error, EFFECT_ERR_NULL_POINTER, "instance is NULL");
-    if (count == 0) return ok(error);
-    if (frames == NULL) return report(error, EFFECT_ERR_NULL_POINTER, "frames is NULL");
+    if (instance == NULL) return effect_kit_fail(error, EFFECT_ERR_NULL_POINTER, "instance is NULL");
+    if (count == 0) return effect_kit_ok(error);
+    if (frames == NULL) return effect_kit_fail(error, EFFECT_ERR_NULL_POINTER, "frames is NULL");
     size = 1 + 2 * (uint64_t)instance->dots;
-    if (count > capacity / size) return report(error, EFFECT_ERR_BUFFER, "the buffer is too small for the frames");
-    if (bad_time(t0) || isnan(dt) || isinf(dt) || bad_time(t0 + (double)(count - 1) * dt)) {
-        return report(error, EFFECT_ERR_TIME, "a time is not finite and >= 0");
+    if (count > capacity / size) return effect_kit_fail(error, EFFECT_ERR_BUFFER, "the buffer is too small for the frames");
+    if (!effect_kit_is_time(t0) || !effect_kit_is_finite(dt) || !effect_kit_is_time(t0 + (double)(count - 1) * dt)) {
+        return effect_kit_fail(error, EFFECT_ERR_TIME, "a time is not finite and >= 0");
     }
     for (i = 0; i < count; i++) frame_at(instance, t0 + (double)i * dt, frames + i * size);
-    return ok(error);
+    return effect_kit_ok(error);
+}
+
+/* ---- The look ---------------------------------------------------------- */
+
+/* Dots 12 pt across, 8 pt apart, in a system grey; ids: a dot's group is
+ * 1 + 2 i, its circle 2 + 2 i. */
+#define DOT_SIZE 12.0
+#define DOT_GAP 8.0
+#define DOT_COLOR 0x8E8E93FFu
+
+static effect_status draw(const effect_instance *instance, double t, const effect_draw_context *context,
+                          effect_drawing *out, effect_draw_item *items, uint64_t capacity, effect_error *error) {
+    effect_kit_list list;
+    effect_rect bounds;
+    double phase, width;
+    int64_t dot;
+    effect_status status = effect_kit_draw_begin(instance, t, context, out, items, capacity, &list, error);
+    if (status != EFFECT_OK) return status;
+    phase = phase_at(instance, t);
+    for (dot = 0; dot < instance->dots; dot++) {
+        double scale, opacity, x = (double)dot * (DOT_SIZE + DOT_GAP);
+        effect_rect circle = {x, 0, DOT_SIZE, DOT_SIZE};
+        effect_transform swell = effect_kit_identity();
+        dot_at(instance, phase, dot, &scale, &opacity);
+        swell.anchor_x = x + DOT_SIZE / 2;
+        swell.anchor_y = DOT_SIZE / 2;
+        swell.scale_x = swell.scale_y = scale;
+        effect_kit_group(&list, (uint32_t)(1 + 2 * dot), swell, opacity);
+        effect_kit_fill(&list, (uint32_t)(2 + 2 * dot), EFFECT_SHAPE_ELLIPSE, circle, 0, DOT_COLOR);
+        effect_kit_end_group(&list, (uint32_t)(1 + 2 * dot));
+    }
+    /* At 1.5 times its size a dot reaches a quarter of its size further out. */
+    width = (double)instance->dots * DOT_SIZE + (double)(instance->dots - 1) * DOT_GAP;
+    bounds.x = -DOT_SIZE / 4;
+    bounds.y = -DOT_SIZE / 4;
+    bounds.width = width + DOT_SIZE / 2;
+    bounds.height = DOT_SIZE * 1.5;
+    return effect_kit_draw_end(&list, width, DOT_SIZE, bounds, 3 * (uint64_t)instance->dots, out, error);
 }
 
 static effect_status layout(const effect_instance *instance, const double *sizes, uint32_t item_count,
@@ -348,15 +356,30 @@ static effect_status layout(const effect_instance *instance, const double *sizes
     (void)container_width;
     (void)out;
     (void)capacity;
-    return report(error, EFFECT_ERR_UNSUPPORTED, "effect 'pulse' does no layout");
+    return effect_kit_fail(error, EFFECT_ERR_UNSUPPORTED, "effect 'pulse' does no layout");
 }
 
 /* ---- The one export ---------------------------------------------------- */
 
 static const effect_plugin_api table = {
-    sizeof(effect_plugin_api), EFFECT_ABI_MAJOR, EFFECT_ABI_MINOR, 0,
-    describe, effect_info_fn, param_info, channel_info, create, destroy, instance_info, element_info,
-    get_param, set_param, strings, sample, sample_many, layout,
+    .struct_size = sizeof(effect_plugin_api),
+    .abi_major = EFFECT_ABI_MAJOR,
+    .abi_minor = EFFECT_ABI_MINOR,
+    .describe = describe,
+    .effect_info = effect_info_fn,
+    .param_info = param_info,
+    .channel_info = channel_info,
+    .create = create,
+    .destroy = destroy,
+    .instance_info = instance_info,
+    .element_info = element_info,
+    .get_param = get_param,
+    .set_param = set_param,
+    .strings = strings,
+    .sample = sample,
+    .sample_many = sample_many,
+    .layout = layout,
+    .draw = draw,
 };
 
 EFFECT_EXPORT const effect_plugin_api *effect_plugin_entry(void) { return &table; }

@@ -1,4 +1,4 @@
-"""ctypes mirrors of include/effect.h (ABI 1.1). Layouts must match the header byte for byte."""
+"""ctypes mirrors of include/effect.h (ABI 1.2). Layouts must match the header byte for byte."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ from ctypes import (
 )
 
 ABI_MAJOR = 1
-ABI_MINOR = 1
+ABI_MINOR = 2
 ENTRY_SYMBOL = "effect_plugin_entry"
 
 OK = 0
@@ -201,10 +201,19 @@ PluginAPI._fields_ = [
     # frames as void *: callers pass a numpy buffer's address (see Instance.sample_many).
     ("sample_many", _F(c_int32, c_void_p, c_double, c_double, c_uint64, c_void_p, c_uint64, _Err)),
     ("layout", _F(c_int32, c_void_p, POINTER(c_double), c_uint32, c_double, POINTER(c_double), c_uint64, _Err)),
+    # context, out and items as void *: the display-list types come with Instance.draw.
+    ("draw", _F(c_int32, c_void_p, c_double, c_void_p, c_void_p, c_void_p, c_uint64, _Err)),
 ]
 
-#: The table's size in ABI 1.0: everything before `layout`.
+#: The table's size in each minor: 1.0 ends before `layout`, 1.1 before `draw`.
 PLUGIN_API_SIZE_1_0 = PluginAPI.layout.offset
+PLUGIN_API_SIZE_1_1 = PluginAPI.draw.offset
+PLUGIN_API_SIZE_1_2 = ctypes.sizeof(PluginAPI)
+
+
+def plugin_api_size(minor: int) -> int:
+    """The least table size a plugin of ABI 1.`minor` has (minor <= ABI_MINOR)."""
+    return {0: PLUGIN_API_SIZE_1_0, 1: PLUGIN_API_SIZE_1_1}.get(minor, PLUGIN_API_SIZE_1_2)
 
 _REQUIRED_1_0 = [name for name, _ in PluginAPI._fields_[4:17]]
 
@@ -231,4 +240,4 @@ assert ctypes.sizeof(ChannelInfo) == 64
 assert ctypes.sizeof(InstanceInfo) == 56
 assert ctypes.sizeof(ElementInfo) == 24
 assert ctypes.sizeof(Strings) == 32
-assert ctypes.sizeof(PluginAPI) == 16 + 14 * ctypes.sizeof(c_void_p)
+assert ctypes.sizeof(PluginAPI) == 16 + 15 * ctypes.sizeof(c_void_p)

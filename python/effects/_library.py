@@ -190,7 +190,7 @@ class Plugin:
             raise PluginLoadError(
                 path, f"built for effect ABI {major}.{minor}; this package speaks {_abi.ABI_MAJOR}.{_abi.ABI_MINOR}"
             )
-        needed = _abi.PLUGIN_API_SIZE_1_0 if minor == 0 else ctypes.sizeof(_abi.PluginAPI)
+        needed = _abi.plugin_api_size(minor)
         if size < needed:
             raise PluginLoadError(path, f"its function table is {size} bytes; ABI {major}.{minor} needs {needed}")
         api = pointer.contents
@@ -200,7 +200,10 @@ class Plugin:
         self._api = api
         self._api_pointer = pointer
         self.abi = (major, minor)
-        self.has_layout = size >= ctypes.sizeof(_abi.PluginAPI) and bool(api.layout)
+        # A function exists only from the minor that brought it: an older
+        # plugin's table ends before it.
+        self.has_layout = minor >= 1 and bool(api.layout)
+        self.has_draw = minor >= 2 and bool(api.draw)
         info = _abi.sized(_abi.PluginInfo)
         try:
             _call(api.describe, pointer, ctypes.byref(info))

@@ -132,7 +132,72 @@ enum Callbacks {
             run(error) { () throws(EffectFailure) in
                 try writeLayout(try resolve(instance), sizes, count, width, out, capacity)
             }
+        },
+        draw: { instance, t, context, out, items, capacity, error in
+            guard let instance else { return ErrorReport.fail(Status.nullPointer, error) { "instance is NULL" } }
+            guard let out else { return ErrorReport.fail(Status.nullPointer, error) { "out is NULL" } }
+            guard capacity == 0 || items != nil else {
+                return ErrorReport.fail(Status.nullPointer, error) { "items is NULL but capacity is \(capacity)" }
+            }
+            guard isTime(t) else { return ErrorReport.fail(Status.time, error) { badTime(t) } }
+            return withInstance(instance) { object in drawFrame(object, t, context, out, items, capacity, error) }
         })
+
+    /// The checked body of `draw`: reads the context, draws, and fills the
+    /// caller's effect_drawing. Kept out of line; failure messages are
+    /// only built when there is an error struct to hold them.
+    private static func drawFrame(
+        _ object: AnyInstance, _ t: Double, _ context: UnsafePointer<effect_draw_context>?,
+        _ out: UnsafeMutablePointer<effect_drawing>, _ items: UnsafeMutablePointer<effect_draw_item>?,
+        _ capacity: UInt64, _ error: UnsafeMutablePointer<effect_error>?
+    ) -> Int32 {
+        let drawingSize = MemoryLayout<effect_drawing>.size
+        guard Int(out.pointee.struct_size) >= drawingSize else {
+            return ErrorReport.fail(Status.structSize, error) {
+                "effect_drawing.struct_size is \(out.pointee.struct_size); it must be at least \(drawingSize)"
+            }
+        }
+        guard object.draws else {
+            return ErrorReport.fail(Status.unsupported, error) { "effect '\(object.effectID)' does not draw" }
+        }
+        var proposal = ProposedSize.unspecified
+        var measurer = TextMeasurer.reference
+        if let context {
+            let contextSize = MemoryLayout<effect_draw_context>.size
+            guard Int(context.pointee.struct_size) >= contextSize else {
+                return ErrorReport.fail(Status.structSize, error) {
+                    "effect_draw_context.struct_size is \(context.pointee.struct_size); it must be at least \(contextSize)"
+                }
+            }
+            let (width, height) = (context.pointee.width, context.pointee.height)
+            guard width >= 0, height >= 0 else {
+                return ErrorReport.fail(Status.range, error) {
+                    "the proposed size is \(describe(width)) x \(describe(height)); sizes are >= 0, or 0 or infinity for none"
+                }
+            }
+            proposal = ProposedSize(
+                width: width > 0 && width.isFinite ? width : nil, height: height > 0 && height.isFinite ? height : nil)
+            measurer = TextMeasurer(function: context.pointee.measure, context: context.pointee.measure_context)
+        }
+        let room = Int(clamping: capacity)
+        var canvas = Canvas(list: DisplayList(items: items, capacity: room), measurer: measurer, proposal: proposal)
+        let (size, extent) = object.draw(at: t, on: &canvas)
+        guard !canvas.measureFailed else {
+            return ErrorReport.fail(Status.range, error) {
+                "the text measurer failed or answered a non-finite or negative metric"
+            }
+        }
+        let bounds = extent.bounds
+        out.pointee = effect_drawing(
+            struct_size: UInt32(drawingSize), reserved: 0, item_count: UInt64(canvas.itemCount),
+            width: size.width, height: size.height,
+            bounds: effect_rect(x: bounds.minX, y: bounds.minY, width: bounds.width, height: bounds.height),
+            max_item_count: UInt64(max(extent.maxItems, canvas.itemCount)))
+        guard canvas.itemCount <= room else {
+            return ErrorReport.fail(Status.buffer, error) { "the buffer holds \(capacity) items; \(canvas.itemCount) are needed" }
+        }
+        return ErrorReport.succeed(error)
+    }
 
     private static func run(
         _ report: UnsafeMutablePointer<effect_error>?, _ body: () throws(EffectFailure) -> Void

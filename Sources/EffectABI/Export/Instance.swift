@@ -38,6 +38,8 @@ class AnyInstance {
     func set(named name: String, to value: effect_value, at t: Double) throws(EffectFailure) { fatalError("abstract") }
     func strings(at t: Double) -> effect_strings { fatalError("abstract") }
     func layout(sizes: [LayoutSize]?, containerWidth: Double) throws(EffectFailure) -> Layout { fatalError("abstract") }
+    func draw(at t: Double, on canvas: inout Canvas) -> (size: Size, extent: DrawingExtent) { fatalError("abstract") }
+    var draws: Bool { fatalError("abstract") }
     var layoutItemCount: Int { fatalError("abstract") }
     var hasLayout: Bool { fatalError("abstract") }
     var effectID: String { fatalError("abstract") }
@@ -89,6 +91,14 @@ final class Instance<E: Effect>: AnyInstance {
         defer { scratch.deallocate() }
         sample(at: 0, into: scratch)
         sample(from: 0, step: 0, count: 1, into: scratch)
+        guard E.draws else { return }
+        var counting = Canvas(list: DisplayList(items: nil, capacity: 0), measurer: .reference, proposal: .unspecified)
+        let (_, extent) = draw(at: 0, on: &counting)
+        let capacity = max(1, counting.itemCount, extent.maxItems)
+        let items = UnsafeMutablePointer<effect_draw_item>.allocate(capacity: capacity)
+        defer { items.deallocate() }
+        var canvas = Canvas(list: DisplayList(items: items, capacity: capacity), measurer: .reference, proposal: .unspecified)
+        _ = draw(at: 0, on: &canvas)
     }
 
     deinit {
@@ -188,6 +198,15 @@ final class Instance<E: Effect>: AnyInstance {
     }
 
     override var layoutItemCount: Int { model.layoutItemCount }
+
+    override var draws: Bool { E.draws }
+
+    /// Draws the frame at t and reports the drawing as a whole.
+    override func draw(at t: Double, on canvas: inout Canvas) -> (size: Size, extent: DrawingExtent) {
+        let model = self.model
+        let extent = model.drawingExtent(on: &canvas)
+        return (model.draw(at: t, on: &canvas), extent)
+    }
 
     override var effectID: String { entry.id }
 

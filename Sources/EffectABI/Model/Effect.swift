@@ -38,6 +38,21 @@ public protocol Effect: Sendable {
     /// Places the layout items: `sizes` has one checked, finite size per
     /// item, or is nil for the terminal grid (one cell per character).
     func layout(sizes: [LayoutSize]?, containerWidth: Double) throws(EffectFailure) -> Layout
+
+    /// Whether the effect draws itself (default false): its look, beside
+    /// its motion, as the component's view body.
+    static var draws: Bool { get }
+
+    /// Draws the frame at t, as the component's body would, and returns
+    /// the view's frame (default: nothing, zero). Like `sample`, it runs on
+    /// many threads at once and must not mutate, allocate or read a clock;
+    /// text is measured through the canvas.
+    func draw(at t: Double, on canvas: inout Canvas) -> Size
+
+    /// The drawing as a whole for the canvas's measurer and proposal: a
+    /// rect holding the ink of every frame, and the most items a frame
+    /// needs (default: zero). It measures, but draws nothing.
+    func drawingExtent(on canvas: inout Canvas) -> DrawingExtent
 }
 
 extension Effect {
@@ -53,6 +68,14 @@ extension Effect {
 
     public func layout(sizes: [LayoutSize]?, containerWidth: Double) throws(EffectFailure) -> Layout {
         throw EffectFailure(status: Status.unsupported, "effect '\(Self.info.id)' does no layout")
+    }
+
+    public static var draws: Bool { false }
+
+    public func draw(at t: Double, on canvas: inout Canvas) -> Size { .zero }
+
+    public func drawingExtent(on canvas: inout Canvas) -> DrawingExtent {
+        DrawingExtent(bounds: Rect(x: 0, y: 0, width: 0, height: 0), maxItems: 0)
     }
 }
 

@@ -49,6 +49,10 @@ public struct Steps<Value: Sendable & Equatable>: Sendable, Equatable {
     /// The value from 0 on, before any change.
     public var initial: Value { head }
 
+    /// Every value it takes, in time order (the array it keeps: reading it
+    /// allocates nothing).
+    public var allValues: [Value] { values }
+
     /// Each change after the start: its time and new value.
     public var changes: [(time: Double, value: Value)] {
         times.indices.map { (times[$0], values[$0 + 1]) }

@@ -336,17 +336,29 @@ static effect_status sample_many(const effect_instance *instance, double t0, dou
     return ok(error);
 }
 
+/* An ABI 1.0 table: layout and draw came later, so they stay NULL (and a
+ * host must not look at them: the table it was given ends before them). */
 static const effect_plugin_api table = {
-    BROKEN_TABLE_SIZE, BROKEN_ABI_MAJOR, BROKEN_ABI_MINOR, 0,
-    describe, effect_info_fn, param_info, channel_info, create, destroy, instance_info, element_info,
-    get_param, set_param, strings,
+    .struct_size = BROKEN_TABLE_SIZE,
+    .abi_major = BROKEN_ABI_MAJOR,
+    .abi_minor = BROKEN_ABI_MINOR,
+    .describe = describe,
+    .effect_info = effect_info_fn,
+    .param_info = param_info,
+    .channel_info = channel_info,
+    .create = create,
+    .destroy = destroy,
+    .instance_info = instance_info,
+    .element_info = element_info,
+    .get_param = get_param,
+    .set_param = set_param,
+    .strings = strings,
 #ifdef BROKEN_NULL_SAMPLE
-    NULL,
+    .sample = NULL,
 #else
-    sample,
+    .sample = sample,
 #endif
-    sample_many,
-    NULL, /* layout: not in ABI 1.0 */
+    .sample_many = sample_many,
 };
 
 #ifndef BROKEN_NO_ENTRY

@@ -1,0 +1,217 @@
+import EffectABI
+
+enum RevealWeight: String, ParamChoice {
+    case regular, medium, semibold, bold
+
+    var weight: Font.Weight {
+        switch self {
+        case .regular: .regular
+        case .medium: .medium
+        case .semibold: .semibold
+        case .bold: .bold
+        }
+    }
+}
+
+/// How Text Reveal looks, after the seed's body: chunks wrapped by
+/// WordFlow; each unit offset, faded, blurred and scaled about its bottom
+/// edge inside its chunk's rise mask; behind a highlighted chunk the block,
+/// wiped in by its horizontal scale from its leading edge, and over it an
+/// ink copy of the phrase uncovered by the same wipe.
+struct RevealLook {
+    /// Display-list ids (docs/effects.md): each base plus the chunk's or
+    /// the unit's index.
+    enum Part {
+        static let blockGroup: DrawID = 0x100_0000
+        static let block: DrawID = 0x200_0000
+        static let mask: DrawID = 0x300_0000
+        static let unitGroup: DrawID = 0x400_0000
+        static let unit: DrawID = 0x500_0000
+        static let inkGroup: DrawID = 0x600_0000
+        static let ink: DrawID = 0x700_0000
+    }
+
+    let font: Font
+    let tracking: Double
+    let units: [CString]
+    let space: CString
+    let color: Steps<RGBA>
+    let highlight: Steps<RGBA>
+    let ink: Steps<RGBA>
+    /// Each unit's and the space's reference metrics, measured once: a draw
+    /// that brings no measurer reads these instead of measuring again.
+    let referenceUnits: [TextMetrics]
+    let referenceSpace: TextMetrics
+    /// Items a frame draws: the same for every t.
+    let itemCount: Int
+
+    init(
+        params: ParamTimeline, units: [CString], space: CString, color: Steps<RGBA>, highlight: Steps<RGBA>,
+        ink: Steps<RGBA>, chunks: [RevealChunk]
+    ) {
+        font = .system(size: params.created(TextReveal.fontSize), weight: params.created(TextReveal.fontWeight).weight)
+        tracking = params.created(TextReveal.tracking)
+        self.units = units
+        self.space = space
+        self.color = color
+        self.highlight = highlight
+        self.ink = ink
+        referenceUnits = units.map { [font, tracking] in ReferenceMetrics.measure($0, font: font, tracking: tracking) }
+        referenceSpace = ReferenceMetrics.measure(space, font: font, tracking: tracking)
+        // Per chunk its mask group; per unit a group and its text; per
+        // highlighted chunk the block's group and shape, and the ink group
+        // with a text per unit.
+        itemCount = chunks.reduce(0) { count, chunk in
+            count + 2 + 3 * chunk.unitCount + (chunk.highlighted ? 5 + chunk.unitCount : 0)
+        }
+    }
+
+    private func metrics(ofUnit unit: Int, _ canvas: inout Canvas) -> TextMetrics {
+        canvas.usesReferenceMetrics ? referenceUnits[unit] : canvas.measure(units[unit], font: font, tracking: tracking)
+    }
+
+    private func spaceMetrics(_ canvas: inout Canvas) -> TextMetrics {
+        canvas.usesReferenceMetrics ? referenceSpace : canvas.measure(space, font: font, tracking: tracking)
+    }
+
+    /// A chunk's size: its units side by side (the seed's HStack of
+    /// spacing 0), a space between words.
+    private func size(of chunk: RevealChunk, _ canvas: inout Canvas) -> Size {
+        var size = Size.zero
+        var unit = chunk.firstUnit
+        for (index, word) in chunk.words.enumerated() {
+            if index > 0 {
+                let gap = spaceMetrics(&canvas)
+                size.width += gap.advance
+                size.height = max(size.height, gap.height)
+            }
+            for _ in word {
+                let measured = metrics(ofUnit: unit, &canvas)
+                size.width += measured.advance
+                size.height = max(size.height, measured.height)
+                unit += 1
+            }
+        }
+        return size
+    }
+
+    func draw(chunks: [RevealChunk], flow: WordFlow, plan: RevealPlan, at t: Double, on canvas: inout Canvas) -> Size {
+        func chunkSize(_ index: Int) -> Size { size(of: chunks[index], &canvas) }
+        let containerWidth = canvas.proposal.width ?? .infinity
+        let gap = flow.gap(size: chunkSize)
+        let extent = flow.extent(gap: gap, containerWidth: containerWidth, size: chunkSize)
+        var rows = WordFlow.Rows(flow, gap: gap, containerWidth: containerWidth)
+        var y = 0.0
+        while let row = rows.next(size: chunkSize) {
+            var x = flow.alignment.start(ofRow: row.width, in: extent.width)
+            for index in row.first..<row.end {
+                let box = chunkSize(index)
+                let padding = flow.padding(index)
+                let frame = Rect(x: x + padding, y: y + row.height - box.height, width: box.width, height: box.height)
+                draw(chunks[index], number: index, in: frame, plan: plan, at: t, on: &canvas)
+                x += box.width + 2 * padding + gap
+            }
+            y += row.height
+        }
+        return extent
+    }
+
+    private func draw(
+        _ chunk: RevealChunk, number: Int, in box: Rect, plan: RevealPlan, at t: Double, on canvas: inout Canvas
+    ) {
+        let wipe = chunk.highlighted ? plan.highlight(lastUnit: chunk.lastUnit, at: t) : 0
+        if chunk.highlighted {
+            // scaleEffect(x: wipe, anchor: .leading) of the block's own
+            // frame, which starts at the text's leading edge; with reduce
+            // motion the block fades instead.
+            var effects = GroupEffects()
+            effects.transform.anchor = Point(x: box.minX, y: box.minY + 0.52 * box.height)
+            if plan.reduceMotion { effects.opacity = wipe } else { effects.transform.scaleX = wipe }
+            let block = WordFlow.block(around: box)
+            canvas.group(Part.blockGroup + number, effects) { canvas in
+                canvas.shape(
+                    Part.block + number, .roundedRect(block.rect, cornerRadius: block.cornerRadius),
+                    fill: .color(highlight.value(at: t)))
+            }
+        }
+        // The rise mask: open above and 40 pt to each side, closed at the
+        // chunk's bottom edge; without the masked rise it is far enough
+        // away to clip nothing.
+        var mask = GroupEffects()
+        if plan.masked {
+            mask.clip = .rect(Rect(x: box.minX - 40, y: box.minY - 400, width: box.width + 80, height: box.height + 400))
+        }
+        let ink = color.value(at: t)
+        canvas.group(Part.mask + number, mask) { canvas in
+            forEachUnit(of: chunk, in: box, &canvas) { unit, frame, metrics, canvas in
+                let state = plan.unit(unit, at: t)
+                // A masked unit rises from 1.05 of its own measured height.
+                let offset = plan.masked ? 1.05 * frame.height * (1 - state.progress) : state.offsetY
+                var effects = GroupEffects()
+                effects.opacity = state.opacity
+                effects.blur = state.blur
+                // Offset, then scaled about the unit's bottom edge.
+                effects.transform.anchor = Point(x: frame.minX + frame.width / 2, y: frame.maxY)
+                (effects.transform.scaleX, effects.transform.scaleY) = (state.scale, state.scale)
+                effects.transform.translate = Point(x: 0, y: state.scale * offset)
+                canvas.group(Part.unitGroup + unit, effects) { canvas in
+                    canvas.text(
+                        Part.unit + unit, units[unit], at: Point(x: frame.minX, y: frame.minY + metrics.ascent), font: font,
+                        tracking: tracking, color: ink, metrics: metrics)
+                }
+            }
+        }
+        if chunk.highlighted {
+            // The ink copy, at rest, uncovered by the same wipe (faded with
+            // reduce motion), so the colour flips exactly under the block.
+            var effects = GroupEffects()
+            effects.clip = .rect(
+                Rect(x: box.minX, y: box.minY, width: plan.reduceMotion ? box.width : wipe * box.width, height: box.height))
+            if plan.reduceMotion { effects.opacity = wipe }
+            let inkColor = self.ink.value(at: t)
+            canvas.group(Part.inkGroup + number, effects) { canvas in
+                forEachUnit(of: chunk, in: box, &canvas) { unit, frame, metrics, canvas in
+                    canvas.text(
+                        Part.ink + unit, units[unit], at: Point(x: frame.minX, y: frame.minY + metrics.ascent), font: font,
+                        tracking: tracking, color: inkColor, metrics: metrics)
+                }
+            }
+        }
+    }
+
+    /// Each unit of a chunk with its frame: side by side from the chunk's
+    /// leading edge, a space between words, centred in the chunk's height.
+    private func forEachUnit(
+        of chunk: RevealChunk, in box: Rect, _ canvas: inout Canvas,
+        _ body: (Int, Rect, TextMetrics, inout Canvas) -> Void
+    ) {
+        var x = box.minX
+        var unit = chunk.firstUnit
+        for (index, word) in chunk.words.enumerated() {
+            if index > 0 { x += spaceMetrics(&canvas).advance }
+            for _ in word {
+                let measured = metrics(ofUnit: unit, &canvas)
+                let frame = Rect(
+                    x: x, y: box.minY + (box.height - measured.height) / 2, width: measured.advance, height: measured.height)
+                body(unit, frame, measured, &canvas)
+                x += measured.advance
+                unit += 1
+            }
+        }
+    }
+
+    /// The laid-out text, with room for what moves outside it: the
+    /// unmasked rise's 10 pt (a bouncy spring overshoots a little), the
+    /// block's padding, and three blur radii.
+    func extent(chunks: [RevealChunk], flow: WordFlow, plans: [RevealPlan], on canvas: inout Canvas) -> DrawingExtent {
+        func chunkSize(_ index: Int) -> Size { size(of: chunks[index], &canvas) }
+        let containerWidth = canvas.proposal.width ?? .infinity
+        let gap = flow.gap(size: chunkSize)
+        let extent = flow.extent(gap: gap, containerWidth: containerWidth, size: chunkSize)
+        var blur = 0.0
+        for plan in plans where plan.preset == .blur { blur = max(blur, plan.blurRadius) }
+        let margin = 12 + 0.2 * font.size + 3 * blur
+        return DrawingExtent(
+            bounds: Rect(x: 0, y: 0, width: extent.width, height: extent.height).outset(by: margin), maxItems: itemCount)
+    }
+}

@@ -1,0 +1,85 @@
+import CEffect
+
+/// Where an effect draws one frame: the display list being written, the
+/// measurer, and the size the host proposes. Effects draw declared views
+/// into it (`draw(_:in:)`), and loops or layouts of their own through its
+/// groups; nothing here allocates.
+public struct Canvas {
+    var list: DisplayList
+    let measurer: TextMeasurer
+    /// The size the host proposed to the view (nil: its ideal size).
+    public let proposal: ProposedSize
+    /// Set when the measurer failed or answered nonsense.
+    private(set) var measureFailed = false
+
+    init(list: DisplayList, measurer: TextMeasurer, proposal: ProposedSize) {
+        self.list = list
+        self.measurer = measurer
+        self.proposal = proposal
+    }
+
+    /// Whether text is measured with the reference metrics (the host gave
+    /// no measurer): an effect may then use metrics it measured before.
+    public var usesReferenceMetrics: Bool { measurer.function == nil }
+
+    /// Items written so far (or that would have been, past the capacity).
+    public var itemCount: Int { list.count }
+
+    /// A run of text, measured by the host (or the reference metrics).
+    public mutating func measure(_ text: CString, font: Font, tracking: Double = 0) -> TextMetrics {
+        if let metrics = measurer.measure(text, font: font, tracking: tracking) { return metrics }
+        measureFailed = true
+        return .zero
+    }
+
+    /// Draws `drawing` in `frame`.
+    public mutating func draw<D: Drawing>(_ drawing: D, in frame: Rect) {
+        drawing.render(in: frame, on: &self)
+    }
+
+    /// Draws `drawing` at its ideal size with its top-leading corner at
+    /// `origin`, and returns that size.
+    @discardableResult
+    public mutating func draw<D: Drawing>(_ drawing: D, at origin: Point = .zero) -> Size {
+        let size = drawing.sizeThatFits(.unspecified, in: &self)
+        drawing.render(in: Rect(origin: origin, size: size), on: &self)
+        return size
+    }
+
+    /// Draws whatever `body` draws inside one group.
+    public mutating func group(_ id: DrawID, _ effects: GroupEffects, _ body: (inout Canvas) -> Void) {
+        list.beginGroup(id, effects)
+        body(&self)
+        list.endGroup(id)
+    }
+
+    /// A shape item.
+    public mutating func shape(
+        _ id: DrawID, _ outline: Outline, fill: Paint? = nil, stroke: (color: RGBA, style: StrokeStyle)? = nil,
+        trim: (from: Double, to: Double) = (0, 1)
+    ) {
+        list.shape(id, outline, fill: fill, stroke: stroke, trim: trim)
+    }
+
+    /// A text item on the baseline at `baseline`, with metrics measured
+    /// for it already.
+    public mutating func text(
+        _ id: DrawID, _ string: CString, at baseline: Point, font: Font, tracking: Double = 0, color: RGBA,
+        metrics: TextMetrics
+    ) {
+        list.text(id, string, at: baseline, font: font, tracking: tracking, color: color, metrics: metrics)
+    }
+}
+
+/// An effect's drawing as a whole, besides one frame's items: a rect that
+/// holds the ink of every frame (a canvas for the whole animation), and
+/// the most items any frame needs.
+public struct DrawingExtent: Sendable, Equatable {
+    public var bounds: Rect
+    public var maxItems: Int
+
+    public init(bounds: Rect, maxItems: Int) {
+        self.bounds = bounds
+        self.maxItems = maxItems
+    }
+}

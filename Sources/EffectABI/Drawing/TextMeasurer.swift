@@ -1,0 +1,53 @@
+import CEffect
+
+/// What a run of text measures: its advance (tracking included) and the
+/// line's extent above and below the baseline.
+public struct TextMetrics: Sendable, Equatable {
+    public var advance: Double
+    public var ascent: Double
+    public var descent: Double
+
+    @inlinable public init(advance: Double, ascent: Double, descent: Double) {
+        self.advance = advance
+        self.ascent = ascent
+        self.descent = descent
+    }
+
+    /// The line's height: ascent and descent together.
+    @inlinable public var height: Double { ascent + descent }
+
+    public static let zero = TextMetrics(advance: 0, ascent: 0, descent: 0)
+}
+
+/// The host's measuring callback, or the ABI's reference metrics when the
+/// host gave none. A failed or nonsensical answer is remembered, the
+/// drawing goes on with zero metrics, and the kit fails the call at the end.
+struct TextMeasurer: @unchecked Sendable {
+    let function: effect_measure_fn?
+    let context: UnsafeMutableRawPointer?
+
+    static let reference = TextMeasurer(function: nil, context: nil)
+
+    func measure(_ text: CString, font: Font, tracking: Double) -> TextMetrics? {
+        var out = effect_text_metrics(advance: 0, ascent: 0, descent: 0)
+        let status =
+            if let function {
+                function(context, text.pointer, font.size, font.weight.value, tracking, &out)
+            } else {
+                effect_reference_measure(nil, text.pointer, font.size, font.weight.value, tracking, &out)
+            }
+        guard status == EFFECT_OK, out.advance.isFinite, out.ascent.isFinite, out.descent.isFinite,
+            out.ascent >= 0, out.descent >= 0
+        else { return nil }
+        // A negative advance is legal: tracking can be negative.
+        return TextMetrics(advance: out.advance, ascent: out.ascent, descent: out.descent)
+    }
+}
+
+/// The ABI's reference metrics (effect.h), for effects that measure their
+/// text once, with the model, for draws that bring no measurer.
+public enum ReferenceMetrics {
+    public static func measure(_ text: CString, font: Font, tracking: Double = 0) -> TextMetrics {
+        TextMeasurer.reference.measure(text, font: font, tracking: tracking) ?? .zero
+    }
+}

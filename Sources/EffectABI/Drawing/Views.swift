@@ -1,0 +1,263 @@
+/// A run of text in one font, measured by the host: SwiftUI's Text with a
+/// font, a foreground colour and tracking. Its size is its measured
+/// advance by its line's height; it sits on its baseline inside that box.
+public struct Text: Drawing {
+    public let string: CString
+    public let font: Font
+    public let color: RGBA
+    public let tracking: Double
+    public let id: DrawID
+
+    public init(_ string: CString, font: Font, color: RGBA, tracking: Double = 0, id: DrawID) {
+        self.string = string
+        self.font = font
+        self.color = color
+        self.tracking = tracking
+        self.id = id
+    }
+
+    public var derivedGroupID: DrawID { DrawID(id.value | 0x8000_0000) }
+
+    public func sizeThatFits(_ proposal: ProposedSize, in canvas: inout Canvas) -> Size {
+        let metrics = canvas.measure(string, font: font, tracking: tracking)
+        return Size(width: metrics.advance, height: metrics.height)
+    }
+
+    public func render(in frame: Rect, on canvas: inout Canvas) {
+        let metrics = canvas.measure(string, font: font, tracking: tracking)
+        let top = frame.minY + (frame.height - metrics.height) / 2
+        canvas.text(
+            id, string, at: Point(x: frame.minX, y: top + metrics.ascent), font: font, tracking: tracking, color: color,
+            metrics: metrics)
+    }
+}
+
+/// A shape's outline in a frame, as SwiftUI's Shape: it takes whatever
+/// size it is offered (10 × 10 when offered none, as SwiftUI does).
+public protocol ShapeOutline: Sendable {
+    func outline(in frame: Rect) -> Outline
+}
+
+public struct Rectangle: ShapeOutline {
+    public init() {}
+    public func outline(in frame: Rect) -> Outline { .rect(frame) }
+}
+
+public struct RoundedRectangle: ShapeOutline {
+    public let cornerRadius: Double
+    /// SwiftUI's `.continuous` corners are drawn as circular ones of the
+    /// same radius (the ABI has only those).
+    public init(cornerRadius: Double) { self.cornerRadius = cornerRadius }
+    public func outline(in frame: Rect) -> Outline { .roundedRect(frame, cornerRadius: cornerRadius) }
+}
+
+public struct Capsule: ShapeOutline {
+    public init() {}
+    public func outline(in frame: Rect) -> Outline { .capsule(frame) }
+}
+
+public struct Ellipse: ShapeOutline {
+    public init() {}
+    public func outline(in frame: Rect) -> Outline { .ellipse(frame) }
+}
+
+/// The largest circle centred in the frame.
+public struct Circle: ShapeOutline {
+    public init() {}
+    public func outline(in frame: Rect) -> Outline {
+        let side = min(frame.width, frame.height)
+        return .ellipse(
+            Rect(x: frame.minX + (frame.width - side) / 2, y: frame.minY + (frame.height - side) / 2, width: side, height: side))
+    }
+}
+
+/// A path in its own coordinates, drawn from its frame's top-leading
+/// corner, as a SwiftUI Path is. Its segments are built with the model.
+public struct Path: ShapeOutline {
+    public let segments: [PathSegment]
+    public init(_ segments: [PathSegment]) { self.segments = segments }
+    public func outline(in frame: Rect) -> Outline { .path(segments, offset: frame.origin) }
+}
+
+/// A filled or stroked shape: `Capsule().fill(color, id: ...)`.
+public struct ShapeView<S: ShapeOutline>: Drawing {
+    public let shape: S
+    public let fill: Paint?
+    public let stroke: (color: RGBA, style: StrokeStyle)?
+    public let trim: (from: Double, to: Double)
+    public let id: DrawID
+
+    public var derivedGroupID: DrawID { DrawID(id.value | 0x8000_0000) }
+
+    public func sizeThatFits(_ proposal: ProposedSize, in canvas: inout Canvas) -> Size {
+        Size(width: proposal.width ?? 10, height: proposal.height ?? 10)
+    }
+
+    public func render(in frame: Rect, on canvas: inout Canvas) {
+        canvas.shape(id, shape.outline(in: frame), fill: fill, stroke: stroke, trim: trim)
+    }
+}
+
+/// A shape with its trim, before it is filled or stroked.
+public struct TrimmedShape<S: ShapeOutline>: Sendable {
+    public let shape: S
+    public let trim: (from: Double, to: Double)
+
+    public func stroke(_ color: RGBA, style: StrokeStyle, id: DrawID) -> ShapeView<S> {
+        ShapeView(shape: shape, fill: nil, stroke: (color, style), trim: trim, id: id)
+    }
+
+    public func fill(_ paint: Paint, id: DrawID) -> ShapeView<S> {
+        ShapeView(shape: shape, fill: paint, stroke: nil, trim: trim, id: id)
+    }
+}
+
+extension ShapeOutline {
+    public func fill(_ paint: Paint, id: DrawID) -> ShapeView<Self> {
+        ShapeView(shape: self, fill: paint, stroke: nil, trim: (0, 1), id: id)
+    }
+
+    public func fill(_ color: RGBA, id: DrawID) -> ShapeView<Self> { fill(.color(color), id: id) }
+
+    public func stroke(_ color: RGBA, style: StrokeStyle, id: DrawID) -> ShapeView<Self> {
+        ShapeView(shape: self, fill: nil, stroke: (color, style), trim: (0, 1), id: id)
+    }
+
+    /// SwiftUI's trim(from:to:): only that part of the outline is drawn.
+    public func trim(from start: Double = 0, to end: Double = 1) -> TrimmedShape<Self> {
+        TrimmedShape(shape: self, trim: (start, end))
+    }
+}
+
+/// Vertical placement of a row's children, as SwiftUI's VerticalAlignment.
+public enum VerticalAlignment: Sendable {
+    case top, center, bottom
+
+    func offset(_ child: Double, in row: Double) -> Double {
+        switch self {
+        case .top: 0
+        case .center: (row - child) / 2
+        case .bottom: row - child
+        }
+    }
+}
+
+/// Children side by side at their ideal sizes, `spacing` apart, as
+/// SwiftUI's HStack does when none of them is flexible.
+public struct HStack<Content: Drawing>: Drawing {
+    public let alignment: VerticalAlignment
+    public let spacing: Double
+    public let content: Content
+
+    public init(alignment: VerticalAlignment = .center, spacing: Double, @DrawingBuilder content: () -> Content) {
+        self.alignment = alignment
+        self.spacing = spacing
+        self.content = content()
+    }
+
+    public func sizeThatFits(_ proposal: ProposedSize, in canvas: inout Canvas) -> Size {
+        var size = Size.zero
+        let count = content.childCount
+        for index in 0..<count {
+            let child = content.childSize(index, .unspecified, in: &canvas)
+            size.width += child.width + (index > 0 ? spacing : 0)
+            size.height = max(size.height, child.height)
+        }
+        return size
+    }
+
+    public func render(in frame: Rect, on canvas: inout Canvas) {
+        let row = sizeThatFits(.unspecified, in: &canvas)
+        var x = frame.minX + (frame.width - row.width) / 2
+        for index in 0..<content.childCount {
+            let child = content.childSize(index, .unspecified, in: &canvas)
+            let y = frame.minY + (frame.height - row.height) / 2 + alignment.offset(child.height, in: row.height)
+            content.renderChild(index, in: Rect(x: x, y: y, width: child.width, height: child.height), on: &canvas)
+            x += child.width + spacing
+        }
+    }
+}
+
+/// A fixed frame around a drawing, as SwiftUI's frame(width:height:
+/// alignment:): the drawing is offered the frame's size and placed in it.
+/// `widthFraction` sizes the frame as a fraction of the width offered
+/// (a GeometryReader's `size.width * a`).
+public struct Framed<Content: Drawing>: Drawing {
+    let content: Content
+    let width: Double?
+    let widthFraction: Double?
+    let height: Double?
+    let alignment: UnitPoint
+
+    public var derivedGroupID: DrawID { content.derivedGroupID }
+
+    private func resolved(_ proposal: ProposedSize) -> ProposedSize {
+        let w = width ?? widthFraction.map { $0 * (proposal.width ?? 0) } ?? proposal.width
+        return ProposedSize(width: w, height: height ?? proposal.height)
+    }
+
+    public func sizeThatFits(_ proposal: ProposedSize, in canvas: inout Canvas) -> Size {
+        let offered = resolved(proposal)
+        if let w = offered.width, let h = offered.height, width != nil || widthFraction != nil, height != nil {
+            return Size(width: w, height: h)
+        }
+        let inner = content.sizeThatFits(offered, in: &canvas)
+        return Size(width: (width != nil || widthFraction != nil) ? offered.width ?? inner.width : inner.width,
+                    height: height ?? inner.height)
+    }
+
+    public func render(in frame: Rect, on canvas: inout Canvas) {
+        let inner = content.sizeThatFits(ProposedSize(frame.size), in: &canvas)
+        let x = frame.minX + (frame.width - inner.width) * alignment.x
+        let y = frame.minY + (frame.height - inner.height) * alignment.y
+        content.render(in: Rect(x: x, y: y, width: inner.width, height: inner.height), on: &canvas)
+    }
+}
+
+/// A drawing with another drawn over (or under) it in its frame, as
+/// SwiftUI's overlay and background: the second is offered the first's
+/// size and aligned in its frame.
+public struct Layered<Base: Drawing, Layer: Drawing>: Drawing {
+    let base: Base
+    let layer: Layer
+    let alignment: UnitPoint
+    let layerOnTop: Bool
+
+    public var derivedGroupID: DrawID { base.derivedGroupID }
+
+    public func sizeThatFits(_ proposal: ProposedSize, in canvas: inout Canvas) -> Size {
+        base.sizeThatFits(proposal, in: &canvas)
+    }
+
+    public func render(in frame: Rect, on canvas: inout Canvas) {
+        if layerOnTop { base.render(in: frame, on: &canvas) }
+        let size = layer.sizeThatFits(ProposedSize(frame.size), in: &canvas)
+        let x = frame.minX + (frame.width - size.width) * alignment.x
+        let y = frame.minY + (frame.height - size.height) * alignment.y
+        layer.render(in: Rect(x: x, y: y, width: size.width, height: size.height), on: &canvas)
+        if !layerOnTop { base.render(in: frame, on: &canvas) }
+    }
+}
+
+extension Drawing {
+    public func frame(width: Double? = nil, height: Double? = nil, alignment: UnitPoint = .center) -> Framed<Self> {
+        Framed(content: self, width: width, widthFraction: nil, height: height, alignment: alignment)
+    }
+
+    /// A frame `fraction` of the offered width wide.
+    public func frame(widthFraction fraction: Double, height: Double? = nil, alignment: UnitPoint = .center)
+        -> Framed<Self>
+    {
+        Framed(content: self, width: nil, widthFraction: fraction, height: height, alignment: alignment)
+    }
+
+    public func overlay<L: Drawing>(alignment: UnitPoint = .center, @DrawingBuilder _ layer: () -> L) -> Layered<Self, L> {
+        Layered(base: self, layer: layer(), alignment: alignment, layerOnTop: true)
+    }
+
+    public func background<L: Drawing>(alignment: UnitPoint = .center, @DrawingBuilder _ layer: () -> L)
+        -> Layered<Self, L>
+    {
+        Layered(base: self, layer: layer(), alignment: alignment, layerOnTop: false)
+    }
+}

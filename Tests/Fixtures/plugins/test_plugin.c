@@ -2,8 +2,10 @@
  * A minimal effect plugin in plain C, used by the host's tests. Compiled
  * as is it is a valid plugin with one effect, "test-ramp", written to ABI
  * 1.0 (a 1.0-sized table, no layout), so it also proves that hosts keep
- * loading 1.0 plugins. Each BROKEN_* macro breaks it in one way a host must
- * survive.
+ * loading 1.0 plugins. With -DABI_1_1 it is a 1.1 plugin instead (a
+ * 1.1-sized table with a layout that places nothing), which a 1.2 host must
+ * load and drive without looking for `draw`. Each BROKEN_* macro breaks it
+ * in one way a host must survive.
  *
  *   -DBROKEN_NO_ENTRY        exports no effect_plugin_entry
  *   -DBROKEN_ENTRY_NULL      effect_plugin_entry returns NULL
@@ -36,6 +38,10 @@
 
 #ifndef PLUGIN_ID
 #define PLUGIN_ID "test"
+#endif
+#ifdef ABI_1_1
+#define BROKEN_TABLE_SIZE EFFECT_PLUGIN_API_SIZE_1_1
+#define BROKEN_ABI_MINOR 1
 #endif
 #ifndef BROKEN_TABLE_SIZE
 #define BROKEN_TABLE_SIZE EFFECT_PLUGIN_API_SIZE_1_0
@@ -336,8 +342,24 @@ static effect_status sample_many(const effect_instance *instance, double t0, dou
     return ok(error);
 }
 
-/* An ABI 1.0 table: layout and draw came later, so they stay NULL (and a
- * host must not look at them: the table it was given ends before them). */
+#ifdef ABI_1_1
+/* test-ramp has no layout items: the call places none. */
+static effect_status layout(const effect_instance *instance, const double *sizes, uint32_t item_count,
+                            double container_width, double *out, uint64_t capacity, effect_error *error) {
+    (void)sizes;
+    (void)container_width;
+    if (instance == NULL || out == NULL) return fail(error, EFFECT_ERR_NULL_POINTER, "instance or out is NULL");
+    if (item_count != 0) return fail(error, EFFECT_ERR_RANGE, "test-ramp lays out no items");
+    if (capacity < EFFECT_LAYOUT_HEADER) return fail(error, EFFECT_ERR_BUFFER, "buffer too small");
+    out[EFFECT_LAYOUT_WIDTH] = 0;
+    out[EFFECT_LAYOUT_HEIGHT] = 0;
+    return ok(error);
+}
+#endif
+
+/* An ABI 1.0 table (1.1 with ABI_1_1): the functions later minors brought
+ * stay NULL, and a host must not look at them: the table it was given ends
+ * before them. */
 static const effect_plugin_api table = {
     .struct_size = BROKEN_TABLE_SIZE,
     .abi_major = BROKEN_ABI_MAJOR,
@@ -359,6 +381,9 @@ static const effect_plugin_api table = {
     .sample = sample,
 #endif
     .sample_many = sample_many,
+#ifdef ABI_1_1
+    .layout = layout,
+#endif
 };
 
 #ifndef BROKEN_NO_ENTRY

@@ -102,19 +102,21 @@ enum Help {
     static let render = """
         usage: effect-host render EFFECT -o OUT [options]
 
-        Draws the effect's frames from the plugin's own samples, the way its component looks:
-        OUT is a directory for numbered SVG files (frame-00000.svg, ...; created if missing),
-        or a file ending in .html for one self-contained page (no network, no other files)
-        that plays the frames at their fps, with play/pause, a scrubber showing t, and Loop
-        (on for looping effects). Frames are t = 0, 1/fps, ... as for run. Effects without a
-        drawing of their own are drawn as bars of their channels.
+        Draws the effect's frames from its own display list (ABI 1.2's draw), as its
+        component looks: OUT is a directory for numbered SVG files (frame-00000.svg, ...;
+        created if missing), or a file ending in .html for one self-contained page (no network,
+        no other files) that plays the frames at their fps, with play/pause, a scrubber showing
+        t, and Loop (on for looping effects). Frames are t = 0, 1/fps, ... as for run. Effects
+        that do not draw themselves (plugins of ABI 1.0 or 1.1) are drawn as bars of their
+        channels.
 
           -o, --output OUT       a directory, or a .html file
           --param NAME=VALUE     set a param when the effect is created; repeatable
           --at T:NAME=VALUE      set a live param at time T seconds (an event); repeatable
           --fps N                frames per second (default 30; 0.1 to 1000)
           --duration S           draw S seconds instead of the effect's own length
-          --width W              text-reveal's container width in points (default 480)
+          --width W              the width offered to the effect's view, in points, as a
+                                 container would (text-reveal wraps to it; default 432)
           --plugin-path PATH     search PATH first; repeatable
           --allow-unsafe-plugins load plugin files others could have written (see effect-host --help)
 

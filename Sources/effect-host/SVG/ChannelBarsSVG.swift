@@ -1,9 +1,10 @@
 import EffectHost
 
-/// Any effect without a drawing of its own: each global channel as a bar
-/// filled to where its value sits in its declared range, then, for the
-/// first elements, a row of bars of their element channels.
-struct ChannelPanelDrawing: EffectDrawing {
+/// An effect that does not draw itself (a plugin of ABI 1.0 or 1.1, or an
+/// effect that says so): each global channel as a bar filled to where its
+/// value sits in its declared range, then, for the first elements, a row
+/// of bars of their element channels.
+struct ChannelBarsSVG {
     let width: Double
     let height: Double
     private let channels: [ChannelDescription]
@@ -30,7 +31,7 @@ struct ChannelPanelDrawing: EffectDrawing {
             let y = 12 + Double(row) * Self.rowHeight
             body += label(channel.name, x: 12, y: y + 18)
             body += bar(x: 150, y: y + 6, length: Self.barWidth, fill: fraction(frame.global(channel.name), channel))
-            body += "<text x=\"\(n(160 + Self.barWidth))\" y=\"\(n(y + 18))\" font-family=\"\(systemFontFamily)\" font-size=\"12\" "
+            body += "<text x=\"\(n(160 + Self.barWidth))\" y=\"\(n(y + 18))\" font-family=\"\(DisplayListSVG.fontFamily)\" font-size=\"12\" "
             body += "fill=\"#555\">\(SVG.escape(fixed(frame.global(channel.name), 3)))</text>"
         }
         guard elementRows > 0 else { return body }
@@ -57,7 +58,7 @@ struct ChannelPanelDrawing: EffectDrawing {
     }
 
     private func label(_ text: String, x: Double, y: Double) -> String {
-        "<text x=\"\(SVG.number(x))\" y=\"\(SVG.number(y))\" font-family=\"\(systemFontFamily)\" font-size=\"13\" fill=\"#333\">"
+        "<text x=\"\(SVG.number(x))\" y=\"\(SVG.number(y))\" font-family=\"\(DisplayListSVG.fontFamily)\" font-size=\"13\" fill=\"#333\">"
             + SVG.escape(text) + "</text>"
     }
 

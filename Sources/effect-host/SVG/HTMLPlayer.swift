@@ -7,7 +7,7 @@
 /// shows the picture alone at the page's top-left corner, for screenshots. The stage's `data-frame`
 /// and `data-playing` attributes follow the player, and any script error
 /// lands in the body's `data-errors`.
-enum HTMLPreview {
+enum HTMLPlayer {
     /// `loop` is the frames a looping effect repeats (first and last shown
     /// before wrapping); nil for an effect that ends, which loops, when
     /// asked, from start to end.

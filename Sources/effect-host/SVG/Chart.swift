@@ -56,9 +56,9 @@ struct Chart {
         let height = top + Double(max(1, panels.count)) * (Self.panelHeight + Self.panelGap) + 30
         func x(_ t: Double) -> Double { Self.left + (t - t0) / (t1 - t0) * plotWidth }
 
-        var body = "<text x=\"\(n(Self.left))\" y=\"24\" font-family=\"\(systemFontFamily)\" font-size=\"15\" "
+        var body = "<text x=\"\(n(Self.left))\" y=\"24\" font-family=\"\(DisplayListSVG.fontFamily)\" font-size=\"15\" "
         body += "font-weight=\"600\" fill=\"#1d1d1f\">\(SVG.escape(title))</text>"
-        body += "<g id=\"legend\" font-family=\"\(systemFontFamily)\" font-size=\"12\" fill=\"#333\">"
+        body += "<g id=\"legend\" font-family=\"\(DisplayListSVG.fontFamily)\" font-size=\"12\" fill=\"#333\">"
         for (index, item) in series.enumerated() {
             let lx = Self.left + Double(index % 4) * 190
             let ly = 40 + Double(index / 4) * 18
@@ -96,7 +96,7 @@ struct Chart {
                     body += "width=\"\(n(max(0, x(band.end) - x(band.start))))\" height=\"\(n(strip))\" "
                     body += "fill=\"\(Self.bandColors[band.value % Self.bandColors.count])\"/>"
                     if panelIndex == 0, x(band.end) - x(band.start) > 40 {
-                        body += "<text x=\"\(n(x(band.start) + 4))\" y=\"\(n(top + 12))\" font-family=\"\(systemFontFamily)\" "
+                        body += "<text x=\"\(n(x(band.start) + 4))\" y=\"\(n(top + 12))\" font-family=\"\(DisplayListSVG.fontFamily)\" "
                         body += "font-size=\"10\" fill=\"#666\">\(SVG.escape(band.label))</text>"
                     }
                 }
@@ -104,18 +104,18 @@ struct Chart {
             // Grid and value ticks.
             for tick in Self.ticks(from: low, to: high, about: 4) {
                 body += "<line x1=\"\(n(Self.left))\" x2=\"\(n(Self.left + plotWidth))\" y1=\"\(n(y(tick)))\" y2=\"\(n(y(tick)))\" stroke=\"#eee\"/>"
-                body += "<text x=\"\(n(Self.left - 6))\" y=\"\(n(y(tick) + 4))\" text-anchor=\"end\" font-family=\"\(systemFontFamily)\" "
+                body += "<text x=\"\(n(Self.left - 6))\" y=\"\(n(y(tick) + 4))\" text-anchor=\"end\" font-family=\"\(DisplayListSVG.fontFamily)\" "
                 body += "font-size=\"11\" fill=\"#555\">\(SVG.escape(formatNumber(tick)))</text>"
             }
             for tick in timeTicks {
                 body += "<line x1=\"\(n(x(tick)))\" x2=\"\(n(x(tick)))\" y1=\"\(n(y0 + Self.panelHeight))\" y2=\"\(n(y0 + Self.panelHeight + 4))\" stroke=\"#888\"/>"
                 body += "<text x=\"\(n(x(tick)))\" y=\"\(n(y0 + Self.panelHeight + 16))\" text-anchor=\"middle\" "
-                body += "font-family=\"\(systemFontFamily)\" font-size=\"11\" fill=\"#555\">\(SVG.escape(formatNumber(tick)))</text>"
+                body += "font-family=\"\(DisplayListSVG.fontFamily)\" font-size=\"11\" fill=\"#555\">\(SVG.escape(formatNumber(tick)))</text>"
             }
             let unit = members.first.map { $0.element.unit } ?? ""
             let axisLabel = panel + (unit.isEmpty ? "" : " (\(unit))")
             body += "<text transform=\"translate(\(n(18)) \(n(y0 + Self.panelHeight / 2))) rotate(-90)\" text-anchor=\"middle\" "
-            body += "font-family=\"\(systemFontFamily)\" font-size=\"12\" fill=\"#333\">\(SVG.escape(axisLabel))</text>"
+            body += "font-family=\"\(DisplayListSVG.fontFamily)\" font-size=\"12\" fill=\"#333\">\(SVG.escape(axisLabel))</text>"
             for (index, item) in members {
                 let points = zip(times, item.values).map { "\(n(x($0))),\(n(y($1)))" }.joined(separator: " ")
                 body += "<polyline class=\"series\" data-series=\"\(SVG.escape(item.name))\" fill=\"none\" "
@@ -125,7 +125,7 @@ struct Chart {
                 body += "<line class=\"event\" x1=\"\(n(x(marker.t)))\" x2=\"\(n(x(marker.t)))\" y1=\"\(n(y0))\" "
                 body += "y2=\"\(n(y0 + Self.panelHeight))\" stroke=\"#d11\" stroke-dasharray=\"4 3\"/>"
                 if panelIndex == 0 {
-                    body += "<text x=\"\(n(x(marker.t) + 3))\" y=\"\(n(y0 - 4))\" font-family=\"\(systemFontFamily)\" "
+                    body += "<text x=\"\(n(x(marker.t) + 3))\" y=\"\(n(y0 - 4))\" font-family=\"\(DisplayListSVG.fontFamily)\" "
                     body += "font-size=\"10\" fill=\"#d11\">\(SVG.escape(marker.label))</text>"
                 }
             }
@@ -133,7 +133,7 @@ struct Chart {
         }
         let axisY = top + Double(max(1, panels.count)) * (Self.panelHeight + Self.panelGap) + 6
         body += "<text x=\"\(n(Self.left + plotWidth / 2))\" y=\"\(n(axisY))\" text-anchor=\"middle\" "
-        body += "font-family=\"\(systemFontFamily)\" font-size=\"12\" fill=\"#333\">t (s)</text>"
+        body += "font-family=\"\(DisplayListSVG.fontFamily)\" font-size=\"12\" fill=\"#333\">t (s)</text>"
         return SVG.document(width: Self.width, height: height.rounded(.up), background: "#fafafa", body: body)
     }
 

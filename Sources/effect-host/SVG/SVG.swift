@@ -1,20 +1,25 @@
 /// Small helpers for writing SVG by hand: numbers short and exact enough,
 /// text escaped for XML.
 enum SVG {
-    /// A coordinate or value: at most 3 decimals, no trailing zeros, never
-    /// "-0", never an exponent (SVG's number grammar has none for huge
-    /// values written by %g in some renderers).
-    static func number(_ x: Double) -> String {
-        guard x.isFinite else { return "0" }
-        let rounded = (x * 1000).rounded() / 1000
-        if rounded == 0 { return "0" }
-        let negative = rounded < 0
-        let scaled = Int64((abs(rounded) * 1000).rounded())
-        let whole = scaled / 1000
-        var fraction = String(scaled % 1000)
-        while fraction.count < 3 { fraction = "0" + fraction }
+    /// A coordinate: at most 3 decimals, no trailing zeros, never "-0",
+    /// never an exponent (SVG's number grammar has none for huge values
+    /// written by %g in some renderers).
+    static func number(_ x: Double) -> String { fixed(x, decimals: 3) }
+
+    /// A scale, opacity or fraction, where a thousandth is visible: 6 decimals.
+    static func precise(_ x: Double) -> String { fixed(x, decimals: 6) }
+
+    private static func fixed(_ x: Double, decimals: Int) -> String {
+        guard x.isFinite, abs(x) < 1e12 else { return "0" }
+        var unit = 1.0
+        for _ in 0..<decimals { unit *= 10 }
+        let scaled = Int64((abs(x) * unit).rounded())
+        if scaled == 0 { return "0" }
+        let whole = scaled / Int64(unit)
+        var fraction = String(scaled % Int64(unit))
+        while fraction.count < decimals { fraction = "0" + fraction }
         while fraction.hasSuffix("0") { fraction.removeLast() }
-        return (negative ? "-" : "") + String(whole) + (fraction.isEmpty ? "" : "." + fraction)
+        return (x < 0 ? "-" : "") + String(whole) + (fraction.isEmpty ? "" : "." + fraction)
     }
 
     /// Text for element content or an attribute value. Characters XML 1.0

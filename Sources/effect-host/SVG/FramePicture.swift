@@ -1,0 +1,56 @@
+import CEffect
+import EffectHost
+
+/// How `render` pictures each frame of an effect on a canvas fixed for the
+/// whole run: the effect's own display list, or, for an effect that does
+/// not draw itself, bars of its channels.
+protocol FramePicture {
+    var width: Double { get }
+    var height: Double { get }
+    func svg(_ frame: FrameValues) throws -> String
+}
+
+/// The effect's display list at each frame's t, on a canvas that holds its
+/// ink at every t (the list's bounds).
+struct DrawnPicture: FramePicture {
+    let instance: EffectInstance
+    let proposedWidth: Double?
+    private let canvas: DisplayListSVG
+
+    /// nil when the effect does not draw.
+    init?(instance: EffectInstance, proposedWidth: Double?) throws(EffectError) {
+        guard instance.plugin.canDraw else { return nil }
+        let first: DisplayList
+        do {
+            first = try instance.draw(at: 0, width: proposedWidth)
+        } catch where error.status == EFFECT_ERR_UNSUPPORTED {
+            return nil
+        }
+        self.instance = instance
+        self.proposedWidth = proposedWidth
+        canvas = DisplayListSVG(bounds: first.bounds)
+    }
+
+    var width: Double { canvas.width }
+    var height: Double { canvas.height }
+
+    func svg(_ frame: FrameValues) throws -> String {
+        canvas.document(try instance.draw(at: frame.t, width: proposedWidth))
+    }
+}
+
+struct ChannelBarsPicture: FramePicture {
+    let bars: ChannelBarsSVG
+
+    var width: Double { bars.width }
+    var height: Double { bars.height }
+
+    func svg(_ frame: FrameValues) throws -> String {
+        SVG.document(width: width, height: height, background: "#ffffff", body: try bars.draw(frame))
+    }
+}
+
+func makePicture(for instance: EffectInstance, proposedWidth: Double?) throws(EffectError) -> FramePicture {
+    if let drawn = try DrawnPicture(instance: instance, proposedWidth: proposedWidth) { return drawn }
+    return ChannelBarsPicture(bars: ChannelBarsSVG(instance: instance))
+}

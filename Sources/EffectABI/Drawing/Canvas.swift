@@ -5,14 +5,14 @@ import CEffect
 /// into it (`draw(_:in:)`), and loops or layouts of their own through its
 /// groups; nothing here allocates.
 public struct Canvas {
-    var list: DisplayList
+    var list: ItemBuffer
     let measurer: TextMeasurer
     /// The size the host proposed to the view (nil: its ideal size).
     public let proposal: ProposedSize
     /// Set when the measurer failed or answered nonsense.
     private(set) var measureFailed = false
 
-    init(list: DisplayList, measurer: TextMeasurer, proposal: ProposedSize) {
+    init(list: ItemBuffer, measurer: TextMeasurer, proposal: ProposedSize) {
         self.list = list
         self.measurer = measurer
         self.proposal = proposal

@@ -180,7 +180,7 @@ enum Callbacks {
             measurer = TextMeasurer(function: context.pointee.measure, context: context.pointee.measure_context)
         }
         let room = Int(clamping: capacity)
-        var canvas = Canvas(list: DisplayList(items: items, capacity: room), measurer: measurer, proposal: proposal)
+        var canvas = Canvas(list: ItemBuffer(items: items, capacity: room), measurer: measurer, proposal: proposal)
         let (size, extent) = object.draw(at: t, on: &canvas)
         guard !canvas.measureFailed else {
             return ErrorReport.fail(Status.range, error) {

@@ -92,12 +92,12 @@ final class Instance<E: Effect>: AnyInstance {
         sample(at: 0, into: scratch)
         sample(from: 0, step: 0, count: 1, into: scratch)
         guard E.draws else { return }
-        var counting = Canvas(list: DisplayList(items: nil, capacity: 0), measurer: .reference, proposal: .unspecified)
+        var counting = Canvas(list: ItemBuffer(items: nil, capacity: 0), measurer: .reference, proposal: .unspecified)
         let (_, extent) = draw(at: 0, on: &counting)
         let capacity = max(1, counting.itemCount, extent.maxItems)
         let items = UnsafeMutablePointer<effect_draw_item>.allocate(capacity: capacity)
         defer { items.deallocate() }
-        var canvas = Canvas(list: DisplayList(items: items, capacity: capacity), measurer: .reference, proposal: .unspecified)
+        var canvas = Canvas(list: ItemBuffer(items: items, capacity: capacity), measurer: .reference, proposal: .unspecified)
         _ = draw(at: 0, on: &canvas)
     }
 

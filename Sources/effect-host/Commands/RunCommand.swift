@@ -48,15 +48,14 @@ struct RunCommand {
         }
     }
 
-    /// The effect's own terminal rendering, or channel meters for effects
-    /// that have none.
+    /// The effect's own drawing on the terminal's cells, or channel meters
+    /// for an effect that does not draw itself.
     private func terminalView(for instance: EffectInstance) throws -> TerminalView {
-        switch instance.effect.id {
-        case "strikethrough-reveal": StrikeView(instance: instance)
-        case "tracking-breathe": try TrackingBreatheView(instance: instance, terminalColumns: Terminal.columns)
-        case "breathing-circles": try BreathingCirclesView(instance: instance, terminalRows: Terminal.rows)
-        case "text-reveal": try TextRevealView(instance: instance, terminalColumns: Terminal.columns)
-        default: MeterView(effect: instance.effect, elementCount: instance.elementCount)
+        do {
+            if let drawn = try DrawnView(instance: instance, columns: Terminal.columns, rows: Terminal.rows) { return drawn }
+        } catch {
+            throw RuntimeError("\(instance.effect.id): \(Terminal.sanitize(error.message))")
         }
+        return MeterView(effect: instance.effect, elementCount: instance.elementCount)
     }
 }

@@ -2,7 +2,7 @@ import CEffect
 
 /// The caller's item buffer, written in order. Items past the capacity are
 /// counted but not written, so one pass tells a caller how many it needs.
-public struct DisplayList {
+struct ItemBuffer {
     let items: UnsafeMutablePointer<effect_draw_item>?
     let capacity: Int
     /// Items so far, written or not.
@@ -82,7 +82,7 @@ public enum PathSegment: Sendable, Equatable {
     case close
 }
 
-extension DisplayList {
+extension ItemBuffer {
     mutating func beginGroup(_ id: DrawID, _ effects: GroupEffects) {
         var group = effect_draw_group()
         group.kind = EFFECT_ITEM_GROUP

@@ -1,0 +1,106 @@
+import CEffect
+import EffectABI
+import EffectHost
+
+/// Any effect that draws itself, live in a terminal: its display list at
+/// each frame's t rasterised onto the cell grid at one scale for the whole
+/// run, fitted to the terminal, on the seed's light ground (the components
+/// are drawn for it), and a status line of what its channels name.
+struct DrawnView: TerminalView {
+    let instance: EffectInstance
+    private let scale: TerminalScale
+    private let proposal: Double?
+    private let canvasColumns: Int
+    private let canvasRows: Int
+    private let origin: (x: Double, y: Double)
+    private let status: StatusLine
+
+    static let ground = RGB(247, 247, 245)
+
+    /// nil when the effect does not draw.
+    init?(instance: EffectInstance, columns: Int, rows: Int) throws(EffectError) {
+        guard instance.plugin.canDraw else { return nil }
+        let probe: DisplayList
+        do {
+            probe = try instance.draw(at: 0)
+        } catch where error.status == EFFECT_ERR_UNSUPPORTED {
+            return nil
+        }
+        self.instance = instance
+        let dotsWide = Double(max(20, columns - 2) * 2)
+        let dotsHigh = Double(max(6, rows - 3) * 4)
+        // Text sets the scale where there is any: its font pixels two dots
+        // across, so spacing moves by half a cell; otherwise the drawing
+        // fills the terminal.
+        let largestText = probe.items.reduce(0.0) { size, item in
+            if case let .text(text) = item { max(size, text.size) } else { size }
+        }
+        var points =
+            largestText > 0
+            ? largestText / 20 : max(probe.bounds.width / dotsWide, probe.bounds.height / dotsHigh, 1e-3)
+        var scale = TerminalScale(points: points)
+        var proposal: Double? = largestText > 0 ? dotsWide * points : nil
+        var list = try instance.draw(at: 0, width: proposal, measurer: scale)
+        for _ in 0..<4 {
+            // The ink the effect draws beyond its frame must fit too: an
+            // effect that lays out to the width offered gets that much less.
+            let margin = list.bounds.width - list.width
+            if let width = proposal, list.bounds.width > dotsWide * points, margin > 0, width > dotsWide * points - margin {
+                proposal = max(points, dotsWide * points - margin)
+                list = try instance.draw(at: 0, width: proposal, measurer: scale)
+            }
+            let needed = max(list.bounds.width / dotsWide, list.bounds.height / dotsHigh)
+            guard needed > points * 1.0001 else { break }
+            points = needed
+            scale = TerminalScale(points: points)
+            if proposal != nil { proposal = dotsWide * points }
+            list = try instance.draw(at: 0, width: proposal, measurer: scale)
+        }
+        self.scale = scale
+        self.proposal = proposal
+        let bounds = list.bounds
+        canvasColumns = min(Int(dotsWide) / 2, Int((bounds.width / points / 2).rounded(.up)) + 2)
+        canvasRows = min(Int(dotsHigh) / 4, Int((bounds.height / points / 4).rounded(.up)) + 1)
+        // Centre the bounds on the canvas.
+        origin = (
+            bounds.x - (Double(canvasColumns * 2) * points - bounds.width) / 2,
+            bounds.y - (Double(canvasRows * 4) * points - bounds.height) / 2
+        )
+        status = StatusLine(effect: instance.effect)
+    }
+
+    func lines(for frame: SampledFrame) throws -> [String] {
+        let list = try instance.draw(at: frame.t, width: proposal, measurer: scale)
+        var canvas = CellCanvas(columns: canvasColumns, rows: canvasRows, ground: Self.ground)
+        DisplayListRaster(scale: scale, origin: origin).draw(list, on: &canvas)
+        return canvas.lines() + ["", try status.text(for: frame, instance: instance)]
+    }
+}
+
+/// What a frame says in words, from the effect's metadata alone: t, each
+/// labelled discrete channel's label, each counter, and the accessibility
+/// value.
+struct StatusLine {
+    let channels: [(index: Int, channel: ChannelDescription)]
+
+    init(effect: EffectDescription) {
+        channels = effect.channels.enumerated().compactMap { index, channel in
+            channel.isCounter || (channel.isDiscrete && !channel.labels.isEmpty) ? (index, channel) : nil
+        }
+    }
+
+    func text(for frame: SampledFrame, instance: EffectInstance) throws -> String {
+        var parts = ["t \(fixed(frame.t, 3)) s"]
+        for (index, channel) in channels {
+            let value = frame.values[index]
+            if channel.isCounter {
+                parts.append("\(Terminal.sanitize(String(channel.name.map { $0 == "_" ? " " : $0 }))) \(fixed(value, 0))")
+            } else if let label = channel.label(for: value) {
+                parts.append(Terminal.sanitize(label))
+            }
+        }
+        let value = try instance.strings(at: frame.t).accessibilityValue
+        if !value.isEmpty { parts.append(Terminal.sanitize(value)) }
+        return parts.joined(separator: "   ")
+    }
+}

@@ -1,0 +1,64 @@
+import EffectABI
+import EffectHost
+
+/// How a display list maps onto a terminal: `points` per braille dot (a
+/// cell is 2 × 4 dots), and the measurer that gives text the size it will
+/// take there. Text large enough is drawn in the dot font, each font pixel
+/// `pixelDots(size)` dots across, so spacing moves in half-cell steps; text
+/// too small for that, or that the font has no glyph for, takes whole
+/// cells. The measurer and the renderer ask this one type, so every run of
+/// text lands where the effect's layout put it.
+final class TerminalScale: TextMeasuring, @unchecked Sendable {
+    /// Points per dot.
+    let points: Double
+
+    init(points: Double) {
+        self.points = max(1e-6, points)
+    }
+
+    /// Dots per dot-font pixel for text of `size` points: a font pixel is a
+    /// tenth of the size (the font's seven cap rows are 0.7 em); 0 when
+    /// that is under two dots (glyphs of single dots do not read), and the
+    /// text takes cells instead.
+    func pixelDots(_ size: Double) -> Int {
+        let pixel = Int(min(4, max(0, (size / (10 * points)).rounded(.down))))
+        return pixel >= 2 ? pixel : 0
+    }
+
+    /// Whether `character` is drawn in the dot font at this pixel size.
+    func drawsGlyph(_ character: Character, pixel: Int) -> Bool {
+        pixel > 0 && BitmapFont.dots(character) != nil
+    }
+
+    /// The advance of one character, in points, tracking excluded.
+    func advance(of character: Character, pixel: Int) -> Double {
+        if drawsGlyph(character, pixel: pixel) { return Double(BitmapFont.advance * pixel) * points }
+        return Double(2 * TerminalCells.width(of: character)) * points
+    }
+
+    /// Tracking moves dot-font glyphs; text on the cell grid keeps one cell
+    /// a character, whatever the tracking.
+    func tracking(_ tracking: Double, pixel: Int) -> Double { pixel > 0 ? tracking : 0 }
+
+    func ascent(_ size: Double) -> Double {
+        let pixel = pixelDots(size)
+        return pixel > 0 ? Double(8 * pixel) * points : 3 * points
+    }
+
+    func descent(_ size: Double) -> Double {
+        let pixel = pixelDots(size)
+        return pixel > 0 ? Double(3 * pixel) * points : points
+    }
+
+    func measure(_ text: String, size: Double, weight: Double, tracking: Double)
+        -> (advance: Double, ascent: Double, descent: Double)?
+    {
+        let pixel = pixelDots(size)
+        var advance = 0.0
+        for character in text {
+            let width = self.advance(of: character, pixel: pixel)
+            if width > 0 { advance += width + self.tracking(tracking, pixel: pixel) }
+        }
+        return (advance, ascent(size), descent(size))
+    }
+}

@@ -598,8 +598,9 @@ typedef struct effect_text_metrics {
  * from as many threads as the host draws from at once; it must answer the
  * same for the same arguments, and must not call back into the plugin.
  * Return EFFECT_OK, or any other status to make the draw fail with
- * EFFECT_ERR_RANGE. A terminal host measures in its cells (a run as wide
- * as its characters take at some points per cell). */
+ * EFFECT_ERR_RANGE. The advance may be negative (tracking can be); the
+ * ascent and descent may not. A terminal host measures in its cells (a
+ * run as wide as its characters take, at some points per cell). */
 typedef effect_status (*effect_measure_fn)(void *context, const char *text, double size, double weight,
                                            double tracking, effect_text_metrics *out);
 
@@ -888,8 +889,9 @@ struct effect_plugin_api {
      * Errors: NULL_POINTER (instance, out, or items with capacity > 0),
      * STRUCT_SIZE (out, or a non-NULL context, smaller than its ABI 1.2
      * size), TIME, RANGE (a width or height in the context that is NaN or
-     * negative; a measurer that failed or answered a non-finite or
-     * negative metric), BUFFER, UNSUPPORTED (the effect does not draw). */
+     * negative; a measurer that failed or answered a non-finite metric,
+     * or a negative ascent or descent), BUFFER, UNSUPPORTED (the effect
+     * does not draw). */
     effect_status (*draw)(const effect_instance *instance,
                           double t,
                           const effect_draw_context *context,

@@ -8,12 +8,34 @@
  *   std::vector<double> frame = instance.sample(0.16);
  *   std::vector<double> frames = instance.sample_many(0, 1.0 / 60, 120);
  *
+ *   effect::DisplayList list = instance.draw(0.16);        // ABI 1.2: the frame as shapes and text
+ *
  * Every failure throws effect::Error, which carries the plugin's status and
  * its one-line message. Library and Instance own their handles (RAII,
- * movable, not copyable); effects and instances keep their library loaded
- * until the last of them is gone.
- * Threading follows effect.h: sampling and the other const calls may run
- * on many threads at once; set() needs exclusive access.
+ * movable, not copyable: their copy constructors and assignments are
+ * deleted); Effect is a copyable description. Effects and instances keep
+ * their library loaded until the last of them is gone.
+ *
+ * Lifetimes of the std::string_views the wrapper hands out (they point into
+ * the plugin's own strings, as effect.h describes):
+ *   - metadata (Library::id/version, Effect::id/name/summary, Param and
+ *     Channel names, units, docs, choices and labels) stays valid while the
+ *     library is loaded: as long as the Library, or any Effect or Instance
+ *     made from it, lives;
+ *   - instance-owned strings (Strings from strings(t), Element::text) stay
+ *     valid until the Instance that returned them is destroyed (a moved-to
+ *     Instance carries them on; a later call does not invalidate them).
+ * A DisplayList owns copies of everything in it (Text::text is a
+ * std::string), so it may outlive its Instance.
+ *
+ * Version gates: layout() needs a plugin built for ABI 1.1 or later and
+ * draw() one built for 1.2 or later; for an older plugin they throw
+ * EFFECT_ERR_UNSUPPORTED, naming the plugin's ABI version, without reading
+ * past the end of its (shorter) function table.
+ *
+ * Threading follows effect.h: sampling, draw and the other const calls may
+ * run on many threads at once (a draw's Measure then too, so it must be
+ * safe to call concurrently); set() needs exclusive access.
  */
 #ifndef EFFECT_HPP
 #define EFFECT_HPP
@@ -22,14 +44,19 @@
 
 #include <dlfcn.h>
 
+#include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <exception>
+#include <functional>
 #include <initializer_list>
 #include <memory>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
 #include <utility>
+#include <variant>
 #include <vector>
 
 namespace effect {
@@ -107,7 +134,8 @@ private:
     std::string text_;
 };
 
-/* One param as the plugin describes it. Views stay valid while the Library lives. */
+/* One param as the plugin describes it. Its views stay valid while the
+ * library is loaded (while its Library, or an Effect or Instance from it, lives). */
 struct Param {
     std::string_view name, unit, doc;
     uint32_t type = 0;
@@ -125,14 +153,294 @@ struct Channel {
     std::vector<std::string_view> labels;
 };
 
+/* Instance-owned: the views stay valid until the Instance is destroyed. */
 struct Strings {
     std::string_view text, accessibility_label, accessibility_value;
 };
 
+/* `text` is instance-owned, valid until the Instance is destroyed. */
 struct Element {
     std::string_view text;
     std::vector<double> attributes;
 };
+
+/* ---- Display lists (ABI 1.2) ---------------------------------------------
+ * What Instance::draw returns: the frame as effect.h's display list, read
+ * and checked, with each shape's SEGMENT and STOP items folded into it.
+ * Numbers, colours (0xRRGGBBAA) and kinds (EFFECT_SHAPE_*, EFFECT_PAINT_*,
+ * EFFECT_CAP_*, ...) mean what they mean in effect.h. */
+
+/* A group's clip, in its content's coordinates. */
+struct Clip {
+    uint32_t shape = EFFECT_SHAPE_RECT;  /* RECT, ROUNDED_RECT, CAPSULE or ELLIPSE */
+    effect_rect rect{};
+    double corner_radius = 0;            /* ROUNDED_RECT */
+};
+
+/* Opens a group: everything up to its EndGroup is transformed, filtered
+ * (saturation, then blur), clipped and composited with `opacity`. */
+struct Group {
+    uint32_t id = 0;
+    effect_transform transform{0, 0, 0, 0, 1, 1, 0};  /* the identity until read */
+    double opacity = 1, blur = 0, saturation = 1;
+    std::optional<Clip> clip;            /* none for EFFECT_SHAPE_NONE */
+};
+
+/* Closes the innermost open group; `id` is the group's. */
+struct EndGroup {
+    uint32_t id = 0;
+};
+
+/* One segment of a PATH shape. */
+struct Segment {
+    uint32_t verb = EFFECT_SEGMENT_MOVE; /* EFFECT_SEGMENT_* */
+    double x = 0, y = 0;                 /* the end point */
+    double x1 = 0, y1 = 0, x2 = 0, y2 = 0;  /* CUBIC: the control points */
+};
+
+/* One stop of a LINEAR_GRADIENT fill. */
+struct Stop {
+    double offset = 0;
+    uint32_t color = 0;
+};
+
+struct Shape {
+    uint32_t id = 0;
+    uint32_t shape = EFFECT_SHAPE_RECT;  /* EFFECT_SHAPE_RECT ... PATH */
+    effect_rect frame{};                 /* all shapes but PATH */
+    double corner_radius = 0;            /* ROUNDED_RECT */
+    double trim_start = 0, trim_end = 1;
+    uint32_t fill = EFFECT_PAINT_NONE;   /* EFFECT_PAINT_* */
+    uint32_t fill_color = 0;             /* SOLID */
+    double gradient_x0 = 0, gradient_y0 = 0, gradient_x1 = 0, gradient_y1 = 0;  /* LINEAR_GRADIENT */
+    uint32_t stroke_color = 0;
+    double stroke_width = 0;             /* 0: no stroke */
+    uint32_t line_cap = EFFECT_CAP_BUTT;    /* EFFECT_CAP_*; an unknown one reads as BUTT */
+    uint32_t line_join = EFFECT_JOIN_MITER; /* EFFECT_JOIN_*; an unknown one reads as MITER */
+    std::vector<Segment> segments;       /* PATH: its segments; otherwise empty */
+    std::vector<Stop> stops;             /* LINEAR_GRADIENT: its stops; otherwise empty */
+};
+
+/* A run of text on a baseline starting at (x, y). */
+struct Text {
+    uint32_t id = 0;
+    std::string text;                    /* UTF-8, copied out of the plugin */
+    double x = 0, y = 0, size = 0, weight = EFFECT_WEIGHT_REGULAR, tracking = 0;
+    double advance = 0, ascent = 0, descent = 0;  /* what the measurer answered */
+    uint32_t color = 0;
+};
+
+using Item = std::variant<Group, EndGroup, Shape, Text>;
+
+/* One frame's display list. */
+struct DisplayList {
+    double width = 0, height = 0;        /* the view's own frame */
+    effect_rect bounds{};                /* holds the ink of every frame (same context) */
+    uint64_t max_item_count = 0;         /* the most C items any frame needs */
+    std::vector<Item> items;             /* in drawing order, groups balanced */
+};
+
+/* Measures a run of text for draw(): its advance (tracking after every
+ * character included), ascent and descent, all finite, ascent and descent
+ * >= 0 (effect_text_metrics). It may throw; draw() then fails and rethrows
+ * what it threw. */
+using Measure =
+    std::function<effect_text_metrics(std::string_view text, double size, double weight, double tracking)>;
+
+namespace detail {
+/* What the C measure callback reaches through its context pointer. */
+struct MeasureBridge {
+    const Measure *measure = nullptr;
+    std::exception_ptr failure;          /* the first exception the measure threw */
+};
+
+/* The C callback: calls the std::function and keeps any exception on this
+ * side of the C boundary (the plugin sees a failing status instead). */
+extern "C" {
+static inline effect_status effect_hpp_measure(void *context, const char *text, double size, double weight,
+                                               double tracking, effect_text_metrics *out) {
+    MeasureBridge *bridge = static_cast<MeasureBridge *>(context);
+    if (bridge == nullptr || bridge->measure == nullptr || text == nullptr || out == nullptr) {
+        return EFFECT_ERR_NULL_POINTER;
+    }
+    if (bridge->failure) return EFFECT_ERR_INTERNAL;  // failed once: the draw is lost anyway
+    try {
+        *out = (*bridge->measure)(std::string_view(text), size, weight, tracking);
+        return EFFECT_OK;
+    } catch (...) {
+        bridge->failure = std::current_exception();
+        return EFFECT_ERR_INTERNAL;
+    }
+}
+}
+
+/* Whether `text` is NUL-terminated, well-formed UTF-8 (no overlong forms,
+ * surrogates or code points past U+10FFFF) shorter than `limit` bytes. */
+inline bool valid_utf8(const char *text, std::size_t limit = std::size_t(1) << 30) {
+    const unsigned char *p = reinterpret_cast<const unsigned char *>(text);
+    std::size_t i = 0;
+    while (i < limit && p[i] != 0) {
+        unsigned char c = p[i];
+        std::size_t length;
+        uint32_t point, least;
+        if (c < 0x80) {
+            i += 1;
+            continue;
+        } else if ((c & 0xE0) == 0xC0) {
+            length = 2, point = c & 0x1Fu, least = 0x80;
+        } else if ((c & 0xF0) == 0xE0) {
+            length = 3, point = c & 0x0Fu, least = 0x800;
+        } else if ((c & 0xF8) == 0xF0) {
+            length = 4, point = c & 0x07u, least = 0x10000;
+        } else {
+            return false;
+        }
+        for (std::size_t k = 1; k < length; k++) {
+            if ((p[i + k] & 0xC0) != 0x80) return false;  // also stops at the NUL
+            point = (point << 6) | (p[i + k] & 0x3Fu);
+        }
+        if (point < least || point > 0x10FFFF || (point >= 0xD800 && point <= 0xDFFF)) return false;
+        i += length;
+    }
+    return i < limit;
+}
+
+inline bool finite(std::initializer_list<double> values) {
+    for (double value : values) {
+        if (!std::isfinite(value)) return false;
+    }
+    return true;
+}
+
+/* Reads and checks `count` C items, as the Swift host's DisplayListReader
+ * does; a list that breaks effect.h's rules throws EFFECT_ERR_INTERNAL. */
+inline DisplayList read_display_list(const effect_drawing &drawing, const effect_draw_item *raw, std::size_t count) {
+    auto broken = [](const std::string &what) { return Error(EFFECT_ERR_INTERNAL, "the plugin's display list " + what); };
+    const effect_rect &b = drawing.bounds;
+    if (!finite({drawing.width, drawing.height, b.x, b.y, b.width, b.height})) {
+        throw broken("has a non-finite size or bounds");
+    }
+    DisplayList list;
+    list.width = drawing.width;
+    list.height = drawing.height;
+    list.bounds = drawing.bounds;
+    list.max_item_count = drawing.max_item_count;
+    list.items.reserve(count);
+    std::size_t open = 0;
+    for (std::size_t index = 0; index < count; index++) {
+        const effect_draw_item &item = raw[index];
+        auto check = [&](std::initializer_list<double> values) {
+            if (!finite(values)) throw broken("has a non-finite number in item " + std::to_string(index));
+        };
+        switch (item.head.kind) {
+        case EFFECT_ITEM_GROUP: {
+            const effect_draw_group &g = item.group;
+            const effect_transform &t = g.transform;
+            check({t.anchor_x, t.anchor_y, t.translate_x, t.translate_y, t.scale_x, t.scale_y, t.rotation});
+            check({g.opacity, g.blur, g.saturation, g.clip.x, g.clip.y, g.clip.width, g.clip.height, g.clip_corner_radius});
+            Group group;
+            group.id = g.id;
+            group.transform = t;
+            group.opacity = g.opacity;
+            group.blur = g.blur;
+            group.saturation = g.saturation;
+            if (g.clip_shape != EFFECT_SHAPE_NONE) {
+                if (g.clip_shape < EFFECT_SHAPE_RECT || g.clip_shape > EFFECT_SHAPE_ELLIPSE) {
+                    throw broken("clips to shape " + std::to_string(g.clip_shape));
+                }
+                group.clip = Clip{g.clip_shape, g.clip, g.clip_corner_radius};
+            }
+            list.items.emplace_back(std::move(group));
+            open += 1;
+            break;
+        }
+        case EFFECT_ITEM_END_GROUP:
+            if (open == 0) throw broken("closes a group that is not open at item " + std::to_string(index));
+            open -= 1;
+            list.items.emplace_back(EndGroup{item.head.id});
+            break;
+        case EFFECT_ITEM_SHAPE: {
+            const effect_draw_shape &s = item.shape;
+            if (s.shape < EFFECT_SHAPE_RECT || s.shape > EFFECT_SHAPE_PATH) {
+                throw broken("has shape kind " + std::to_string(s.shape) + " at item " + std::to_string(index));
+            }
+            check({s.frame.x, s.frame.y, s.frame.width, s.frame.height, s.corner_radius, s.trim_start, s.trim_end});
+            check({s.gradient_x0, s.gradient_y0, s.gradient_x1, s.gradient_y1, s.stroke_width});
+            std::size_t segments = s.shape == EFFECT_SHAPE_PATH ? s.segment_count : 0;
+            std::size_t stops = s.fill == EFFECT_PAINT_LINEAR_GRADIENT ? s.stop_count : 0;
+            if (index + segments + stops >= count) throw broken("ends inside shape " + std::to_string(s.id));
+            Shape shape;
+            shape.id = s.id;
+            shape.shape = s.shape;
+            shape.frame = s.frame;
+            shape.corner_radius = s.corner_radius;
+            shape.trim_start = s.trim_start;
+            shape.trim_end = s.trim_end;
+            shape.fill = s.fill;
+            shape.gradient_x0 = s.gradient_x0;
+            shape.gradient_y0 = s.gradient_y0;
+            shape.gradient_x1 = s.gradient_x1;
+            shape.gradient_y1 = s.gradient_y1;
+            shape.stroke_width = s.stroke_width > 0 ? s.stroke_width : 0;
+            if (shape.stroke_width > 0) {
+                shape.stroke_color = s.stroke_color;
+                shape.line_cap = s.line_cap <= EFFECT_CAP_SQUARE ? s.line_cap : EFFECT_CAP_BUTT;
+                shape.line_join = s.line_join <= EFFECT_JOIN_BEVEL ? s.line_join : EFFECT_JOIN_MITER;
+            }
+            shape.segments.reserve(segments);
+            for (std::size_t k = 0; k < segments; k++) {
+                const effect_draw_item &next = raw[index + 1 + k];
+                if (next.head.kind != EFFECT_ITEM_SEGMENT) throw broken("lacks a segment of shape " + std::to_string(s.id));
+                const effect_draw_segment &p = next.segment;
+                check({p.x, p.y, p.x1, p.y1, p.x2, p.y2});
+                if (p.verb > EFFECT_SEGMENT_CLOSE) throw broken("has segment verb " + std::to_string(p.verb));
+                Segment segment{p.verb, p.x, p.y, 0, 0, 0, 0};
+                if (p.verb == EFFECT_SEGMENT_CUBIC) segment.x1 = p.x1, segment.y1 = p.y1, segment.x2 = p.x2, segment.y2 = p.y2;
+                if (p.verb == EFFECT_SEGMENT_CLOSE) segment.x = 0, segment.y = 0;
+                shape.segments.push_back(segment);
+            }
+            shape.stops.reserve(stops);
+            for (std::size_t k = 0; k < stops; k++) {
+                const effect_draw_item &next = raw[index + 1 + segments + k];
+                if (next.head.kind != EFFECT_ITEM_STOP) throw broken("lacks a stop of shape " + std::to_string(s.id));
+                check({next.stop.offset});
+                shape.stops.push_back(Stop{next.stop.offset, next.stop.color});
+            }
+            switch (s.fill) {
+            case EFFECT_PAINT_NONE: break;
+            case EFFECT_PAINT_SOLID: shape.fill_color = s.fill_color; break;
+            case EFFECT_PAINT_LINEAR_GRADIENT: break;
+            default: throw broken("has paint kind " + std::to_string(s.fill));
+            }
+            list.items.emplace_back(std::move(shape));
+            index += segments + stops;
+            break;
+        }
+        case EFFECT_ITEM_TEXT: {
+            const effect_draw_text &t = item.text;
+            check({t.x, t.y, t.size, t.weight, t.tracking, t.advance, t.ascent, t.descent});
+            if (t.text == nullptr || !valid_utf8(t.text)) throw broken("has text that is NULL or not UTF-8");
+            list.items.emplace_back(
+                Text{t.id, std::string(t.text), t.x, t.y, t.size, t.weight, t.tracking, t.advance, t.ascent, t.descent, t.color});
+            break;
+        }
+        case EFFECT_ITEM_SEGMENT:
+        case EFFECT_ITEM_STOP:
+            throw broken(std::string("has a ") + (item.head.kind == EFFECT_ITEM_SEGMENT ? "segment" : "stop") +
+                         " outside a shape at item " + std::to_string(index));
+        default:
+            throw broken("has item kind " + std::to_string(item.head.kind) + " at item " + std::to_string(index));
+        }
+    }
+    if (open != 0) throw broken("leaves " + std::to_string(open) + " group(s) open");
+    return list;
+}
+
+/* "1.m" for a plugin's table. */
+inline std::string abi_version(const effect_plugin_api *api) {
+    return std::to_string(api->abi_major) + "." + std::to_string(api->abi_minor);
+}
+}  // namespace detail
 
 /* Keeps a dlopen'd library open for as long as anything made from it lives. */
 using LibraryHandle = std::shared_ptr<void>;
@@ -233,8 +541,10 @@ public:
      * EFFECT_LAYOUT_STRIDE per item. `sizes` holds width, height pairs; an
      * empty vector asks for the terminal grid. */
     std::vector<double> layout(const std::vector<double> &sizes, double container_width) const {
-        if (api_->struct_size < sizeof(effect_plugin_api) || api_->layout == nullptr) {
-            throw Error(EFFECT_ERR_UNSUPPORTED, "the plugin predates ABI 1.1 and does no layout");
+        // `layout` lies past the end of a 1.0 table: look at it only for 1.1 and later.
+        if (api_->abi_minor < 1 || api_->layout == nullptr) {
+            throw Error(EFFECT_ERR_UNSUPPORTED,
+                        "the plugin is built for effect ABI " + detail::abi_version(api_) + ", which has no layout (since 1.1)");
         }
         if (sizes.size() % 2 != 0) throw Error(EFFECT_ERR_RANGE, "sizes must hold a width and a height for every item");
         std::size_t items = sizes.empty() ? info_.layout_item_count : sizes.size() / 2;
@@ -243,6 +553,53 @@ public:
         call.check(api_->layout(handle_, sizes.empty() ? nullptr : sizes.data(), static_cast<uint32_t>(items),
                                 container_width, out.data(), out.size(), &call));
         return out;
+    }
+
+    /* The frame at t as a display list (ABI 1.2), the view offered `width`
+     * (0: its ideal width) and its text measured by `measure` (empty: the
+     * ABI's reference metrics, effect_reference_measure). Throws
+     * EFFECT_ERR_UNSUPPORTED for a plugin built for ABI 1.0 or 1.1 (or an
+     * effect that does not draw), EFFECT_ERR_INTERNAL for a list that breaks
+     * effect.h's rules, the plugin's status for anything else, and whatever
+     * `measure` threw if it threw (the plugin saw a failing status instead;
+     * nothing crosses the C boundary). */
+    DisplayList draw(double t, double width = 0, Measure measure = {}) const {
+        // `draw` lies past the end of a 1.0 or 1.1 table: look at it only for 1.2 and later.
+        if (api_->abi_minor < 2 || api_->draw == nullptr) {
+            throw Error(EFFECT_ERR_UNSUPPORTED,
+                        "the plugin is built for effect ABI " + detail::abi_version(api_) + ", which does not draw (since 1.2)");
+        }
+        detail::MeasureBridge bridge;
+        effect_draw_context context{};
+        context.struct_size = sizeof context;
+        context.width = width;
+        if (measure) {
+            bridge.measure = &measure;
+            context.measure = &detail::effect_hpp_measure;
+            context.measure_context = &bridge;
+        }
+        // Room for a small drawing; a larger one says what it needs (even
+        // while failing with EFFECT_ERR_BUFFER), and a plugin that keeps
+        // asking for more is broken.
+        constexpr uint64_t most = 50000000;  // more items than any frame of a sane effect draws
+        std::vector<effect_draw_item> items(64);
+        for (int attempt = 0; attempt < 3; attempt++) {
+            detail::Call call;
+            effect_drawing drawing{};
+            drawing.struct_size = sizeof drawing;
+            effect_status status = api_->draw(handle_, t, &context, &drawing, items.data(), items.size(), &call);
+            if (bridge.failure) std::rethrow_exception(bridge.failure);
+            if (status == EFFECT_ERR_BUFFER && drawing.item_count > items.size() && drawing.item_count <= most) {
+                uint64_t ahead = drawing.max_item_count < most ? drawing.max_item_count : most;
+                items.assign(static_cast<std::size_t>(drawing.item_count > ahead ? drawing.item_count : ahead),
+                             effect_draw_item{});
+                continue;
+            }
+            call.check(status);
+            uint64_t count = drawing.item_count < items.size() ? drawing.item_count : items.size();
+            return detail::read_display_list(drawing, items.data(), static_cast<std::size_t>(count));
+        }
+        throw Error(EFFECT_ERR_INTERNAL, "the plugin's display list does not fit the capacity it asked for");
     }
 
 private:
@@ -349,18 +706,32 @@ public:
                                                  std::to_string(api_->abi_minor) + "; this program speaks " +
                                                  std::to_string(EFFECT_ABI_MAJOR) + "." + std::to_string(EFFECT_ABI_MINOR));
         }
-        std::size_t needed = api_->abi_minor == 0 ? EFFECT_PLUGIN_API_SIZE_1_0 : sizeof(effect_plugin_api);
+        // A table is as large as its own minor says (a 1.0 or 1.1 plugin's is
+        // shorter than this header's struct): read nothing past that.
+        std::size_t needed = EFFECT_PLUGIN_API_SIZE_FOR_MINOR(api_->abi_minor);
+        if (api_->struct_size < needed) {
+            throw Error(EFFECT_ERR_INTERNAL, path + ": its function table is " + std::to_string(api_->struct_size) +
+                                                 " bytes; ABI " + detail::abi_version(api_) + " needs " +
+                                                 std::to_string(needed));
+        }
         bool complete = api_->describe && api_->effect_info && api_->param_info && api_->channel_info && api_->create &&
                         api_->destroy && api_->instance_info && api_->element_info && api_->get_param &&
                         api_->set_param && api_->strings && api_->sample && api_->sample_many;
-        if (api_->struct_size < needed || !complete) {
-            throw Error(EFFECT_ERR_INTERNAL, path + ": its function table is incomplete");
-        }
+        if (!complete) throw Error(EFFECT_ERR_INTERNAL, path + ": its function table is incomplete");
         detail::Call call;
         info_.struct_size = sizeof info_;
         call.check(api_->describe(api_, &info_, &call));
         for (uint32_t i = 0; i < info_.effect_count; i++) effects_.emplace_back(handle_, api_, i);
     }
+    /* One owner per dlopen: move a Library, do not copy it (its Effects are
+     * copyable and keep the library loaded themselves). */
+    Library(const Library &) = delete;
+    Library &operator=(const Library &) = delete;
+    Library(Library &&) noexcept = default;
+    Library &operator=(Library &&) noexcept = default;
+
+    /* The plugin's ABI minor version: 0 and 1 do not draw, 0 does no layout. */
+    uint32_t abi_minor() const { return api_ != nullptr ? api_->abi_minor : 0; }
 
     std::string_view id() const { return detail::view(info_.id); }
     std::string_view version() const { return detail::view(info_.version); }

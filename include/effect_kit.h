@@ -276,7 +276,7 @@ static inline effect_status effect_kit_measure(const effect_draw_context *contex
                                : effect_reference_measure(NULL, text, size, weight, tracking, out);
     if (status != EFFECT_OK || !effect_kit_is_finite(out->advance) || !effect_kit_is_finite(out->ascent) ||
         !effect_kit_is_finite(out->descent) || out->ascent < 0 || out->descent < 0)
-        return effect_kit_fail(error, EFFECT_ERR_RANGE, "the text measurer failed or answered a non-finite or negative metric");
+        return effect_kit_fail(error, EFFECT_ERR_RANGE, "the text measurer failed or answered a non-finite metric or a negative ascent or descent");
     return EFFECT_OK;
 }
 

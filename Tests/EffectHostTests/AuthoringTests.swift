@@ -34,7 +34,39 @@ final class AuthoringTests: XCTestCase {
 
         let validate = try TestEnvironment.run(TestEnvironment.effectHost, ["validate", "--seed", "11", plugin])
         XCTAssertEqual(validate.status, 0, validate.stdout)
-        XCTAssertTrue(validate.stdout.hasSuffix("12 pass, 0 warn, 0 fail, 0 crash (seed 11)\n"), validate.stdout)
+        XCTAssertTrue(validate.stdout.hasSuffix("13 pass, 0 warn, 0 fail, 0 crash (seed 11)\n"), validate.stdout)
+        XCTAssertTrue(validate.stdout.contains("  pass   draw          "), validate.stdout)
+
+        // It draws its dots: render writes them as SVG, not channel bars.
+        let frames = directory + "/frames"
+        let render = try TestEnvironment.run(
+            TestEnvironment.effectHost, ["render", "pulse", "--plugin-path", plugin, "--fps", "4", "--duration", "0.25", "-o", frames])
+        XCTAssertEqual(render.status, 0, render.stderr)
+        let svg = try String(contentsOfFile: frames + "/frame-00001.svg", encoding: .utf8)
+        XCTAssertEqual(svg.components(separatedBy: "<ellipse").count - 1, 3, svg)
+        XCTAssertFalse(svg.contains("class=\"bar\""), "no channel bars for an effect that draws")
+        // Dot 1 sits 20 pt from dot 0 (12 pt across, 8 pt apart), its group
+        // scaled about its own centre; at t = 0.25 its opacity is its channel's.
+        XCTAssertTrue(svg.contains("<ellipse cx=\"26\" cy=\"6\" rx=\"6\" ry=\"6\" data-id=\"4\""), svg)
+        let local = phase - 0.25
+        let dotWave = (1 - cos(2 * Double.pi * (local - local.rounded(.down)))) / 2
+        XCTAssertTrue(svg.contains("data-id=\"3\" transform=\"translate(26 6) scale(\(SVGPrecise(1 + 0.5 * dotWave))"), svg)
+
+        // And in a terminal: braille dots, not meters.
+        let tty = try TestEnvironment.run(
+            "/usr/bin/script",
+            ["-qec", "\(TestEnvironment.effectHost) run pulse --plugin-path \(plugin) --duration 0.2", "/dev/null"])
+        XCTAssertEqual(tty.status, 0, tty.stdout)
+        XCTAssertTrue(tty.stdout.unicodeScalars.contains { (0x2801...0x28FF).contains($0.value) }, tty.stdout)
+        XCTAssertFalse(tty.stdout.contains("█"), "no meter bars")
+    }
+
+    /// A scale as the SVG writes it: at most six decimals.
+    private func SVGPrecise(_ x: Double) -> String {
+        var text = String(format: "%.6f", x)
+        while text.hasSuffix("0") { text.removeLast() }
+        if text.hasSuffix(".") { text.removeLast() }
+        return text
     }
 
     func testSwiftTemplateBuildsAndValidates() throws {
@@ -49,7 +81,7 @@ final class AuthoringTests: XCTestCase {
         let plugin = directory + "/.build/debug/libBlink.so"
 
         let source = try String(contentsOfFile: directory + "/Sources/Blink/Blink.swift", encoding: .utf8)
-        XCTAssertLessThanOrEqual(source.split(separator: "\n").count, 80, "a simple effect stays about 60 to 80 lines")
+        XCTAssertLessThanOrEqual(source.split(separator: "\n").count, 90, "a simple effect, its look included, stays under 90 lines")
 
         let run = try TestEnvironment.run(
             TestEnvironment.effectHost,
@@ -65,6 +97,15 @@ final class AuthoringTests: XCTestCase {
 
         let validate = try TestEnvironment.run(TestEnvironment.effectHost, ["validate", "--seed", "12", plugin])
         XCTAssertEqual(validate.status, 0, validate.stdout)
-        XCTAssertTrue(validate.stdout.hasSuffix("12 pass, 0 warn, 0 fail, 0 crash (seed 12)\n"), validate.stdout)
+        XCTAssertTrue(validate.stdout.hasSuffix("13 pass, 0 warn, 0 fail, 0 crash (seed 12)\n"), validate.stdout)
+
+        // The template draws its dot: a 24 pt circle faded to the channel's opacity.
+        let frames = directory + "/frames"
+        let render = try TestEnvironment.run(
+            TestEnvironment.effectHost, ["render", "blink", "--plugin-path", plugin, "--fps", "2.5", "--duration", "0.4", "-o", frames])
+        XCTAssertEqual(render.status, 0, render.stderr)
+        let svg = try String(contentsOfFile: frames + "/frame-00001.svg", encoding: .utf8)
+        XCTAssertTrue(svg.contains("<ellipse cx=\"12\" cy=\"12\" rx=\"12\" ry=\"12\" data-id=\"2\" fill=\"#2f6fd6\"/>"), svg)
+        XCTAssertTrue(svg.contains("<g data-id=\"1\" opacity=\"0.625\">"), svg)
     }
 }

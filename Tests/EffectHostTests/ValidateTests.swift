@@ -21,7 +21,7 @@ final class ValidateTests: XCTestCase {
 
     private let checks = [
         "load", "metadata", "defaults", "determinism", "random-access", "sweep", "bad-input", "events", "loops", "threads",
-        "lifecycle", "cost",
+        "draw", "lifecycle", "cost",
     ]
 
     func testBundledPluginsPass() throws {
@@ -81,6 +81,36 @@ final class ValidateTests: XCTestCase {
         }
     }
 
+    /// The draw check passes a plugin that draws well and names what each
+    /// broken one does: a group left open, a write past a short buffer, an
+    /// id that changes meaning, a measurer ignored.
+    func testTheDrawCheckCatchesBrokenDisplayLists() throws {
+        let directory = try TestEnvironment.temporaryDirectory(self)
+        let variants: [(String, [String], String?)] = [
+            ("draws.so", ["ABI_1_2"], nil),
+            ("open.so", ["ABI_1_2", "BROKEN_DRAW_UNBALANCED"], "leaves 1 group(s) open"),
+            ("overrun.so", ["ABI_1_2", "BROKEN_DRAW_OVERRUN"], "draw wrote past the capacity it was given (3 items)"),
+            ("ids.so", ["ABI_1_2", "BROKEN_DRAW_IDS"], "ids must name one thing"),
+            ("measure.so", ["ABI_1_2", "BROKEN_DRAW_MEASURE"], "text 'ramp' measures"),
+            ("old.so", ["ABI_1_1"], nil),
+        ]
+        var paths: [String] = []
+        for (name, defines, _) in variants { paths.append(try Fixtures.testPlugin(name, in: directory, defines: defines)) }
+        let (status, report) = try validate(["--seed", "3"] + paths)
+        XCTAssertEqual(status, 1)
+        for (name, _, problem) in variants {
+            let (verdict, reason) = try XCTUnwrap(report[name]?["draw"], name)
+            if let problem {
+                XCTAssertEqual(verdict, "fail", "\(name): \(reason)")
+                XCTAssertTrue(reason.contains(problem), "\(name): '\(reason)' lacks '\(problem)'")
+            } else {
+                XCTAssertEqual(verdict, "pass", "\(name): \(reason)")
+            }
+        }
+        XCTAssertEqual(report["old.so"]?["draw"]?.1, "ABI 1.1: no draw to check")
+        XCTAssertTrue(report["draws.so"]?["draw"]?.1.contains("display lists of test-ramp") == true)
+    }
+
     func testUsageAndText() throws {
         let none = try TestEnvironment.run(TestEnvironment.effectHost, ["validate"])
         XCTAssertEqual(none.status, 2)
@@ -92,7 +122,7 @@ final class ValidateTests: XCTestCase {
         let text = try TestEnvironment.run(
             TestEnvironment.effectHost, ["validate", "--seed", "5", TestEnvironment.strikePlugin])
         XCTAssertEqual(text.status, 0)
-        XCTAssertTrue(text.stdout.hasSuffix("12 pass, 0 warn, 0 fail, 0 crash (seed 5)\n"), text.stdout)
+        XCTAssertTrue(text.stdout.hasSuffix("13 pass, 0 warn, 0 fail, 0 crash (seed 5)\n"), text.stdout)
         XCTAssertTrue(text.stdout.contains("  pass   bad-input     "), text.stdout)
     }
 }

@@ -9,6 +9,7 @@ deterministic models of a motion design sampled at any time t::
         instance.set("done", False, at=1.2)
         amount = instance.sample(0.25)["amount"]
         frames = instance.sample_many(0, 1 / 60, 120)
+        picture = instance.draw(0.25)         # the frame as a display list (ABI 1.2)
 
 Plugins are found in explicit paths, then EFFECT_PLUGIN_PATH, then this
 checkout's .build directories (see ``search_path``).
@@ -18,13 +19,39 @@ from __future__ import annotations
 
 from typing import List, Sequence
 
+from ._drawing import (
+    Cap,
+    Clip,
+    ClipKind,
+    DisplayList,
+    DrawItem,
+    EndGroup,
+    Group,
+    Join,
+    LinearGradient,
+    Measurer,
+    Paint,
+    Rect,
+    Segment,
+    Shape,
+    ShapeKind,
+    Solid,
+    Stop,
+    Stroke,
+    Text,
+    Transform,
+    Verb,
+)
 from ._instance import DisplayStrings, Element, Frames, Instance, Sample, Timing
 from ._library import Catalog, Channel, Effect, Param, Plugin, load_plugin, scan, search_path
 from .errors import EffectError, PluginLoadError
 
 __all__ = [
-    "Catalog", "Channel", "DisplayStrings", "Effect", "EffectError", "Element", "Frames", "Instance", "Param",
-    "Plugin", "PluginLoadError", "Sample", "Timing", "effect", "list_plugins", "load_plugin", "scan", "search_path",
+    "Cap", "Catalog", "Channel", "Clip", "ClipKind", "DisplayList", "DisplayStrings", "DrawItem", "Effect",
+    "EffectError", "Element", "EndGroup", "Frames", "Group", "Instance", "Join", "LinearGradient", "Measurer",
+    "Paint", "Param", "Plugin", "PluginLoadError", "Rect", "Sample", "Segment", "Shape", "ShapeKind", "Solid",
+    "Stop", "Stroke", "Text", "Timing", "Transform", "Verb", "effect", "list_plugins", "load_plugin", "scan",
+    "search_path",
 ]
 
 

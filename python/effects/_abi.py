@@ -7,15 +7,18 @@ from ctypes import (
     CFUNCTYPE,
     POINTER,
     Structure,
+    Union,
     c_char,
     c_char_p,
     c_double,
     c_int32,
     c_int64,
+    c_uint8,
     c_uint32,
     c_uint64,
     c_void_p,
 )
+from typing import TypeVar
 
 ABI_MAJOR = 1
 ABI_MINOR = 2
@@ -173,6 +176,199 @@ class Strings(Structure):
     ]
 
 
+# ---- Drawing (since 1.2) -------------------------------------------------
+
+# Item kinds (effect_draw_item.head.kind).
+ITEM_GROUP = 1
+ITEM_END_GROUP = 2
+ITEM_SHAPE = 3
+ITEM_TEXT = 4
+ITEM_SEGMENT = 5
+ITEM_STOP = 6
+
+# Shapes (effect_draw_shape.shape, effect_draw_group.clip_shape).
+SHAPE_NONE = 0
+SHAPE_RECT = 1
+SHAPE_ROUNDED_RECT = 2
+SHAPE_CAPSULE = 3
+SHAPE_ELLIPSE = 4
+SHAPE_PATH = 5
+
+# Paints (effect_draw_shape.fill).
+PAINT_NONE = 0
+PAINT_SOLID = 1
+PAINT_LINEAR_GRADIENT = 2
+
+# Stroke ends and corners (effect_draw_shape.line_cap, line_join).
+CAP_BUTT = 0
+CAP_ROUND = 1
+CAP_SQUARE = 2
+JOIN_MITER = 0
+JOIN_ROUND = 1
+JOIN_BEVEL = 2
+
+# Path segments (effect_draw_segment.verb).
+SEGMENT_MOVE = 0
+SEGMENT_LINE = 1
+SEGMENT_CUBIC = 2
+SEGMENT_CLOSE = 3
+
+# Font weights (effect_draw_text.weight), as CSS and OpenType number them.
+WEIGHT_REGULAR = 400.0
+WEIGHT_MEDIUM = 500.0
+WEIGHT_SEMIBOLD = 600.0
+WEIGHT_BOLD = 700.0
+
+# The reference metrics' ascent and descent, as fractions of the size.
+REFERENCE_ASCENT = 0.952
+REFERENCE_DESCENT = 0.241
+
+#: The size every effect_draw_item has, frozen by the ABI.
+DRAW_ITEM_SIZE = 160
+
+
+class Rect(Structure):
+    _fields_ = [("x", c_double), ("y", c_double), ("width", c_double), ("height", c_double)]
+
+
+class DrawHead(Structure):
+    _fields_ = [("kind", c_uint32), ("id", c_uint32)]
+
+
+class Transform(Structure):
+    _fields_ = [
+        ("anchor_x", c_double),
+        ("anchor_y", c_double),
+        ("translate_x", c_double),
+        ("translate_y", c_double),
+        ("scale_x", c_double),
+        ("scale_y", c_double),
+        ("rotation", c_double),
+    ]
+
+
+class DrawGroup(Structure):
+    _fields_ = [
+        ("kind", c_uint32),
+        ("id", c_uint32),
+        ("transform", Transform),
+        ("opacity", c_double),
+        ("blur", c_double),
+        ("saturation", c_double),
+        ("clip_shape", c_uint32),
+        ("reserved", c_uint32),
+        ("clip", Rect),
+        ("clip_corner_radius", c_double),
+    ]
+
+
+class DrawShape(Structure):
+    _fields_ = [
+        ("kind", c_uint32),
+        ("id", c_uint32),
+        ("shape", c_uint32),
+        ("segment_count", c_uint32),
+        ("frame", Rect),
+        ("corner_radius", c_double),
+        ("trim_start", c_double),
+        ("trim_end", c_double),
+        ("fill", c_uint32),
+        ("fill_color", c_uint32),
+        ("gradient_x0", c_double),
+        ("gradient_y0", c_double),
+        ("gradient_x1", c_double),
+        ("gradient_y1", c_double),
+        ("stop_count", c_uint32),
+        ("stroke_color", c_uint32),
+        ("stroke_width", c_double),
+        ("line_cap", c_uint32),
+        ("line_join", c_uint32),
+    ]
+
+
+class DrawText(Structure):
+    _fields_ = [
+        ("kind", c_uint32),
+        ("id", c_uint32),
+        ("text", c_char_p),
+        ("x", c_double),
+        ("y", c_double),
+        ("size", c_double),
+        ("weight", c_double),
+        ("tracking", c_double),
+        ("advance", c_double),
+        ("ascent", c_double),
+        ("descent", c_double),
+        ("color", c_uint32),
+        ("reserved", c_uint32),
+    ]
+
+
+class DrawSegment(Structure):
+    _fields_ = [
+        ("kind", c_uint32),
+        ("id", c_uint32),
+        ("verb", c_uint32),
+        ("reserved", c_uint32),
+        ("x", c_double),
+        ("y", c_double),
+        ("x1", c_double),
+        ("y1", c_double),
+        ("x2", c_double),
+        ("y2", c_double),
+    ]
+
+
+class DrawStop(Structure):
+    _fields_ = [("kind", c_uint32), ("id", c_uint32), ("offset", c_double), ("color", c_uint32), ("reserved", c_uint32)]
+
+
+class DrawItem(Union):
+    """effect_draw_item: read ``head.kind``, then the member it names."""
+
+    _fields_ = [
+        ("head", DrawHead),
+        ("group", DrawGroup),
+        ("shape", DrawShape),
+        ("text", DrawText),
+        ("segment", DrawSegment),
+        ("stop", DrawStop),
+        ("size_", c_uint8 * DRAW_ITEM_SIZE),
+    ]
+
+
+class TextMetrics(Structure):
+    _fields_ = [("advance", c_double), ("ascent", c_double), ("descent", c_double)]
+
+
+#: effect_measure_fn(context, text, size, weight, tracking, out). ctypes hands
+#: a Python callback the text as bytes (or None for NULL), undecoded.
+MeasureFunction = CFUNCTYPE(c_int32, c_void_p, c_char_p, c_double, c_double, c_double, POINTER(TextMetrics))
+
+
+class DrawContext(Structure):
+    _fields_ = [
+        ("struct_size", c_uint32),
+        ("reserved", c_uint32),
+        ("width", c_double),
+        ("height", c_double),
+        ("measure", MeasureFunction),
+        ("measure_context", c_void_p),
+    ]
+
+
+class Drawing(Structure):
+    _fields_ = [
+        ("struct_size", c_uint32),
+        ("reserved", c_uint32),
+        ("item_count", c_uint64),
+        ("width", c_double),
+        ("height", c_double),
+        ("bounds", Rect),
+        ("max_item_count", c_uint64),
+    ]
+
+
 class PluginAPI(Structure):
     pass
 
@@ -201,8 +397,7 @@ PluginAPI._fields_ = [
     # frames as void *: callers pass a numpy buffer's address (see Instance.sample_many).
     ("sample_many", _F(c_int32, c_void_p, c_double, c_double, c_uint64, c_void_p, c_uint64, _Err)),
     ("layout", _F(c_int32, c_void_p, POINTER(c_double), c_uint32, c_double, POINTER(c_double), c_uint64, _Err)),
-    # context, out and items as void *: the display-list types come with Instance.draw.
-    ("draw", _F(c_int32, c_void_p, c_double, c_void_p, c_void_p, c_void_p, c_uint64, _Err)),
+    ("draw", _F(c_int32, c_void_p, c_double, POINTER(DrawContext), POINTER(Drawing), POINTER(DrawItem), c_uint64, _Err)),
 ]
 
 #: The table's size in each minor: 1.0 ends before `layout`, 1.1 before `draw`.
@@ -215,7 +410,7 @@ def plugin_api_size(minor: int) -> int:
     """The least table size a plugin of ABI 1.`minor` has (minor <= ABI_MINOR)."""
     return {0: PLUGIN_API_SIZE_1_0, 1: PLUGIN_API_SIZE_1_1}.get(minor, PLUGIN_API_SIZE_1_2)
 
-_REQUIRED_1_0 = [name for name, _ in PluginAPI._fields_[4:17]]
+_REQUIRED_1_0 = [field[0] for field in PluginAPI._fields_[4:17]]
 
 
 def required_functions() -> list[str]:
@@ -223,8 +418,12 @@ def required_functions() -> list[str]:
     return list(_REQUIRED_1_0)
 
 
-def sized(structure: type[Structure]) -> Structure:
-    """A zeroed struct with struct_size set, ready for an out-call."""
+_Sized = TypeVar("_Sized", bound=Structure)
+
+
+def sized(structure: type[_Sized]) -> _Sized:
+    """A zeroed struct with struct_size set, ready for an out-call (or, for
+    effect_draw_context, an in-call)."""
     value = structure()
     value.struct_size = ctypes.sizeof(structure)
     return value
@@ -241,3 +440,24 @@ assert ctypes.sizeof(InstanceInfo) == 56
 assert ctypes.sizeof(ElementInfo) == 24
 assert ctypes.sizeof(Strings) == 32
 assert ctypes.sizeof(PluginAPI) == 16 + 15 * ctypes.sizeof(c_void_p)
+
+# The drawing types' layout, as effect.h asserts it on LP64.
+assert ctypes.sizeof(DrawItem) == DRAW_ITEM_SIZE
+assert ctypes.sizeof(Rect) == 32
+assert ctypes.sizeof(DrawHead) == 8
+assert ctypes.sizeof(Transform) == 56
+assert ctypes.sizeof(DrawGroup) == 136
+assert DrawGroup.clip.offset == 96
+assert ctypes.sizeof(DrawShape) == 136
+assert DrawShape.fill.offset == 72
+assert DrawShape.stroke_width.offset == 120
+assert ctypes.sizeof(DrawText) == 88
+assert DrawText.advance.offset == 56
+assert ctypes.sizeof(DrawSegment) == 64
+assert ctypes.sizeof(DrawStop) == 24
+assert ctypes.sizeof(TextMetrics) == 24
+assert ctypes.sizeof(DrawContext) == 40
+assert ctypes.sizeof(Drawing) == 72
+assert PluginAPI.describe.offset == 16
+assert PLUGIN_API_SIZE_1_0 == 16 + 13 * ctypes.sizeof(c_void_p)
+assert PLUGIN_API_SIZE_1_1 == 16 + 14 * ctypes.sizeof(c_void_p)

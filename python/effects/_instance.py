@@ -1,18 +1,28 @@
-"""An instance: events, single and batch sampling, strings, elements, layout."""
+"""An instance: events, single and batch sampling, strings, elements, layout, drawing."""
 
 from __future__ import annotations
 
+import contextlib
 import ctypes
+import numbers
 import threading
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Dict, Iterator, List, Optional, Sequence, Tuple
 
-import numbers
-
 import numpy as np
 
 from . import _abi
+from ._drawing import (
+    FIRST_CAPACITY,
+    HINT_LIMIT,
+    MAX_ITEMS,
+    DisplayList,
+    MeasureBridge,
+    Measurer,
+    item_buffer,
+    read_display_list,
+)
 from ._library import _call, _text, value_from_raw
 from ._values import to_raw, to_time
 from .errors import EffectError
@@ -22,7 +32,7 @@ if TYPE_CHECKING:
 
 
 @dataclass(frozen=True)
-class Sample(Mapping):
+class Sample(Mapping[str, float]):
     """One frame, a mapping of global channel names to values; ``elements``
     holds each element's channels by name."""
 
@@ -100,6 +110,8 @@ class Instance:
         self._stride = len(effect.element_channels)
         self._channel_names = tuple(channel.name for channel in effect.channels)
         self._element_channel_names = tuple(channel.name for channel in effect.element_channels)
+        # The items the last draw needed, to start the next one with room enough.
+        self._draw_capacity = FIRST_CAPACITY
 
     def __enter__(self) -> "Instance":
         return self
@@ -122,6 +134,13 @@ class Instance:
 
     def _read(self, function: Any, *arguments: Any) -> None:
         """Calls a reading function of the table; many may run at once."""
+        with self._reading() as handle:
+            _call(function, handle, *arguments)
+
+    @contextlib.contextmanager
+    def _reading(self) -> Iterator[ctypes.c_void_p]:
+        """The handle, for reads (and for using what they return, such as a
+        display list's instance-owned text) while no set or close can run."""
         with self._state:
             while self._writing:
                 self._state.wait()
@@ -130,7 +149,7 @@ class Instance:
             self._readers += 1
             handle = self._handle
         try:
-            _call(function, handle, *arguments)
+            yield handle
         finally:
             with self._state:
                 self._readers -= 1
@@ -261,6 +280,63 @@ class Instance:
         table[0, :2] = out[:2]
         table[1:] = out[2:].reshape(count, _abi.LAYOUT_STRIDE)
         return table
+
+    def draw(self, t: float, width: Optional[float] = None, measure: Optional[Measurer] = None) -> DisplayList:
+        """The frame at time t as a display list (ABI 1.2): groups, shapes and
+        runs of text, checked as effect-host checks them.
+
+        ``width`` is the width proposed to the view (None: its ideal width;
+        text-reveal wraps its rows to it). ``measure(text, size, weight,
+        tracking)`` measures each run of text in your fonts and returns its
+        ``(advance, ascent, descent)`` in points; without it the effect uses
+        the ABI's reference metrics. A measurer that raises or answers
+        anything but three finite numbers >= 0 makes the draw fail with
+        EffectError (ERR_RANGE) saying what it did.
+
+        Raises EffectError with ERR_UNSUPPORTED for an effect that does not
+        draw (every effect of an ABI 1.0 or 1.1 plugin), and ERR_INTERNAL
+        for a list that breaks the ABI's rules.
+        """
+        plugin = self.effect.plugin
+        if not plugin.has_draw:
+            major, minor = plugin.abi
+            raise EffectError(
+                _abi.ERR_UNSUPPORTED, f"{self.effect.id} comes from an ABI {major}.{minor} plugin, which does not draw"
+            )
+        t = to_time(t)
+        context = _abi.sized(_abi.DrawContext)
+        if width is not None:
+            if isinstance(width, bool) or not isinstance(width, numbers.Real):
+                raise EffectError(_abi.ERR_RANGE, f"width is a number of points or None, not {type(width).__name__} {width!r}")
+            context.width = float(width)
+        bridge = MeasureBridge(measure) if measure is not None else None
+        if bridge is not None:
+            context.measure = bridge.function
+        capacity = self._draw_capacity
+        # A plugin answers ERR_BUFFER with the capacity this t needs (and
+        # any t's most); one that keeps asking for more is broken.
+        for _ in range(3):
+            items = item_buffer(capacity)
+            drawing = _abi.sized(_abi.Drawing)
+            error = _abi.sized(_abi.Error)
+            with self._reading() as handle:
+                status = self._api.draw(
+                    handle, t, ctypes.byref(context), ctypes.byref(drawing), items, capacity, ctypes.byref(error)
+                )
+                if bridge is not None:
+                    bridge.raise_failure()
+                if status == _abi.OK:
+                    # Read while the instance (which owns the text) cannot be closed.
+                    listing = read_display_list(drawing, items, min(int(drawing.item_count), capacity))
+                    # Room for any t next time, within reason.
+                    self._draw_capacity = max(capacity, min(int(drawing.max_item_count), HINT_LIMIT))
+                    return listing
+            if status == _abi.ERR_BUFFER and capacity < drawing.item_count <= MAX_ITEMS:
+                capacity = max(int(drawing.item_count), min(int(drawing.max_item_count), HINT_LIMIT))
+                continue
+            message = error.message.decode("utf-8", "replace") or f"the plugin failed with status {status}"
+            raise EffectError(status, message)
+        raise EffectError(_abi.ERR_INTERNAL, "the plugin's display list does not fit the capacity it asked for")
 
     def __iter__(self) -> Iterator[str]:
         return iter(channel.name for channel in self.effect.channels)

@@ -5,10 +5,13 @@ from __future__ import annotations
 import ctypes
 import os
 from dataclasses import dataclass, field
-from typing import Any, Dict, List, Optional, Sequence, Tuple
+from typing import TYPE_CHECKING, Any, Dict, List, Optional, Sequence, Tuple
 
 from . import _abi, _elf, _trust
 from .errors import EffectError, PluginLoadError
+
+if TYPE_CHECKING:
+    from ._instance import Instance
 
 
 def _text(value: Optional[bytes]) -> str:

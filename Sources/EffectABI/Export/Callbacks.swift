@@ -184,7 +184,7 @@ enum Callbacks {
         let (size, extent) = object.draw(at: t, on: &canvas)
         guard !canvas.measureFailed else {
             return ErrorReport.fail(Status.range, error) {
-                "the text measurer failed or answered a non-finite or negative metric"
+                "the text measurer failed or answered a non-finite metric or a negative ascent or descent"
             }
         }
         let bounds = extent.bounds

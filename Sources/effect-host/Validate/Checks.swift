@@ -29,7 +29,7 @@ struct CheckFailure: Error {
 enum Checks {
     static let names = [
         "load", "metadata", "defaults", "determinism", "random-access", "sweep", "bad-input", "events", "loops",
-        "threads", "lifecycle", "cost",
+        "threads", "draw", "lifecycle", "cost",
     ]
 
     static func run(_ name: String, path: String, seed: UInt64) -> CheckResult {
@@ -51,6 +51,7 @@ enum Checks {
             case "events": return try events(plugin)
             case "loops": return try loops(plugin)
             case "threads": return try threads(plugin, &random)
+            case "draw": return try DrawCheck.check(plugin, &random)
             case "cost": return try cost(plugin)
             default: return .fail("no check named '\(name)'")
             }

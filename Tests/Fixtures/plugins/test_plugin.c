@@ -4,8 +4,14 @@
  * 1.0 (a 1.0-sized table, no layout), so it also proves that hosts keep
  * loading 1.0 plugins. With -DABI_1_1 it is a 1.1 plugin instead (a
  * 1.1-sized table with a layout that places nothing), which a 1.2 host must
- * load and drive without looking for `draw`. Each BROKEN_* macro breaks it
- * in one way a host must survive.
+ * load and drive without looking for `draw`. With -DABI_1_2 it is a 1.2
+ * plugin that draws: a bar as wide as the ramp, and its label measured by
+ * the host. Each BROKEN_* macro breaks it in one way a host must survive.
+ *
+ *   -DBROKEN_DRAW_UNBALANCED  (1.2) the group is never closed
+ *   -DBROKEN_DRAW_OVERRUN     (1.2) writes one item past a short capacity
+ *   -DBROKEN_DRAW_IDS         (1.2) the bar's id changes with t
+ *   -DBROKEN_DRAW_MEASURE     (1.2) ignores the host's measurer
  *
  *   -DBROKEN_NO_ENTRY        exports no effect_plugin_entry
  *   -DBROKEN_ENTRY_NULL      effect_plugin_entry returns NULL
@@ -39,7 +45,11 @@
 #ifndef PLUGIN_ID
 #define PLUGIN_ID "test"
 #endif
-#ifdef ABI_1_1
+#ifdef ABI_1_2
+#define ABI_1_1
+#define BROKEN_TABLE_SIZE EFFECT_PLUGIN_API_SIZE_1_2
+#define BROKEN_ABI_MINOR 2
+#elif defined(ABI_1_1)
 #define BROKEN_TABLE_SIZE EFFECT_PLUGIN_API_SIZE_1_1
 #define BROKEN_ABI_MINOR 1
 #endif
@@ -357,6 +367,81 @@ static effect_status layout(const effect_instance *instance, const double *sizes
 }
 #endif
 
+#ifdef ABI_1_2
+/* A group holding a bar 100 pt wide at the ramp's value and the label
+ * "ramp" on its baseline, measured by the host (or the reference metrics). */
+static effect_status draw(const effect_instance *instance, double t, const effect_draw_context *context,
+                          effect_drawing *out, effect_draw_item *items, uint64_t capacity, effect_error *error) {
+    effect_text_metrics metrics = {0, 0, 0};
+    effect_status status;
+    uint64_t needed = 4, i;
+    if (instance == NULL || out == NULL) return fail(error, EFFECT_ERR_NULL_POINTER, "instance or out is NULL");
+    if (capacity > 0 && items == NULL) return fail(error, EFFECT_ERR_NULL_POINTER, "items is NULL");
+    if (out->struct_size < sizeof *out) return fail(error, EFFECT_ERR_STRUCT_SIZE, "effect_drawing is too small");
+    if (!(t >= 0) || isinf(t)) return fail(error, EFFECT_ERR_TIME, "bad t");
+#ifdef BROKEN_DRAW_MEASURE
+    (void)context;
+    status = effect_reference_measure(NULL, "ramp", 12, 400, 0, &metrics);
+#else
+    status = context != NULL && context->measure != NULL
+                 ? context->measure(context->measure_context, "ramp", 12, 400, 0, &metrics)
+                 : effect_reference_measure(NULL, "ramp", 12, 400, 0, &metrics);
+#endif
+    if (status != EFFECT_OK) return fail(error, EFFECT_ERR_RANGE, "the measurer failed");
+    memset(out, 0, sizeof *out);
+    out->struct_size = sizeof *out;
+    out->item_count = needed;
+    out->max_item_count = needed;
+    out->width = 100;
+    out->height = 20;
+    out->bounds.width = 100;
+    out->bounds.height = 20;
+#ifdef BROKEN_DRAW_OVERRUN
+    if (capacity > 0 && capacity < needed) capacity += 1;
+#else
+    if (capacity < needed) return fail(error, EFFECT_ERR_BUFFER, "buffer too small");
+#endif
+    for (i = 0; i < needed && i < capacity; i++) memset(&items[i], 0, sizeof items[i]);
+    if (capacity < needed) return fail(error, EFFECT_ERR_BUFFER, "buffer too small");
+    items[0].group.kind = EFFECT_ITEM_GROUP;
+    items[0].group.id = 1;
+    items[0].group.transform.scale_x = 1;
+    items[0].group.transform.scale_y = 1;
+    items[0].group.opacity = 1;
+    items[0].group.saturation = 1;
+    items[1].shape.kind = EFFECT_ITEM_SHAPE;
+#ifdef BROKEN_DRAW_IDS
+    items[1].shape.id = 2 + (uint32_t)(t * 10);
+#else
+    items[1].shape.id = 2;
+#endif
+    items[1].shape.shape = EFFECT_SHAPE_RECT;
+    items[1].shape.frame.width = 100 * ramp(instance, t);
+    items[1].shape.frame.height = 4;
+    items[1].shape.trim_end = 1;
+    items[1].shape.fill = EFFECT_PAINT_SOLID;
+    items[1].shape.fill_color = 0x3366CCFFu;
+    items[2].text.kind = EFFECT_ITEM_TEXT;
+    items[2].text.id = 3;
+    items[2].text.text = "ramp";
+    items[2].text.y = 16;
+    items[2].text.size = 12;
+    items[2].text.weight = 400;
+    items[2].text.advance = metrics.advance;
+    items[2].text.ascent = metrics.ascent;
+    items[2].text.descent = metrics.descent;
+    items[2].text.color = 0x000000FFu;
+#ifdef BROKEN_DRAW_UNBALANCED
+    items[3].text = items[2].text;
+    items[3].text.id = 4;
+#else
+    items[3].head.kind = EFFECT_ITEM_END_GROUP;
+    items[3].head.id = 1;
+#endif
+    return ok(error);
+}
+#endif
+
 /* An ABI 1.0 table (1.1 with ABI_1_1): the functions later minors brought
  * stay NULL, and a host must not look at them: the table it was given ends
  * before them. */
@@ -383,6 +468,9 @@ static const effect_plugin_api table = {
     .sample_many = sample_many,
 #ifdef ABI_1_1
     .layout = layout,
+#endif
+#ifdef ABI_1_2
+    .draw = draw,
 #endif
 };
 

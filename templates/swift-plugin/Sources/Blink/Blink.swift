@@ -47,14 +47,27 @@ struct Blink: Effect {
     // instead of copying it for the call (docs/writing-plugins.md, Speed).
     @inline(__always)
     func sample(at t: Double, into frame: Frame<Self>) {
-        guard !still.value(at: t) else {
-            frame[.opacity] = 1
-            return
-        }
-        // Down for half the period, back up for the other half, easeInOut.
+        frame[.opacity] = opacity(at: t)
+    }
+
+    /// Down for half the period, back up for the other half, easeInOut.
+    private func opacity(at t: Double) -> Double {
+        guard !still.value(at: t) else { return 1 }
         let phase = t.truncatingRemainder(dividingBy: periodValue) / periodValue
-        let fade = CubicBezier.easeInOut.value(at: phase < 0.5 ? phase * 2 : 2 - phase * 2)
-        frame[.opacity] = 1 - (1 - dimmestValue) * fade
+        return 1 - (1 - dimmestValue) * CubicBezier.easeInOut.value(at: phase < 0.5 ? phase * 2 : 2 - phase * 2)
+    }
+
+    // The look: a 24 pt dot (ids 1 and 2), faded as the channel says.
+    static var draws: Bool { true }
+
+    func draw(at t: Double, on canvas: inout Canvas) -> Size {
+        canvas.draw(
+            Circle().fill(RGBA(red: 0x2F, green: 0x6F, blue: 0xD6), id: 2).frame(width: 24, height: 24)
+                .opacity(opacity(at: t), id: 1))
+    }
+
+    func drawingExtent(on canvas: inout Canvas) -> DrawingExtent {
+        DrawingExtent(bounds: Rect(x: 0, y: 0, width: 24, height: 24), maxItems: 3)
     }
 }
 

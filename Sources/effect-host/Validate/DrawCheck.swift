@@ -1,0 +1,157 @@
+import CEffect
+import EffectHost
+
+/// validate's `draw` check: for an effect that draws itself, the display
+/// list at many t is well formed (groups balanced, shapes followed by their
+/// segments and stops, every number finite: the host's reader checks
+/// these), bit-identical for the same t, its ids stable (one kind per id,
+/// each GROUP, SHAPE and TEXT id once a frame), within the capacity it
+/// reports and never written past a short one, and its text measured by
+/// the measurer given.
+enum DrawCheck {
+    static func check(_ plugin: Plugin, _ random: inout SeededRandom) throws -> CheckResult {
+        guard plugin.canDraw else { return .pass("ABI 1.\(plugin.info.abiMinor): no draw to check") }
+        var frames = 0
+        var drawing: [String] = []
+        for effect in plugin.effects {
+            let instance = try plugin.instantiate(effect)
+            do {
+                if try check(instance, effect, &random, &frames) { drawing.append(effect.id) }
+            } catch let error as EffectError {
+                throw CheckFailure("\(effect.id): \(error.message)")
+            }
+        }
+        if drawing.isEmpty { return .pass("no effect draws itself (each says UNSUPPORTED)") }
+        return .pass("\(frames) display lists of \(drawing.joined(separator: ", ")): well formed, repeatable, stable ids, capacity kept, text measured as asked")
+    }
+
+    /// Whether the effect draws (and its lists passed).
+    private static func check(
+        _ instance: EffectInstance, _ effect: EffectDescription, _ random: inout SeededRandom, _ frames: inout Int
+    ) throws -> Bool {
+        do {
+            guard try drawsItself(instance) else { return false }
+            var kinds: [UInt32: String] = [:]
+            for t in try Checks.probeTimes(instance, &random) {
+                let list = try instance.draw(at: t)
+                guard try instance.draw(at: t).items == list.items else {
+                    throw CheckFailure("\(effect.id): drawing t = \(t) twice gives different display lists")
+                }
+                var seen: Set<UInt32> = []
+                for item in list.items {
+                    let kind: String
+                    switch item {
+                    case .group: kind = "group"
+                    case .endGroup: continue
+                    case .shape: kind = "shape"
+                    case .text: kind = "text"
+                    }
+                    guard seen.insert(item.id).inserted else {
+                        throw CheckFailure("\(effect.id): id \(item.id) appears twice in the display list at t = \(t)")
+                    }
+                    if let earlier = kinds[item.id], earlier != kind {
+                        throw CheckFailure("\(effect.id): id \(item.id) is a \(earlier) in one frame and a \(kind) at t = \(t); ids must name one thing")
+                    }
+                    kinds[item.id] = kind
+                }
+                try checkCapacity(instance, effect, t)
+                frames += 1
+            }
+            try checkMeasurer(instance, effect)
+        }
+        return true
+    }
+
+    private static func drawsItself(_ instance: EffectInstance) throws(EffectError) -> Bool {
+        do {
+            _ = try instance.draw(at: 0)
+            return true
+        } catch {
+            if error.status == EFFECT_ERR_UNSUPPORTED { return false }
+            throw error
+        }
+    }
+
+    /// The raw call, fenced: a capacity one short of the frame's items must
+    /// give EFFECT_ERR_BUFFER with the count needed, and write nothing past
+    /// the capacity given.
+    private static func checkCapacity(_ instance: EffectInstance, _ effect: EffectDescription, _ t: Double) throws {
+        guard let draw = instance.plugin.table.pointee.draw else { throw CheckFailure("\(effect.id): the table's draw is NULL") }
+        var drawing = effect_drawing()
+        drawing.struct_size = UInt32(MemoryLayout<effect_drawing>.size)
+        let asked = draw(instance.rawHandle, t, nil, &drawing, nil, 0, nil)
+        let needed = Int(drawing.item_count)
+        if needed == 0 {
+            guard asked == EFFECT_OK else { throw CheckFailure("\(effect.id): an empty display list at t = \(t) returns \(EffectError.name(of: asked))") }
+            return
+        }
+        guard asked == EFFECT_ERR_BUFFER else {
+            throw CheckFailure("\(effect.id): asking for the item count at t = \(t) returns \(EffectError.name(of: asked)), not EFFECT_ERR_BUFFER")
+        }
+        guard drawing.max_item_count >= drawing.item_count, needed <= 10_000_000 else {
+            throw CheckFailure("\(effect.id): at t = \(t) the list needs \(needed) items but max_item_count says \(drawing.max_item_count)")
+        }
+        let fence = 4
+        var items = [effect_draw_item](repeating: effect_draw_item(), count: needed - 1 + fence)
+        let sentinel = UInt32(0xFEED_F00D)
+        for index in (needed - 1)..<items.count { items[index].head = effect_draw_head(kind: sentinel, id: sentinel) }
+        drawing.struct_size = UInt32(MemoryLayout<effect_drawing>.size)
+        let short = items.withUnsafeMutableBufferPointer { buffer in
+            draw(instance.rawHandle, t, nil, &drawing, buffer.baseAddress, UInt64(needed - 1), nil)
+        }
+        guard items[(needed - 1)...].allSatisfy({ $0.head.kind == sentinel && $0.head.id == sentinel }) else {
+            throw CheckFailure("\(effect.id): draw wrote past the capacity it was given (\(needed - 1) items) at t = \(t)")
+        }
+        guard short == EFFECT_ERR_BUFFER, Int(drawing.item_count) == needed else {
+            throw CheckFailure(
+                "\(effect.id): a buffer of \(needed - 1) items for \(needed) at t = \(t) returns \(EffectError.name(of: short)) and item_count \(drawing.item_count)")
+        }
+    }
+
+    /// Text items carry what the measurer answered for them, for a
+    /// measurer of odd widths and heights, and for the reference metrics
+    /// when there is none.
+    private static func checkMeasurer(_ instance: EffectInstance, _ effect: EffectDescription) throws {
+        let odd = OddMeasurer()
+        let t = 0.5
+        for case let .text(text) in try instance.draw(at: t, measurer: odd).items {
+            try compare(text, odd.answer(text), effect, "the measurer")
+        }
+        for case let .text(text) in try instance.draw(at: t).items {
+            try compare(text, reference(text), effect, "the reference metrics")
+        }
+    }
+
+    private static func compare(
+        _ text: DrawText, _ answer: (advance: Double, ascent: Double, descent: Double), _ effect: EffectDescription,
+        _ source: String
+    ) throws {
+        guard close(text.advance, answer.advance), close(text.ascent, answer.ascent), close(text.descent, answer.descent) else {
+            throw CheckFailure(
+                "\(effect.id): text '\(text.text.prefix(40))' measures \(text.advance) x (\(text.ascent) + \(text.descent)); \(source) said \(answer.advance) x (\(answer.ascent) + \(answer.descent))")
+        }
+    }
+
+    private static func close(_ a: Double, _ b: Double) -> Bool { abs(a - b) <= 1e-9 * max(1, abs(b)) }
+
+    private static func reference(_ text: DrawText) -> (advance: Double, ascent: Double, descent: Double) {
+        var out = effect_text_metrics()
+        _ = effect_reference_measure(nil, text.text, text.size, text.weight, text.tracking, &out)
+        return (out.advance, out.ascent, out.descent)
+    }
+}
+
+/// Widths and heights no font has, so an effect that ignores its measurer
+/// shows.
+private final class OddMeasurer: TextMeasuring, @unchecked Sendable {
+    func measure(_ text: String, size: Double, weight: Double, tracking: Double)
+        -> (advance: Double, ascent: Double, descent: Double)?
+    {
+        let count = Double(text.unicodeScalars.count)
+        return (count * (0.37 * size + tracking) + 3.25, 0.81 * size, 0.33 * size)
+    }
+
+    func answer(_ text: DrawText) -> (advance: Double, ascent: Double, descent: Double) {
+        measure(text.text, size: text.size, weight: text.weight, tracking: text.tracking) ?? (0, 0, 0)
+    }
+}

@@ -1,0 +1,686 @@
+"""ABI 1.2's draw through the Python package: each bundled effect's display
+list at chosen times against geometry worked out here from the seeds' view
+bodies and effect.h's reference metrics (reference.py), independently of the
+plugins; host measurers; failures; ids; 1.0 and 1.1 plugins, which do not draw.
+
+Plugins are loaded from their files in the build directory, so what
+EFFECT_PLUGIN_PATH holds does not matter."""
+
+import ctypes
+import math
+import os
+import shutil
+import subprocess
+import threading
+
+import pytest
+from conftest import ROOT
+from reference import (
+    breathing,
+    ease_in_out,
+    reference_measure,
+    spring,
+    strike,
+    tracking,
+)
+
+import effects
+from effects import _abi
+from effects._drawing import read_display_list
+
+STRIKE_COLOR = 0x8A8F98FF
+TEAL, CYAN = 0x20D9D2FF, 0x0CE8FFFF
+BUTTER, INK = 0xFFD976FF, 0x141414FF
+
+
+def load(plugins_dir, library, id, **params):
+    return effects.load_plugin(os.path.join(plugins_dir, library)).effect(id).create(**params)
+
+
+def by_kind(listing):
+    groups, shapes, texts = {}, {}, {}
+    for item in listing.items:
+        if isinstance(item, effects.Group):
+            groups[item.id] = item
+        elif isinstance(item, effects.Shape):
+            shapes[item.id] = item
+        elif isinstance(item, effects.Text):
+            texts[item.id] = item
+    return groups, shapes, texts
+
+
+def order(listing):
+    names = {"group": "g", "end_group": "/", "shape": "s", "text": "t"}
+    return [f"{names[item.kind]}{item.id}" for item in listing.items]
+
+
+def approx(value, tolerance=1e-9):
+    return pytest.approx(value, abs=tolerance)
+
+
+# ---- The ctypes mirrors against the header -----------------------------------
+
+MIRRORS = {
+    "effect_rect": _abi.Rect,
+    "effect_draw_head": _abi.DrawHead,
+    "effect_transform": _abi.Transform,
+    "effect_draw_group": _abi.DrawGroup,
+    "effect_draw_shape": _abi.DrawShape,
+    "effect_draw_text": _abi.DrawText,
+    "effect_draw_segment": _abi.DrawSegment,
+    "effect_draw_stop": _abi.DrawStop,
+    "effect_draw_item": _abi.DrawItem,
+    "effect_text_metrics": _abi.TextMetrics,
+    "effect_draw_context": _abi.DrawContext,
+    "effect_drawing": _abi.Drawing,
+    "effect_plugin_api": _abi.PluginAPI,
+}
+
+
+def test_drawing_structs_match_the_header_asserts():
+    """The sizes and offsets effect.h's EFFECT_STATIC_ASSERTs fix on LP64."""
+    size = ctypes.sizeof
+    assert (size(_abi.DrawItem), size(_abi.Transform), size(_abi.DrawGroup), size(_abi.DrawShape)) == (160, 56, 136, 136)
+    assert (size(_abi.DrawText), size(_abi.DrawSegment), size(_abi.DrawStop)) == (88, 64, 24)
+    assert (size(_abi.DrawContext), size(_abi.Drawing), size(_abi.PluginAPI)) == (40, 72, 16 + 15 * 8)
+    assert (_abi.DrawGroup.clip.offset, _abi.DrawShape.fill.offset, _abi.DrawShape.stroke_width.offset) == (96, 72, 120)
+    assert _abi.DrawText.advance.offset == 56
+    assert (_abi.PluginAPI.layout.offset, _abi.PluginAPI.draw.offset) == (16 + 13 * 8, 16 + 14 * 8)
+
+
+def test_every_field_sits_where_the_c_compiler_puts_it(tmp_path):
+    """Every field's offset and every struct's size, as cc computes them from effect.h."""
+    compiler = shutil.which("cc")
+    if compiler is None:
+        pytest.skip("no C compiler (cc) on PATH")
+    lines = []
+    for name, mirror in MIRRORS.items():
+        c_type = f"struct {name}" if name == "effect_plugin_api" else name
+        lines.append(f'    printf("{name} %zu\\n", sizeof({c_type}));')
+        for field in mirror._fields_:
+            lines.append(f'    printf("{name}.{field[0]} %zu\\n", offsetof({c_type}, {field[0]}));')
+    source = tmp_path / "layout.c"
+    source.write_text('#include <stdio.h>\n#include "effect.h"\nint main(void) {\n' + "\n".join(lines) + "\n    return 0;\n}\n")
+    program = tmp_path / "layout"
+    include = os.path.join(ROOT, "include")
+    flags = ["-std=c99", "-Wall", "-Wextra", "-Werror", "-I", include]
+    subprocess.run([compiler, *flags, str(source), "-o", str(program)], check=True)
+    output = subprocess.run([str(program)], capture_output=True, text=True, check=True).stdout
+    printed = dict(line.rsplit(" ", 1) for line in output.splitlines())
+    expected = {}
+    for name, mirror in MIRRORS.items():
+        expected[name] = str(ctypes.sizeof(mirror))
+        for field in mirror._fields_:
+            expected[f"{name}.{field[0]}"] = str(getattr(mirror, field[0]).offset)
+    assert printed == expected
+
+
+def test_constants_match_the_header():
+    items = (_abi.ITEM_GROUP, _abi.ITEM_END_GROUP, _abi.ITEM_SHAPE, _abi.ITEM_TEXT, _abi.ITEM_SEGMENT, _abi.ITEM_STOP)
+    assert items == (1, 2, 3, 4, 5, 6)
+    shapes = (_abi.SHAPE_NONE, _abi.SHAPE_RECT, _abi.SHAPE_ROUNDED_RECT, _abi.SHAPE_CAPSULE, _abi.SHAPE_ELLIPSE, _abi.SHAPE_PATH)
+    assert shapes == (0, 1, 2, 3, 4, 5)
+    assert (_abi.PAINT_NONE, _abi.PAINT_SOLID, _abi.PAINT_LINEAR_GRADIENT) == (0, 1, 2)
+    assert (_abi.CAP_BUTT, _abi.CAP_ROUND, _abi.CAP_SQUARE) == (0, 1, 2)
+    assert (_abi.JOIN_MITER, _abi.JOIN_ROUND, _abi.JOIN_BEVEL) == (0, 1, 2)
+    assert (_abi.SEGMENT_MOVE, _abi.SEGMENT_LINE, _abi.SEGMENT_CUBIC, _abi.SEGMENT_CLOSE) == (0, 1, 2, 3)
+    assert (_abi.WEIGHT_REGULAR, _abi.WEIGHT_MEDIUM, _abi.WEIGHT_SEMIBOLD, _abi.WEIGHT_BOLD) == (400, 500, 600, 700)
+
+
+# ---- The bundled effects -----------------------------------------------------
+
+
+def strike_row(text="Ship the component"):
+    """The seed's row with the reference metrics: 16 pt tick, 10 pt, 20 pt medium text."""
+    advance, ascent, descent = reference_measure(text, 20, 500)
+    return advance, ascent, ascent + descent
+
+
+def test_strike_draws_the_seeds_row(plugins_dir):
+    with load(plugins_dir, "libStrike.so", "strikethrough-reveal") as instance:
+        listing = instance.draw(0.16)
+    a = ease_in_out(0.16 / 0.32)
+    assert a == approx(0.5)
+    expected = strike(a)
+    advance, ascent, height = strike_row()
+    assert listing.width == approx(16 + 10 + advance)
+    assert listing.height == approx(height)
+    assert order(listing) == ["g1", "s2", "g3", "t4", "/3", "s5", "/1"], "the line is over the text, outside its fade"
+    groups, shapes, texts = by_kind(listing)
+    row = groups[1].transform
+    assert (row.scale_x, row.scale_y) == (approx(expected["scale"], 1e-12), approx(expected["scale"], 1e-12))
+    assert (row.anchor_x, row.anchor_y) == (approx(listing.width / 2), approx(height / 2)), "the dip is about the row's centre"
+    assert (row.translate_x, row.translate_y, row.rotation) == (0, 0, 0)
+    tick = shapes[2]
+    top = (height - 16) / 2
+    assert tick.shape == "path" and tick.fill is None
+    assert [segment.verb for segment in tick.segments] == ["move", "line", "line"]
+    assert [(segment.x, segment.y) for segment in tick.segments] == [
+        (approx(1), approx(8 + top)), (approx(6), approx(13 + top)), (approx(15), approx(2 + top))]
+    assert (tick.trim_start, tick.trim_end) == (0, approx(expected["tick_trim"], 1e-12))
+    assert tick.stroke == effects.Stroke(STRIKE_COLOR, approx(2.4, 1e-12), "round", "round")
+    style = groups[3]
+    assert style.opacity == approx(expected["text_opacity"], 1e-12)
+    assert style.saturation == approx(expected["saturation"], 1e-12)
+    assert style.clip is None and style.blur == 0
+    text = texts[4]
+    assert (text.text, text.size, text.weight, text.tracking) == ("Ship the component", 20, 500, 0)
+    assert (text.x, text.y) == (approx(26), approx(ascent)), "16 pt tick, 10 pt spacing; top-aligned baseline"
+    assert (text.advance, text.ascent, text.descent) == (approx(advance), approx(ascent), approx(height - ascent))
+    line = shapes[5]
+    assert line.shape == "capsule" and line.fill == effects.Solid(STRIKE_COLOR) and line.stroke is None
+    assert (line.frame.x, line.frame.height) == (approx(26), approx(1.6))
+    assert line.frame.width == approx(advance * expected["line_width"])
+    assert line.frame.y + 0.8 == approx(height / 2), "centred on the text"
+    # The canvas holds the tick's round ends (1.2 pt past its ends) and the row.
+    bounds = listing.bounds
+    assert bounds.x <= 1 - 1.2 and bounds.y <= 0 and bounds.x + bounds.width >= listing.width
+    assert bounds.y + bounds.height >= height
+    assert listing.max_item_count >= len(listing.items) + 3, "segments count as items"
+
+
+def test_strike_without_the_tick_starts_with_the_text(plugins_dir):
+    with load(plugins_dir, "libStrike.so", "strikethrough-reveal", tick=False) as instance:
+        listing = instance.draw(0.32)
+    _, shapes, texts = by_kind(listing)
+    assert 2 not in shapes
+    assert texts[4].x == 0
+    assert shapes[5].frame.width == approx(texts[4].advance), "fully struck at the end of the strike"
+    assert listing.width == approx(strike_row()[0])
+
+
+def test_tracking_breathe_stays_centred_as_it_breathes(plugins_dir):
+    plain, ascent, descent = reference_measure("BREATHE", 34, 600)
+    widest = plain + 7 * (9 + 8)  # the entrance flares 8 pt past max_tracking
+    with load(plugins_dir, "libBreathe.so", "tracking-breathe") as instance:
+        for t in (0.0, 0.45, 2.7, 4.0):
+            listing = instance.draw(t)
+            expected_tracking, expected_opacity = tracking(t)
+            assert listing.width == approx(widest)
+            assert listing.height == approx(ascent + descent)
+            groups, _, texts = by_kind(listing)
+            text = texts[2]
+            assert (text.text, text.weight, text.size, text.color) == ("BREATHE", 600, 34, 0x121212FF)
+            assert text.tracking == approx(expected_tracking, 1e-9), f"t = {t}"
+            advance = plain + 7 * expected_tracking
+            assert text.advance == approx(advance)
+            assert text.x == approx((widest - advance) / 2), "centred with its trailing tracking"
+            assert text.y == approx(ascent)
+            group = groups[1]
+            assert group.opacity == approx(expected_opacity, 1e-9)
+            assert group.transform.translate_x == approx(expected_tracking / 2, 1e-9), "the half-tracking nudge"
+            assert order(listing) == ["g1", "t2", "/1"]
+
+
+def circle_expectations(t, count=8, radius=70, rotation=100, still=False):
+    e = breathing(t)
+    for index in range(count):
+        angle = 2 * math.pi / count * index
+        travel = 0 if still else radius * e
+        yield index, e, (math.cos(angle) * travel, math.sin(angle) * travel), 1 if still else 1 + e, 1 - 0.8 * e
+
+
+@pytest.mark.parametrize("t", [2.2, 3.0, 5.5])
+def test_breathing_circles_draw_the_articles_ring(plugins_dir, t):
+    with load(plugins_dir, "libBreathe.so", "breathing-circles") as instance:
+        listing = instance.draw(t)
+    e = breathing(t)
+    assert (listing.width, listing.height) == (80, 80)
+    # At full breath each circle is twice its 80 pt, 70 pt out, turned any way.
+    assert listing.bounds == effects.Rect(40 - 150, 40 - 150, 300, 300)
+    groups, shapes, _ = by_kind(listing)
+    ring = groups[1].transform
+    assert ring.rotation == approx(100 * e)
+    assert (ring.anchor_x, ring.anchor_y, ring.scale_x, ring.scale_y) == (40, 40, 1, 1)
+    for index, _, (x, y), scale, opacity in circle_expectations(t):
+        group = groups[0x1000000 + index]
+        assert (group.transform.scale_x, group.transform.scale_y) == (approx(scale), approx(scale))
+        assert (group.transform.anchor_x, group.transform.anchor_y) == (40, 40)
+        assert (group.transform.translate_x, group.transform.translate_y) == (approx(x), approx(y))
+        assert group.opacity == approx(opacity)
+        circle = shapes[0x2000000 + index]
+        assert circle.shape == "ellipse" and circle.stroke is None
+        assert circle.frame == effects.Rect(0, 0, 80, 80)
+        assert circle.fill == effects.LinearGradient(0, 0, 80, 80, (effects.Stop(0, TEAL), effects.Stop(1, CYAN))), (
+            "teal at the top-leading corner to cyan at the bottom-trailing one")
+    assert len(listing.items) == 2 + 8 * 3
+    assert listing.max_item_count == 2 + 8 * 5, "a group, a shape, two stops and an end per circle"
+
+
+def test_breathing_circles_with_reduce_motion_only_fade(plugins_dir):
+    with load(plugins_dir, "libBreathe.so", "breathing-circles", reduce_motion=True, circle_count=3) as instance:
+        listing = instance.draw(2.2)
+    groups, _, _ = by_kind(listing)
+    assert groups[1].transform.rotation == 0
+    for index, _, _, _, opacity in circle_expectations(2.2, count=3, still=True):
+        transform = groups[0x1000000 + index].transform
+        assert (transform.translate_x, transform.translate_y, transform.scale_x) == (0, 0, 1)
+        assert groups[0x1000000 + index].opacity == approx(opacity)
+
+
+REVEAL_WORDS = ["Plan", "the", "week", "in", "one", "calm", "glance."]
+
+
+def reveal_advance(text, measure=reference_measure):
+    """A unit's advance at the seed's 40 pt bold with tracking -1.3."""
+    return measure(text, 40, 700, -1.3)[0]
+
+
+def test_text_reveal_rises_under_masks_and_wipes_its_highlight(plugins_dir):
+    ascent, descent = 0.952 * 40, 0.241 * 40
+    h = ascent + descent
+    stagger = (0.8 - 0.5) / (7 - 1)
+    # One row (no width proposed): chunks round(0.24 h) apart, the
+    # highlighted phrase padded 2 pt on each side.
+    gap = round(0.24 * h)
+    phrase = reveal_advance("calm") + reveal_advance(" ") + reveal_advance("glance.")
+    x = 0.0
+    expected_x = []
+    for word in REVEAL_WORDS[:5]:
+        expected_x.append(x)
+        x += reveal_advance(word) + gap
+    phrase_x = x + 2
+    expected_x += [phrase_x, phrase_x + reveal_advance("calm") + reveal_advance(" ")]
+    pad = round(0.16 * h)
+    with load(plugins_dir, "libReveal.so", "text-reveal", highlights="calm glance") as instance:
+        for t in (0.1, 0.3, 0.8, 1.0, 1.6):
+            listing = instance.draw(t)
+            assert listing.width == approx(phrase_x + phrase + 2)
+            assert listing.height == approx(h)
+            groups, shapes, texts = by_kind(listing)
+            for unit, word in enumerate(REVEAL_WORDS):
+                text = texts[0x5000000 + unit]
+                assert (text.text, text.size, text.weight, text.tracking) == (word, 40, 700, -1.3)
+                assert (text.x, text.y) == (approx(expected_x[unit]), approx(ascent)), f"unit {unit}"
+                progress = spring(0.62, 0, t - unit * stagger)
+                group = groups[0x4000000 + unit]
+                # Rises from 1.05 of its measured height; the plugin ends a
+                # spring at rest within 1e-3 of it, as SwiftUI does.
+                assert group.transform.translate_y == approx(1.05 * h * (1 - progress), 0.06), f"unit {unit} at t = {t}"
+                assert group.opacity == 1, "a masked unit shows through its mask"
+            for chunk in range(6):
+                mask = groups[0x3000000 + chunk].clip
+                assert mask is not None and mask.shape == "rect"
+                assert mask.rect.y + mask.rect.height == approx(h), "closed at the chunk's bottom"
+                assert mask.rect.x == approx(expected_x[chunk] - 40)
+            # The wipe: a smooth 0.5 s spring from 0.42 s after the phrase's last unit starts.
+            s = spring(0.5, 0, t - (6 * stagger + 0.42))
+            block_group = groups[0x1000005]
+            assert block_group.transform.scale_x == approx(s, 2e-3), f"t = {t}"
+            assert block_group.transform.anchor_x == approx(phrase_x), "from the phrase's leading edge"
+            block = shapes[0x2000005]
+            assert block.shape == "rounded_rect" and block.fill == effects.Solid(BUTTER)
+            assert (block.frame.x, block.frame.y) == (approx(phrase_x - pad), approx(-0.01 * h))
+            assert (block.frame.width, block.frame.height) == (approx(phrase + 2 * pad), approx(1.04 * h))
+            assert block.corner_radius == approx(0.24 * h)
+            ink = groups[0x6000005].clip
+            assert ink is not None and ink.rect.x == approx(phrase_x)
+            assert ink.rect.width == approx(s * phrase, 2e-3 * phrase), f"t = {t}"
+            assert texts[0x7000006].color == INK and texts[0x7000006].text == "glance."
+
+
+def test_text_reveal_wraps_to_the_proposed_width(plugins_dir):
+    ascent = 0.952 * 40
+    h = (0.952 + 0.241) * 40
+    gap = round(0.24 * h)
+    # Greedy rows, as text wraps: a word joins the row while the row stays within 300 pt.
+    rows, row, width = [], [], 0.0
+    for word in REVEAL_WORDS:
+        w = reveal_advance(word)
+        if row and width + gap + w > 300:
+            rows.append(row)
+            row, width = [], 0.0
+        width += (gap if row else 0) + w
+        row.append(word)
+    rows.append(row)
+    assert len(rows) == 3
+    expected = {}
+    for number, words in enumerate(rows):
+        x = 0.0
+        for word in words:
+            expected[word] = (x, number * h + ascent)
+            x += reveal_advance(word) + gap
+    with load(plugins_dir, "libReveal.so", "text-reveal") as instance:
+        listing = instance.draw(2, width=300)
+    texts = by_kind(listing)[2]
+    assert {text.text: (approx(text.x), approx(text.y)) for text in texts.values()} == expected
+    assert listing.height == approx(len(rows) * h)
+    assert listing.width <= 300
+    for text in texts.values():
+        assert text.x + text.advance <= 300 + 1e-9
+
+
+def test_a_large_drawing_grows_the_item_buffer(plugins_dir):
+    """150 items: more than a first draw makes room for, so the plugin answers
+    ERR_BUFFER with the count it needs and the draw asks again."""
+    words = " ".join(["calm"] * 30)
+    with load(plugins_dir, "libReveal.so", "text-reveal", text=words) as instance:
+        first = instance.draw(0.5)
+        again = instance.draw(0.5)
+    # Per one-word chunk: its mask group and end, the unit's group, text and end.
+    assert len(first.items) == 30 * 5
+    assert first.max_item_count >= 150
+    assert again == first
+    with load(plugins_dir, "libReveal.so", "text-reveal", text=words) as fresh:
+        assert fresh.draw(0.5) == first
+
+
+# ---- Measurers ---------------------------------------------------------------
+
+
+def monospaced(text, size, weight, tracking):
+    """Every character 10 pt wide plus its tracking; lines 30 pt tall."""
+    return len(text) * (10 + tracking), 24, 6
+
+
+def test_the_hosts_measurer_places_the_text(plugins_dir):
+    calls = []
+
+    def measure(text, size, weight, tracking):
+        calls.append((text, size, weight, tracking))
+        return monospaced(text, size, weight, tracking)
+
+    with load(plugins_dir, "libStrike.so", "strikethrough-reveal") as instance:
+        listing = instance.draw(0.32, measure=measure)
+        reference = instance.draw(0.32)
+    _, shapes, texts = by_kind(listing)
+    assert ("Ship the component", 20, 500, 0) in calls
+    assert texts[4].advance == 180 and (texts[4].ascent, texts[4].descent) == (24, 6)
+    assert texts[4].y == 24
+    assert (listing.width, listing.height) == (26 + 180, 30)
+    assert shapes[5].frame.width == 180, "the line spans the measured text"
+    assert listing != reference
+
+
+def test_a_measurer_moves_text_reveals_units(plugins_dir):
+    calls = set()
+
+    def measure(text, size, weight, tracking):
+        calls.add((size, weight, tracking))
+        return monospaced(text, size, weight, tracking)
+
+    gap = round(0.24 * 30)
+    x = 0.0
+    expected = []
+    for word in REVEAL_WORDS:
+        expected.append(x)
+        x += len(word) * (10 - 1.3) + gap
+    with load(plugins_dir, "libReveal.so", "text-reveal") as instance:
+        listing = instance.draw(2, measure=measure)
+    assert calls == {(40, 700, -1.3)}
+    texts = by_kind(listing)[2]
+    assert [texts[0x5000000 + unit].x for unit in range(7)] == [approx(value) for value in expected]
+    assert {texts[0x5000000 + unit].y for unit in range(7)} == {24}
+    assert listing.height == 30
+
+
+@pytest.mark.parametrize(
+    "answer, words",
+    [
+        ((math.nan, 1, 1), "advance nan"),
+        ((1, math.inf, 1), "ascent inf"),
+        ((1, 1, -2), "descent -2"),
+        ((1, 2), "(advance, ascent, descent)"),
+        ("abc", "(advance, ascent, descent)"),
+        (None, "(advance, ascent, descent)"),
+        ((1, "2", 3), "(advance, ascent, descent)"),
+        ((True, 1, 1), "(advance, ascent, descent)"),
+    ],
+)
+def test_a_bad_answer_from_the_measurer_fails_the_draw(plugins_dir, answer, words):
+    with load(plugins_dir, "libStrike.so", "strikethrough-reveal") as instance:
+        with pytest.raises(effects.EffectError) as raised:
+            instance.draw(0, measure=lambda *arguments: answer)
+        assert raised.value.status == _abi.ERR_RANGE
+        assert words in raised.value.message and "Ship the component" in raised.value.message
+        assert instance.draw(0).items, "the instance still draws"
+
+
+def test_a_measurer_that_raises_fails_the_draw_with_its_exception(plugins_dir):
+    def measure(text, size, weight, tracking):
+        raise ValueError("no such font")
+
+    with load(plugins_dir, "libReveal.so", "text-reveal") as instance, pytest.raises(effects.EffectError) as raised:
+        instance.draw(1, measure=measure)
+    assert raised.value.status == _abi.ERR_RANGE
+    assert "ValueError" in raised.value.message and "no such font" in raised.value.message
+    assert isinstance(raised.value.__cause__, ValueError)
+
+
+def test_an_exception_that_cannot_say_what_it_is_still_fails_the_draw(plugins_dir):
+    class Mute(Exception):
+        def __str__(self):
+            raise RuntimeError("no words")
+
+    def measure(text, size, weight, tracking):
+        raise Mute
+
+    with load(plugins_dir, "libStrike.so", "strikethrough-reveal") as instance, pytest.raises(effects.EffectError) as raised:
+        instance.draw(0, measure=measure)
+    assert raised.value.status == _abi.ERR_RANGE and "Mute" in raised.value.message
+
+
+def test_threads_draw_one_instance_with_their_measurers(plugins_dir):
+    with load(plugins_dir, "libReveal.so", "text-reveal", highlights="calm glance") as instance:
+        expected = [instance.draw(i / 10, measure=monospaced) for i in range(20)]
+        results = {}
+
+        def work(number):
+            results[number] = [instance.draw(i / 10, measure=monospaced) for i in range(20)]
+
+        threads = [threading.Thread(target=work, args=(number,)) for number in range(4)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    assert all(result == expected for result in results.values()) and len(results) == 4
+
+
+def test_an_interrupt_in_the_measurer_comes_through_as_itself(plugins_dir):
+    def measure(text, size, weight, tracking):
+        raise KeyboardInterrupt
+
+    with load(plugins_dir, "libStrike.so", "strikethrough-reveal") as instance:
+        with pytest.raises(KeyboardInterrupt):
+            instance.draw(0, measure=measure)
+        assert instance.draw(0).items
+
+
+def test_numpy_numbers_are_fine_answers(plugins_dir):
+    numpy = pytest.importorskip("numpy")
+    with load(plugins_dir, "libStrike.so", "strikethrough-reveal") as instance:
+        listing = instance.draw(0, measure=lambda text, *rest: numpy.array([len(text) * 10.0, 24.0, 6.0]))
+    assert by_kind(listing)[2][4].advance == 180
+
+
+# ---- Identity, determinism, bad calls ----------------------------------------
+
+EVERY_EFFECT = [
+    ("libStrike.so", "strikethrough-reveal", {}),
+    ("libBreathe.so", "tracking-breathe", {}),
+    ("libBreathe.so", "breathing-circles", {}),
+    ("libReveal.so", "text-reveal", {"highlights": "calm glance"}),
+]
+
+
+@pytest.mark.parametrize("library, id, params", EVERY_EFFECT)
+def test_ids_are_unique_stable_and_the_same_t_gives_the_same_list(plugins_dir, library, id, params):
+    with load(plugins_dir, library, id, **params) as instance:
+        seen = None
+        for t in (0.0, 0.5, 0.25, 3.0, 7.5, 0.5):
+            listing = instance.draw(t)
+            assert instance.draw(t) == listing, "the same t gives the same list"
+            ids = [item.id for item in listing.items if item.kind != "end_group"]
+            assert len(set(ids)) == len(ids), "each id once"
+            kinds = [(item.id, item.kind) for item in listing.items if item.kind != "end_group"]
+            if seen is None:
+                seen = kinds
+            else:
+                assert kinds == seen, f"the same things at every t (t = {t})"
+            open_groups = []
+            for item in listing.items:
+                if item.kind == "group":
+                    open_groups.append(item.id)
+                elif item.kind == "end_group":
+                    assert item.id == open_groups.pop(), "an end carries the id of the group it closes"
+            assert not open_groups
+            assert len(listing.items) <= listing.max_item_count
+            for item in listing.items:
+                if item.kind == "text":
+                    assert isinstance(item.text, str) and item.text
+
+
+def test_bad_calls_raise(plugins_dir):
+    instance = load(plugins_dir, "libStrike.so", "strikethrough-reveal")
+    with pytest.raises(effects.EffectError) as raised:
+        instance.draw(-1)
+    assert raised.value.status == _abi.ERR_TIME
+    with pytest.raises(effects.EffectError) as raised:
+        instance.draw(math.nan)
+    assert raised.value.status == _abi.ERR_TIME
+    with pytest.raises(effects.EffectError) as raised:
+        instance.draw(0, width=-5)
+    assert raised.value.status == _abi.ERR_RANGE
+    with pytest.raises(effects.EffectError) as raised:
+        instance.draw(0, width="wide")
+    assert raised.value.status == _abi.ERR_RANGE
+    listing = instance.draw(0, width=math.inf)
+    instance.close()
+    with pytest.raises(effects.EffectError):
+        instance.draw(0)
+    assert by_kind(listing)[2][4].text == "Ship the component", "a list outlives its instance"
+
+
+# ---- 1.0 and 1.1 plugins -------------------------------------------------------
+
+
+def compile_test_plugin(directory, name, defines=()):
+    compiler = shutil.which("cc")
+    if compiler is None:
+        pytest.skip("no C compiler (cc) on PATH")
+    output = os.path.join(directory, name)
+    source = os.path.join(ROOT, "Tests", "Fixtures", "plugins", "test_plugin.c")
+    subprocess.run(
+        [compiler, "-std=c99", "-Wall", "-Wextra", "-Werror", "-shared", "-fPIC", "-I", os.path.join(ROOT, "include"),
+         *[f"-D{define}" for define in defines], source, "-lm", "-o", output],
+        check=True,
+    )
+    os.chmod(directory, 0o700)
+    os.chmod(output, 0o755)
+    return output
+
+
+@pytest.mark.parametrize("defines, minor", [((), 0), (("ABI_1_1",), 1)])
+def test_older_plugins_sample_but_do_not_draw(tmp_path, defines, minor):
+    plugin = effects.load_plugin(compile_test_plugin(str(tmp_path), f"libMinor{minor}.so", defines))
+    assert plugin.abi == (1, minor)
+    assert not plugin.has_draw
+    assert plugin.has_layout == (minor >= 1)
+    with plugin.effect("test-ramp").create(length=4) as instance:
+        assert instance.sample(1)["value"] == 0.25
+        assert instance.sample_many(0, 1, 3).channels[:, 0].tolist() == [0, 0.25, 0.5]
+        if minor >= 1:
+            assert instance.layout([], 100).shape == (1, _abi.LAYOUT_STRIDE)
+        else:
+            with pytest.raises(effects.EffectError) as raised:
+                instance.layout([], 100)
+            assert raised.value.status == _abi.ERR_UNSUPPORTED
+        with pytest.raises(effects.EffectError) as raised:
+            instance.draw(0)
+        assert raised.value.status == _abi.ERR_UNSUPPORTED
+        assert f"ABI 1.{minor}" in raised.value.message and "test-ramp" in raised.value.message
+        with pytest.raises(effects.EffectError) as raised:
+            instance.draw(0, measure=monospaced)
+        assert raised.value.status == _abi.ERR_UNSUPPORTED
+
+
+# ---- The reader's checks, on lists made by hand ------------------------------
+
+
+def raw_list(*fill):
+    """A Drawing and items, each item set by one (kind, id, fields) tuple."""
+    items = (_abi.DrawItem * max(1, len(fill)))()
+    keep = []
+    for index, (kind, id, fields) in enumerate(fill):
+        items[index].head.kind = kind
+        items[index].head.id = id
+        member = {_abi.ITEM_GROUP: "group", _abi.ITEM_SHAPE: "shape", _abi.ITEM_TEXT: "text",
+                  _abi.ITEM_SEGMENT: "segment", _abi.ITEM_STOP: "stop"}.get(kind)
+        if member == "group":
+            items[index].group.transform.scale_x = items[index].group.transform.scale_y = 1
+            items[index].group.opacity = items[index].group.saturation = 1
+        if member == "shape":
+            items[index].shape.trim_end = 1
+        for name, value in fields.items():
+            if isinstance(value, bytes):
+                keep.append(value)
+            setattr(getattr(items[index], member), name, value)
+    drawing = _abi.sized(_abi.Drawing)
+    drawing.item_count = len(fill)
+    drawing.width = drawing.height = 10
+    drawing.bounds.width = drawing.bounds.height = 10
+    drawing.max_item_count = len(fill)
+    return drawing, items, keep
+
+
+GROUP, END = (_abi.ITEM_GROUP, 1, {}), (_abi.ITEM_END_GROUP, 1, {})
+PATH = (_abi.ITEM_SHAPE, 2, {"shape": _abi.SHAPE_PATH, "segment_count": 2, "stroke_width": 1.5, "line_cap": 9})
+MOVE = (_abi.ITEM_SEGMENT, 2, {"verb": _abi.SEGMENT_MOVE, "x": 1, "y": 2})
+CUBIC = (_abi.ITEM_SEGMENT, 2, {"verb": _abi.SEGMENT_CUBIC, "x": 5, "y": 6, "x1": 1, "y1": 2, "x2": 3, "y2": 4})
+GRADIENT = (_abi.ITEM_SHAPE, 3, {"shape": _abi.SHAPE_RECT, "fill": _abi.PAINT_LINEAR_GRADIENT, "stop_count": 1, "gradient_x1": 4})
+STOP = (_abi.ITEM_STOP, 3, {"offset": 0.5, "color": 0x11223344})
+TEXT = (_abi.ITEM_TEXT, 4, {"text": "h\u00e9".encode(), "size": 12})
+
+
+def read(*fill):
+    drawing, items, _ = raw_list(*fill)
+    return read_display_list(drawing, items, len(fill))
+
+
+def test_the_reader_folds_segments_and_stops_into_their_shapes():
+    listing = read(GROUP, PATH, MOVE, CUBIC, GRADIENT, STOP, TEXT, END)
+    group, path, gradient, text, end = listing.items
+    assert group == effects.Group(1, effects.Transform(0, 0, 0, 0, 1, 1, 0), 1, 0, 1, None) and group.transform.is_identity
+    assert path.segments == (effects.Segment("move", 1, 2), effects.Segment("cubic", 5, 6, 1, 2, 3, 4))
+    assert path.stroke == effects.Stroke(0, 1.5, "butt", "miter"), "an unknown cap reads as butt, as effect-host reads it"
+    assert path.fill is None
+    assert gradient.fill == effects.LinearGradient(0, 0, 4, 0, (effects.Stop(0.5, 0x11223344),))
+    assert gradient.segments == () and gradient.stroke is None
+    assert text.text == "h\u00e9"
+    assert end == effects.EndGroup(1)
+
+
+@pytest.mark.parametrize(
+    "fill, words",
+    [
+        ((GROUP,), "leaves 1 group(s) open"),
+        ((END,), "closes a group that is not open at item 0"),
+        ((PATH, MOVE), "ends inside shape 2"),
+        ((PATH, MOVE, TEXT), "lacks a segment of shape 2"),
+        ((GRADIENT, TEXT), "lacks a stop of shape 3"),
+        ((MOVE,), "has a segment outside a shape at item 0"),
+        ((STOP,), "has a stop outside a shape at item 0"),
+        (((9, 1, {}),), "has item kind 9 at item 0"),
+        (((_abi.ITEM_SHAPE, 2, {"shape": 0}),), "has shape kind 0"),
+        (((_abi.ITEM_SHAPE, 2, {"shape": 1, "fill": 7}),), "has paint kind 7"),
+        (((_abi.ITEM_GROUP, 1, {"clip_shape": _abi.SHAPE_PATH}), END), "clips to shape 5"),
+        (((_abi.ITEM_GROUP, 1, {"opacity": math.nan}), END), "non-finite number in item 0"),
+        ((PATH, MOVE, (_abi.ITEM_SEGMENT, 2, {"verb": 1, "x": math.inf})), "non-finite number in item 0"),  # its shape
+        ((PATH, MOVE, (_abi.ITEM_SEGMENT, 2, {"verb": 8})), "has segment verb 8"),
+        (((_abi.ITEM_TEXT, 4, {"text": b"\xff\xfe"}),), "has text that is NULL or not UTF-8"),
+        (((_abi.ITEM_TEXT, 4, {}),), "has text that is NULL or not UTF-8"),
+    ],
+)
+def test_the_reader_refuses_broken_lists(fill, words):
+    with pytest.raises(effects.EffectError) as raised:
+        read(*fill)
+    assert raised.value.status == _abi.ERR_INTERNAL
+    assert words in raised.value.message
+
+
+def test_the_reader_refuses_a_non_finite_frame():
+    drawing, items, _ = raw_list(TEXT)
+    drawing.bounds.x = math.inf
+    with pytest.raises(effects.EffectError) as raised:
+        read_display_list(drawing, items, 1)
+    assert "non-finite size or bounds" in raised.value.message

@@ -2,7 +2,8 @@
  * libFuzzer target for a plugin's C ABI. Arbitrary bytes are decoded into a
  * sequence of calls on one plugin: create (with params of every type, and
  * names that may not exist), set_param at a time, sample, sample_many,
- * strings, get_param, layout, instance_info, element_info and destroy.
+ * strings, get_param, layout, draw (with a measurer that answers what the
+ * input says), instance_info, element_info and destroy.
  * Strings can be invalid UTF-8, hold control characters, or be a megabyte
  * long; numbers can be NaN, infinite, negative or huge; buffers can be too
  * small. The plugin must answer every call with a status and never crash,
@@ -123,6 +124,72 @@ static void check_fence(const double *buffer, uint64_t capacity, uint64_t size) 
     }
 }
 
+/* What the fuzzed measurer answers next: set from the input before a draw. */
+static effect_text_metrics measured;
+static effect_status measure_status;
+
+static effect_status fuzz_measure(void *context, const char *text, double size, double weight, double tracking,
+                                  effect_text_metrics *out) {
+    (void)context;
+    (void)size;
+    (void)weight;
+    (void)tracking;
+    if (text == NULL || out == NULL) abort(); /* the plugin must pass both */
+    (void)strlen(text);
+    *out = measured;
+    return measure_status;
+}
+
+static void check_finite(double x) {
+    if (!isfinite(x)) abort();
+}
+
+/* A list draw reported as written: finite, its groups balanced, each shape
+ * followed by its segments and stops, its text readable. */
+static void check_items(const effect_draw_item *items, uint64_t count) {
+    uint64_t i, k, depth = 0;
+    for (i = 0; i < count; i++) {
+        const effect_draw_item *item = &items[i];
+        switch (item->head.kind) {
+        case EFFECT_ITEM_GROUP: {
+            const effect_transform *t = &item->group.transform;
+            check_finite(t->anchor_x + t->anchor_y + t->translate_x + t->translate_y + t->scale_x + t->scale_y + t->rotation);
+            check_finite(item->group.opacity + item->group.blur + item->group.saturation);
+            check_finite(item->group.clip.x + item->group.clip.y + item->group.clip.width + item->group.clip.height);
+            depth++;
+            break;
+        }
+        case EFFECT_ITEM_END_GROUP:
+            if (depth == 0) abort();
+            depth--;
+            break;
+        case EFFECT_ITEM_SHAPE: {
+            const effect_draw_shape *shape = &item->shape;
+            uint64_t extra = (uint64_t)shape->segment_count + (shape->fill == EFFECT_PAINT_LINEAR_GRADIENT ? shape->stop_count : 0);
+            check_finite(shape->frame.x + shape->frame.y + shape->frame.width + shape->frame.height + shape->corner_radius);
+            check_finite(shape->trim_start + shape->trim_end + shape->stroke_width + shape->gradient_x0 + shape->gradient_y1);
+            if (i + extra >= count) abort();
+            for (k = 1; k <= extra; k++) {
+                uint32_t kind = items[i + k].head.kind;
+                if (kind != (k <= shape->segment_count ? EFFECT_ITEM_SEGMENT : EFFECT_ITEM_STOP)) abort();
+                if (kind == EFFECT_ITEM_SEGMENT) check_finite(items[i + k].segment.x + items[i + k].segment.y);
+                else check_finite(items[i + k].stop.offset);
+            }
+            i += extra;
+            break;
+        }
+        case EFFECT_ITEM_TEXT:
+            if (item->text.text == NULL) abort();
+            (void)strlen(item->text.text);
+            check_finite(item->text.x + item->text.y + item->text.size + item->text.advance + item->text.ascent);
+            break;
+        default:
+            abort();
+        }
+    }
+    if (depth != 0) abort();
+}
+
 static void check_frames(const double *frames, uint64_t count) {
     uint64_t i;
     for (i = 0; i < count; i++) {
@@ -208,7 +275,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         effect_status status;
         double t = number(&in);
         error.struct_size = sizeof error;
-        switch (byte(&in) % 9) {
+        switch (byte(&in) % 10) {
         case 0: {
             const char *name = strdup(param_name(&in, effect, info.param_count));
             effect_value v = value(&in);
@@ -261,7 +328,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         case 5: {
             static double sizes[2 * 4096], out[2 + 10 * 4096 + 64];
             uint64_t room = 2 + 10 * 4096, capacity;
-            if (api->struct_size < sizeof *api) continue; /* an ABI 1.0 table has no layout */
+            if (api->abi_minor < 1) continue; /* an ABI 1.0 table has no layout */
             uint32_t items = byte(&in) % 4 == 0 ? (uint32_t)word(&in, 2) % 4096 : shape.layout_item_count % 4096, k;
             for (k = 0; k < 2 * items; k++) sizes[k] = k < 16 ? number(&in) : 20 + k % 7;
             capacity = byte(&in) % 8 == 0 ? word(&in, 2) % room : room;
@@ -284,6 +351,38 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             memset(&probe, 0, sizeof probe);
             probe.struct_size = byte(&in); /* any size, too small included */
             status = api->instance_info(instance, &probe, &error);
+            break;
+        }
+        case 8: {
+            /* Room for 4096 items and a fence of 16 more, as raw bytes. */
+            static effect_draw_item items[4096 + 16];
+            effect_drawing drawing;
+            effect_draw_context context;
+            uint64_t room = 4096, capacity = byte(&in) % 4 == 0 ? word(&in, 2) % (room + 1) : room, k;
+            int with_context = byte(&in) % 4;
+            if (api->abi_minor < 2) continue; /* draw came in ABI 1.2 */
+            memset(&drawing, 0, sizeof drawing);
+            drawing.struct_size = byte(&in) % 8 == 0 ? byte(&in) : sizeof drawing;
+            memset(&context, 0, sizeof context);
+            context.struct_size = byte(&in) % 8 == 0 ? byte(&in) : sizeof context;
+            context.width = byte(&in) % 2 ? number(&in) : 0;
+            context.height = byte(&in) % 4 == 0 ? number(&in) : 0;
+            context.measure = with_context >= 2 ? fuzz_measure : NULL;
+            measured.advance = number(&in);
+            measured.ascent = number(&in);
+            measured.descent = number(&in);
+            measure_status = byte(&in) % 8 == 0 ? EFFECT_ERR_INTERNAL : EFFECT_OK;
+            memset(&items[capacity], 0xA5, sizeof(effect_draw_item) * 16);
+            status = api->draw(instance, t, with_context ? &context : NULL, &drawing, capacity ? items : NULL, capacity, &error);
+            for (k = 0; k < sizeof(effect_draw_item) * 16; k++) {
+                if (((const uint8_t *)&items[capacity])[k] != 0xA5) abort(); /* wrote past the capacity */
+            }
+            if (status == EFFECT_OK) {
+                if (drawing.item_count > capacity || drawing.max_item_count < drawing.item_count) abort();
+                check_items(items, drawing.item_count);
+                check_finite(drawing.width + drawing.height + drawing.bounds.x + drawing.bounds.width);
+            }
+            if (status == EFFECT_ERR_BUFFER && drawing.item_count <= capacity) abort(); /* BUFFER with room to spare */
             break;
         }
         default:

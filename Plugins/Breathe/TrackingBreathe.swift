@@ -164,9 +164,8 @@ struct TrackingBreathe: Effect {
     /// max_tracking, and a breath spans min to max.
     private static func widestTracking(_ states: Steps<State>) -> Double {
         var widest = -Double.infinity
-        for state in states.allValues {
-            widest = max(widest, state.minTracking, state.maxTracking + 8)
-        }
+        let all = states.allValues
+        for index in all.indices { widest = max(widest, all[index].minTracking, all[index].maxTracking + 8) }
         return widest
     }
 

@@ -79,13 +79,15 @@ struct RevealLook {
     private func size(of chunk: RevealChunk, _ canvas: inout Canvas) -> Size {
         var size = Size.zero
         var unit = chunk.firstUnit
-        for (index, word) in chunk.words.enumerated() {
+        // Index loops throughout: an array's own iterator is generic code
+        // that a debug build runs unspecialised, and it allocates there.
+        for index in chunk.words.indices {
             if index > 0 {
                 let gap = spaceMetrics(&canvas)
                 size.width += gap.advance
                 size.height = max(size.height, gap.height)
             }
-            for _ in word {
+            for _ in 0..<chunk.words[index].count {
                 let measured = metrics(ofUnit: unit, &canvas)
                 size.width += measured.advance
                 size.height = max(size.height, measured.height)
@@ -187,9 +189,9 @@ struct RevealLook {
     ) {
         var x = box.minX
         var unit = chunk.firstUnit
-        for (index, word) in chunk.words.enumerated() {
+        for index in chunk.words.indices {
             if index > 0 { x += spaceMetrics(&canvas).advance }
-            for _ in word {
+            for _ in 0..<chunk.words[index].count {
                 let measured = metrics(ofUnit: unit, &canvas)
                 let frame = Rect(
                     x: x, y: box.minY + (box.height - measured.height) / 2, width: measured.advance, height: measured.height)
@@ -209,7 +211,7 @@ struct RevealLook {
         let gap = flow.gap(size: chunkSize)
         let extent = flow.extent(gap: gap, containerWidth: containerWidth, size: chunkSize)
         var blur = 0.0
-        for plan in plans where plan.preset == .blur { blur = max(blur, plan.blurRadius) }
+        for index in plans.indices where plans[index].preset == .blur { blur = max(blur, plans[index].blurRadius) }
         let margin = 12 + 0.2 * font.size + 3 * blur
         return DrawingExtent(
             bounds: Rect(x: 0, y: 0, width: extent.width, height: extent.height).outset(by: margin), maxItems: itemCount)

@@ -1,11 +1,12 @@
 import XCTest
 
-/// Sampling allocates nothing once an instance exists: counted by a malloc
-/// counter preloaded into a C program that drives every bundled plugin.
+/// Sampling and drawing allocate nothing once an instance exists: counted
+/// by a malloc counter preloaded into a C program that drives every bundled
+/// plugin.
 final class AllocationTests: XCTestCase {
     private struct Counts {
         var control: Int?
-        var effects: [String: (single: Int, batch: Int)] = [:]
+        var effects: [String: (single: Int, batch: Int, draws: Int, drawing: Int)] = [:]
     }
 
     private func probe(_ plugins: [String]) throws -> Counts {
@@ -22,10 +23,10 @@ final class AllocationTests: XCTestCase {
         for line in result.stdout.split(separator: "\n") {
             let words = line.split(separator: " ").map(String.init)
             if words.count == 2, words[0] == "control" { counts.control = Int(words[1]) }
-            if words.count == 10, words[0] == "effect" {
+            if words.count == 14, words[0] == "effect" {
                 XCTAssertEqual(words[3], "100000")
                 XCTAssertEqual(words[7], "100000")
-                counts.effects[words[1]] = (Int(words[5]) ?? -1, Int(words[9]) ?? -1)
+                counts.effects[words[1]] = (Int(words[5]) ?? -1, Int(words[9]) ?? -1, Int(words[11]) ?? -1, Int(words[13]) ?? -1)
             }
         }
         // The probe mallocs three times on purpose: the counter sees the process.
@@ -40,6 +41,8 @@ final class AllocationTests: XCTestCase {
         for (effect, count) in counts.effects {
             XCTAssertEqual(count.single, 0, "\(effect): allocations in 100,000 samples")
             XCTAssertEqual(count.batch, 0, "\(effect): allocations in 100 batches of 1,000 frames")
+            XCTAssertEqual(count.draws, 10_000, "\(effect) draws itself")
+            XCTAssertEqual(count.drawing, 0, "\(effect): allocations in 10,000 draws")
         }
     }
 
@@ -52,6 +55,7 @@ final class AllocationTests: XCTestCase {
         for (_, count) in counts.effects {
             XCTAssertEqual(count.single, 100_000)
             XCTAssertEqual(count.batch, 100_000)
+            XCTAssertEqual(count.draws, 0, "an ABI 1.0 plugin does not draw")
         }
     }
 }

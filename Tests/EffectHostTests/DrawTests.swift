@@ -260,6 +260,19 @@ final class DrawTests: XCTestCase {
         }
     }
 
+    /// Eight threads drawing one instance at once get what one thread gets
+    /// (ThreadSanitizer runs this one too: scripts/test-sanitizers).
+    func testConcurrentDrawingMatchesOneThread() throws {
+        let reveal = try instance("libReveal.so", "text-reveal", [("highlights", .string("calm glance"))])
+        let times = (0..<120).map { Double($0) * 0.015 }
+        let expected = try times.map { try reveal.draw(at: $0, width: 300).items }
+        let results = DrawSlots(count: 8)
+        DispatchQueue.concurrentPerform(iterations: 8) { thread in
+            results.storage[thread] = times.map { (try? reveal.draw(at: $0, width: 300).items) ?? [] }
+        }
+        for thread in 0..<8 { XCTAssertEqual(results.storage[thread], expected, "thread \(thread)") }
+    }
+
     func testDrawIsDeterministicAndIdsAreStable() throws {
         let reveal = try instance("libReveal.so", "text-reveal", [("highlights", .string("calm glance"))])
         var ids: [UInt32]?
@@ -270,5 +283,20 @@ final class DrawTests: XCTestCase {
             XCTAssertEqual(Set(seen).count, seen.count, "each id once")
             if let ids { XCTAssertEqual(seen, ids, "the same things at every t") } else { ids = seen }
         }
+    }
+}
+
+/// One result slot per thread; each thread writes only its own.
+private final class DrawSlots: @unchecked Sendable {
+    let storage: UnsafeMutableBufferPointer<[[DrawItem]]>
+
+    init(count: Int) {
+        storage = .allocate(capacity: count)
+        storage.initialize(repeating: [])
+    }
+
+    deinit {
+        storage.deinitialize()
+        storage.deallocate()
     }
 }

@@ -127,7 +127,7 @@ extension ItemBuffer {
             shape.shape = EFFECT_SHAPE_PATH
             shape.segment_count = UInt32(truncatingIfNeeded: segments.count)
         }
-        var stops: [GradientStop]?
+        var stops: [GradientStop] = []
         switch fill {
         case nil: shape.fill = EFFECT_PAINT_NONE
         case let .color(color)?: (shape.fill, shape.fill_color) = (EFFECT_PAINT_SOLID, color.packed)
@@ -146,9 +146,12 @@ extension ItemBuffer {
         }
         append(effect_draw_item(shape: shape))
         if case let .path(segments, offset) = outline {
-            for segment in segments { append(Self.item(segment, id, offset)) }
+            // Index loops: an array's own iterator is generic code that a
+            // debug build runs unspecialised, and it allocates there.
+            for index in segments.indices { append(Self.item(segments[index], id, offset)) }
         }
-        for stop in stops ?? [] {
+        for index in stops.indices {
+            let stop = stops[index]
             append(
                 effect_draw_item(
                     stop: effect_draw_stop(

@@ -4,13 +4,15 @@
  * give each live param changes (bools twice; numbers, integers and enums
  * once), so lookups cross events, then count the allocations of 100,000
  * sample calls spread over the effect's timeline, the very first included,
- * and of 100 sample_many calls of 1,000 frames.
+ * and of 100 sample_many calls of 1,000 frames; for an effect that draws
+ * (ABI 1.2), of 10,000 draw calls too, half of them with a measurer.
  *
  *   alloc_probe PLUGIN.so...
  *
  * Prints "control N" (N allocations made on purpose, proving the counter
  * sees this process), then per effect
- *   "effect ID samples 100000 allocations A batch_frames 100000 batch_allocations B".
+ *   "effect ID samples 100000 allocations A batch_frames 100000 batch_allocations B
+ *    draws D draw_allocations C" (D is 0 for an effect that does not draw).
  */
 #define _POSIX_C_SOURCE 200809L
 #include "effect.h"
@@ -24,6 +26,7 @@
 #define SAMPLES 100000
 #define BATCHES 100
 #define BATCH 1000
+#define DRAWS 10000
 
 typedef uint64_t (*counter_fn)(void);
 
@@ -74,14 +77,65 @@ static int add_events(const effect_plugin_api *api, const char *effect, uint32_t
     return 0;
 }
 
+/* A measurer in the host's place: a fixed advance per byte. */
+static effect_status measure_bytes(void *context, const char *text, double size, double weight, double tracking,
+                                   effect_text_metrics *out) {
+    (void)context;
+    (void)weight;
+    out->advance = (double)strlen(text) * (0.5 * size + tracking);
+    out->ascent = 0.8 * size;
+    out->descent = 0.2 * size;
+    return EFFECT_OK;
+}
+
+/* Draws DRAWS frames over the span, half with the reference metrics and
+ * half with a measurer, into a buffer sized once (allocated before
+ * counting), and counts the allocations of the draws alone. *drawn is 0 for
+ * a plugin before ABI 1.2 or an effect that does not draw. */
+static int draw_frames(const effect_plugin_api *api, effect_instance *instance, double span, int *drawn,
+                       uint64_t *allocations) {
+    effect_drawing drawing;
+    effect_draw_context context;
+    effect_draw_item *items;
+    uint64_t capacity, before;
+    effect_status status;
+    int i;
+    *drawn = 0;
+    *allocations = 0;
+    if (api->abi_minor < 2 || api->draw == NULL) return 0;
+    memset(&drawing, 0, sizeof drawing);
+    drawing.struct_size = sizeof drawing;
+    status = api->draw(instance, 0, NULL, &drawing, NULL, 0, NULL);
+    if (status == EFFECT_ERR_UNSUPPORTED) return 0;
+    if (status != EFFECT_OK && status != EFFECT_ERR_BUFFER) return 1;
+    /* Room for any t, and for the measurer's layout too. */
+    capacity = 2 * drawing.max_item_count + 16;
+    items = malloc(sizeof *items * capacity);
+    if (items == NULL) return 1;
+    memset(&context, 0, sizeof context);
+    context.struct_size = sizeof context;
+    context.width = 300;
+    context.measure = measure_bytes;
+    before = counter();
+    for (i = 0; i < DRAWS; i++) {
+        drawing.struct_size = sizeof drawing;
+        status = api->draw(instance, span * i / DRAWS, i % 2 ? &context : NULL, &drawing, items, capacity, NULL);
+        if (status != EFFECT_OK) return free(items), 1;
+    }
+    *allocations = counter() - before;
+    *drawn = DRAWS;
+    free(items);
+    return 0;
+}
+
 static int probe(const effect_plugin_api *api, uint32_t index) {
     effect_info info;
     effect_instance_info timing;
     effect_instance *instance = NULL;
     effect_error error;
     double *frames, span;
-    uint64_t before, single, batch;
-    int i;
+    uint64_t before, single, batch, drawing;
+    int i, drawn;
 
     memset(&info, 0, sizeof info);
     info.struct_size = sizeof info;
@@ -113,8 +167,10 @@ static int probe(const effect_plugin_api *api, uint32_t index) {
         }
     }
     batch = counter() - before;
-    printf("effect %s samples %d allocations %llu batch_frames %d batch_allocations %llu\n", info.id, SAMPLES,
-           (unsigned long long)single, BATCHES * BATCH, (unsigned long long)batch);
+    if (draw_frames(api, instance, span, &drawn, &drawing) != 0) return fail(info.id, NULL);
+    printf("effect %s samples %d allocations %llu batch_frames %d batch_allocations %llu draws %d draw_allocations %llu\n",
+           info.id, SAMPLES, (unsigned long long)single, BATCHES * BATCH, (unsigned long long)batch, drawn,
+           (unsigned long long)drawing);
     api->destroy(instance);
     free(frames);
     return 0;

@@ -51,6 +51,19 @@ public struct EffectError: Error, Sendable, CustomStringConvertible {
 public struct PluginLoadFailure: Error, Sendable, CustomStringConvertible {
     public let path: String
     public let reason: String
+    /// Where on the search path the path came from, for a path that is
+    /// not there at all.
+    public let origin: SearchPath.Origin?
+    /// The file was refused by PluginTrust, not opened: a host may offer
+    /// its override.
+    public let refusedAsUnsafe: Bool
+
+    public init(path: String, reason: String, origin: SearchPath.Origin? = nil, refusedAsUnsafe: Bool = false) {
+        self.path = path
+        self.reason = reason
+        self.origin = origin
+        self.refusedAsUnsafe = refusedAsUnsafe
+    }
 
     public var description: String { "\(path): \(reason)" }
 }

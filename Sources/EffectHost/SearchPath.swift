@@ -70,7 +70,7 @@ public struct SearchPath: Sendable {
             guard stat(entry.path, &status) == 0 else {
                 if entry.origin != .default {
                     let reason = String(cString: strerror(errno))
-                    failures.append(PluginLoadFailure(path: entry.path, reason: "\(reason) (from \(entry.origin.label))"))
+                    failures.append(PluginLoadFailure(path: entry.path, reason: reason, origin: entry.origin))
                 }
                 continue
             }
@@ -92,15 +92,5 @@ public struct SearchPath: Sendable {
 
     private static func sharedObjects(in directory: String) -> [String] {
         (Directory.names(in: directory) ?? []).filter { $0.hasSuffix(".so") && !$0.hasPrefix(".") }.sorted()
-    }
-}
-
-extension SearchPath.Origin {
-    var label: String {
-        switch self {
-        case .explicit: "--plugin-path"
-        case .environment: "EFFECT_PLUGIN_PATH"
-        case .default: "default search path"
-        }
     }
 }

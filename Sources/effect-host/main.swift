@@ -42,7 +42,7 @@ func runCommand(_ arguments: [String]) -> Int32 {
             try? Output.standard.flush()
             return status
         default:
-            let hint = closestMatch(to: command, among: ["list", "info", "run", "render", "plot", "validate", "help"]).map { " (did you mean '\($0)'?)" } ?? ""
+            let hint = didYouMean(command, among: ["list", "info", "run", "render", "plot", "validate", "help"])
             throw UsageError("unknown command '\(Terminal.sanitize(command))'\(hint); see effect-host --help")
         }
         try? Output.standard.flush()

@@ -128,7 +128,9 @@ final class CLITests: XCTestCase {
 
     func testUsageErrors() throws {
         assertUsageError(try host("run", "strikethrough-reveel"), contains: "did you mean 'strikethrough-reveal'?")
-        assertUsageError(try host("info", "nothing-like-it"), contains: "unknown effect 'nothing-like-it'")
+        assertUsageError(try host("info", "nothing-like-it"), contains: "unknown effect 'nothing-like-it' (see effect-host list)")
+        // A word contained in one id only is a close match too.
+        assertUsageError(try host("info", "strike"), contains: "did you mean 'strikethrough-reveal'?")
         assertUsageError(try host("run", "strikethrough-reveal", "--param", "durtion=1"), contains: "did you mean 'duration'?")
         assertUsageError(try host("run", "strikethrough-reveal", "--param", "duration=abc"), contains: "needs a number, not 'abc'")
         assertUsageError(try host("run", "strikethrough-reveal", "--param", "duration=-1"), contains: "within 0.001...60")

@@ -25,11 +25,45 @@ public struct Canvas {
     /// Items written so far (or that would have been, past the capacity).
     public var itemCount: Int { list.count }
 
+    /// The last few runs measured: a view sizes and then renders its text,
+    /// and a container asks its children their sizes more than once, so
+    /// one draw measures the same run several times. A measurer answers
+    /// the same for the same run (effect.h), so its answer is kept.
+    private var recent: (Measured, Measured, Measured, Measured) = (.none, .none, .none, .none)
+    private var nextSlot = 0
+
+    private struct Measured {
+        var text: UnsafePointer<CChar>?
+        var font: Font
+        var tracking: Double
+        var metrics: TextMetrics
+
+        static var none: Measured { Measured(text: nil, font: Font(size: 0), tracking: 0, metrics: .zero) }
+
+        func answers(_ text: CString, _ font: Font, _ tracking: Double) -> Bool {
+            self.text == text.pointer && self.font == font && self.tracking == tracking
+        }
+    }
+
     /// A run of text, measured by the host (or the reference metrics).
     public mutating func measure(_ text: CString, font: Font, tracking: Double = 0) -> TextMetrics {
-        if let metrics = measurer.measure(text, font: font, tracking: tracking) { return metrics }
-        measureFailed = true
-        return .zero
+        if recent.0.answers(text, font, tracking) { return recent.0.metrics }
+        if recent.1.answers(text, font, tracking) { return recent.1.metrics }
+        if recent.2.answers(text, font, tracking) { return recent.2.metrics }
+        if recent.3.answers(text, font, tracking) { return recent.3.metrics }
+        guard let metrics = measurer.measure(text, font: font, tracking: tracking) else {
+            measureFailed = true
+            return .zero
+        }
+        let entry = Measured(text: text.pointer, font: font, tracking: tracking, metrics: metrics)
+        switch nextSlot {
+        case 0: recent.0 = entry
+        case 1: recent.1 = entry
+        case 2: recent.2 = entry
+        default: recent.3 = entry
+        }
+        nextSlot = (nextSlot + 1) % 4
+        return metrics
     }
 
     /// Draws `drawing` in `frame`.

@@ -20,13 +20,17 @@ public protocol Drawing {
 }
 
 extension Drawing {
+    @inlinable
     public var derivedGroupID: DrawID { 0 }
+    @inlinable
     public var childCount: Int { 1 }
 
+    @inlinable
     public func childSize(_ index: Int, _ proposal: ProposedSize, in canvas: inout Canvas) -> Size {
         sizeThatFits(proposal, in: &canvas)
     }
 
+    @inlinable
     public func renderChild(_ index: Int, in frame: Rect, on canvas: inout Canvas) {
         render(in: frame, on: &canvas)
     }
@@ -36,16 +40,23 @@ extension Drawing {
 /// ViewBuilder does: up to four drawings side by side, and `if`.
 @resultBuilder
 public enum DrawingBuilder {
+    @inlinable
     public static func buildBlock<A: Drawing>(_ a: A) -> A { a }
+    @inlinable
     public static func buildBlock<A: Drawing, B: Drawing>(_ a: A, _ b: B) -> Pair<A, B> { Pair(a, b) }
+    @inlinable
     public static func buildBlock<A: Drawing, B: Drawing, C: Drawing>(_ a: A, _ b: B, _ c: C) -> Pair<A, Pair<B, C>> {
         Pair(a, Pair(b, c))
     }
+    @inlinable
     public static func buildBlock<A: Drawing, B: Drawing, C: Drawing, D: Drawing>(_ a: A, _ b: B, _ c: C, _ d: D)
         -> Pair<A, Pair<B, Pair<C, D>>>
     { Pair(a, Pair(b, Pair(c, d))) }
+    @inlinable
     public static func buildOptional<A: Drawing>(_ a: A?) -> A? { a }
+    @inlinable
     public static func buildEither<A: Drawing, B: Drawing>(first: A) -> Either<A, B> { .first(first) }
+    @inlinable
     public static func buildEither<A: Drawing, B: Drawing>(second: B) -> Either<A, B> { .second(second) }
 }
 
@@ -54,19 +65,23 @@ public struct Pair<A: Drawing, B: Drawing>: Drawing {
     public let first: A
     public let second: B
 
+    @inlinable
     init(_ first: A, _ second: B) {
         self.first = first
         self.second = second
     }
 
+    @inlinable
     public var childCount: Int { first.childCount + second.childCount }
 
+    @inlinable
     public func childSize(_ index: Int, _ proposal: ProposedSize, in canvas: inout Canvas) -> Size {
         let head = first.childCount
         if index < head { return first.childSize(index, proposal, in: &canvas) }
         return second.childSize(index - head, proposal, in: &canvas)
     }
 
+    @inlinable
     public func renderChild(_ index: Int, in frame: Rect, on canvas: inout Canvas) {
         let head = first.childCount
         if index < head {
@@ -77,12 +92,14 @@ public struct Pair<A: Drawing, B: Drawing>: Drawing {
     }
 
     // As one drawing (outside a container), both share the frame: a ZStack.
+    @inlinable
     public func sizeThatFits(_ proposal: ProposedSize, in canvas: inout Canvas) -> Size {
         let a = first.sizeThatFits(proposal, in: &canvas)
         let b = second.sizeThatFits(proposal, in: &canvas)
         return Size(width: max(a.width, b.width), height: max(a.height, b.height))
     }
 
+    @inlinable
     public func render(in frame: Rect, on canvas: inout Canvas) {
         first.render(in: frame, on: &canvas)
         second.render(in: frame, on: &canvas)
@@ -90,20 +107,25 @@ public struct Pair<A: Drawing, B: Drawing>: Drawing {
 }
 
 extension Optional: Drawing where Wrapped: Drawing {
+    @inlinable
     public var childCount: Int { self?.childCount ?? 0 }
 
+    @inlinable
     public func childSize(_ index: Int, _ proposal: ProposedSize, in canvas: inout Canvas) -> Size {
         self?.childSize(index, proposal, in: &canvas) ?? .zero
     }
 
+    @inlinable
     public func renderChild(_ index: Int, in frame: Rect, on canvas: inout Canvas) {
         self?.renderChild(index, in: frame, on: &canvas)
     }
 
+    @inlinable
     public func sizeThatFits(_ proposal: ProposedSize, in canvas: inout Canvas) -> Size {
         self?.sizeThatFits(proposal, in: &canvas) ?? .zero
     }
 
+    @inlinable
     public func render(in frame: Rect, on canvas: inout Canvas) {
         self?.render(in: frame, on: &canvas)
     }
@@ -114,6 +136,7 @@ public enum Either<A: Drawing, B: Drawing>: Drawing {
     case first(A)
     case second(B)
 
+    @inlinable
     public func sizeThatFits(_ proposal: ProposedSize, in canvas: inout Canvas) -> Size {
         switch self {
         case let .first(a): a.sizeThatFits(proposal, in: &canvas)
@@ -121,6 +144,7 @@ public enum Either<A: Drawing, B: Drawing>: Drawing {
         }
     }
 
+    @inlinable
     public func render(in frame: Rect, on canvas: inout Canvas) {
         switch self {
         case let .first(a): a.render(in: frame, on: &canvas)

@@ -4,28 +4,32 @@
 /// join the group they are applied to; the others open a group of their
 /// own, whose id, unless given, is the inner group's plus 2^30.
 public struct Grouped<Content: Drawing>: Drawing {
-    let content: Content
-    var id: DrawID
-    var opacity = 1.0
-    var saturation = 1.0
-    var blur = 0.0
-    var scale = (x: 1.0, y: 1.0)
-    var rotation = 0.0
-    var anchor = UnitPoint.center
-    var offset = Point.zero
-    var clip: (any ShapeOutline)?
+    @usableFromInline let content: Content
+    @usableFromInline var id: DrawID
+    @usableFromInline var opacity = 1.0
+    @usableFromInline var saturation = 1.0
+    @usableFromInline var blur = 0.0
+    @usableFromInline var scale = (x: 1.0, y: 1.0)
+    @usableFromInline var rotation = 0.0
+    @usableFromInline var anchor = UnitPoint.center
+    @usableFromInline var offset = Point.zero
+    @usableFromInline var clip: (any ShapeOutline)?
 
+    @inlinable
     init(_ content: Content, id: DrawID?) {
         self.content = content
         self.id = id ?? content.derivedGroupID
     }
 
+    @inlinable
     public var derivedGroupID: DrawID { id + 0x4000_0000 }
 
+    @inlinable
     public func sizeThatFits(_ proposal: ProposedSize, in canvas: inout Canvas) -> Size {
         content.sizeThatFits(proposal, in: &canvas)
     }
 
+    @inlinable
     public func render(in frame: Rect, on canvas: inout Canvas) {
         var effects = GroupEffects()
         effects.opacity = opacity
@@ -48,6 +52,7 @@ public struct Grouped<Content: Drawing>: Drawing {
         canvas.group(id, effects) { canvas in content.render(in: frame, on: &canvas) }
     }
 
+    @inlinable
     public func opacity(_ value: Double, id: DrawID? = nil) -> Grouped<Content> {
         var copy = self
         copy.opacity *= value
@@ -55,6 +60,7 @@ public struct Grouped<Content: Drawing>: Drawing {
         return copy
     }
 
+    @inlinable
     public func saturation(_ value: Double, id: DrawID? = nil) -> Grouped<Content> {
         var copy = self
         copy.saturation *= value
@@ -62,6 +68,7 @@ public struct Grouped<Content: Drawing>: Drawing {
         return copy
     }
 
+    @inlinable
     public func offset(x: Double = 0, y: Double = 0, id: DrawID? = nil) -> Grouped<Content> {
         var copy = self
         copy.offset.x += x
@@ -72,12 +79,14 @@ public struct Grouped<Content: Drawing>: Drawing {
 }
 
 extension Drawing {
+    @inlinable
     public func opacity(_ value: Double, id: DrawID? = nil) -> Grouped<Self> {
         var group = Grouped(self, id: id)
         group.opacity = value
         return group
     }
 
+    @inlinable
     public func saturation(_ value: Double, id: DrawID? = nil) -> Grouped<Self> {
         var group = Grouped(self, id: id)
         group.saturation = value
@@ -85,16 +94,19 @@ extension Drawing {
     }
 
     /// SwiftUI's blur(radius:).
+    @inlinable
     public func blur(radius: Double, id: DrawID? = nil) -> Grouped<Self> {
         var group = Grouped(self, id: id)
         group.blur = radius
         return group
     }
 
+    @inlinable
     public func scaleEffect(_ scale: Double, anchor: UnitPoint = .center, id: DrawID? = nil) -> Grouped<Self> {
         scaleEffect(x: scale, y: scale, anchor: anchor, id: id)
     }
 
+    @inlinable
     public func scaleEffect(x: Double = 1, y: Double = 1, anchor: UnitPoint = .center, id: DrawID? = nil) -> Grouped<Self> {
         var group = Grouped(self, id: id)
         group.scale = (x, y)
@@ -103,6 +115,7 @@ extension Drawing {
     }
 
     /// SwiftUI's rotationEffect(.degrees(_:), anchor:): clockwise on screen.
+    @inlinable
     public func rotationEffect(degrees: Double, anchor: UnitPoint = .center, id: DrawID? = nil) -> Grouped<Self> {
         var group = Grouped(self, id: id)
         group.rotation = degrees
@@ -110,6 +123,7 @@ extension Drawing {
         return group
     }
 
+    @inlinable
     public func offset(x: Double = 0, y: Double = 0, id: DrawID? = nil) -> Grouped<Self> {
         var group = Grouped(self, id: id)
         group.offset = Point(x: x, y: y)
@@ -118,6 +132,7 @@ extension Drawing {
 
     /// SwiftUI's clipShape: only what falls inside the shape, in this
     /// drawing's frame, shows.
+    @inlinable
     public func clipShape<S: ShapeOutline>(_ shape: S, id: DrawID? = nil) -> Grouped<Self> {
         var group = Grouped(self, id: id)
         group.clip = shape

@@ -8,6 +8,7 @@ public struct Text: Drawing {
     public let tracking: Double
     public let id: DrawID
 
+    @inlinable
     public init(_ string: CString, font: Font, color: RGBA, tracking: Double = 0, id: DrawID) {
         self.string = string
         self.font = font
@@ -16,13 +17,16 @@ public struct Text: Drawing {
         self.id = id
     }
 
+    @inlinable
     public var derivedGroupID: DrawID { DrawID(id.value | 0x8000_0000) }
 
+    @inlinable
     public func sizeThatFits(_ proposal: ProposedSize, in canvas: inout Canvas) -> Size {
         let metrics = canvas.measure(string, font: font, tracking: tracking)
         return Size(width: metrics.advance, height: metrics.height)
     }
 
+    @inlinable
     public func render(in frame: Rect, on canvas: inout Canvas) {
         let metrics = canvas.measure(string, font: font, tracking: tracking)
         let top = frame.minY + (frame.height - metrics.height) / 2
@@ -39,7 +43,9 @@ public protocol ShapeOutline: Sendable {
 }
 
 public struct Rectangle: ShapeOutline {
+    @inlinable
     public init() {}
+    @inlinable
     public func outline(in frame: Rect) -> Outline { .rect(frame) }
 }
 
@@ -47,23 +53,31 @@ public struct RoundedRectangle: ShapeOutline {
     public let cornerRadius: Double
     /// SwiftUI's `.continuous` corners are drawn as circular ones of the
     /// same radius (the ABI has only those).
+    @inlinable
     public init(cornerRadius: Double) { self.cornerRadius = cornerRadius }
+    @inlinable
     public func outline(in frame: Rect) -> Outline { .roundedRect(frame, cornerRadius: cornerRadius) }
 }
 
 public struct Capsule: ShapeOutline {
+    @inlinable
     public init() {}
+    @inlinable
     public func outline(in frame: Rect) -> Outline { .capsule(frame) }
 }
 
 public struct Ellipse: ShapeOutline {
+    @inlinable
     public init() {}
+    @inlinable
     public func outline(in frame: Rect) -> Outline { .ellipse(frame) }
 }
 
 /// The largest circle centred in the frame.
 public struct Circle: ShapeOutline {
+    @inlinable
     public init() {}
+    @inlinable
     public func outline(in frame: Rect) -> Outline {
         let side = min(frame.width, frame.height)
         return .ellipse(
@@ -75,7 +89,9 @@ public struct Circle: ShapeOutline {
 /// corner, as a SwiftUI Path is. Its segments are built with the model.
 public struct Path: ShapeOutline {
     public let segments: [PathSegment]
+    @inlinable
     public init(_ segments: [PathSegment]) { self.segments = segments }
+    @inlinable
     public func outline(in frame: Rect) -> Outline { .path(segments, offset: frame.origin) }
 }
 
@@ -87,12 +103,24 @@ public struct ShapeView<S: ShapeOutline>: Drawing {
     public let trim: (from: Double, to: Double)
     public let id: DrawID
 
+    @inlinable
+    init(shape: S, fill: Paint?, stroke: (color: RGBA, style: StrokeStyle)?, trim: (from: Double, to: Double), id: DrawID) {
+        self.shape = shape
+        self.fill = fill
+        self.stroke = stroke
+        self.trim = trim
+        self.id = id
+    }
+
+    @inlinable
     public var derivedGroupID: DrawID { DrawID(id.value | 0x8000_0000) }
 
+    @inlinable
     public func sizeThatFits(_ proposal: ProposedSize, in canvas: inout Canvas) -> Size {
         Size(width: proposal.width ?? 10, height: proposal.height ?? 10)
     }
 
+    @inlinable
     public func render(in frame: Rect, on canvas: inout Canvas) {
         canvas.shape(id, shape.outline(in: frame), fill: fill, stroke: stroke, trim: trim)
     }
@@ -103,27 +131,39 @@ public struct TrimmedShape<S: ShapeOutline>: Sendable {
     public let shape: S
     public let trim: (from: Double, to: Double)
 
+    @inlinable
+    init(shape: S, trim: (from: Double, to: Double)) {
+        self.shape = shape
+        self.trim = trim
+    }
+
+    @inlinable
     public func stroke(_ color: RGBA, style: StrokeStyle, id: DrawID) -> ShapeView<S> {
         ShapeView(shape: shape, fill: nil, stroke: (color, style), trim: trim, id: id)
     }
 
+    @inlinable
     public func fill(_ paint: Paint, id: DrawID) -> ShapeView<S> {
         ShapeView(shape: shape, fill: paint, stroke: nil, trim: trim, id: id)
     }
 }
 
 extension ShapeOutline {
+    @inlinable
     public func fill(_ paint: Paint, id: DrawID) -> ShapeView<Self> {
         ShapeView(shape: self, fill: paint, stroke: nil, trim: (0, 1), id: id)
     }
 
+    @inlinable
     public func fill(_ color: RGBA, id: DrawID) -> ShapeView<Self> { fill(.color(color), id: id) }
 
+    @inlinable
     public func stroke(_ color: RGBA, style: StrokeStyle, id: DrawID) -> ShapeView<Self> {
         ShapeView(shape: self, fill: nil, stroke: (color, style), trim: (0, 1), id: id)
     }
 
     /// SwiftUI's trim(from:to:): only that part of the outline is drawn.
+    @inlinable
     public func trim(from start: Double = 0, to end: Double = 1) -> TrimmedShape<Self> {
         TrimmedShape(shape: self, trim: (start, end))
     }
@@ -133,6 +173,7 @@ extension ShapeOutline {
 public enum VerticalAlignment: Sendable {
     case top, center, bottom
 
+    @inlinable
     func offset(_ child: Double, in row: Double) -> Double {
         switch self {
         case .top: 0
@@ -149,12 +190,14 @@ public struct HStack<Content: Drawing>: Drawing {
     public let spacing: Double
     public let content: Content
 
+    @inlinable
     public init(alignment: VerticalAlignment = .center, spacing: Double, @DrawingBuilder content: () -> Content) {
         self.alignment = alignment
         self.spacing = spacing
         self.content = content()
     }
 
+    @inlinable
     public func sizeThatFits(_ proposal: ProposedSize, in canvas: inout Canvas) -> Size {
         var size = Size.zero
         let count = content.childCount
@@ -166,6 +209,7 @@ public struct HStack<Content: Drawing>: Drawing {
         return size
     }
 
+    @inlinable
     public func render(in frame: Rect, on canvas: inout Canvas) {
         let row = sizeThatFits(.unspecified, in: &canvas)
         var x = frame.minX + (frame.width - row.width) / 2
@@ -183,19 +227,31 @@ public struct HStack<Content: Drawing>: Drawing {
 /// `widthFraction` sizes the frame as a fraction of the width offered
 /// (a GeometryReader's `size.width * a`).
 public struct Framed<Content: Drawing>: Drawing {
-    let content: Content
-    let width: Double?
-    let widthFraction: Double?
-    let height: Double?
-    let alignment: UnitPoint
+    @usableFromInline let content: Content
+    @usableFromInline let width: Double?
+    @usableFromInline let widthFraction: Double?
+    @usableFromInline let height: Double?
+    @usableFromInline let alignment: UnitPoint
 
+    @inlinable
+    init(content: Content, width: Double?, widthFraction: Double?, height: Double?, alignment: UnitPoint) {
+        self.content = content
+        self.width = width
+        self.widthFraction = widthFraction
+        self.height = height
+        self.alignment = alignment
+    }
+
+    @inlinable
     public var derivedGroupID: DrawID { content.derivedGroupID }
 
-    private func resolved(_ proposal: ProposedSize) -> ProposedSize {
+    @inlinable
+    func resolved(_ proposal: ProposedSize) -> ProposedSize {
         let w = width ?? widthFraction.map { $0 * (proposal.width ?? 0) } ?? proposal.width
         return ProposedSize(width: w, height: height ?? proposal.height)
     }
 
+    @inlinable
     public func sizeThatFits(_ proposal: ProposedSize, in canvas: inout Canvas) -> Size {
         let offered = resolved(proposal)
         if let w = offered.width, let h = offered.height, width != nil || widthFraction != nil, height != nil {
@@ -206,6 +262,7 @@ public struct Framed<Content: Drawing>: Drawing {
                     height: height ?? inner.height)
     }
 
+    @inlinable
     public func render(in frame: Rect, on canvas: inout Canvas) {
         let inner = content.sizeThatFits(ProposedSize(frame.size), in: &canvas)
         let x = frame.minX + (frame.width - inner.width) * alignment.x
@@ -218,17 +275,28 @@ public struct Framed<Content: Drawing>: Drawing {
 /// SwiftUI's overlay and background: the second is offered the first's
 /// size and aligned in its frame.
 public struct Layered<Base: Drawing, Layer: Drawing>: Drawing {
-    let base: Base
-    let layer: Layer
-    let alignment: UnitPoint
-    let layerOnTop: Bool
+    @usableFromInline let base: Base
+    @usableFromInline let layer: Layer
+    @usableFromInline let alignment: UnitPoint
+    @usableFromInline let layerOnTop: Bool
 
+    @inlinable
+    init(base: Base, layer: Layer, alignment: UnitPoint, layerOnTop: Bool) {
+        self.base = base
+        self.layer = layer
+        self.alignment = alignment
+        self.layerOnTop = layerOnTop
+    }
+
+    @inlinable
     public var derivedGroupID: DrawID { base.derivedGroupID }
 
+    @inlinable
     public func sizeThatFits(_ proposal: ProposedSize, in canvas: inout Canvas) -> Size {
         base.sizeThatFits(proposal, in: &canvas)
     }
 
+    @inlinable
     public func render(in frame: Rect, on canvas: inout Canvas) {
         if layerOnTop { base.render(in: frame, on: &canvas) }
         let size = layer.sizeThatFits(ProposedSize(frame.size), in: &canvas)
@@ -240,21 +308,25 @@ public struct Layered<Base: Drawing, Layer: Drawing>: Drawing {
 }
 
 extension Drawing {
+    @inlinable
     public func frame(width: Double? = nil, height: Double? = nil, alignment: UnitPoint = .center) -> Framed<Self> {
         Framed(content: self, width: width, widthFraction: nil, height: height, alignment: alignment)
     }
 
     /// A frame `fraction` of the offered width wide.
+    @inlinable
     public func frame(widthFraction fraction: Double, height: Double? = nil, alignment: UnitPoint = .center)
         -> Framed<Self>
     {
         Framed(content: self, width: nil, widthFraction: fraction, height: height, alignment: alignment)
     }
 
+    @inlinable
     public func overlay<L: Drawing>(alignment: UnitPoint = .center, @DrawingBuilder _ layer: () -> L) -> Layered<Self, L> {
         Layered(base: self, layer: layer(), alignment: alignment, layerOnTop: true)
     }
 
+    @inlinable
     public func background<L: Drawing>(alignment: UnitPoint = .center, @DrawingBuilder _ layer: () -> L)
         -> Layered<Self, L>
     {

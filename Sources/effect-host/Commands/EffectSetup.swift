@@ -86,7 +86,7 @@ struct EffectSetup {
 
     private func parse(_ text: String, for name: String, of effect: EffectDescription) throws(UsageError) -> Value {
         guard let param = effect.param(named: name) else {
-            let hint = closestMatch(to: name, among: effect.params.map(\.name)).map { " (did you mean '\($0)'?)" } ?? ""
+            let hint = didYouMean(name, among: effect.params.map(\.name))
             throw UsageError("effect '\(effect.id)' has no param '\(Terminal.sanitize(name))'\(hint)")
         }
         do {

@@ -39,7 +39,7 @@ struct ListCommand {
         if !catalog.failures.isEmpty {
             out.line()
             out.line("Not loaded:")
-            for failure in catalog.failures { out.line("  \(Terminal.sanitize(failure.description))") }
+            for failure in catalog.failures { out.line("  \(Terminal.sanitize(failure.cliDescription))") }
         }
         for shadow in catalog.shadowed {
             out.line(
@@ -74,7 +74,7 @@ struct ListCommand {
             ("plugins", .array(plugins)),
             (
                 "failures",
-                .array(catalog.failures.map { .object([("path", .string($0.path)), ("reason", .string($0.reason))]) })
+                .array(catalog.failures.map { .object([("path", .string($0.path)), ("reason", .string($0.cliReason))]) })
             ),
             (
                 "shadowed",

@@ -172,7 +172,7 @@ struct PlotCommand {
                 requests += (index.map { [$0] } ?? chosen).map { Request(channel: channel, element: $0) }
             } else {
                 let names = effect.channels.map(\.name) + effect.elementChannels.map(\.name)
-                let hint = closestMatch(to: base, among: names).map { " (did you mean '\($0)'?)" } ?? ""
+                let hint = didYouMean(base, among: names)
                 throw UsageError("effect '\(effect.id)' has no channel '\(Terminal.sanitize(base))'\(hint)")
             }
         }

@@ -24,7 +24,7 @@ struct PluginSession {
     /// goes unnoticed.
     func warnAboutFailures() {
         for failure in catalog.failures {
-            Output.error.line("effect-host: warning: skipped \(Terminal.sanitize(failure.description))")
+            Output.error.line("effect-host: warning: skipped \(Terminal.sanitize(failure.cliDescription))")
         }
         for shadow in catalog.shadowed {
             Output.error.line(
@@ -39,7 +39,25 @@ struct PluginSession {
         if catalog.plugins.isEmpty {
             throw UsageError("unknown effect '\(Terminal.sanitize(id))': no plugins found (see effect-host list)")
         }
-        let hint = catalog.suggestion(for: id).map { " (did you mean '\($0)'?)" } ?? " (see effect-host list)"
+        let close = didYouMean(id, among: catalog.effectIDs)
+        let hint = close.isEmpty ? " (see effect-host list)" : close
         throw UsageError("unknown effect '\(Terminal.sanitize(id))'\(hint)")
     }
+}
+
+extension PluginLoadFailure {
+    /// The reason as the CLI says it: where a missing path came from, and
+    /// the flag that overrides a refusal.
+    var cliReason: String {
+        var text = reason
+        switch origin {
+        case .explicit?: text += " (from --plugin-path)"
+        case .environment?: text += " (from EFFECT_PLUGIN_PATH)"
+        case .default?, nil: break
+        }
+        if refusedAsUnsafe { text += "; or pass \(PluginSession.allowUnsafeFlag) to load it anyway" }
+        return text
+    }
+
+    var cliDescription: String { "\(path): \(cliReason)" }
 }

@@ -1,0 +1,32 @@
+/// The candidate with the smallest edit distance to `word`, if that
+/// distance is at most a third of the word's length (and at least 2);
+/// failing that, the only candidate that contains `word`. For "did you
+/// mean" hints.
+func closestMatch(to word: String, among candidates: [String]) -> String? {
+    let limit = max(2, word.count / 3)
+    let ranked = candidates.map { (editDistance(word, $0), $0) }.filter { $0.0 <= limit }
+    if let best = ranked.min(by: { $0.0 < $1.0 }) { return best.1 }
+    let containing = candidates.filter { !word.isEmpty && $0.contains(word) }
+    return containing.count == 1 ? containing[0] : nil
+}
+
+/// " (did you mean 'x'?)" for the closest candidate, or "".
+func didYouMean(_ word: String, among candidates: [String]) -> String {
+    closestMatch(to: word, among: candidates).map { " (did you mean '\($0)'?)" } ?? ""
+}
+
+func editDistance(_ a: String, _ b: String) -> Int {
+    let a = Array(a)
+    let b = Array(b)
+    if a.isEmpty { return b.count }
+    var previous = Array(0...b.count)
+    for i in 1...a.count {
+        var current = [i] + Array(repeating: 0, count: b.count)
+        for j in 1...max(1, b.count) where !b.isEmpty {
+            let substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)
+            current[j] = min(previous[j] + 1, current[j - 1] + 1, substitution)
+        }
+        previous = current
+    }
+    return previous[b.count]
+}

@@ -259,6 +259,11 @@ typedef struct effect_info {
     const char *credit;        /* whose design it models, or "" */
 } effect_info;
 
+/* The same struct under a name of its own (since 1.2): the table member
+ * that fills it is also called effect_info, and new code reads better when
+ * the type and the function differ. Both names stay. */
+typedef effect_info effect_description;
+
 /* Param flags. */
 #define EFFECT_PARAM_LIVE      1u  /* set_param may change it at a time t */
 #define EFFECT_PARAM_OPTIONAL  2u  /* may be unset (EFFECT_TYPE_NONE) */

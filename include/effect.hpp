@@ -678,7 +678,7 @@ private:
     LibraryHandle library_;
     const effect_plugin_api *api_;
     uint32_t index_;
-    effect_info info_{};
+    effect_description info_{};
     std::vector<Param> params_;
     std::vector<Channel> channels_;
 };

@@ -229,7 +229,7 @@ static long find_effect(const effect_plugin_api *api, const char *path, const ch
         return -1;
     }
     for (i = 0; i < plugin.effect_count; i++) {
-        effect_info info;
+        effect_description info;
         info.struct_size = sizeof info;
         if (api->effect_info(api, i, &info, fresh_error()) != EFFECT_OK) {
             failure(1, "%s: effect_info: %s", path, message());
@@ -242,7 +242,7 @@ static long find_effect(const effect_plugin_api *api, const char *path, const ch
 
 /* The param `name` of effect `index`: its type and whether it is optional. */
 static int find_param(const effect_plugin_api *api, uint32_t index, const char *name, uint32_t *type, int *optional) {
-    effect_info info;
+    effect_description info;
     uint32_t i;
     info.struct_size = sizeof info;
     if (api->effect_info(api, index, &info, fresh_error()) != EFFECT_OK) return 0;

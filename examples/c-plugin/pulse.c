@@ -55,7 +55,7 @@ static effect_status describe(const effect_plugin_api *self, effect_plugin_info 
     return effect_kit_ok(error);
 }
 
-static effect_status effect_info_fn(const effect_plugin_api *self, uint32_t index, effect_info *out, effect_error *error) {
+static effect_status describe_effect(const effect_plugin_api *self, uint32_t index, effect_description *out, effect_error *error) {
     (void)self;
     if (out == NULL) return effect_kit_fail(error, EFFECT_ERR_NULL_POINTER, "out is NULL");
     if (index != 0) return effect_kit_fail(error, EFFECT_ERR_INDEX, "effect index out of range; there is 1");
@@ -366,7 +366,7 @@ static const effect_plugin_api table = {
     .abi_major = EFFECT_ABI_MAJOR,
     .abi_minor = EFFECT_ABI_MINOR,
     .describe = describe,
-    .effect_info = effect_info_fn,
+    .effect_info = describe_effect,
     .param_info = param_info,
     .channel_info = channel_info,
     .create = create,

@@ -45,7 +45,7 @@ static const char *type_name(uint32_t type) {
 
 /* Finds effect `id`'s index and the type of its param `name`. */
 static int param_type(uint32_t effect, const char *name, uint32_t *type) {
-    effect_info info;
+    effect_description info;
     uint32_t i;
     info.struct_size = sizeof info;
     if (api->effect_info(api, effect, &info, &error) != EFFECT_OK) return 0;
@@ -95,7 +95,7 @@ static int parse_value(uint32_t type, const char *text, effect_value *value) {
 static int list(uint32_t effect_count) {
     uint32_t e, i;
     for (e = 0; e < effect_count; e++) {
-        effect_info info;
+        effect_description info;
         info.struct_size = sizeof info;
         if (api->effect_info(api, e, &info, &error) != EFFECT_OK) return fail("effect_info");
         printf("effect %s: %s\n", info.id, info.summary);
@@ -185,7 +185,7 @@ int main(int argc, char **argv) {
     if (argc == 2) return list(plugin.effect_count);
 
     for (effect_index = 0; effect_index < plugin.effect_count; effect_index++) {
-        effect_info info;
+        effect_description info;
         info.struct_size = sizeof info;
         if (api->effect_info(api, effect_index, &info, &error) == EFFECT_OK && strcmp(info.id, argv[2]) == 0) break;
     }

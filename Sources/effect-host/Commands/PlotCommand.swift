@@ -62,24 +62,23 @@ struct PlotCommand {
             try setup.lastFrameIndex(instance, limit: Self.maxSamples, advice: "pass a shorter --duration"),
             setup.duration == nil ? 60 : 1)
         let count = last + 1
-        var frames = [Double](repeating: 0, count: count * instance.frameSize)
+        // The frames come from the Player's offline loop, as run's and
+        // render's do.
+        let collector = FrameCollector(expecting: count * instance.frameSize)
+        let report: PlaybackReport
         do {
-            try frames.withUnsafeMutableBufferPointer { buffer throws(EffectError) in
-                try instance.sampleMany(t0: 0, dt: 1 / setup.fps, count: count, into: buffer)
-            }
-        } catch {
+            report = try Player(instance: instance, fps: setup.fps, lastFrame: last, sink: collector).runOffline()
+        } catch let error as EffectError {
             throw RuntimeError("\(effect.id): \(Terminal.sanitize(error.message))")
         }
+        if report.interrupted { return 130 }
+        let frames = collector.values
         let times = (0..<count).map { Double($0) / setup.fps }
-        let globals = effect.channels.count
-        let stride = effect.elementChannels.count
+        let channels = ChannelMap(effect)
         func column(_ request: Request) -> [Double] {
-            let offset: Int
-            if let element = request.element {
-                offset = globals + element * stride + (effect.elementChannels.firstIndex { $0.name == request.channel.name } ?? 0)
-            } else {
-                offset = effect.channels.firstIndex { $0.name == request.channel.name } ?? 0
-            }
+            let name = request.channel.name
+            let offset = request.element.map { channels.position(element: $0, offset: channels.element[name] ?? 0) }
+                ?? channels.global[name] ?? 0
             return (0..<count).map { frames[$0 * instance.frameSize + offset] }
         }
         var series: [Chart.Series] = []
@@ -201,4 +200,19 @@ extension StringProtocol {
     func trimmingSpaces() -> String {
         String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
     }
+}
+
+/// Keeps every frame the Player hands it, back to back.
+private final class FrameCollector: FrameSink {
+    private(set) var values: [Double] = []
+
+    init(expecting count: Int) {
+        values.reserveCapacity(count)
+    }
+
+    func frame(_ frame: SampledFrame) throws {
+        values.append(contentsOf: frame.values)
+    }
+
+    func finish(interrupted: Bool) {}
 }

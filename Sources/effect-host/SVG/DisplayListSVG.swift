@@ -48,6 +48,18 @@ struct DisplayListSVG {
         var body = ""
         var defs = ""
         private var definitions = 0
+        /// Definitions already written this frame, by their content: eight
+        /// circles with one gradient share one <linearGradient>.
+        private var written: [String: String] = [:]
+
+        /// The id of a definition with this content, writing it once.
+        private mutating func define(_ prefix: String, _ content: (String) -> String, key: String) -> String {
+            if let id = written[key] { return id }
+            let id = nextID(prefix)
+            defs += content(id)
+            written[key] = id
+            return id
+        }
 
         private mutating func nextID(_ prefix: String) -> String {
             definitions += 1
@@ -100,13 +112,12 @@ struct DisplayListSVG {
             case let .color(rgba)?: attributes += paint("fill", rgba)
             case let .linearGradient(x0, y0, x1, y1, stops)?:
                 let n = SVG.number
-                let id = nextID("gradient")
-                defs += "<linearGradient id=\"\(id)\" gradientUnits=\"userSpaceOnUse\" x1=\"\(n(x0))\" y1=\"\(n(y0))\" x2=\"\(n(x1))\" y2=\"\(n(y1))\">"
+                var content = "gradientUnits=\"userSpaceOnUse\" x1=\"\(n(x0))\" y1=\"\(n(y0))\" x2=\"\(n(x1))\" y2=\"\(n(y1))\">"
                 for stop in stops {
-                    defs += "<stop offset=\"\(SVG.precise(stop.offset))\" stop-color=\"\(SVG.color(stop.color))\""
-                    defs += SVG.alpha(stop.color) < 1 ? " stop-opacity=\"\(SVG.precise(SVG.alpha(stop.color)))\"/>" : "/>"
+                    content += "<stop offset=\"\(SVG.precise(stop.offset))\" stop-color=\"\(SVG.color(stop.color))\""
+                    content += SVG.alpha(stop.color) < 1 ? " stop-opacity=\"\(SVG.precise(SVG.alpha(stop.color)))\"/>" : "/>"
                 }
-                defs += "</linearGradient>"
+                let id = define("gradient", { "<linearGradient id=\"\($0)\" \(content)</linearGradient>" }, key: "g" + content)
                 attributes += " fill=\"url(#\(id))\""
             }
             if let stroke = shape.stroke {

@@ -112,12 +112,14 @@ struct DisplayListRaster {
                 for x in x0..<x1 {
                     let dot = (x: Double(x) + 0.5, y: Double(y) + 0.5)
                     let local = inverse.apply(dot.x, dot.y)
-                    let inside = shape.kind == .path ? Polyline.contains(polyline, local) : outline.contains(local.x, local.y)
-                    guard inside, visible(dot, state) else { continue }
-                    if outlineOnly {
-                        let edge = shape.kind == .path ? Polyline.distance(polyline, local, closed: true) : outline.distanceToEdge(local.x, local.y)
-                        guard edge * dotsPerUnit <= 0.8 else { continue }
+                    if shape.kind == .path {
+                        guard Polyline.contains(polyline, local) else { continue }
+                        if outlineOnly, Polyline.distance(polyline, local, closed: true) * dotsPerUnit > 0.8 { continue }
+                    } else {
+                        let signed = outline.signedDistance(local.x, local.y)
+                        guard signed <= 0, !outlineOnly || -signed * dotsPerUnit <= 0.8 else { continue }
                     }
+                    guard visible(dot, state) else { continue }
                     let (paint, opacity) = self.paint(fill, at: local, state)
                     canvas.paint(x: x, y: y, color: paint, opacity: opacity)
                 }
@@ -146,7 +148,8 @@ struct DisplayListRaster {
             let length = dx * dx + dy * dy
             let f = length > 0 ? ((local.x - x0) * dx + (local.y - y0) * dy) / length : 0
             var rgba = f <= first.offset ? first.color : last.color
-            for (a, b) in zip(stops, stops.dropFirst()) where f > a.offset && f <= b.offset {
+            for index in stops.indices.dropLast() where f > stops[index].offset && f <= stops[index + 1].offset {
+                let (a, b) = (stops[index], stops[index + 1])
                 rgba = mix(a.color, b.color, (f - a.offset) / max(1e-12, b.offset - a.offset))
             }
             return color(rgba, state)
@@ -272,7 +275,7 @@ private struct Outline {
     }
 
     /// Signed distance: negative inside.
-    private func signedDistance(_ x: Double, _ y: Double) -> Double {
+    func signedDistance(_ x: Double, _ y: Double) -> Double {
         let (cx, cy) = (rect.x + rect.width / 2, rect.y + rect.height / 2)
         let (hw, hh) = (abs(rect.width) / 2, abs(rect.height) / 2)
         if kind == .ellipse {

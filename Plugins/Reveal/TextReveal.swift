@@ -216,7 +216,8 @@ struct TextReveal: Effect {
     var layoutItemCount: Int { chunks.count }
 
     func layout(sizes: [LayoutSize]?, containerWidth: Double) throws(EffectFailure) -> Layout {
-        flow.layout(sizes: sizes, containerWidth: containerWidth)
+        guard let sizes else { return TerminalGrid.layout(flow, containerWidth: containerWidth) }
+        return flow.layout(sizes: sizes, containerWidth: containerWidth)
     }
 
     func displayStrings(at t: Double) -> DisplayStrings {

@@ -98,41 +98,38 @@ struct WordFlow {
         return (Rect(x: box.minX - pad, y: box.minY - 0.01 * h, width: box.width + 2 * pad, height: 1.04 * h), 0.24 * h)
     }
 
-    /// ABI 1.1's `layout`: the chunks placed from sizes the caller measured,
-    /// or on the terminal grid (no sizes): there a chunk is as many cells
-    /// wide as its characters take and one row tall, the gap is one cell
-    /// (the seed's round(0.24 · 1) would run words together) and the block
-    /// covers the chunk's cells exactly.
-    func layout(sizes: [LayoutSize]?, containerWidth: Double) -> Layout {
-        let grid = sizes == nil
-        let measured = sizes ?? chunks.map { LayoutSize(width: Double(TerminalCells.width(of: $0.text)), height: 1) }
-        let flow = grid ? WordFlow(chunks: chunks.map { var plain = $0; plain.highlighted = false; return plain }, stacksLines: stacksLines, alignment: alignment) : self
-        let size = { (index: Int) in Size(width: measured[index].width, height: measured[index].height) }
-        let gap = grid ? 1 : flow.gap(size: size)
-        let width = flow.extent(gap: gap, containerWidth: containerWidth, size: size).width
+    /// ABI 1.1's `layout`: the chunks placed from sizes the caller measured.
+    func layout(sizes: [LayoutSize], containerWidth: Double) -> Layout {
+        place(sizes: sizes, gap: gap(size: { Size(width: sizes[$0].width, height: sizes[$0].height) }), containerWidth: containerWidth) {
+            box, index in
+            guard chunks[index].highlighted else { return nil }
+            let block = Self.block(around: box)
+            return LayoutRect(
+                x: block.rect.minX, y: block.rect.minY, width: block.rect.width, height: block.rect.height,
+                cornerRadius: block.cornerRadius)
+        }
+    }
+
+    /// The layout items for measured sizes, a gap and a decoration for each
+    /// placed box.
+    func place(
+        sizes: [LayoutSize], gap: Double, containerWidth: Double, decoration: (Rect, Int) -> LayoutRect?
+    ) -> Layout {
+        let size = { (index: Int) in Size(width: sizes[index].width, height: sizes[index].height) }
+        let width = extent(gap: gap, containerWidth: containerWidth, size: size).width
         var items: [LayoutItem] = []
-        var rows = Rows(flow, gap: gap, containerWidth: containerWidth)
+        var rows = Rows(self, gap: gap, containerWidth: containerWidth)
         var y = 0.0
         var rowIndex = 0
         while let row = rows.next(size: size) {
             var x = alignment.start(ofRow: row.width, in: width)
             for index in row.first..<row.end {
                 let box = Rect(
-                    x: x + flow.padding(index), y: y + row.height - measured[index].height, width: measured[index].width,
-                    height: measured[index].height)
-                var decoration: LayoutRect?
-                if chunks[index].highlighted {
-                    if grid {
-                        decoration = LayoutRect(x: box.minX, y: box.minY, width: box.width, height: box.height)
-                    } else {
-                        let block = Self.block(around: box)
-                        decoration = LayoutRect(
-                            x: block.rect.minX, y: block.rect.minY, width: block.rect.width, height: block.rect.height,
-                            cornerRadius: block.cornerRadius)
-                    }
-                }
-                items.append(LayoutItem(x: box.minX, y: box.minY, size: measured[index], decoration: decoration, row: rowIndex))
-                x += box.width + 2 * flow.padding(index) + gap
+                    x: x + padding(index), y: y + row.height - sizes[index].height, width: sizes[index].width,
+                    height: sizes[index].height)
+                items.append(
+                    LayoutItem(x: box.minX, y: box.minY, size: sizes[index], decoration: decoration(box, index), row: rowIndex))
+                x += box.width + 2 * padding(index) + gap
             }
             y += row.height
             rowIndex += 1

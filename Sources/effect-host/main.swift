@@ -80,5 +80,6 @@ func helpText(for command: String?) -> String? {
 // A reader that goes away (`| head`) ends the run quietly through a
 // failed write instead of killing the process with SIGPIPE.
 signal(SIGPIPE, SIG_IGN)
+CellWidth.useUTF8Locale()
 TerminalRestore.install()
 exit(runCommand(Array(CommandLine.arguments.dropFirst())))

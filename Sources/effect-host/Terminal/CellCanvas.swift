@@ -95,7 +95,7 @@ struct CellCanvas {
                     // terminal's own strikethrough.
                     let struck = (0..<8).contains { dot in alpha[(row * 4 + dot / 2) * width + column * 2 + dot % 2] >= threshold }
                     line += struck ? "\u{1B}[9m" + String(character) + "\u{1B}[29m" : String(character)
-                    column += character == " " ? 1 : max(1, TerminalCells.width(of: character))
+                    column += character == " " ? 1 : max(1, CellWidth.of(character))
                     continue
                 }
                 var pattern: UInt32 = 0

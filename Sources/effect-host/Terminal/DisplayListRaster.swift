@@ -214,7 +214,7 @@ struct DisplayListRaster {
                 let safe: Character = Terminal.sanitize(String(character)) == String(character) ? character : "\u{FFFD}"
                 canvas.put(
                     safe, column: column, row: row, color: ink,
-                    opacity: opacity * Double(shown) / Double(samples), cells: TerminalCells.width(of: character))
+                    opacity: opacity * Double(shown) / Double(samples), cells: CellWidth.of(character))
             }
         }
     }

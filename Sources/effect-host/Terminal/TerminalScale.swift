@@ -33,7 +33,7 @@ final class TerminalScale: TextMeasuring, @unchecked Sendable {
     /// The advance of one character, in points, tracking excluded.
     func advance(of character: Character, pixel: Int) -> Double {
         if drawsGlyph(character, pixel: pixel) { return Double(BitmapFont.advance * pixel) * points }
-        return Double(2 * TerminalCells.width(of: character)) * points
+        return Double(2 * CellWidth.of(character)) * points
     }
 
     /// Tracking moves dot-font glyphs; text on the cell grid keeps one cell

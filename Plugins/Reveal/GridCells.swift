@@ -1,15 +1,15 @@
-/// How many terminal cells text takes: 2 for East Asian wide and full-width
-/// characters and emoji, 1 for the rest, judged by a character's first
-/// scalar. Layouts on a terminal grid measure with this, and so do the
-/// renderers that draw on it, so both agree on every column.
-public enum TerminalCells {
-    public static func width(of character: Character) -> Int {
+/// How many cells ABI 1.1's terminal-grid layout (`layout` with no sizes,
+/// superseded since 1.2 by `draw` and a host's measurer) gives text: 2 for
+/// East Asian wide and full-width characters and emoji, 1 for the rest,
+/// judged by a character's first scalar. Only that call uses it.
+enum GridCells {
+    static func width(of character: Character) -> Int {
         guard let scalar = character.unicodeScalars.first else { return 0 }
         if character.unicodeScalars.contains(where: { $0.value == 0xFE0F }) { return 2 }
         return isWide(scalar.value) ? 2 : 1
     }
 
-    public static func width(of text: String) -> Int {
+    static func width(of text: String) -> Int {
         text.reduce(0) { $0 + width(of: $1) }
     }
 

@@ -428,6 +428,16 @@ typedef struct effect_strings {
  *            text size (wrapping, centring, a line across a text) happens
  *            inside the effect, from those measurements.
  *
+ * Values.    Sizes (frame and clip widths and heights, corner radii, stroke
+ *            widths, font sizes) are >= 0; opacity is within 0 ... 1,
+ *            saturation >= 0 and blur >= 0; trims satisfy
+ *            0 <= trim_start <= trim_end <= 1 (start = end draws nothing).
+ *            Ids are unique across kinds: a group, a shape and a text never
+ *            share one within a frame.
+ *
+ * Failure.   When draw fails, what it wrote into `items` is unspecified
+ *            (scratch); only *out is defined, and only for BUFFER.
+ *
  * Colours are 0xRRGGBBAA, sRGB, straight alpha, as EFFECT_TYPE_COLOR.
  * Angles are degrees, clockwise on the y-down canvas (SwiftUI's
  * rotationEffect). Every number in a list is finite. */
@@ -528,11 +538,22 @@ typedef struct effect_draw_shape {
     double corner_radius;       /* ROUNDED_RECT */
     double trim_start;          /* the part of the outline drawn, as fractions of */
     double trim_end;            /*   its length from its start: 0 and 1 for all
-                                     of it (SwiftUI's trim(from:to:)) */
+                                     of it (SwiftUI's trim(from:to:)). A path
+                                     starts at its first MOVE; rects, rounded
+                                     rects and capsules at their top-leading
+                                     corner and an ellipse at its trailing
+                                     end (3 o'clock), all running clockwise
+                                     on screen. It trims the stroke; a
+                                     renderer may fill a trimmed shape
+                                     whole, so an effect that needs part of
+                                     a fill clips instead. */
     uint32_t fill;              /* EFFECT_PAINT_* */
     uint32_t fill_color;        /* SOLID */
-    double gradient_x0, gradient_y0, gradient_x1, gradient_y1;  /* LINEAR_GRADIENT */
-    uint32_t stop_count;        /* LINEAR_GRADIENT: STOP items after the segments */
+    double gradient_x0, gradient_y0, gradient_x1, gradient_y1;  /* LINEAR_GRADIENT: the
+                                   ends, in the same coordinates as `frame` (not
+                                   relative to it) */
+    uint32_t stop_count;        /* LINEAR_GRADIENT: STOP items after the segments;
+                                   0 for any other fill */
     uint32_t stroke_color;
     double stroke_width;        /* 0: no stroke */
     uint32_t line_cap;          /* EFFECT_CAP_* */
@@ -601,7 +622,8 @@ typedef struct effect_text_metrics {
  * character, and stores the result in *out. `context` is the draw
  * context's measure_context. It may be called many times in one draw and
  * from as many threads as the host draws from at once; it must answer the
- * same for the same arguments, and must not call back into the plugin.
+ * same for the same arguments, and must not call back into the plugin. It
+ * fills every field of *out when it returns EFFECT_OK.
  * Return EFFECT_OK, or any other status to make the draw fail with
  * EFFECT_ERR_RANGE. The advance may be negative (tracking can be); the
  * ascent and descent may not. A terminal host measures in its cells (a
@@ -609,9 +631,10 @@ typedef struct effect_text_metrics {
 typedef effect_status (*effect_measure_fn)(void *context, const char *text, double size, double weight,
                                            double tracking, effect_text_metrics *out);
 
-/* What the host tells `draw`: an "in" struct, read up to its struct_size
- * (fields past it take the defaults in brackets). Pass NULL for all
- * defaults. */
+/* What the host tells `draw`: an "in" struct. A struct_size below its
+ * ABI 1.2 size (40) is refused; fields a later minor appends take the
+ * defaults in brackets when the caller's struct ends before them. Pass NULL
+ * for all defaults. */
 typedef struct effect_draw_context {
     uint32_t struct_size;       /* sizeof(effect_draw_context) */
     uint32_t reserved;          /* 0 */
@@ -703,7 +726,11 @@ static inline effect_status effect_reference_measure(void *context, const char *
                 if ((p[i] & 0xC0) != 0x80) break;
                 c = (c << 6) | (p[i] & 0x3Fu);
             }
-            if (i < length) length = 1, c = 0xFFFD;
+            /* Overlong forms, surrogates and code points past U+10FFFF are
+             * invalid too: one code point of 556, as any invalid byte. */
+            if (i < length || (length == 2 && c < 0x80) || (length == 3 && (c < 0x800 || (c >= 0xD800 && c <= 0xDFFF))) ||
+                (length == 4 && (c < 0x10000 || c > 0x10FFFF)))
+                length = 1, c = 0xFFFD;
         }
         advance = effect_reference_advance(c);
         thousandths += advance;

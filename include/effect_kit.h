@@ -271,9 +271,12 @@ static inline void effect_kit_text(effect_kit_list *list, uint32_t id, const cha
 static inline effect_status effect_kit_measure(const effect_draw_context *context, const char *text, double size,
                                                double weight, double tracking, effect_text_metrics *out,
                                                effect_error *error) {
-    effect_status status = context != NULL && context->measure != NULL
-                               ? context->measure(context->measure_context, text, size, weight, tracking, out)
-                               : effect_reference_measure(NULL, text, size, weight, tracking, out);
+    effect_status status;
+    /* A measurer that answers OK without filling *out reads as zeros. */
+    memset(out, 0, sizeof *out);
+    status = context != NULL && context->measure != NULL
+                 ? context->measure(context->measure_context, text, size, weight, tracking, out)
+                 : effect_reference_measure(NULL, text, size, weight, tracking, out);
     if (status != EFFECT_OK || !effect_kit_is_finite(out->advance) || !effect_kit_is_finite(out->ascent) ||
         !effect_kit_is_finite(out->descent) || out->ascent < 0 || out->descent < 0)
         return effect_kit_fail(error, EFFECT_ERR_RANGE, "the text measurer failed or answered a non-finite metric or a negative ascent or descent");

@@ -116,7 +116,10 @@ enum DisplayListReader {
                             opacity: g.opacity, blur: g.blur, saturation: g.saturation, clip: clip)))
                 open.append(g.id)
             case EFFECT_ITEM_END_GROUP:
-                guard open.popLast() != nil else { throw broken("closes a group that is not open at item \(index)") }
+                guard let group = open.popLast() else { throw broken("closes a group that is not open at item \(index)") }
+                guard group == item.head.id else {
+                    throw broken("closes group \(group) with the id \(item.head.id) at item \(index)")
+                }
                 items.append(.endGroup(id: item.head.id))
             case EFFECT_ITEM_SHAPE:
                 let s = item.shape
@@ -126,6 +129,11 @@ enum DisplayListReader {
                 let segmentCount = kind == .path ? Int(s.segment_count) : 0
                 let stopCount = s.fill == EFFECT_PAINT_LINEAR_GRADIENT ? Int(s.stop_count) : 0
                 guard index + segmentCount + stopCount < count else { throw broken("ends inside shape \(s.id)") }
+                if kind == .path, segmentCount > 0, raw[index + 1].head.kind == EFFECT_ITEM_SEGMENT,
+                    raw[index + 1].segment.verb != EFFECT_SEGMENT_MOVE
+                {
+                    throw broken("has path \(s.id) that does not start with a move")
+                }
                 var segments: [DrawSegment] = []
                 for offset in 0..<segmentCount {
                     let segment = raw[index + 1 + offset]

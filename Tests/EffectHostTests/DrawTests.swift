@@ -273,6 +273,32 @@ final class DrawTests: XCTestCase {
         for thread in 0..<8 { XCTAssertEqual(results.storage[thread], expected, "thread \(thread)") }
     }
 
+    /// Answers so large that positions overflow are refused, not drawn as
+    /// infinities; a negative advance (tracking can make one) never gives
+    /// a frame of negative size.
+    func testMeasurerAnswersCannotBreakTheList() throws {
+        final class Answer: TextMeasuring, @unchecked Sendable {
+            let advance: Double
+            init(_ advance: Double) { self.advance = advance }
+            func measure(_ text: String, size: Double, weight: Double, tracking: Double)
+                -> (advance: Double, ascent: Double, descent: Double)?
+            { (advance, advance > 0 ? 1e308 : 10, 4) }
+        }
+        for (library, id) in [("libStrike.so", "strikethrough-reveal"), ("libReveal.so", "text-reveal"), ("libBreathe.so", "tracking-breathe")] {
+            let effect = try instance(library, id)
+            // Refused (RANGE) or drawn finite; never a list the host's
+            // reader has to call broken (INTERNAL).
+            do {
+                _ = try effect.draw(at: 0.5, measurer: Answer(.greatestFiniteMagnitude))
+            } catch {
+                XCTAssertEqual(error.status, -7, "\(id): \(error.message)")
+            }
+            let list = try effect.draw(at: 0.5, measurer: Answer(-50))
+            XCTAssertGreaterThanOrEqual(list.width, 0, id)
+            XCTAssertGreaterThanOrEqual(list.bounds.width, 0, id)
+        }
+    }
+
     func testDrawIsDeterministicAndIdsAreStable() throws {
         let reveal = try instance("libReveal.so", "text-reveal", [("highlights", .string("calm glance"))])
         var ids: [UInt32]?

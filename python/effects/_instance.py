@@ -290,8 +290,9 @@ class Instance:
         tracking)`` measures each run of text in your fonts and returns its
         ``(advance, ascent, descent)`` in points; without it the effect uses
         the ABI's reference metrics. A measurer that raises or answers
-        anything but three finite numbers >= 0 makes the draw fail with
-        EffectError (ERR_RANGE) saying what it did.
+        anything but three finite numbers (the ascent and descent >= 0; the
+        advance may be negative, as tracking can be) makes the draw fail
+        with EffectError (ERR_RANGE) saying what it did.
 
         Raises EffectError with ERR_UNSUPPORTED for an effect that does not
         draw (every effect of an ABI 1.0 or 1.1 plugin), and ERR_INTERNAL

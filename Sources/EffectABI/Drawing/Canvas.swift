@@ -25,6 +25,9 @@ public struct Canvas {
     /// Items written so far (or that would have been, past the capacity).
     public var itemCount: Int { list.count }
 
+    /// Whether every number in the items written is finite.
+    var writtenItemsAreFinite: Bool { list.writtenItemsAreFinite }
+
     /// The last few runs measured: a view sizes and then renders its text,
     /// and a container asks its children their sizes more than once, so
     /// one draw measures the same run several times. A measurer answers

@@ -13,6 +13,39 @@ struct ItemBuffer {
         self.capacity = items == nil ? 0 : capacity
     }
 
+    /// Whether every number in the items written so far is finite: every
+    /// member of every kind is made of doubles and 32-bit fields, and its
+    /// doubles sit at 8-byte offsets in known ranges, which is all a check
+    /// needs to read. (Plain loops: this runs inside draw, which must not
+    /// allocate.)
+    var writtenItemsAreFinite: Bool {
+        guard let items else { return true }
+        func finite(_ raw: UnsafeRawPointer, from start: Int, to end: Int, skipping skipped: Int = -1) -> Bool {
+            var offset = start
+            while offset < end {
+                if offset != skipped, !raw.load(fromByteOffset: offset, as: Double.self).isFinite { return false }
+                offset += 8
+            }
+            return true
+        }
+        var index = 0
+        while index < min(count, capacity) {
+            let raw = UnsafeRawPointer(items + index)
+            let ok: Bool
+            switch items[index].head.kind {
+            case EFFECT_ITEM_GROUP: ok = finite(raw, from: 8, to: 136, skipping: 88)
+            case EFFECT_ITEM_SHAPE:
+                ok = finite(raw, from: 16, to: 72) && finite(raw, from: 80, to: 112) && finite(raw, from: 120, to: 128)
+            case EFFECT_ITEM_TEXT: ok = finite(raw, from: 16, to: 80)
+            case EFFECT_ITEM_SEGMENT: ok = finite(raw, from: 16, to: 64)
+            default: ok = true
+            }
+            if !ok { return false }
+            index += 1
+        }
+        return true
+    }
+
     mutating func append(_ item: effect_draw_item) {
         if count < capacity, let items { items[count] = item }
         count += 1

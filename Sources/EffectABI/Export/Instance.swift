@@ -91,10 +91,13 @@ final class Instance<E: Effect>: AnyInstance {
         defer { scratch.deallocate() }
         sample(at: 0, into: scratch)
         sample(from: 0, step: 0, count: 1, into: scratch)
-        guard E.draws else { return }
-        var counting = Canvas(list: ItemBuffer(items: nil, capacity: 0), measurer: .reference, proposal: .unspecified)
-        let (_, extent) = draw(at: 0, on: &counting)
-        let capacity = max(1, counting.itemCount, extent.maxItems)
+        // Generic metadata is set up once per type and process, so a huge
+        // instance (a text of a million units) need not pay a whole draw
+        // here: any ordinary instance of its type warms the same code.
+        guard E.draws, elementCount <= 10_000 else { return }
+        // A few items are enough: past them a draw counts instead of
+        // storing, through the same code.
+        let capacity = 64
         let items = UnsafeMutablePointer<effect_draw_item>.allocate(capacity: capacity)
         defer { items.deallocate() }
         var canvas = Canvas(list: ItemBuffer(items: items, capacity: capacity), measurer: .reference, proposal: .unspecified)

@@ -60,7 +60,7 @@ enum Help {
         check fails or crashes.
 
         checks: load, metadata, defaults, determinism, random-access, sweep, bad-input,
-                events, loops, threads, lifecycle, cost
+                events, loops, threads, draw, lifecycle, cost
 
           --json       print one JSON object instead of text
           --seed N     the seed for randomised checks (printed with the results; reuse it

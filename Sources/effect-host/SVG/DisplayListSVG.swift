@@ -106,6 +106,9 @@ struct DisplayListSVG {
         }
 
         private mutating func shape(_ shape: DrawShape) -> String {
+            // Trimmed to nothing, a shape draws nothing (SwiftUI's trim);
+            // SVG would still paint a zero-length dash's round caps.
+            guard min(1, shape.trimEnd) > max(0, shape.trimStart) else { return "" }
             var attributes = " data-id=\"\(shape.id)\""
             switch shape.fill {
             case nil: attributes += " fill=\"none\""

@@ -26,6 +26,7 @@ struct DisplayListRaster {
     }
 
     func draw(_ list: DisplayList, on canvas: inout CellCanvas) {
+        var cells = CellRuns()
         let view = Affine.scale(1 / scale.points, 1 / scale.points).concatenating(.translation(-origin.x, -origin.y))
         var stack = [State(matrix: view, opacity: 1, saturation: 1, clips: [])]
         for item in list.items {
@@ -48,7 +49,7 @@ struct DisplayListRaster {
             case let .shape(shape):
                 drawShape(shape, state, &canvas)
             case let .text(text):
-                drawText(text, state, &canvas)
+                drawText(text, state, &canvas, &cells)
             }
         }
     }
@@ -166,7 +167,14 @@ struct DisplayListRaster {
         return out
     }
 
-    private func drawText(_ text: DrawText, _ state: State, _ canvas: inout CellCanvas) {
+    /// Where runs of cell characters ended on each row: a word's gap in
+    /// points can be under a cell, and two runs must never touch.
+    private struct CellRuns {
+        var lastColumn: [Int: (column: Int, id: UInt32)] = [:]
+    }
+
+    private func drawText(_ text: DrawText, _ state: State, _ canvas: inout CellCanvas, _ cells: inout CellRuns) {
+        var shift: Int?
         let (ink, opacity) = color(text.color, state)
         let pixel = scale.pixelDots(text.size)
         let unit = scale.points
@@ -207,8 +215,16 @@ struct DisplayListRaster {
                 }
                 guard shown > 0 else { continue }
                 let p = state.matrix.apply(x + advance / 2, text.y)
-                let column = Int((p.x / 2).rounded(.down))
                 let row = Int((centreY / Double(shown) / 4).rounded(.down))
+                var column = Int((p.x / 2).rounded(.down))
+                // The run's first character sets how far the whole run moves
+                // to stay a cell clear of the run before it on this row.
+                if shift == nil {
+                    let before = cells.lastColumn[row].flatMap { $0.id == text.id ? nil : $0.column }
+                    shift = before.map { max(0, $0 + 2 - column) } ?? 0
+                }
+                column += shift ?? 0
+                cells.lastColumn[row] = (column + CellWidth.of(character) - 1, text.id)
                 // A control or invisible format character never reaches the
                 // terminal: it shows as the replacement character.
                 let safe: Character = Terminal.sanitize(String(character)) == String(character) ? character : "\u{FFFD}"

@@ -50,7 +50,10 @@ struct DrawnView: TerminalView {
                 list = try instance.draw(at: 0, width: proposal, measurer: scale)
             }
             let needed = max(list.bounds.width / dotsWide, list.bounds.height / dotsHigh)
-            guard needed > points * 1.0001 else { break }
+            // Bounds are generous (the entrance's flare, blur, overshoot):
+            // a tenth of them clipped at the edges keeps text in the dot
+            // font, where giving the scale up would put it on cells.
+            guard needed > points * (largestText > 0 ? 1.1 : 1.0001) else { break }
             points = needed
             scale = TerminalScale(points: points)
             if proposal != nil { proposal = dotsWide * points }

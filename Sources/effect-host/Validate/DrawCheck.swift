@@ -22,7 +22,7 @@ enum DrawCheck {
             }
         }
         if drawing.isEmpty { return .pass("no effect draws itself (each says UNSUPPORTED)") }
-        return .pass("\(frames) display lists of \(drawing.joined(separator: ", ")): well formed, repeatable, stable ids, capacity kept, text measured as asked")
+        return .pass("\(frames) display lists of \(drawing.joined(separator: ", ")): well formed, repeatable, stable ids, capacity kept, text measured as asked, bad calls refused")
     }
 
     /// Whether the effect draws (and its lists passed).
@@ -31,9 +31,13 @@ enum DrawCheck {
     ) throws -> Bool {
         do {
             guard try drawsItself(instance) else { return false }
+            let most = try instance.draw(at: 0).maxItemCount
             var kinds: [UInt32: String] = [:]
             for t in try Checks.probeTimes(instance, &random) {
                 let list = try instance.draw(at: t)
+                guard list.maxItemCount == most else {
+                    throw CheckFailure("\(effect.id): max_item_count is \(most) at t = 0 and \(list.maxItemCount) at t = \(t); it covers every t")
+                }
                 guard try instance.draw(at: t).items == list.items else {
                     throw CheckFailure("\(effect.id): drawing t = \(t) twice gives different display lists")
                 }
@@ -58,8 +62,63 @@ enum DrawCheck {
                 frames += 1
             }
             try checkMeasurer(instance, effect)
+            try checkBadInput(instance, effect)
         }
         return true
+    }
+
+    /// Calls draw must refuse, each with its status: NULL pointers, short
+    /// structs, proposals and times that are not numbers, a measurer that
+    /// fails.
+    private static func checkBadInput(_ instance: EffectInstance, _ effect: EffectDescription) throws {
+        guard let draw = instance.plugin.table.pointee.draw else { throw CheckFailure("\(effect.id): the table's draw is NULL") }
+        var items = [effect_draw_item](repeating: effect_draw_item(), count: 4)
+        func attempt(
+            _ what: String, expect: Int32, t: Double = 0.5, handle: Bool = true, out: Bool = true, outSize: Int? = nil,
+            context: effect_draw_context? = nil, itemsNull: Bool = false, also: Int32? = nil
+        ) throws {
+            var drawing = effect_drawing()
+            drawing.struct_size = UInt32(outSize ?? MemoryLayout<effect_drawing>.size)
+            var given = context ?? effect_draw_context()
+            var error = effect_error()
+            error.struct_size = UInt32(MemoryLayout<effect_error>.size)
+            let status = items.withUnsafeMutableBufferPointer { buffer in
+                withUnsafeMutablePointer(to: &drawing) { drawing in
+                    withUnsafePointer(to: &given) { pointer in
+                        draw(
+                            handle ? instance.rawHandle : nil, t, context == nil ? nil : pointer, out ? drawing : nil,
+                            itemsNull ? nil : buffer.baseAddress, UInt64(buffer.count), &error)
+                    }
+                }
+            }
+            guard status == expect || status == also else {
+                throw CheckFailure(
+                    "\(effect.id): draw with \(what) returns \(EffectError.name(of: status)), not \(EffectError.name(of: expect))")
+            }
+        }
+        var context = effect_draw_context()
+        context.struct_size = UInt32(MemoryLayout<effect_draw_context>.size)
+        try attempt("a NULL instance", expect: EFFECT_ERR_NULL_POINTER, handle: false)
+        try attempt("a NULL out", expect: EFFECT_ERR_NULL_POINTER, out: false)
+        try attempt("NULL items and a capacity of 4", expect: EFFECT_ERR_NULL_POINTER, itemsNull: true)
+        try attempt("an effect_drawing of 8 bytes", expect: EFFECT_ERR_STRUCT_SIZE, outSize: 8)
+        var short = context
+        short.struct_size = 8
+        try attempt("an effect_draw_context of 8 bytes", expect: EFFECT_ERR_STRUCT_SIZE, context: short)
+        for width in [Double.nan, -1] {
+            var odd = context
+            odd.width = width
+            try attempt("a proposed width of \(width)", expect: EFFECT_ERR_RANGE, context: odd)
+        }
+        for t in [Double.nan, -1, .infinity] { try attempt("t = \(t)", expect: EFFECT_ERR_TIME, t: t) }
+        // A measurer that fails: an effect with text must say RANGE; one
+        // without never calls it (and may run out of room in 4 items).
+        var failing = context
+        failing.measure = { _, _, _, _, _, _ in EFFECT_ERR_INTERNAL }
+        let hasText = try instance.draw(at: 0.5).items.contains { if case .text = $0 { true } else { false } }
+        try attempt(
+            "a measurer that fails", expect: hasText ? EFFECT_ERR_RANGE : EFFECT_OK, context: failing,
+            also: hasText ? nil : EFFECT_ERR_BUFFER)
     }
 
     private static func drawsItself(_ instance: EffectInstance) throws(EffectError) -> Bool {

@@ -26,21 +26,7 @@
 #define ROUNDS 31
 #define FRAMES 5000
 
-static double now(void) {
-    struct timespec spec;
-    clock_gettime(CLOCK_MONOTONIC, &spec);
-    return (double)spec.tv_sec + (double)spec.tv_nsec / 1e9;
-}
-
-static int compare(const void *a, const void *b) {
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
-static double median(double *values) {
-    qsort(values, ROUNDS, sizeof *values, compare);
-    return values[ROUNDS / 2];
-}
+#include "rounds.h"
 
 /* A host measurer as cheap as one can be: a fixed advance per byte. */
 static effect_status measure_bytes(void *context, const char *text, double size, double weight, double tracking,

@@ -30,21 +30,7 @@
 #define FRAMES 20000
 #define PI 3.14159265358979323846
 
-static double now(void) {
-    struct timespec spec;
-    clock_gettime(CLOCK_MONOTONIC, &spec);
-    return (double)spec.tv_sec + (double)spec.tv_nsec / 1e9;
-}
-
-static int compare(const void *a, const void *b) {
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
-static double median(double *values) {
-    qsort(values, ROUNDS, sizeof *values, compare);
-    return values[ROUNDS / 2];
-}
+#include "rounds.h"
 
 /* ---- Inline baselines: the seeds' formulas, nothing else ---------------- */
 

@@ -266,7 +266,7 @@ final class DrawTests: XCTestCase {
         let reveal = try instance("libReveal.so", "text-reveal", [("highlights", .string("calm glance"))])
         let times = (0..<120).map { Double($0) * 0.015 }
         let expected = try times.map { try reveal.draw(at: $0, width: 300).items }
-        let results = DrawSlots(count: 8)
+        let results = Slots<[[DrawItem]]>(count: 8, initial: [])
         DispatchQueue.concurrentPerform(iterations: 8) { thread in
             results.storage[thread] = times.map { (try? reveal.draw(at: $0, width: 300).items) ?? [] }
         }
@@ -309,20 +309,5 @@ final class DrawTests: XCTestCase {
             XCTAssertEqual(Set(seen).count, seen.count, "each id once")
             if let ids { XCTAssertEqual(seen, ids, "the same things at every t") } else { ids = seen }
         }
-    }
-}
-
-/// One result slot per thread; each thread writes only its own.
-private final class DrawSlots: @unchecked Sendable {
-    let storage: UnsafeMutableBufferPointer<[[DrawItem]]>
-
-    init(count: Int) {
-        storage = .allocate(capacity: count)
-        storage.initialize(repeating: [])
-    }
-
-    deinit {
-        storage.deinitialize()
-        storage.deallocate()
     }
 }

@@ -149,7 +149,7 @@ final class StrikeEffectTests: XCTestCase {
         try instance.set("done", to: .bool(false), at: 0.12)
         let times = (0..<2000).map { Double($0) * 0.0003 }
         let expected = try times.map { try instance.sample(at: $0) }
-        let results = Slots(count: 8)
+        let results = Slots<[[Double]]>(count: 8, initial: [])
         DispatchQueue.concurrentPerform(iterations: 8) { thread in
             results.storage[thread] = times.map { (try? instance.sample(at: $0)) ?? [] }
         }
@@ -167,20 +167,5 @@ private func XCTAssertEqual(
         for (a, e) in zip(values, expected) { XCTAssertEqual(a, e, accuracy: accuracy, file: file, line: line) }
     } catch {
         XCTFail("\(error)", file: file, line: line)
-    }
-}
-
-/// One result slot per thread; each thread writes only its own.
-private final class Slots: @unchecked Sendable {
-    let storage: UnsafeMutableBufferPointer<[[Double]]>
-
-    init(count: Int) {
-        storage = .allocate(capacity: count)
-        storage.initialize(repeating: [])
-    }
-
-    deinit {
-        _ = storage.deinitialize()
-        storage.deallocate()
     }
 }

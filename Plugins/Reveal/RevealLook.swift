@@ -98,10 +98,33 @@ struct RevealLook {
     }
 
     func draw(chunks: [RevealChunk], flow: WordFlow, plan: RevealPlan, at t: Double, on canvas: inout Canvas) -> Size {
+        let (gap, extent) = layout(chunks: chunks, flow: flow, on: &canvas)
+        draw(chunks: chunks, flow: flow, gap: gap, extent: extent, plan: plan, at: t, on: &canvas)
+        return extent
+    }
+
+    /// The frame and the extent from one layout.
+    func drawFrame(
+        chunks: [RevealChunk], flow: WordFlow, plans: [RevealPlan], plan: RevealPlan, at t: Double, on canvas: inout Canvas
+    ) -> (size: Size, extent: DrawingExtent) {
+        let (gap, extent) = layout(chunks: chunks, flow: flow, on: &canvas)
+        draw(chunks: chunks, flow: flow, gap: gap, extent: extent, plan: plan, at: t, on: &canvas)
+        return (extent, self.extent(of: extent, plans: plans))
+    }
+
+    /// The gap between chunks and the size of the whole flow, for the canvas's proposal.
+    private func layout(chunks: [RevealChunk], flow: WordFlow, on canvas: inout Canvas) -> (gap: Double, extent: Size) {
+        func chunkSize(_ index: Int) -> Size { size(of: chunks[index], &canvas) }
+        let gap = flow.gap(size: chunkSize)
+        return (gap, flow.extent(gap: gap, containerWidth: canvas.proposal.width ?? .infinity, size: chunkSize))
+    }
+
+    private func draw(
+        chunks: [RevealChunk], flow: WordFlow, gap: Double, extent: Size, plan: RevealPlan, at t: Double,
+        on canvas: inout Canvas
+    ) {
         func chunkSize(_ index: Int) -> Size { size(of: chunks[index], &canvas) }
         let containerWidth = canvas.proposal.width ?? .infinity
-        let gap = flow.gap(size: chunkSize)
-        let extent = flow.extent(gap: gap, containerWidth: containerWidth, size: chunkSize)
         var rows = WordFlow.Rows(flow, gap: gap, containerWidth: containerWidth)
         var y = 0.0
         while let row = rows.next(size: chunkSize) {
@@ -115,7 +138,6 @@ struct RevealLook {
             }
             y += row.height
         }
-        return extent
     }
 
     private func draw(
@@ -202,14 +224,15 @@ struct RevealLook {
         }
     }
 
-    /// The laid-out text, with room for what moves outside it: the
-    /// unmasked rise's 10 pt (a bouncy spring overshoots a little), the
-    /// block's padding, and three blur radii.
+    /// The drawing as a whole for the canvas's proposal.
     func extent(chunks: [RevealChunk], flow: WordFlow, plans: [RevealPlan], on canvas: inout Canvas) -> DrawingExtent {
-        func chunkSize(_ index: Int) -> Size { size(of: chunks[index], &canvas) }
-        let containerWidth = canvas.proposal.width ?? .infinity
-        let gap = flow.gap(size: chunkSize)
-        let extent = flow.extent(gap: gap, containerWidth: containerWidth, size: chunkSize)
+        extent(of: layout(chunks: chunks, flow: flow, on: &canvas).extent, plans: plans)
+    }
+
+    /// The laid-out text of `extent`, with room for what moves outside it:
+    /// the unmasked rise's 10 pt (a bouncy spring overshoots a little), the
+    /// block's padding, and three blur radii.
+    private func extent(of extent: Size, plans: [RevealPlan]) -> DrawingExtent {
         var blur = 0.0
         for index in plans.indices where plans[index].preset == .blur { blur = max(blur, plans[index].blurRadius) }
         let margin = 12 + 0.2 * font.size + 3 * blur

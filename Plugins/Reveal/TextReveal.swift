@@ -211,6 +211,10 @@ struct TextReveal: Effect {
         look.extent(chunks: chunks, flow: flow, plans: reveals.allValues, on: &canvas)
     }
 
+    func drawFrame(at t: Double, on canvas: inout Canvas) -> (size: Size, extent: DrawingExtent) {
+        look.drawFrame(chunks: chunks, flow: flow, plans: reveals.allValues, plan: reveals.value(at: t), at: t, on: &canvas)
+    }
+
     static var hasLayout: Bool { true }
 
     var layoutItemCount: Int { chunks.count }

@@ -63,7 +63,8 @@ public enum DrawPaint: Sendable, Equatable {
         switch (a, b) {
         case let (.color(x), .color(y)): x == y
         case let (.linearGradient(a0, b0, a1, b1, s), .linearGradient(c0, d0, c1, d1, u)):
-            a0 == c0 && b0 == d0 && a1 == c1 && b1 == d1 && s.map(\.offset) == u.map(\.offset) && s.map(\.color) == u.map(\.color)
+            a0 == c0 && b0 == d0 && a1 == c1 && b1 == d1 && s.count == u.count
+                && zip(s, u).allSatisfy { $0.offset == $1.offset && $0.color == $1.color }
         default: false
         }
     }

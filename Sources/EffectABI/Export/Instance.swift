@@ -206,9 +206,7 @@ final class Instance<E: Effect>: AnyInstance {
 
     /// Draws the frame at t and reports the drawing as a whole.
     override func draw(at t: Double, on canvas: inout Canvas) -> (size: Size, extent: DrawingExtent) {
-        let model = self.model
-        let extent = model.drawingExtent(on: &canvas)
-        return (model.draw(at: t, on: &canvas), extent)
+        model.drawFrame(at: t, on: &canvas)
     }
 
     override var effectID: String { entry.id }

@@ -53,6 +53,12 @@ public protocol Effect: Sendable {
     /// rect holding the ink of every frame, and the most items a frame
     /// needs (default: zero). It measures, but draws nothing.
     func drawingExtent(on canvas: inout Canvas) -> DrawingExtent
+
+    /// One `draw` call's whole answer: the frame at t and the drawing as a
+    /// whole (default: `draw(at:on:)`, then `drawingExtent(on:)`). An effect
+    /// whose frame and extent start from the same layout implements it to
+    /// lay out once.
+    func drawFrame(at t: Double, on canvas: inout Canvas) -> (size: Size, extent: DrawingExtent)
 }
 
 extension Effect {
@@ -76,6 +82,11 @@ extension Effect {
 
     public func drawingExtent(on canvas: inout Canvas) -> DrawingExtent {
         DrawingExtent(bounds: Rect(x: 0, y: 0, width: 0, height: 0), maxItems: 0)
+    }
+
+    public func drawFrame(at t: Double, on canvas: inout Canvas) -> (size: Size, extent: DrawingExtent) {
+        let extent = drawingExtent(on: &canvas)
+        return (draw(at: t, on: &canvas), extent)
     }
 }
 

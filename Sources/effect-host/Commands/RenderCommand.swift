@@ -113,7 +113,7 @@ private final class PictureSink: FrameSink {
     }
 
     func frame(_ frame: SampledFrame) throws {
-        let svg: String
+        var svg: TextBuffer
         do {
             svg = try picture.svg(FrameValues(frame, channels: channels))
         } catch let error as EffectError {
@@ -122,14 +122,15 @@ private final class PictureSink: FrameSink {
         if let directory {
             let number = String(frame.index)
             let name = "frame-" + String(repeating: "0", count: max(0, digits - number.count)) + number + ".svg"
-            try Files.write(svg + "\n", to: directory + "/" + name)
+            svg.append(byte: 0x0A)
+            try Files.write(svg.bytes, to: directory + "/" + name)
         } else {
-            pageBytes += svg.utf8.count
+            pageBytes += svg.bytes.count
             guard pageBytes <= RenderCommand.maxPageBytes else {
                 throw UsageError(
                     "the page would pass \(RenderCommand.maxPageBytes / 1_000_000) MB by frame \(frame.index); lower --fps or --duration, or render SVG frames into a directory")
             }
-            pages.append(svg)
+            pages.append(svg.string)
         }
         progress.update(done: frame.index + 1)
     }

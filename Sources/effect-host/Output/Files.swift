@@ -9,13 +9,17 @@ import Glibc
 /// would replace a device with a file.
 enum Files {
     static func write(_ text: String, to path: String) throws(RuntimeError) {
+        try write(Array(text.utf8), to: path)
+    }
+
+    static func write(_ bytes: [UInt8], to path: String) throws(RuntimeError) {
         var status = stat()
         if stat(path, &status) == 0 {
             switch status.st_mode & S_IFMT {
             case S_IFREG: break
             case S_IFDIR: throw RuntimeError("\(Terminal.sanitize(path)) is a directory")
             default:
-                try writeInPlace(text, to: path)
+                try writeInPlace(bytes, to: path)
                 return
             }
         }
@@ -27,7 +31,7 @@ enum Files {
         let mask = umask(0)
         umask(mask)
         fchmod(descriptor, 0o666 & ~mask)
-        if let code = writeAll(text, to: descriptor) {
+        if let code = writeAll(bytes, to: descriptor) {
             close(descriptor)
             unlink(temporary)
             throw failure("cannot write \(path)", code)
@@ -44,18 +48,17 @@ enum Files {
         }
     }
 
-    private static func writeInPlace(_ text: String, to path: String) throws(RuntimeError) {
+    private static func writeInPlace(_ bytes: [UInt8], to path: String) throws(RuntimeError) {
         let descriptor = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC)
         guard descriptor >= 0 else { throw failure("cannot write \(path)", errno) }
-        let code = writeAll(text, to: descriptor)
+        let code = writeAll(bytes, to: descriptor)
         close(descriptor)
         if let code { throw failure("cannot write \(path)", code) }
     }
 
     /// Writes every byte; the errno of the write that failed, if one did.
-    private static func writeAll(_ text: String, to descriptor: Int32) -> Int32? {
-        var bytes = Array(text.utf8)
-        return bytes.withUnsafeMutableBytes { buffer -> Int32? in
+    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Int32? {
+        bytes.withUnsafeBytes { buffer -> Int32? in
             var offset = 0
             while offset < buffer.count {
                 let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)

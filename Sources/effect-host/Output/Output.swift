@@ -32,6 +32,12 @@ final class Output: @unchecked Sendable {
         if flushNow || buffer.count >= 1 << 16 { try flush() }
     }
 
+    func stream(_ bytes: [UInt8], flushNow: Bool) throws {
+        guard !isClosed else { throw Closed() }
+        buffer.append(contentsOf: bytes)
+        if flushNow || buffer.count >= 1 << 16 { try flush() }
+    }
+
     private(set) var isClosed = false
 
     func line(_ text: String = "") {

@@ -9,8 +9,14 @@ enum Terminal {
 
     static func cursorUp(_ lines: Int) -> String { lines > 0 ? "\u{1B}[\(lines)A" : "" }
 
-    static func foreground(_ color: RGB) -> String { "\u{1B}[38;2;\(color.r);\(color.g);\(color.b)m" }
-    static func background(_ color: RGB) -> String { "\u{1B}[48;2;\(color.r);\(color.g);\(color.b)m" }
+    static func foreground(_ color: RGB) -> String { escape(color, foreground: true) }
+    static func background(_ color: RGB) -> String { escape(color, foreground: false) }
+
+    private static func escape(_ color: RGB, foreground: Bool) -> String {
+        var text = TextBuffer(capacity: 20)
+        text.appendColor(color, foreground: foreground)
+        return text.string
+    }
 
     /// Columns of the terminal on stdout, or 80 when it is not one.
     static var columns: Int {
@@ -43,13 +49,19 @@ enum Terminal {
     static func sanitize(_ text: String) -> String {
         var out = ""
         for scalar in text.unicodeScalars {
-            if scalar.value < 0x20 || (scalar.value >= 0x7F && scalar.value < 0xA0) || Self.isInvisibleFormat(scalar.value) {
-                out += "\\u{\(String(scalar.value, radix: 16))}"
-            } else {
+            if isPrintable(scalar) {
                 out.unicodeScalars.append(scalar)
+            } else {
+                out += "\\u{\(String(scalar.value, radix: 16))}"
             }
         }
         return out
+    }
+
+    /// Whether `scalar` reaches a terminal as itself: not a control
+    /// character and not an invisible format character.
+    static func isPrintable(_ scalar: Unicode.Scalar) -> Bool {
+        !(scalar.value < 0x20 || (scalar.value >= 0x7F && scalar.value < 0xA0) || isInvisibleFormat(scalar.value))
     }
 }
 

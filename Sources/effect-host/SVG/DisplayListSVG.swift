@@ -29,159 +29,258 @@ struct DisplayListSVG {
     var width: Double { viewBox.width }
     var height: Double { viewBox.height }
 
-    func document(_ list: DisplayList) -> String {
-        let n = SVG.number
+    /// The frame as one SVG document, in UTF-8.
+    func document(_ list: DisplayList) -> TextBuffer {
         var writer = Writer()
         for item in list.items { writer.write(item) }
-        var out = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(n(viewBox.width))\" height=\"\(n(viewBox.height))\" "
-        out += "viewBox=\"\(n(viewBox.x)) \(n(viewBox.y)) \(n(viewBox.width)) \(n(viewBox.height))\">"
+        var out = TextBuffer(capacity: writer.body.count + writer.defs.count + 512)
+        out.append("<svg xmlns=\"http://www.w3.org/2000/svg\"")
+        out.attribute("width", viewBox.width)
+        out.attribute("height", viewBox.height)
+        out.append(" viewBox=\"")
+        out.append(pair: viewBox.x, viewBox.y)
+        out.append(byte: 0x20)
+        out.append(pair: viewBox.width, viewBox.height)
+        out.append(byte: 0x22)
+        // Set once here, text inherits it.
+        if writer.hasText { out.attribute("font-family", markup: Self.fontFamily) }
+        out.append(">")
         if let background {
-            out += "<rect x=\"\(n(viewBox.x))\" y=\"\(n(viewBox.y))\" width=\"\(n(viewBox.width))\" height=\"\(n(viewBox.height))\" fill=\"\(background)\"/>"
+            out.append("<rect")
+            out.attribute("x", viewBox.x)
+            out.attribute("y", viewBox.y)
+            out.attribute("width", viewBox.width)
+            out.attribute("height", viewBox.height)
+            out.attribute("fill", markup: background)
+            out.append("/>")
         }
-        if !writer.defs.isEmpty { out += "<defs>" + writer.defs + "</defs>" }
-        return out + writer.body + "</svg>"
+        if !writer.defs.isEmpty {
+            out.append("<defs>")
+            out.append(writer.defs)
+            out.append("</defs>")
+        }
+        out.append(writer.body)
+        out.append("</svg>")
+        return out
     }
 
     /// Builds one frame's body and the definitions (clips, filters,
     /// gradients) it refers to, numbered within the frame.
     private struct Writer {
-        var body = ""
-        var defs = ""
+        var body = TextBuffer(capacity: 4096)
+        var defs = TextBuffer()
+        private(set) var hasText = false
         private var definitions = 0
-        /// Definitions already written this frame, by their content: eight
-        /// circles with one gradient share one <linearGradient>.
-        private var written: [String: String] = [:]
-
-        /// The id of a definition with this content, writing it once.
-        private mutating func define(_ prefix: String, _ content: (String) -> String, key: String) -> String {
-            if let id = written[key] { return id }
-            let id = nextID(prefix)
-            defs += content(id)
-            written[key] = id
-            return id
-        }
-
-        private mutating func nextID(_ prefix: String) -> String {
-            definitions += 1
-            return "\(prefix)\(definitions)"
-        }
+        /// Gradients already written this frame, by their content: eight
+        /// circles with one gradient share one <linearGradient>. A frame
+        /// has a few at most, so a list beats hashing every byte.
+        private var gradients: [(content: [UInt8], number: Int)] = []
 
         mutating func write(_ item: DrawItem) {
             switch item {
             case let .group(group): open(group)
-            case .endGroup: body += "</g>"
-            case let .shape(shape): body += self.shape(shape)
-            case let .text(text): body += self.text(text)
+            case .endGroup: body.append("</g>")
+            case let .shape(shape): self.shape(shape)
+            case let .text(text): self.text(text)
             }
+        }
+
+        private mutating func nextDefinition() -> Int {
+            definitions += 1
+            return definitions
         }
 
         private mutating func open(_ group: DrawGroup) {
-            let n = SVG.number
-            var attributes = " data-id=\"\(group.id)\""
+            body.append("<g")
+            body.attribute("data-id", integer: Int(group.id))
             let t = group.transform
             if !t.isIdentity {
-                var transform = "translate(\(n(t.translateX + t.anchorX)) \(n(t.translateY + t.anchorY)))"
-                if t.rotation != 0 { transform += " rotate(\(n(t.rotation)))" }
-                if t.scaleX != 1 || t.scaleY != 1 { transform += " scale(\(SVG.precise(t.scaleX)) \(SVG.precise(t.scaleY)))" }
-                transform += " translate(\(n(-t.anchorX)) \(n(-t.anchorY)))"
-                attributes += " transform=\"\(transform)\""
+                body.append(" transform=\"translate(")
+                body.append(pair: t.translateX + t.anchorX, t.translateY + t.anchorY)
+                if t.rotation != 0 {
+                    body.append(") rotate(")
+                    body.append(number: t.rotation)
+                }
+                if t.scaleX != 1 || t.scaleY != 1 {
+                    body.append(") scale(")
+                    body.append(precise: t.scaleX)
+                    body.append(byte: 0x20)
+                    body.append(precise: t.scaleY)
+                }
+                body.append(") translate(")
+                body.append(pair: -t.anchorX, -t.anchorY)
+                body.append(")\"")
             }
             if let clip = group.clip {
-                let id = nextID("clip")
-                defs += "<clipPath id=\"\(id)\">\(outline(clip.shape, clip.rect, cornerRadius: clip.cornerRadius, attributes: ""))</clipPath>"
-                attributes += " clip-path=\"url(#\(id))\""
+                let number = nextDefinition()
+                defs.append("<clipPath")
+                defs.attribute("id", definition: "clip", number)
+                defs.append(">")
+                Self.outline(clip.shape, clip.rect, cornerRadius: clip.cornerRadius, into: &defs)
+                defs.append("/></clipPath>")
+                body.attribute("clip-path", url: "clip", number)
             }
             if group.saturation != 1 || group.blur > 0 {
-                let id = nextID("filter")
-                defs += "<filter id=\"\(id)\" x=\"-50%\" y=\"-50%\" width=\"200%\" height=\"200%\" color-interpolation-filters=\"sRGB\">"
+                let number = nextDefinition()
+                defs.append("<filter")
+                defs.attribute("id", definition: "filter", number)
+                defs.append(" x=\"-50%\" y=\"-50%\" width=\"200%\" height=\"200%\" color-interpolation-filters=\"sRGB\">")
                 if group.saturation != 1 {
-                    defs += "<feColorMatrix type=\"saturate\" values=\"\(SVG.precise(max(0, group.saturation)))\"/>"
+                    defs.append("<feColorMatrix type=\"saturate\"")
+                    defs.attribute("values", precise: max(0, group.saturation))
+                    defs.append("/>")
                 }
-                if group.blur > 0 { defs += "<feGaussianBlur stdDeviation=\"\(SVG.precise(group.blur / 2))\"/>" }
-                defs += "</filter>"
-                attributes += " filter=\"url(#\(id))\""
+                if group.blur > 0 {
+                    defs.append("<feGaussianBlur")
+                    defs.attribute("stdDeviation", precise: group.blur / 2)
+                    defs.append("/>")
+                }
+                defs.append("</filter>")
+                body.attribute("filter", url: "filter", number)
             }
-            if group.opacity != 1 { attributes += " opacity=\"\(SVG.precise(min(1, max(0, group.opacity))))\"" }
-            body += "<g\(attributes)>"
+            if group.opacity != 1 { body.attribute("opacity", precise: min(1, max(0, group.opacity))) }
+            body.append(">")
         }
 
-        private mutating func shape(_ shape: DrawShape) -> String {
+        private mutating func shape(_ shape: DrawShape) {
             // Trimmed to nothing, a shape draws nothing (SwiftUI's trim);
             // SVG would still paint a zero-length dash's round caps.
-            guard min(1, shape.trimEnd) > max(0, shape.trimStart) else { return "" }
-            var attributes = " data-id=\"\(shape.id)\""
+            guard min(1, shape.trimEnd) > max(0, shape.trimStart) else { return }
+            if shape.kind == .path {
+                body.append("<path d=\"")
+                pathData(shape.segments)
+                body.append(byte: 0x22)
+            } else {
+                Self.outline(shape.kind, shape.frame, cornerRadius: shape.cornerRadius, into: &body)
+            }
+            body.attribute("data-id", integer: Int(shape.id))
             switch shape.fill {
-            case nil: attributes += " fill=\"none\""
-            case let .color(rgba)?: attributes += paint("fill", rgba)
+            case nil: body.attribute("fill", "none")
+            case let .color(rgba)?: paint("fill", "fill-opacity", rgba)
             case let .linearGradient(x0, y0, x1, y1, stops)?:
-                let n = SVG.number
-                var content = "gradientUnits=\"userSpaceOnUse\" x1=\"\(n(x0))\" y1=\"\(n(y0))\" x2=\"\(n(x1))\" y2=\"\(n(y1))\">"
-                for stop in stops {
-                    content += "<stop offset=\"\(SVG.precise(stop.offset))\" stop-color=\"\(SVG.color(stop.color))\""
-                    content += SVG.alpha(stop.color) < 1 ? " stop-opacity=\"\(SVG.precise(SVG.alpha(stop.color)))\"/>" : "/>"
-                }
-                let id = define("gradient", { "<linearGradient id=\"\($0)\" \(content)</linearGradient>" }, key: "g" + content)
-                attributes += " fill=\"url(#\(id))\""
+                body.attribute("fill", url: "gradient", gradient(x0, y0, x1, y1, stops))
             }
             if let stroke = shape.stroke {
-                attributes += paint("stroke", stroke.color) + " stroke-width=\"\(SVG.number(stroke.width))\""
-                attributes += " stroke-linecap=\"\(["butt", "round", "square"][Int(stroke.cap.rawValue)])\""
-                attributes += " stroke-linejoin=\"\(["miter", "round", "bevel"][Int(stroke.join.rawValue)])\""
+                paint("stroke", "stroke-opacity", stroke.color)
+                body.attribute("stroke-width", stroke.width)
+                switch stroke.cap {
+                case .butt: body.attribute("stroke-linecap", "butt")
+                case .round: body.attribute("stroke-linecap", "round")
+                case .square: body.attribute("stroke-linecap", "square")
+                }
+                switch stroke.join {
+                case .miter: body.attribute("stroke-linejoin", "miter")
+                case .round: body.attribute("stroke-linejoin", "round")
+                case .bevel: body.attribute("stroke-linejoin", "bevel")
+                }
             }
             // A trimmed outline: SVG dashes along a path normalised to length 1.
             let start = min(1, max(0, shape.trimStart))
             let end = min(1, max(start, shape.trimEnd))
             if start > 0 || end < 1 {
-                attributes += " pathLength=\"1\" stroke-dasharray=\"\(SVG.precise(end - start)) 2\""
-                if start > 0 { attributes += " stroke-dashoffset=\"\(SVG.precise(-start))\"" }
+                body.attribute("pathLength", "1")
+                body.append(" stroke-dasharray=\"")
+                body.append(precise: end - start)
+                body.append(" 2\"")
+                if start > 0 { body.attribute("stroke-dashoffset", precise: -start) }
             }
-            if shape.kind == .path {
-                return "<path d=\"\(pathData(shape.segments))\"\(attributes)/>"
-            }
-            return outline(shape.kind, shape.frame, cornerRadius: shape.cornerRadius, attributes: attributes)
+            body.append("/>")
         }
 
-        private func outline(_ kind: DrawShapeKind, _ rect: DrawRect, cornerRadius: Double, attributes: String) -> String {
-            let n = SVG.number
-            let box = "x=\"\(n(rect.x))\" y=\"\(n(rect.y))\" width=\"\(n(max(0, rect.width)))\" height=\"\(n(max(0, rect.height)))\""
+        /// The number of a <linearGradient> with this content, writing it once.
+        private mutating func gradient(
+            _ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, _ stops: [(offset: Double, color: UInt32)]
+        ) -> Int {
+            var content = TextBuffer(capacity: 256)
+            content.attribute("gradientUnits", "userSpaceOnUse")
+            content.attribute("x1", x0)
+            content.attribute("y1", y0)
+            content.attribute("x2", x1)
+            content.attribute("y2", y1)
+            content.append(">")
+            for stop in stops {
+                content.append("<stop")
+                content.attribute("offset", precise: stop.offset)
+                content.attribute("stop-color", color: stop.color)
+                if SVG.alpha(stop.color) < 1 { content.attribute("stop-opacity", precise: SVG.alpha(stop.color)) }
+                content.append("/>")
+            }
+            if let known = gradients.first(where: { $0.content == content.bytes }) { return known.number }
+            let number = nextDefinition()
+            gradients.append((content.bytes, number))
+            defs.append("<linearGradient")
+            defs.attribute("id", definition: "gradient", number)
+            defs.append(content)
+            defs.append("</linearGradient>")
+            return number
+        }
+
+        /// The element for a shape that is not a path, left open for its attributes.
+        private static func outline(_ kind: DrawShapeKind, _ rect: DrawRect, cornerRadius: Double, into out: inout TextBuffer) {
+            if kind == .ellipse {
+                out.append("<ellipse")
+                out.attribute("cx", rect.x + rect.width / 2)
+                out.attribute("cy", rect.y + rect.height / 2)
+                out.attribute("rx", abs(rect.width) / 2)
+                out.attribute("ry", abs(rect.height) / 2)
+                return
+            }
+            out.append("<rect")
+            out.attribute("x", rect.x)
+            out.attribute("y", rect.y)
+            out.attribute("width", max(0, rect.width))
+            out.attribute("height", max(0, rect.height))
+            let shortSide = min(abs(rect.width), abs(rect.height))
             switch kind {
-            case .rect, .path: return "<rect \(box)\(attributes)/>"
-            case .roundedRect:
-                let r = min(max(0, cornerRadius), min(abs(rect.width), abs(rect.height)) / 2)
-                return "<rect \(box) rx=\"\(n(r))\"\(attributes)/>"
-            case .capsule:
-                return "<rect \(box) rx=\"\(n(min(abs(rect.width), abs(rect.height)) / 2))\"\(attributes)/>"
-            case .ellipse:
-                return "<ellipse cx=\"\(n(rect.x + rect.width / 2))\" cy=\"\(n(rect.y + rect.height / 2))\" "
-                    + "rx=\"\(n(abs(rect.width) / 2))\" ry=\"\(n(abs(rect.height) / 2))\"\(attributes)/>"
+            case .roundedRect: out.attribute("rx", min(max(0, cornerRadius), shortSide / 2))
+            case .capsule: out.attribute("rx", shortSide / 2)
+            case .rect, .path, .ellipse: break
             }
         }
 
-        private func pathData(_ segments: [DrawSegment]) -> String {
-            let n = SVG.number
-            return segments.map { segment in
+        private mutating func pathData(_ segments: [DrawSegment]) {
+            for (index, segment) in segments.enumerated() {
+                if index > 0 { body.append(byte: 0x20) }
                 switch segment {
-                case let .move(x, y): "M\(n(x)) \(n(y))"
-                case let .line(x, y): "L\(n(x)) \(n(y))"
-                case let .cubic(x, y, x1, y1, x2, y2): "C\(n(x1)) \(n(y1)) \(n(x2)) \(n(y2)) \(n(x)) \(n(y))"
-                case .close: "Z"
+                case let .move(x, y): point("M", x, y)
+                case let .line(x, y): point("L", x, y)
+                case let .cubic(x, y, x1, y1, x2, y2):
+                    point("C", x1, y1)
+                    point(" ", x2, y2)
+                    point(" ", x, y)
+                case .close: body.append("Z")
                 }
-            }.joined(separator: " ")
+            }
         }
 
-        private func paint(_ property: String, _ rgba: UInt32) -> String {
-            let alpha = SVG.alpha(rgba)
-            return " \(property)=\"\(SVG.color(rgba))\"" + (alpha < 1 ? " \(property)-opacity=\"\(SVG.precise(alpha))\"" : "")
+        private mutating func point(_ command: StaticString, _ x: Double, _ y: Double) {
+            body.append(command)
+            body.append(pair: x, y)
         }
 
-        private func text(_ text: DrawText) -> String {
-            let n = SVG.number
-            var out = "<text data-id=\"\(text.id)\" x=\"\(n(text.x))\" y=\"\(n(text.y))\" font-family=\"\(DisplayListSVG.fontFamily)\" "
-            out += "font-size=\"\(n(text.size))\" font-weight=\"\(n(text.weight))\""
-            if text.tracking != 0 { out += " letter-spacing=\"\(n(text.tracking))\"" }
-            out += paint("fill", text.color)
-            if text.advance > 0 { out += " textLength=\"\(n(text.advance))\" lengthAdjust=\"spacingAndGlyphs\"" }
-            return out + ">\(SVG.escape(text.text))</text>"
+        /// A colour and, when it is not opaque, its alpha as the opacity property.
+        private mutating func paint(_ property: StaticString, _ opacityProperty: StaticString, _ rgba: UInt32) {
+            body.attribute(property, color: rgba)
+            if SVG.alpha(rgba) < 1 { body.attribute(opacityProperty, precise: SVG.alpha(rgba)) }
+        }
+
+        private mutating func text(_ text: DrawText) {
+            hasText = true
+            body.append("<text")
+            body.attribute("data-id", integer: Int(text.id))
+            body.attribute("x", text.x)
+            body.attribute("y", text.y)
+            body.attribute("font-size", text.size)
+            body.attribute("font-weight", text.weight)
+            if text.tracking != 0 { body.attribute("letter-spacing", text.tracking) }
+            paint("fill", "fill-opacity", text.color)
+            if text.advance > 0 {
+                body.attribute("textLength", text.advance)
+                body.attribute("lengthAdjust", "spacingAndGlyphs")
+            }
+            body.append(">")
+            body.append(escaped: text.text)
+            body.append("</text>")
         }
     }
 }

@@ -7,7 +7,8 @@ import EffectHost
 protocol FramePicture {
     var width: Double { get }
     var height: Double { get }
-    func svg(_ frame: FrameValues) throws -> String
+    /// The frame as a whole SVG document, in UTF-8.
+    func svg(_ frame: FrameValues) throws -> TextBuffer
 }
 
 /// The effect's display list at each frame's t, on a canvas that holds its
@@ -34,7 +35,7 @@ struct DrawnPicture: FramePicture {
     var width: Double { canvas.width }
     var height: Double { canvas.height }
 
-    func svg(_ frame: FrameValues) throws -> String {
+    func svg(_ frame: FrameValues) throws -> TextBuffer {
         canvas.document(try instance.draw(at: frame.t, width: proposedWidth))
     }
 }
@@ -45,8 +46,10 @@ struct ChannelBarsPicture: FramePicture {
     var width: Double { bars.width }
     var height: Double { bars.height }
 
-    func svg(_ frame: FrameValues) throws -> String {
-        SVG.document(width: width, height: height, background: "#ffffff", body: try bars.draw(frame))
+    func svg(_ frame: FrameValues) throws -> TextBuffer {
+        var out = TextBuffer()
+        out.append(SVG.document(width: width, height: height, background: "#ffffff", body: try bars.draw(frame)))
+        return out
     }
 }
 

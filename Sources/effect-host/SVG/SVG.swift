@@ -1,54 +1,20 @@
-/// Small helpers for writing SVG by hand: numbers short and exact enough,
-/// text escaped for XML.
+/// Small helpers for writing SVG by hand as Strings: numbers short and
+/// exact enough, text escaped for XML, all written by `TextBuffer`.
 enum SVG {
-    /// A coordinate: at most 3 decimals, no trailing zeros, never "-0",
-    /// never an exponent (SVG's number grammar has none for huge values
-    /// written by %g in some renderers).
-    static func number(_ x: Double) -> String { fixed(x, decimals: 3) }
+    /// A coordinate as `TextBuffer.append(number:)` writes it.
+    static func number(_ x: Double) -> String { formatted { $0.append(number: x) } }
 
-    /// A scale, opacity or fraction, where a thousandth is visible: 6 decimals.
-    static func precise(_ x: Double) -> String { fixed(x, decimals: 6) }
+    /// A scale, opacity or fraction as `TextBuffer.append(precise:)` writes it.
+    static func precise(_ x: Double) -> String { formatted { $0.append(precise: x) } }
 
-    private static func fixed(_ x: Double, decimals: Int) -> String {
-        guard x.isFinite, abs(x) < 1e12 else { return "0" }
-        var unit = 1.0
-        for _ in 0..<decimals { unit *= 10 }
-        let scaled = Int64((abs(x) * unit).rounded())
-        if scaled == 0 { return "0" }
-        let whole = scaled / Int64(unit)
-        var fraction = String(scaled % Int64(unit))
-        while fraction.count < decimals { fraction = "0" + fraction }
-        while fraction.hasSuffix("0") { fraction.removeLast() }
-        return (x < 0 ? "-" : "") + String(whole) + (fraction.isEmpty ? "" : "." + fraction)
-    }
+    static func escape(_ text: String) -> String { formatted { $0.append(escaped: text) } }
 
-    /// Text for element content or an attribute value. Characters XML 1.0
-    /// cannot hold at all (most C0 controls) are dropped.
-    static func escape(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            case "\t", "\n", "\r": out.unicodeScalars.append(scalar)
-            default:
-                if scalar.value < 0x20 || (0xFFFE...0xFFFF).contains(scalar.value) { continue }
-                out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
-    }
+    static func color(_ rgba: UInt32) -> String { formatted { $0.append(color: rgba) } }
 
-    /// An RGBA colour as #RRGGBB, with its alpha left to an opacity attribute.
-    static func color(_ rgba: UInt32) -> String {
-        let digits = Array("0123456789abcdef")
-        var out = "#"
-        for shift in [28, 24, 20, 16, 12, 8] as [UInt32] { out.append(digits[Int((rgba >> shift) & 0xF)]) }
-        return out
+    private static func formatted(_ write: (inout TextBuffer) -> Void) -> String {
+        var markup = TextBuffer(capacity: 16)
+        write(&markup)
+        return markup.string
     }
 
     static func alpha(_ rgba: UInt32) -> Double { Double(rgba & 0xFF) / 255 }

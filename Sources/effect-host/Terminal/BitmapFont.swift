@@ -10,21 +10,25 @@ enum BitmapFont {
     /// The lit dots of `character`'s glyph as (x, y), or nil if the font
     /// has no such glyph.
     static func dots(_ character: Character) -> [(x: Int, y: Int)]? {
-        glyphs[character]
+        guard let code = character.asciiValue else { return nil }
+        return glyphs[Int(code)]
     }
 
-    static func covers(_ text: String) -> Bool {
-        text.allSatisfy { glyphs[$0] != nil }
+    /// The glyph of the ASCII character `code`.
+    static func dots(ascii code: UInt8) -> [(x: Int, y: Int)]? {
+        code < 0x80 ? glyphs[Int(code)] : nil
     }
 
-    private static let glyphs: [Character: [(x: Int, y: Int)]] = {
-        var glyphs: [Character: [(x: Int, y: Int)]] = [:]
+    /// Indexed by ASCII code: the font has ASCII glyphs only, and every
+    /// character of every frame is looked up, so no hashing.
+    private static let glyphs: [[(x: Int, y: Int)]?] = {
+        var glyphs: [[(x: Int, y: Int)]?] = Array(repeating: nil, count: 128)
         for (character, rows) in source {
             var dots: [(x: Int, y: Int)] = []
             for (y, row) in rows.split(separator: " ").enumerated() {
                 for (x, cell) in row.enumerated() where cell == "#" { dots.append((x, y)) }
             }
-            glyphs[character] = dots
+            glyphs[Int(character.asciiValue!)] = dots
         }
         return glyphs
     }()

@@ -12,37 +12,83 @@ struct CellCanvas {
     var width: Int { columns * 2 }
     var height: Int { rows * 4 }
 
-    // Dots: paint over nothing, premultiplied.
-    private var red: [Double]
-    private var green: [Double]
-    private var blue: [Double]
-    private var alpha: [Double]
-    private var backgrounds: [RGB]
-    private var characters: [(character: Character, color: RGB)?]
+    /// Owns the buffers, allocated once for the run and redrawn every
+    /// frame: painting a dot is then a store, with no copy-on-write check
+    /// (a paragraph in the dot font paints ten thousand dots a frame).
+    private final class Storage {
+        /// Dots: paint over nothing, premultiplied (r, g, b, alpha), a cell's
+        /// eight together (row by row, left then right), as a cell is read.
+        let dots: UnsafeMutableBufferPointer<SIMD4<Double>>
+        /// Per cell, the frame its dots were last painted in: a cell of an
+        /// older frame reads as empty, so clearing is one increment.
+        let paintedIn: UnsafeMutableBufferPointer<UInt32>
+        let backgrounds: UnsafeMutableBufferPointer<RGB>
+        /// Per cell, the index in `placed` of its character, or -1.
+        let characterAt: UnsafeMutableBufferPointer<Int32>
+
+        init(cells: Int, ground: RGB) {
+            dots = .allocate(capacity: cells * 8)
+            dots.initialize(repeating: .zero)
+            paintedIn = .allocate(capacity: cells)
+            paintedIn.initialize(repeating: 0)
+            backgrounds = .allocate(capacity: cells)
+            backgrounds.initialize(repeating: ground)
+            characterAt = .allocate(capacity: cells)
+            characterAt.initialize(repeating: -1)
+        }
+
+        deinit {
+            dots.deallocate()
+            paintedIn.deallocate()
+            backgrounds.deallocate()
+            characterAt.deallocate()
+        }
+    }
+
+    private let storage: Storage
+    private var dots: UnsafeMutableBufferPointer<SIMD4<Double>> { storage.dots }
+    private var paintedIn: UnsafeMutableBufferPointer<UInt32> { storage.paintedIn }
+    private var backgrounds: UnsafeMutableBufferPointer<RGB> { storage.backgrounds }
+    private var characterAt: UnsafeMutableBufferPointer<Int32> { storage.characterAt }
+    private var frame: UInt32 = 1
+    private var filled = false
+    /// Characters on the grid, with the cells each takes on its row.
+    private var placed: [(character: Character, color: RGB, cell: Int, cells: Int)] = []
+    /// The frame's text, kept between frames so drawing one allocates little.
+    private var text = TextBuffer()
 
     init(columns: Int, rows: Int, ground: RGB) {
         self.columns = max(1, columns)
         self.rows = max(1, rows)
         self.ground = ground
-        let dots = self.columns * 2 * self.rows * 4
-        red = Array(repeating: 0, count: dots)
-        green = red
-        blue = red
-        alpha = red
-        backgrounds = Array(repeating: ground, count: self.columns * self.rows)
-        characters = Array(repeating: nil, count: self.columns * self.rows)
+        storage = Storage(cells: self.columns * self.rows, ground: ground)
+    }
+
+    /// Back to the ground colour with nothing drawn, keeping the storage.
+    mutating func clear() {
+        frame &+= 1
+        if frame == 0 {
+            paintedIn.update(repeating: 0)
+            frame = 1
+        }
+        if filled { backgrounds.update(repeating: ground) }
+        filled = false
+        for entry in placed { characterAt[entry.cell] = -1 }
+        placed.removeAll(keepingCapacity: true)
     }
 
     /// Lays `color` at `opacity` over whatever dot (x, y) holds.
     mutating func paint(x: Int, y: Int, color: RGB, opacity: Double) {
         guard x >= 0, y >= 0, x < width, y < height, opacity > 0 else { return }
-        let index = y * width + x
         let a = min(1, opacity)
-        let keep = 1 - a
-        red[index] = Double(color.r) * a + red[index] * keep
-        green[index] = Double(color.g) * a + green[index] * keep
-        blue[index] = Double(color.b) * a + blue[index] * keep
-        alpha[index] = a + alpha[index] * keep
+        let paint = SIMD4<Double>(Double(color.r) * a, Double(color.g) * a, Double(color.b) * a, a)
+        let cell = (y >> 2) * columns + (x >> 1)
+        if paintedIn[cell] != frame {
+            UnsafeMutableBufferPointer(rebasing: dots[cell * 8..<cell * 8 + 8]).update(repeating: .zero)
+            paintedIn[cell] = frame
+        }
+        let index = cell * 8 + (y & 3) * 2 + (x & 1)
+        dots[index] = paint + dots[index] * (1 - a)
     }
 
     /// Lays `color` at `opacity` over cell (column, row)'s background.
@@ -50,6 +96,7 @@ struct CellCanvas {
         guard column >= 0, row >= 0, column < columns, row < rows, opacity > 0 else { return }
         let index = row * columns + column
         backgrounds[index] = color.over(backgrounds[index], opacity: opacity)
+        filled = true
     }
 
     /// Puts `character` in cell (column, row) in `color` at `opacity` over
@@ -57,74 +104,102 @@ struct CellCanvas {
     mutating func put(_ character: Character, column: Int, row: Int, color: RGB, opacity: Double, cells: Int) {
         guard row >= 0, row < rows, column >= 0, column + cells <= columns, opacity > 0 else { return }
         let index = row * columns + column
-        characters[index] = (character, color.over(backgrounds[index], opacity: opacity))
-        for extra in 1..<max(1, cells) { characters[index + extra] = (" ", ground) }
-        // Text covers what was drawn before it; dots drawn over it later
-        // show as a line through it.
-        for cell in 0..<max(1, cells) { clearDots(column: column + cell, row: row) }
+        place(character, color.over(backgrounds[index], opacity: opacity), cells: max(1, cells), at: index)
+        for extra in 1..<max(1, cells) { place(" ", ground, cells: 1, at: index + extra) }
+        // Text covers what was drawn before it (its cells' dots are dropped);
+        // dots drawn over it later show as a line through it.
+        for cell in index..<index + max(1, cells) { paintedIn[cell] = 0 }
     }
 
-    private mutating func clearDots(column: Int, row: Int) {
-        for dy in 0..<4 {
-            for dx in 0..<2 {
-                let index = (row * 4 + dy) * width + column * 2 + dx
-                (red[index], green[index], blue[index], alpha[index]) = (0, 0, 0, 0)
-            }
+    private mutating func place(_ character: Character, _ color: RGB, cells: Int, at cell: Int) {
+        if characterAt[cell] >= 0 {
+            placed[Int(characterAt[cell])] = (character, color, cell, cells)
+        } else {
+            characterAt[cell] = Int32(placed.count)
+            placed.append((character, color, cell, cells))
         }
     }
 
     /// One string per cell row, with 24-bit colours. Dots with less than
     /// `threshold` alpha stay off.
-    func lines(threshold: Double = 0.12) -> [String] {
-        let bits: [[UInt32]] = [[0x01, 0x08], [0x02, 0x10], [0x04, 0x20], [0x40, 0x80]]
-        var lines: [String] = []
-        for row in 0..<rows {
-            var line = ""
-            var lastForeground: RGB?
-            var lastBackground: RGB?
-            var column = 0
-            while column < columns {
-                let cell = row * columns + column
-                let background = backgrounds[cell]
-                if background != lastBackground { line += Terminal.background(background) }
-                lastBackground = background
-                if let (character, color) = characters[cell] {
-                    if color != lastForeground { line += Terminal.foreground(color) }
-                    lastForeground = color
-                    // A line drawn over the character (a strike) is the
-                    // terminal's own strikethrough.
-                    let struck = (0..<8).contains { dot in alpha[(row * 4 + dot / 2) * width + column * 2 + dot % 2] >= threshold }
-                    line += struck ? "\u{1B}[9m" + String(character) + "\u{1B}[29m" : String(character)
-                    column += character == " " ? 1 : max(1, CellWidth.of(character))
-                    continue
-                }
-                var pattern: UInt32 = 0
-                var sum = (r: 0.0, g: 0.0, b: 0.0, n: 0.0)
-                for dy in 0..<4 {
-                    for dx in 0..<2 {
-                        let index = (row * 4 + dy) * width + column * 2 + dx
-                        let a = alpha[index]
-                        guard a >= threshold else { continue }
-                        pattern |= bits[dy][dx]
-                        // The dot's paint over the cell's background.
-                        sum.r += red[index] + Double(background.r) * (1 - a)
-                        sum.g += green[index] + Double(background.g) * (1 - a)
-                        sum.b += blue[index] + Double(background.b) * (1 - a)
-                        sum.n += 1
-                    }
-                }
-                if pattern != 0, let glyph = Unicode.Scalar(0x2800 + pattern) {
-                    let color = RGB(Int(sum.r / sum.n), Int(sum.g / sum.n), Int(sum.b / sum.n))
-                    if color != lastForeground { line += Terminal.foreground(color) }
-                    lastForeground = color
-                    line.unicodeScalars.append(glyph)
-                } else {
-                    line += " "
-                }
-                column += 1
-            }
-            lines.append(line + Terminal.reset)
+    mutating func lines(threshold: Double = 0.12) -> [String] {
+        (0..<rows).map { row in
+            text.removeAll()
+            write(row: row, threshold)
+            return text.string
         }
-        return lines
+    }
+
+    private mutating func write(row: Int, _ cutoff: Double) {
+        var lastForeground: RGB?
+        var lastBackground: RGB?
+        var column = 0
+        while column < columns {
+            let cell = row * columns + column
+            let background = backgrounds[cell]
+            if background != lastBackground { text.appendColor(background, foreground: false) }
+            lastBackground = background
+            let first = cell * 8
+            let painted = paintedIn[cell] == frame
+            if characterAt[cell] >= 0 {
+                let (character, color, _, cells) = placed[Int(characterAt[cell])]
+                if color != lastForeground { text.appendColor(color, foreground: true) }
+                lastForeground = color
+                // A line drawn over the character (a strike) is the
+                // terminal's own strikethrough.
+                let struck = painted && (first..<first + 8).contains { dots[$0].w >= cutoff }
+                if struck { text.append("\u{1B}[9m") }
+                text.append(character)
+                if struck { text.append("\u{1B}[29m") }
+                column += cells
+                continue
+            }
+            var pattern: UInt32 = 0
+            var sum = SIMD4<Double>.zero
+            let ground = SIMD4<Double>(Double(background.r), Double(background.g), Double(background.b), 0)
+            var count = 0.0
+            for dot in 0..<(painted ? 8 : 0) {
+                let paint = dots[first + dot]
+                guard paint.w >= cutoff else { continue }
+                pattern |= Self.brailleBit(dot)
+                // The dot's paint over the cell's background.
+                sum += paint + ground * (1 - paint.w)
+                count += 1
+            }
+            if pattern != 0 {
+                let mean = sum / count
+                let color = RGB(Int(mean.x), Int(mean.y), Int(mean.z))
+                if color != lastForeground { text.appendColor(color, foreground: true) }
+                lastForeground = color
+                // U+2800 + pattern in UTF-8: E2, A0 + its top two bits, 80 + the other six.
+                text.append(0xE2, 0xA0 | UInt8(pattern >> 6), 0x80 | UInt8(pattern & 0x3F))
+            } else {
+                text.append(byte: 0x20)
+            }
+            column += 1
+        }
+        text.append(Terminal.reset)
+    }
+
+    /// The braille bit of a cell's dot `index` (row by row, left then
+    /// right): dots 1-3 and 4-6 run down the columns, 7 and 8 are the
+    /// bottom row.
+    private static func brailleBit(_ index: Int) -> UInt32 {
+        let (row, right) = (UInt32(index >> 1), index & 1 == 1)
+        if row == 3 { return right ? 0x80 : 0x40 }
+        return (right ? 0x08 : 0x01) << row
+    }
+}
+
+extension TextBuffer {
+    /// A 24-bit foreground or background colour escape.
+    mutating func appendColor(_ color: RGB, foreground: Bool) {
+        append(foreground ? "\u{1B}[38;2;" : "\u{1B}[48;2;")
+        append(integer: color.r)
+        append(byte: UInt8(ascii: ";"))
+        append(integer: color.g)
+        append(byte: UInt8(ascii: ";"))
+        append(integer: color.b)
+        append(byte: UInt8(ascii: "m"))
     }
 }

@@ -22,7 +22,10 @@ struct DisplayListRaster {
         var matrix: Affine
         var opacity: Double
         var saturation: Double
-        var clips: [(inverse: Affine, clip: DrawClip)]
+        /// Each clip with the map back into its own coordinates, and, for a
+        /// rect on an unturned map, its box on the canvas: a dot test is
+        /// then four comparisons (a masked paragraph tests every dot).
+        var clips: [(inverse: Affine, clip: DrawClip, box: (minX: Double, minY: Double, maxX: Double, maxY: Double)?)]
     }
 
     func draw(_ list: DisplayList, on canvas: inout CellCanvas) {
@@ -42,7 +45,10 @@ struct DisplayListRaster {
                 next.matrix = state.matrix.concatenating(local)
                 next.opacity *= min(1, max(0, group.opacity))
                 next.saturation *= max(0, group.saturation)
-                if let clip = group.clip, let inverse = next.matrix.inverted { next.clips.append((inverse, clip)) }
+                if let clip = group.clip, let inverse = next.matrix.inverted {
+                    let box = clip.shape == .rect && next.matrix.isAxisAligned ? next.matrix.bounds(of: clip.rect, outset: 0) : nil
+                    next.clips.append((inverse, clip, box))
+                }
                 stack.append(next)
             case .endGroup:
                 if stack.count > 1 { stack.removeLast() }
@@ -61,6 +67,7 @@ struct DisplayListRaster {
 
     private func visible(_ dot: (x: Double, y: Double), _ state: State) -> Bool {
         state.clips.allSatisfy { clip in
+            if let box = clip.box { return dot.x >= box.minX && dot.x <= box.maxX && dot.y >= box.minY && dot.y <= box.maxY }
             let p = clip.inverse.apply(dot.x, dot.y)
             return Outline(clip.clip.shape, clip.clip.rect, clip.clip.cornerRadius).contains(p.x, p.y)
         }
@@ -72,11 +79,8 @@ struct DisplayListRaster {
         var polyline: [[(x: Double, y: Double)]] = []
         if shape.kind == .path {
             polyline = Polyline.flatten(shape.segments)
-            let points = polyline.flatMap { $0 }
-            guard let minX = points.map(\.x).min(), let maxX = points.map(\.x).max(), let minY = points.map(\.y).min(),
-                let maxY = points.map(\.y).max()
-            else { return }
-            outline = Outline(.path, DrawRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY), 0)
+            guard let box = Polyline.bounds(polyline) else { return }
+            outline = Outline(.path, box, 0)
             polyline = Polyline.trimmed(polyline, from: shape.trimStart, to: shape.trimEnd)
         } else {
             outline = Outline(shape.kind, shape.frame, shape.cornerRadius)
@@ -179,21 +183,28 @@ struct DisplayListRaster {
         let pixel = scale.pixelDots(text.size)
         let unit = scale.points
         var x = text.x
+        let tracking = scale.tracking(text.tracking, pixel: pixel)
         for character in text.text {
-            let advance = scale.advance(of: character, pixel: pixel)
-            defer { if advance > 0 { x += advance + scale.tracking(text.tracking, pixel: pixel) } }
-            if scale.drawsGlyph(character, pixel: pixel), let dots = BitmapFont.dots(character) {
+            let glyph = scale.glyph(character, pixel: pixel)
+            let advance = scale.advance(of: character, glyph: glyph, pixel: pixel)
+            defer { if advance > 0 { x += advance + tracking } }
+            if let dots = glyph {
+                // One canvas dot's step across and down the glyph, mapped.
+                let m = state.matrix
+                let (width, height) = (Double(canvas.width), Double(canvas.height))
+                let (across, down) = ((x: m.a * unit, y: m.b * unit), (x: m.c * unit, y: m.d * unit))
                 // Glyph rows 0...6 stand on the baseline; 7 and 8 hang below.
                 for dot in dots {
+                    let corner = m.apply(x + (Double(dot.x * pixel) + 0.5) * unit, text.y + (Double((dot.y - 7) * pixel) + 0.5) * unit)
                     for sy in 0..<pixel {
                         for sx in 0..<pixel {
-                            let local = (
-                                x: x + (Double(dot.x * pixel + sx) + 0.5) * unit,
-                                y: text.y + (Double((dot.y - 7) * pixel + sy) + 0.5) * unit
-                            )
-                            let p = state.matrix.apply(local.x, local.y)
-                            guard visible(p, state) else { continue }
-                            canvas.paint(x: Int(p.x.rounded(.down)), y: Int(p.y.rounded(.down)), color: ink, opacity: opacity)
+                            let (fx, fy) = (Double(sx), Double(sy))
+                            let p = (x: corner.x + fx * across.x + fy * down.x, y: corner.y + fx * across.y + fy * down.y)
+                            guard state.clips.isEmpty || visible(p, state) else { continue }
+                            // Off the canvas to the left or top stays off it;
+                            // elsewhere truncation is the floor, without a libm call.
+                            guard p.x >= 0, p.y >= 0, p.x < width, p.y < height else { continue }
+                            canvas.paint(x: Int(p.x), y: Int(p.y), color: ink, opacity: opacity)
                         }
                     }
                 }
@@ -224,13 +235,13 @@ struct DisplayListRaster {
                     shift = before.map { max(0, $0 + 2 - column) } ?? 0
                 }
                 column += shift ?? 0
-                cells.lastColumn[row] = (column + CellWidth.of(character) - 1, text.id)
+                let width = CellWidth.of(character)
+                cells.lastColumn[row] = (column + width - 1, text.id)
                 // A control or invisible format character never reaches the
                 // terminal: it shows as the replacement character.
-                let safe: Character = Terminal.sanitize(String(character)) == String(character) ? character : "\u{FFFD}"
+                let safe: Character = character.unicodeScalars.allSatisfy(Terminal.isPrintable) ? character : "\u{FFFD}"
                 canvas.put(
-                    safe, column: column, row: row, color: ink,
-                    opacity: opacity * Double(shown) / Double(samples), cells: CellWidth.of(character))
+                    safe, column: column, row: row, color: ink, opacity: opacity * Double(shown) / Double(samples), cells: width)
             }
         }
     }
@@ -269,11 +280,10 @@ struct Affine {
 
     /// The box, in this map's output, of `rect` grown by `outset`.
     func bounds(of rect: DrawRect, outset: Double) -> (minX: Double, minY: Double, maxX: Double, maxY: Double) {
-        let corners = [
-            apply(rect.x - outset, rect.y - outset), apply(rect.x + rect.width + outset, rect.y - outset),
-            apply(rect.x - outset, rect.y + rect.height + outset), apply(rect.x + rect.width + outset, rect.y + rect.height + outset),
-        ]
-        return (corners.map(\.x).min()!, corners.map(\.y).min()!, corners.map(\.x).max()!, corners.map(\.y).max()!)
+        let (left, right) = (rect.x - outset, rect.x + rect.width + outset)
+        let (top, bottom) = (rect.y - outset, rect.y + rect.height + outset)
+        let (p, q, r, s) = (apply(left, top), apply(right, top), apply(left, bottom), apply(right, bottom))
+        return (min(p.x, q.x, r.x, s.x), min(p.y, q.y, r.y, s.y), max(p.x, q.x, r.x, s.x), max(p.y, q.y, r.y, s.y))
     }
 }
 
@@ -316,6 +326,7 @@ private enum Polyline {
     static func flatten(_ segments: [DrawSegment]) -> [[(x: Double, y: Double)]] {
         var lines: [[(x: Double, y: Double)]] = []
         var current: [(x: Double, y: Double)] = []
+        current.reserveCapacity(segments.count * 16)
         for segment in segments {
             switch segment {
             case let .move(x, y):
@@ -376,17 +387,34 @@ private enum Polyline {
 
     static func distance(_ lines: [[(x: Double, y: Double)]], _ p: (x: Double, y: Double), closed: Bool) -> Double {
         var best = Double.infinity
-        for line in lines {
-            let pairs = zip(line, line.dropFirst()).map { ($0, $1) } + (closed && line.count > 2 ? [(line[line.count - 1], line[0])] : [])
-            for (a, b) in pairs {
+        for line in lines where !line.isEmpty {
+            // Each segment, and the closing one from the last point back to the first.
+            let closing = closed && line.count > 2
+            var previous = closing ? line[line.count - 1] : line[0]
+            for index in (closing ? 0 : 1)..<line.count {
+                let (a, b) = (previous, line[index])
+                previous = b
                 let (dx, dy) = (b.x - a.x, b.y - a.y)
                 let l = dx * dx + dy * dy
                 let t = l > 0 ? max(0, min(1, ((p.x - a.x) * dx + (p.y - a.y) * dy) / l)) : 0
                 let (ex, ey) = (a.x + t * dx - p.x, a.y + t * dy - p.y)
-                best = min(best, (ex * ex + ey * ey).squareRoot())
+                best = min(best, ex * ex + ey * ey)
             }
         }
-        return best
+        return best.squareRoot()
+    }
+
+    /// The box around every point, or nil when there are none.
+    static func bounds(_ lines: [[(x: Double, y: Double)]]) -> DrawRect? {
+        var (minX, minY, maxX, maxY) = (Double.infinity, Double.infinity, -Double.infinity, -Double.infinity)
+        for line in lines {
+            for point in line {
+                (minX, maxX) = (min(minX, point.x), max(maxX, point.x))
+                (minY, maxY) = (min(minY, point.y), max(maxY, point.y))
+            }
+        }
+        guard minX <= maxX, minY <= maxY else { return nil }
+        return DrawRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
     }
 
     /// Even-odd inside test of the closed polylines.

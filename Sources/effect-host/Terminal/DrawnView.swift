@@ -14,6 +14,11 @@ struct DrawnView: TerminalView {
     private let canvasRows: Int
     private let origin: (x: Double, y: Double)
     private let status: StatusLine
+    /// Redrawn every frame, allocated once.
+    private var canvas: CellCanvas
+    /// The last frame's list and its picture: a frame that draws the same
+    /// list (a settled effect, a hold) is not rasterised again.
+    private var last: (items: [DrawItem], lines: [String])?
 
     static let ground = RGB(247, 247, 245)
 
@@ -70,13 +75,21 @@ struct DrawnView: TerminalView {
             bounds.y - (Double(canvasRows * 4) * points - bounds.height) / 2
         )
         status = StatusLine(effect: instance.effect)
+        canvas = CellCanvas(columns: canvasColumns, rows: canvasRows, ground: Self.ground)
     }
 
-    func lines(for frame: SampledFrame) throws -> [String] {
+    mutating func lines(for frame: SampledFrame) throws -> [String] {
         let list = try instance.draw(at: frame.t, width: proposal, measurer: scale)
-        var canvas = CellCanvas(columns: canvasColumns, rows: canvasRows, ground: Self.ground)
-        DisplayListRaster(scale: scale, origin: origin).draw(list, on: &canvas)
-        return canvas.lines() + ["", try status.text(for: frame, instance: instance)]
+        let picture: [String]
+        if let last, last.items == list.items {
+            picture = last.lines
+        } else {
+            canvas.clear()
+            DisplayListRaster(scale: scale, origin: origin).draw(list, on: &canvas)
+            picture = canvas.lines()
+            last = (list.items, picture)
+        }
+        return picture + ["", try status.text(for: frame, instance: instance)]
     }
 }
 

@@ -25,15 +25,22 @@ final class TerminalScale: TextMeasuring, @unchecked Sendable {
         return pixel >= 2 ? pixel : 0
     }
 
-    /// Whether `character` is drawn in the dot font at this pixel size.
-    func drawsGlyph(_ character: Character, pixel: Int) -> Bool {
-        pixel > 0 && BitmapFont.dots(character) != nil
+    /// The dot-font glyph `character` is drawn with at this pixel size, or
+    /// nil when it takes cells.
+    func glyph(_ character: Character, pixel: Int) -> [(x: Int, y: Int)]? {
+        pixel > 0 ? BitmapFont.dots(character) : nil
     }
 
-    /// The advance of one character, in points, tracking excluded.
-    func advance(of character: Character, pixel: Int) -> Double {
-        if drawsGlyph(character, pixel: pixel) { return Double(BitmapFont.advance * pixel) * points }
-        return Double(2 * CellWidth.of(character)) * points
+    /// The advance of one character drawn with `glyph` (from `glyph(_:pixel:)`),
+    /// in points, tracking excluded.
+    func advance(of character: Character, glyph: [(x: Int, y: Int)]?, pixel: Int) -> Double {
+        advance(glyph: glyph, cells: glyph == nil ? CellWidth.of(character) : 0, pixel: pixel)
+    }
+
+    /// The advance of a glyph, or of a character `cells` cells wide without one.
+    private func advance(glyph: [(x: Int, y: Int)]?, cells: Int, pixel: Int) -> Double {
+        if glyph != nil { return Double(BitmapFont.advance * pixel) * points }
+        return Double(2 * cells) * points
     }
 
     /// Tracking moves dot-font glyphs; text on the cell grid keeps one cell
@@ -55,8 +62,17 @@ final class TerminalScale: TextMeasuring, @unchecked Sendable {
     {
         let pixel = pixelDots(size)
         var advance = 0.0
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+            // Printable ASCII, the common case, measured byte by byte: each
+            // byte a character of one cell, drawn in the font or on a cell.
+            let extra = self.tracking(tracking, pixel: pixel)
+            for byte in text.utf8 {
+                advance += self.advance(glyph: pixel > 0 ? BitmapFont.dots(ascii: byte) : nil, cells: 1, pixel: pixel) + extra
+            }
+            return (advance, ascent(size), descent(size))
+        }
         for character in text {
-            let width = self.advance(of: character, pixel: pixel)
+            let width = self.advance(of: character, glyph: glyph(character, pixel: pixel), pixel: pixel)
             if width > 0 { advance += width + self.tracking(tracking, pixel: pixel) }
         }
         return (advance, ascent(size), descent(size))

@@ -38,64 +38,43 @@ extension TextBuffer {
     }
 
     /// A coordinate, as `append(number:)` writes it.
-    mutating func attribute(_ name: StaticString, _ value: Double) {
-        open(name)
-        append(number: value)
-        append(byte: 0x22)
-    }
+    mutating func attribute(_ name: StaticString, _ value: Double) { attribute(name) { $0.append(number: value) } }
 
     /// A scale, opacity or fraction, as `append(precise:)` writes it.
-    mutating func attribute(_ name: StaticString, precise value: Double) {
-        open(name)
-        append(precise: value)
-        append(byte: 0x22)
-    }
+    mutating func attribute(_ name: StaticString, precise value: Double) { attribute(name) { $0.append(precise: value) } }
 
-    mutating func attribute(_ name: StaticString, integer value: Int) {
-        open(name)
-        append(integer: value)
-        append(byte: 0x22)
-    }
+    mutating func attribute(_ name: StaticString, integer value: Int) { attribute(name) { $0.append(integer: value) } }
 
-    mutating func attribute(_ name: StaticString, _ value: StaticString) {
-        open(name)
-        append(value)
-        append(byte: 0x22)
-    }
+    mutating func attribute(_ name: StaticString, _ value: StaticString) { attribute(name) { $0.append(value) } }
 
     /// A value that is markup already (a font stack, a colour name).
-    mutating func attribute(_ name: StaticString, markup value: String) {
-        open(name)
-        append(value)
-        append(byte: 0x22)
-    }
+    mutating func attribute(_ name: StaticString, markup value: String) { attribute(name) { $0.append(value) } }
 
-    mutating func attribute(_ name: StaticString, color rgba: UInt32) {
-        open(name)
-        append(color: rgba)
-        append(byte: 0x22)
-    }
+    mutating func attribute(_ name: StaticString, color rgba: UInt32) { attribute(name) { $0.append(color: rgba) } }
 
     /// The id of definition `number` of the frame, `prefixNUMBER`.
     mutating func attribute(_ name: StaticString, definition prefix: StaticString, _ number: Int) {
-        open(name)
-        append(prefix)
-        append(integer: number)
-        append(byte: 0x22)
+        attribute(name) {
+            $0.append(prefix)
+            $0.append(integer: number)
+        }
     }
 
     /// A reference to definition `number` of the frame, `url(#prefixNUMBER)`.
     mutating func attribute(_ name: StaticString, url prefix: StaticString, _ number: Int) {
-        open(name)
-        append("url(#")
-        append(prefix)
-        append(integer: number)
-        append(")\"")
+        attribute(name) {
+            $0.append("url(#")
+            $0.append(prefix)
+            $0.append(integer: number)
+            $0.append(")")
+        }
     }
 
-    private mutating func open(_ name: StaticString) {
+    private mutating func attribute(_ name: StaticString, _ value: (inout TextBuffer) -> Void) {
         append(byte: 0x20)
         append(name)
         append("=\"")
+        value(&self)
+        append(byte: 0x22)
     }
 }

@@ -14,13 +14,26 @@ public protocol FrameSink: AnyObject {
     func frame(_ frame: SampledFrame) throws
     /// Called once after the last frame, or after an interruption.
     func finish(interrupted: Bool)
+    /// Signals the sink handles itself (a terminal's SIGWINCH, SIGTSTP,
+    /// SIGCONT), delivered to `received(signal:)` between two frames, on
+    /// the run's queue. Default: none.
+    var signals: [Int32] { get }
+    func received(signal: Int32) throws
+}
+
+extension FrameSink {
+    public var signals: [Int32] { [] }
+    public func received(signal: Int32) throws {}
 }
 
 /// How a run went.
 public struct PlaybackReport: Sendable {
     public let framesShown: Int
     public let framesDropped: Int
-    public let interrupted: Bool
+    /// The run stopped on a signal (Ctrl-C, SIGTERM, SIGHUP) before its last frame.
+    public var interrupted: Bool { signal != nil }
+    /// The signal that stopped it, if one did.
+    public let signal: Int32?
 }
 
 /// Drives an instance at a frame rate and hands each frame to a sink.
@@ -35,8 +48,9 @@ public struct PlaybackReport: Sendable {
 /// as the sink takes them.
 ///
 /// Either way the run happens on one serial queue, which also receives
-/// SIGINT: Ctrl-C stops the run between two frames, the sink finishes
-/// (restoring the terminal) and the report says it was interrupted.
+/// the signals that stop a run (SIGINT, SIGTERM, SIGHUP) and those the
+/// sink asks for: a stop ends the run between two frames, the sink
+/// finishes (restoring the terminal) and the report names the signal.
 public final class Player: @unchecked Sendable {
     public let instance: EffectInstance
     public let fps: Double
@@ -50,8 +64,11 @@ public final class Player: @unchecked Sendable {
     private var shown = 0
     private var dropped = 0
     private var failure: Error?
-    private var interrupted = false
+    private var stoppedBy: Int32?
     private var finished = false
+
+    /// The signals that end a run early.
+    public static let stopSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
 
     /// Offline frames sampled between two looks at the signal source.
     private static let batch = 256
@@ -67,13 +84,13 @@ public final class Player: @unchecked Sendable {
     public var endTime: Double { Double(lastFrame) / fps }
 
     /// Samples every frame as fast as possible and blocks until the last,
-    /// an error or SIGINT. Throws the first error a frame raised.
+    /// an error or a stop signal. Throws the first error a frame raised.
     public func runOffline() throws -> PlaybackReport {
         try run { $0.offlineBatch(from: 0) }
     }
 
     /// Plays in real time on a Dispatch timer and blocks until the last
-    /// frame, an error or SIGINT. Throws the first error a frame raised.
+    /// frame, an error or a stop signal. Throws the first error a frame raised.
     public func runRealtime() throws -> PlaybackReport {
         try run { $0.startTimer() }
     }
@@ -124,45 +141,60 @@ public final class Player: @unchecked Sendable {
 
     // Set up for each run, touched only on `queue`.
     private var stopSources: () -> Void = {}
-    private var interruptSource: DispatchSourceSignal?
+    private var signalSources: [DispatchSourceSignal] = []
     private var finishedRun: DispatchSemaphore?
 
     private func finish() {
         guard !finished else { return }
         finished = true
         stopSources()
-        interruptSource?.cancel()
-        sink.finish(interrupted: interrupted || failure != nil)
+        for source in signalSources { source.cancel() }
+        sink.finish(interrupted: stoppedBy != nil || failure != nil)
         finishedRun?.signal()
     }
 
-    /// Starts a run on the queue with SIGINT watched, waits for it to
+    /// Starts a run on the queue with its signals watched, waits for it to
     /// finish, and reports.
     private func run(_ begin: @escaping @Sendable (Player) -> Void) throws -> PlaybackReport {
         let finishedRun = DispatchSemaphore(value: 0)
-        let interrupt = DispatchSource.makeSignalSource(signal: SIGINT, queue: queue)
-        signal(SIGINT, SIG_IGN)
-        defer { signal(SIGINT, SIG_DFL) }
+        let sinkSignals = sink.signals.filter { !Self.stopSignals.contains($0) }
+        // Dispatch sees a signal only while its default action is off.
+        let watched = Self.stopSignals + sinkSignals
+        let sources = watched.map { DispatchSource.makeSignalSource(signal: $0, queue: queue) }
+        for number in watched { signal(number, SIG_IGN) }
+        defer { for number in watched { signal(number, SIG_DFL) } }
         queue.sync {
             shown = 0
             dropped = 0
             failure = nil
-            interrupted = false
+            stoppedBy = nil
             finished = false
             stopSources = {}
-            interruptSource = interrupt
+            signalSources = sources
             self.finishedRun = finishedRun
         }
-        interrupt.setEventHandler { [self] in
-            interrupted = true
-            finish()
+        for (number, source) in zip(watched, sources) {
+            source.setEventHandler { [self] in
+                guard !finished else { return }
+                if Self.stopSignals.contains(number) {
+                    stoppedBy = number
+                    finish()
+                    return
+                }
+                do {
+                    try sink.received(signal: number)
+                } catch {
+                    failure = error
+                    finish()
+                }
+            }
+            source.resume()
         }
-        interrupt.resume()
         queue.async { begin(self) }
         finishedRun.wait()
         return try queue.sync {
             if let failure { throw failure }
-            return PlaybackReport(framesShown: shown, framesDropped: dropped, interrupted: interrupted)
+            return PlaybackReport(framesShown: shown, framesDropped: dropped, signal: stoppedBy)
         }
     }
 

@@ -264,24 +264,28 @@ extension CLITests {
         XCTAssertEqual(String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self), "")
     }
 
-    /// Ctrl-C during an offline terminal rendering restores the cursor.
-    func testInterruptingAnOfflineRenderingRestoresTheCursor() throws {
-        let directory = try TestEnvironment.temporaryDirectory(self)
-        let output = directory + "/out"
-        _ = FileManager.default.createFile(atPath: output, contents: nil)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: TestEnvironment.effectHost)
-        process.arguments = ["run", "breathing-circles", "--offline", "--format", "tty", "--duration", "100000"]
-        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: output))
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        usleep(400_000)
-        process.interrupt()
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 130)
-        let text = try String(contentsOfFile: output, encoding: .utf8)
-        XCTAssertTrue(text.hasPrefix("\u{1B}[?25l"), "the cursor was hidden")
-        XCTAssertTrue(text.hasSuffix("\u{1B}[?25h"), "and is shown again")
+    /// Ctrl-C, SIGTERM or SIGHUP during a terminal rendering gives the
+    /// screen and the cursor back, last, and exits with 128 + the signal.
+    func testEveryStopSignalRestoresTheTerminal() throws {
+        for (signal, status) in [(SIGINT, Int32(130)), (SIGTERM, 143), (SIGHUP, 129)] {
+            let directory = try TestEnvironment.temporaryDirectory(self)
+            let output = directory + "/out"
+            _ = FileManager.default.createFile(atPath: output, contents: nil)
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: TestEnvironment.effectHost)
+            process.arguments = ["run", "breathing-circles", "--offline", "--format", "tty", "--duration", "100000"]
+            process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: output))
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            usleep(400_000)
+            kill(process.processIdentifier, signal)
+            process.waitUntilExit()
+            XCTAssertEqual(process.terminationReason, .exit, "signal \(signal) is handled, not fatal")
+            XCTAssertEqual(process.terminationStatus, status, "signal \(signal)")
+            let text = try String(contentsOfFile: output, encoding: .utf8)
+            XCTAssertTrue(text.hasPrefix("\u{1B}[?1049h\u{1B}[?25l"), "the alternate screen, the cursor hidden")
+            XCTAssertTrue(text.hasSuffix("\u{1B}[?1049l\u{1B}[?25h"), "signal \(signal): \(text.suffix(40).debugDescription)")
+        }
     }
 }
 

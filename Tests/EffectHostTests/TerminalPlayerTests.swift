@@ -2,8 +2,9 @@ import XCTest
 
 /// The terminal player redraws only the lines that changed since the last
 /// frame. Replayed on a small terminal model, a long run must leave on
-/// screen exactly what a run of two frames to the same end leaves, and a
-/// frame whose picture is still rewrites only its status line.
+/// screen exactly what a run of two frames to the same end leaves, a frame
+/// whose picture is still rewrites only its status line, nothing lands
+/// past the screen, and the terminal is given back at the end.
 final class TerminalPlayerTests: XCTestCase {
     private func tty(_ effect: String, fps: String, duration: String) throws -> String {
         let result = try TestEnvironment.run(
@@ -19,10 +20,13 @@ final class TerminalPlayerTests: XCTestCase {
             let long = try tty(effect, fps: "60", duration: "2")
             let short = try tty(effect, fps: "0.5", duration: "2")
             let replayed = ScreenModel(long)
-            XCTAssertEqual(replayed.frames, 121, effect)
-            XCTAssertEqual(ScreenModel(short).frames, 2, effect)
-            XCTAssertEqual(replayed.rows, ScreenModel(short).rows, "\(effect): the screen after a long run")
-            XCTAssertTrue(replayed.rows.last?.text.hasPrefix("t 2.000 s") ?? false, "\(effect): \(replayed.rows.last?.text ?? "")")
+            let reference = ScreenModel(short)
+            XCTAssertEqual(replayed.frames.count, 121, effect)
+            XCTAssertEqual(reference.frames.count, 2, effect)
+            XCTAssertEqual(replayed.frames.last, reference.frames.last, "\(effect): the screen after a long run")
+            let status = replayed.frames.last?.last { !$0.text.isEmpty }?.text ?? ""
+            XCTAssertTrue(status.hasPrefix("t 2.000 s"), "\(effect): \(status)")
+            XCTAssertNil(replayed.overflow, effect)
         }
     }
 
@@ -36,6 +40,14 @@ final class TerminalPlayerTests: XCTestCase {
         XCTAssertGreaterThan(first, 3, "the first frame draws every line")
         for segment in segments.suffix(30) {
             XCTAssertEqual(segment.components(separatedBy: "\u{1B}[2K").count - 1, 1, "only the status line: \(segment.debugDescription)")
+        }
+    }
+
+    func testTheScreenAndCursorComeBackLast() throws {
+        for effect in ["strikethrough-reveal", "breathing-circles"] {
+            let output = try tty(effect, fps: "30", duration: "0.2")
+            XCTAssertTrue(output.hasPrefix("\u{1B}[?1049h"), "the alternate screen first: \(output.prefix(20).debugDescription)")
+            XCTAssertTrue(output.hasSuffix("\u{1B}[?1049l\u{1B}[?25h"), "\(effect): \(output.suffix(30).debugDescription)")
         }
     }
 }
@@ -66,57 +78,35 @@ private struct Style: CustomStringConvertible {
     }
 }
 
-/// Just enough of a terminal to replay what the player writes: cursor up,
-/// carriage return, erase line, newline, SGR colours kept per cell, and
-/// characters one column each.
+/// Just enough of a terminal to replay what the player writes, on the
+/// 80 × 24 screen it assumes when stdout is not a terminal: cursor moves,
+/// erase line and screen, the alternate screen, synchronized frames, SGR
+/// colours kept per cell, and characters one column each.
 private struct ScreenModel {
     struct Row: Equatable {
         var cells: [String] = []
         var text: String { cells.map { String($0.last ?? " ") }.joined().trimmingCharacters(in: .whitespaces) }
     }
 
-    private(set) var rows: [Row] = []
-    private(set) var frames = 0
+    static let columns = 80
+    static let rows = 24
 
-    /// The output split where each frame starts: its cursor-up, or the start.
+    /// The screen at the end of each frame.
+    private(set) var frames: [[Row]] = []
+    /// Where a character landed past the screen's edge, if one did.
+    private(set) var overflow: String?
+
+    /// The output split where each frame starts.
     static func frameSegments(_ output: String) -> [String] {
-        var segments: [String] = []
-        var current = ""
-        var scalars = output.unicodeScalars[...]
-        while let scalar = scalars.first {
-            if scalar == "\u{1B}", let up = cursorUp(scalars) {
-                if !current.isEmpty { segments.append(current) }
-                current = String(String.UnicodeScalarView(scalars.prefix(up)))
-                scalars = scalars.dropFirst(up)
-                continue
-            }
-            current.unicodeScalars.append(scalar)
-            scalars = scalars.dropFirst()
-        }
-        // What follows the last frame (restoring the cursor) belongs to it.
-        if !current.isEmpty { segments.append(current) }
-        return segments
-    }
-
-    /// The length of a cursor-up sequence at the start of `scalars`, if one is there.
-    private static func cursorUp(_ scalars: Substring.UnicodeScalarView) -> Int? {
-        let text = String(String.UnicodeScalarView(scalars.prefix(8)))
-        guard let match = text.firstMatch(of: /^\x1B\[(\d+)A/) else { return nil }
-        return match.0.unicodeScalars.count
+        output.components(separatedBy: "\u{1B}[?2026h").dropFirst().map { $0 }
     }
 
     init(_ output: String) {
-        frames = Self.frameSegments(output).count
+        var screen = Array(repeating: Row(), count: Self.rows)
         var row = 0
         var column = 0
         var style = Style()
         var scalars = output.unicodeScalars[...]
-        func cell(_ character: String) {
-            while rows.count <= row { rows.append(Row()) }
-            while rows[row].cells.count <= column { rows[row].cells.append(" ") }
-            rows[row].cells[column] = style.description + character
-            column += 1
-        }
         while let scalar = scalars.first {
             scalars = scalars.dropFirst()
             switch scalar {
@@ -135,18 +125,25 @@ private struct ScreenModel {
                 }
                 guard let final = scalars.first else { break }
                 scalars = scalars.dropFirst()
-                switch final {
-                case "A": row = max(0, row - (Int(parameters) ?? 1))
-                case "K":
-                    while rows.count <= row { rows.append(Row()) }
-                    rows[row].cells = []
-                case "m": style.apply(parameters)
+                switch (final, parameters) {
+                case ("H", _):
+                    let numbers = parameters.split(separator: ";").map { Int($0) ?? 1 }
+                    (row, column) = ((numbers.first ?? 1) - 1, (numbers.count > 1 ? numbers[1] : 1) - 1)
+                case ("K", _) where row < Self.rows: screen[row].cells = []
+                case ("J", "2"), ("h", "?1049"): screen = Array(repeating: Row(), count: Self.rows)
+                case ("l", "?2026"): frames.append(screen)
+                case ("m", _): style.apply(parameters)
                 default: break
                 }
-            default: cell(String(scalar))
+            default:
+                guard row < Self.rows, column < Self.columns else {
+                    overflow = overflow ?? "\(scalar) at row \(row + 1), column \(column + 1)"
+                    continue
+                }
+                while screen[row].cells.count <= column { screen[row].cells.append(" ") }
+                screen[row].cells[column] = style.description + String(scalar)
+                column += 1
             }
         }
-        // Rows the cursor left below the picture are not part of it.
-        while let last = rows.last, last.cells.isEmpty { rows.removeLast() }
     }
 }

@@ -47,7 +47,11 @@ final class TerminalSafetyTests: XCTestCase {
             let result = try TestEnvironment.run("/usr/bin/script", ["-qec", command, "/dev/null"])
             XCTAssertEqual(result.status, 0, "\(effect): \(result.stdout)")
             XCTAssertTrue(result.stdout.contains("\u{1B}["), "\(effect) drew on the terminal")
-            assertNeutralised(result.stdout, effect)
+            // The player clears the screen itself, after resetting colours;
+            // the payload's clear follows a BEL.
+            let playerClear = "\u{1B}[0m\u{1B}[2J"
+            XCTAssertTrue(result.stdout.contains(playerClear), "\(effect) took the screen")
+            assertNeutralised(result.stdout.replacingOccurrences(of: playerClear, with: ""), effect)
         }
     }
 

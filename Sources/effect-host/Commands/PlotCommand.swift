@@ -71,7 +71,7 @@ struct PlotCommand {
         } catch let error as EffectError {
             throw RuntimeError("\(effect.id): \(Terminal.sanitize(error.message))")
         }
-        if report.interrupted { return 130 }
+        if let signal = report.signal { return 128 + signal }
         let frames = collector.values
         let times = (0..<count).map { Double($0) / setup.fps }
         let channels = ChannelMap(effect)

@@ -61,7 +61,7 @@ struct RenderCommand {
         } catch let error as EffectError {
             throw RuntimeError("\(instance.effect.id): \(Terminal.sanitize(error.message))")
         }
-        if report.interrupted { return 130 }
+        if let signal = report.signal { return 128 + signal }
         if writesPage { try writePage(instance, frames: sink.pages, last: last, picture: picture) }
         let frames = last == 0 ? "1 frame" : "\(last + 1) frames"
         Output.error.line("effect-host: wrote \(frames) of \(instance.effect.id) to \(Terminal.sanitize(output))")

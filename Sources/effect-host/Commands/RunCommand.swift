@@ -26,7 +26,8 @@ struct RunCommand {
         }
     }
 
-    /// Plays the effect; returns the exit status (130 after Ctrl-C).
+    /// Plays the effect; returns the exit status (128 + the signal that
+    /// stopped it: 130 after Ctrl-C, 143 after SIGTERM, 129 after SIGHUP).
     func run() throws -> Int32 {
         let instance = try setup.makeInstance()
         let effect = instance.effect
@@ -35,12 +36,12 @@ struct RunCommand {
         switch format {
         case .jsonl: sink = JSONLinesSink(effect: effect, elementCount: instance.elementCount, flushEachFrame: !offline)
         case .csv: sink = CSVSink(effect: effect, elementCount: instance.elementCount, flushEachFrame: !offline)
-        case .tty: sink = TerminalSink(view: try terminalView(for: instance))
+        case .tty: sink = try TerminalSink { columns, rows in try terminalView(for: instance, columns: columns, rows: rows) }
         }
         let player = Player(instance: instance, fps: setup.fps, lastFrame: lastFrame, sink: sink)
         do {
             let report = try offline ? player.runOffline() : player.runRealtime()
-            return report.interrupted ? 130 : 0
+            return report.signal.map { 128 + $0 } ?? 0
         } catch is Output.Closed {
             return 0
         } catch let error as EffectError {
@@ -48,11 +49,11 @@ struct RunCommand {
         }
     }
 
-    /// The effect's own drawing on the terminal's cells, or channel meters
-    /// for an effect that does not draw itself.
-    private func terminalView(for instance: EffectInstance) throws -> TerminalView {
+    /// The effect's own drawing on `columns` × `rows` cells, or channel
+    /// meters for an effect that does not draw itself.
+    private func terminalView(for instance: EffectInstance, columns: Int, rows: Int) throws -> TerminalView {
         do {
-            if let drawn = try DrawnView(instance: instance, columns: Terminal.columns, rows: Terminal.rows) { return drawn }
+            if let drawn = try DrawnView(instance: instance, columns: columns, rows: rows) { return drawn }
         } catch {
             throw RuntimeError("\(instance.effect.id): \(Terminal.sanitize(error.message))")
         }

@@ -2,12 +2,8 @@ import Glibc
 
 /// Terminal facts and the escape sequences the renderers use.
 enum Terminal {
-    static let hideCursor = "\u{1B}[?25l"
-    static let showCursor = "\u{1B}[?25h"
     static let reset = "\u{1B}[0m"
     static let clearLine = "\u{1B}[2K"
-
-    static func cursorUp(_ lines: Int) -> String { lines > 0 ? "\u{1B}[\(lines)A" : "" }
 
     static func foreground(_ color: RGB) -> String { escape(color, foreground: true) }
     static func background(_ color: RGB) -> String { escape(color, foreground: false) }
@@ -16,20 +12,6 @@ enum Terminal {
         var text = TextBuffer(capacity: 20)
         text.appendColor(color, foreground: foreground)
         return text.string
-    }
-
-    /// Columns of the terminal on stdout, or 80 when it is not one.
-    static var columns: Int {
-        var size = winsize()
-        if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
-        return 80
-    }
-
-    /// Rows of the terminal on stdout, or 24 when it is not one.
-    static var rows: Int {
-        var size = winsize()
-        if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0 { return Int(size.ws_row) }
-        return 24
     }
 
     /// Bidirectional overrides and isolates, zero-width characters and

@@ -26,7 +26,9 @@ struct MeterView: TerminalView {
             let noun = effect.elementNoun.isEmpty ? "elements" : effect.elementNoun + "s"
             lines.append("  + \(elementCount) \(Terminal.sanitize(noun)) x \(effect.elementChannels.count) channels")
         }
-        return lines
+        // One width for all, so the screen centres them as one block.
+        let blockWidth = lines.map(TerminalScreen.width).max() ?? 0
+        return lines.map { $0 + String(repeating: " ", count: blockWidth - TerminalScreen.width(of: $0)) }
     }
 }
 

@@ -57,7 +57,7 @@ struct BreathingCircles: Effect {
             case .phase:
                 .discrete(
                     "phase", range: 0...3, labels: BreathingCircles.phaseNames,
-                    doc: "0 breathe in, 1 hold in, 2 breathe out, 3 hold out; back to 0 once finished, as the component's state is.")
+                    doc: "The part of the breath: 1 is the hold after breathing in, 3 the one after breathing out; back to 0 once finished, as the component's state is.")
             case .breathsTaken:
                 .counter("breaths_taken", doc: "Breaths completed so far, counted at the end of each hold out.")
             case .finished:

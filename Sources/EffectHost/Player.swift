@@ -56,6 +56,9 @@ public final class Player: @unchecked Sendable {
     public let fps: Double
     /// The last frame's index; it is sampled at lastFrame / fps.
     public let lastFrame: Int
+    /// When set, the effect's time starts again from 0 every `replay`
+    /// seconds of the run (a finite effect played over and over).
+    public let replay: Double?
     private let sink: FrameSink
     private var frame: [Double]
     private let queue = DispatchQueue(label: "effect-host.player", qos: .userInteractive)
@@ -73,10 +76,11 @@ public final class Player: @unchecked Sendable {
     /// Offline frames sampled between two looks at the signal source.
     private static let batch = 256
 
-    public init(instance: EffectInstance, fps: Double, lastFrame: Int, sink: FrameSink) {
+    public init(instance: EffectInstance, fps: Double, lastFrame: Int, replay: Double? = nil, sink: FrameSink) {
         self.instance = instance
         self.fps = fps
         self.lastFrame = max(0, lastFrame)
+        self.replay = replay.flatMap { $0 > 0 && $0.isFinite ? $0 : nil }
         self.sink = sink
         frame = Array(repeating: 0, count: instance.frameSize)
     }
@@ -198,7 +202,8 @@ public final class Player: @unchecked Sendable {
         }
     }
 
-    private func emit(index: Int, t: Double) throws {
+    private func emit(index: Int, t runTime: Double) throws {
+        let t = replay.map { runTime.truncatingRemainder(dividingBy: $0) } ?? runTime
         try frame.withUnsafeMutableBufferPointer { buffer in
             try instance.sample(at: t, into: buffer)
             try sink.frame(SampledFrame(index: index, t: t, values: UnsafeBufferPointer(buffer)))

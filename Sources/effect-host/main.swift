@@ -15,6 +15,8 @@ func runCommand(_ arguments: [String]) -> Int32 {
         switch command {
         case "-h", "--help", "help":
             Output.standard.line(helpText(for: rest.first) ?? Help.main)
+        case "--version", "version":
+            Output.standard.line(Version.line)
         case "list":
             if wantsHelp { Output.standard.line(Help.list); break }
             try ListCommand(rest).run()
@@ -42,7 +44,7 @@ func runCommand(_ arguments: [String]) -> Int32 {
             try? Output.standard.flush()
             return status
         default:
-            let hint = didYouMean(command, among: ["list", "info", "run", "render", "plot", "validate", "help"])
+            let hint = didYouMean(command, among: ["list", "info", "run", "render", "plot", "validate", "help", "version"])
             throw UsageError("unknown command '\(Terminal.sanitize(command))'\(hint); see effect-host --help")
         }
         try? Output.standard.flush()

@@ -15,6 +15,14 @@ func didYouMean(_ word: String, among candidates: [String]) -> String {
     closestMatch(to: word, among: candidates).map { " (did you mean '\($0)'?)" } ?? ""
 }
 
+/// For a name that is not one of `candidates`: " (did you mean 'x'?)" when
+/// one is close, else every candidate, " (channels: a, b, c)".
+func suggestion(for word: String, among candidates: [String], named kind: String) -> String {
+    let close = didYouMean(word, among: candidates)
+    guard close.isEmpty else { return close }
+    return candidates.isEmpty ? " (it has no \(kind))" : " (\(kind): \(candidates.map(Terminal.sanitize).joined(separator: ", ")))"
+}
+
 func editDistance(_ a: String, _ b: String) -> Int {
     let a = Array(a)
     let b = Array(b)

@@ -86,7 +86,7 @@ struct EffectSetup {
 
     private func parse(_ text: String, for name: String, of effect: EffectDescription) throws(UsageError) -> Value {
         guard let param = effect.param(named: name) else {
-            let hint = didYouMean(name, among: effect.params.map(\.name))
+            let hint = suggestion(for: name, among: effect.params.map(\.name), named: "params")
             throw UsageError("effect '\(effect.id)' has no param '\(Terminal.sanitize(name))'\(hint)")
         }
         do {
@@ -121,18 +121,24 @@ struct EffectSetup {
             }
             return Int(frames)
         }
-        let end: Double
-        switch try instance.info().timing {
-        case let .ends(at): end = at
-        case let .loops(start, period): end = start + period
-        }
-        let latest = max(end, events.map(\.t).max() ?? 0)
+        let latest = try span(of: instance)
         let frames = (latest * fps - 1e-9).rounded(.up)
         guard frames + 1 <= limit else {
             throw UsageError(
                 "the run would last \(formatNumber(latest)) s (\(formatNumber(frames + 1)) frames, more than \(formatNumber(limit))); pass --duration to play part of it")
         }
         return Int(frames)
+    }
+
+    /// How long the effect plays by itself: to its end, or through its
+    /// entrance and one period, and past the last event.
+    func span(of instance: EffectInstance) throws -> Double {
+        let end: Double
+        switch try instance.info().timing {
+        case let .ends(at): end = at
+        case let .loops(start, period): end = start + period
+        }
+        return max(end, events.map(\.t).max() ?? 0)
     }
 
     /// More frames than anyone would wait for, and far below where frame

@@ -19,6 +19,7 @@ enum Help {
           --allow-unsafe-plugins   load plugin files that others could have written (refused
                                    otherwise, as ssh refuses such key files)
           -h, --help               show help for the command
+          --version                print effect-host's version and its plugin ABI
 
         Plugins are searched for in --plugin-path, then EFFECT_PLUGIN_PATH (colon-separated),
         then the directory of this executable and <prefix>/lib/effect-host/plugins. The current
@@ -83,6 +84,9 @@ enum Help {
           --fps N                frames per second (default 60; 0.1 to 1000)
           --duration S           play for S seconds instead
           --offline              sample t = i/fps as fast as possible instead of in real time
+          --loop                 play until stopped: a looping effect goes on (breathe along);
+                                 one that ends starts again after a 1 s hold; with --offline,
+                                 until --duration
           --format FORMAT        tty (default on a terminal), jsonl (default otherwise) or csv
           --plugin-path PATH     search PATH first; repeatable
           --allow-unsafe-plugins load plugin files others could have written (see effect-host --help)

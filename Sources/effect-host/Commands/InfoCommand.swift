@@ -118,8 +118,8 @@ struct InfoCommand {
 
     private func describe(_ timing: Timing) -> String {
         switch timing {
-        case let .ends(at): "ends at \(formatNumber(at)) s"
-        case let .loops(start, period): "loops every \(formatNumber(period)) s from \(formatNumber(start)) s"
+        case let .ends(at): "ends at \(readable(at)) s"
+        case let .loops(start, period): "loops every \(readable(period)) s from \(readable(start)) s"
         }
     }
 

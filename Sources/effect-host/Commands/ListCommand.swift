@@ -71,6 +71,8 @@ struct ListCommand {
             ])
         }
         return .object([
+            ("version", .string(Version.effectHost)),
+            ("abi", .string(Version.abi)),
             ("plugins", .array(plugins)),
             (
                 "failures",

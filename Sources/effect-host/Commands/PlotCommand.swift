@@ -128,7 +128,7 @@ struct PlotCommand {
             title: "\(effect.id): \(effect.name)", times: times, series: series, bands: bands, markers: markers)
         try Files.write(chart.svg() + "\n", to: output)
         Output.error.line(
-            "effect-host: wrote \(series.count) series over \(formatNumber(times.last ?? 0)) s of \(effect.id) to \(Terminal.sanitize(output))")
+            "effect-host: wrote \(series.count) series over \(readable(times.last ?? 0)) s of \(effect.id) to \(Terminal.sanitize(output))")
         try? Output.error.flush()
         return 0
     }
@@ -171,7 +171,7 @@ struct PlotCommand {
                 requests += (index.map { [$0] } ?? chosen).map { Request(channel: channel, element: $0) }
             } else {
                 let names = effect.channels.map(\.name) + effect.elementChannels.map(\.name)
-                let hint = didYouMean(base, among: names)
+                let hint = suggestion(for: base, among: names, named: "channels")
                 throw UsageError("effect '\(effect.id)' has no channel '\(Terminal.sanitize(base))'\(hint)")
             }
         }
@@ -188,7 +188,7 @@ struct PlotCommand {
                 // The last sample can open a phase it does not show.
                 guard end > times[start] else { break }
                 bands.append(
-                    Chart.Band(start: times[start], end: end, label: channel.label(for: values[start]) ?? formatNumber(values[start]), value: max(0, value)))
+                    Chart.Band(start: times[start], end: end, label: channel.label(for: values[start]) ?? readable(values[start]), value: max(0, value)))
                 start = index
             }
         }

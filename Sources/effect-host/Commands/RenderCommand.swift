@@ -69,6 +69,12 @@ struct RenderCommand {
         return 0
     }
 
+    /// A plugin named by its file alone: a page is shared, and the path of
+    /// a local build says nothing to whoever opens it.
+    private func fileName(_ path: String) -> String {
+        path.split(separator: "/").last.map(String.init) ?? path
+    }
+
     private func writePage(_ instance: EffectInstance, frames: [String], last: Int, picture: FramePicture) throws {
         // A looping effect repeats from its loop start, and its last frame
         // is that same moment again when the period lands on a frame; the
@@ -81,7 +87,7 @@ struct RenderCommand {
             loop = (from, repeats ? last - 1 : last)
         }
         let described = setup.params.map { "\($0.0)=\($0.1)" } + setup.events.map { "at \(formatNumber($0.t)) s \($0.name)=\($0.value)" }
-        let subtitle = "\(instance.effect.name): \(last + 1) frames sampled at \(formatNumber(setup.fps)) fps from \(instance.plugin.path)"
+        let subtitle = "\(instance.effect.name): \(last + 1) frames sampled at \(formatNumber(setup.fps)) fps from \(fileName(instance.plugin.path))"
             + (described.isEmpty ? "" : "; " + described.joined(separator: ", "))
         try Files.write(
             HTMLPlayer.page(

@@ -11,11 +11,20 @@ struct RunCommand {
     let setup: EffectSetup
     let offline: Bool
     let format: Format
+    let loops: Bool
+
+    /// How long a replayed effect holds its last frame before it starts again.
+    static let replayHold = 1.0
 
     init(_ arguments: [String]) throws(UsageError) {
-        let parsed = try Arguments(arguments, valued: EffectSetup.valuedOptions.union(["--format"]), flags: EffectSetup.flags.union(["--offline"]))
+        let parsed = try Arguments(
+            arguments, valued: EffectSetup.valuedOptions.union(["--format"]), flags: EffectSetup.flags.union(["--offline", "--loop"]))
         setup = try EffectSetup(parsed, command: "run", defaultFPS: 60)
         offline = parsed.has("--offline")
+        loops = parsed.has("--loop")
+        if loops, offline, setup.duration == nil {
+            throw UsageError("--loop with --offline needs a --duration: offline frames come as fast as they can, for ever")
+        }
         if let format = try parsed.single("--format") {
             guard let known = Format(rawValue: format) else {
                 throw UsageError("--format must be tty, jsonl or csv, not '\(Terminal.sanitize(format))'")
@@ -31,14 +40,22 @@ struct RunCommand {
     func run() throws -> Int32 {
         let instance = try setup.makeInstance()
         let effect = instance.effect
-        let lastFrame = try setup.lastFrameIndex(instance)
+        var lastFrame = try setup.lastFrameIndex(instance)
+        var replay: Double?
+        if loops {
+            // A looping effect just goes on; one that ends starts again
+            // after holding its last frame a moment. Without --duration,
+            // until it is stopped.
+            if case .ends = try instance.info().timing { replay = try setup.span(of: instance) + Self.replayHold }
+            if setup.duration == nil { lastFrame = Int(EffectSetup.maxFrames) }
+        }
         let sink: FrameSink
         switch format {
         case .jsonl: sink = JSONLinesSink(effect: effect, elementCount: instance.elementCount, flushEachFrame: !offline)
         case .csv: sink = CSVSink(effect: effect, elementCount: instance.elementCount, flushEachFrame: !offline)
         case .tty: sink = try TerminalSink { columns, rows in try terminalView(for: instance, columns: columns, rows: rows) }
         }
-        let player = Player(instance: instance, fps: setup.fps, lastFrame: lastFrame, sink: sink)
+        let player = Player(instance: instance, fps: setup.fps, lastFrame: lastFrame, replay: replay, sink: sink)
         do {
             let report = try offline ? player.runOffline() : player.runRealtime()
             return report.signal.map { 128 + $0 } ?? 0

@@ -40,14 +40,18 @@ struct TextBuffer {
     /// A coordinate: at most 3 decimals, no trailing zeros, never "-0",
     /// never an exponent (SVG's number grammar has none for huge values
     /// written by %g in some renderers); 0 for what is not finite.
-    mutating func append(number x: Double) { append(fixed: x, decimals: 3) }
+    mutating func append(number x: Double) { append(decimal: x, places: 3) }
 
     /// A scale, opacity or fraction, where a thousandth is visible: 6 decimals.
-    mutating func append(precise x: Double) { append(fixed: x, decimals: 6) }
+    mutating func append(precise x: Double) { append(decimal: x, places: 6) }
 
-    private mutating func append(fixed x: Double, decimals: Int) {
+    /// `x` rounded to `places` decimals (0 to 6), trailing zeros dropped,
+    /// never "-0"; 0 for what is not finite or not under 1e12.
+    mutating func append(decimal x: Double, places: Int) {
+        let decimals = min(6, max(0, places))
         guard x.isFinite, abs(x) < 1e12 else { return bytes.append(UInt8(ascii: "0")) }
-        let unit: UInt64 = decimals == 3 ? 1_000 : 1_000_000
+        var unit: UInt64 = 1
+        for _ in 0..<decimals { unit *= 10 }
         let scaled = UInt64((abs(x) * Double(unit)).rounded())
         guard scaled != 0 else { return bytes.append(UInt8(ascii: "0")) }
         if x < 0 { bytes.append(UInt8(ascii: "-")) }

@@ -102,15 +102,16 @@ struct Chart {
                 }
             }
             // Grid and value ticks.
-            for tick in Self.ticks(from: low, to: high, about: 4) {
+            let valueTicks = Self.ticks(from: low, to: high, about: 4)
+            for tick in valueTicks.values {
                 body += "<line x1=\"\(n(Self.left))\" x2=\"\(n(Self.left + plotWidth))\" y1=\"\(n(y(tick)))\" y2=\"\(n(y(tick)))\" stroke=\"#eee\"/>"
                 body += "<text x=\"\(n(Self.left - 6))\" y=\"\(n(y(tick) + 4))\" text-anchor=\"end\" font-family=\"\(DisplayListSVG.fontFamily)\" "
-                body += "font-size=\"11\" fill=\"#555\">\(SVG.escape(formatNumber(tick)))</text>"
+                body += "font-size=\"11\" fill=\"#555\">\(SVG.escape(Self.label(tick, places: valueTicks.places)))</text>"
             }
-            for tick in timeTicks {
+            for tick in timeTicks.values {
                 body += "<line x1=\"\(n(x(tick)))\" x2=\"\(n(x(tick)))\" y1=\"\(n(y0 + Self.panelHeight))\" y2=\"\(n(y0 + Self.panelHeight + 4))\" stroke=\"#888\"/>"
                 body += "<text x=\"\(n(x(tick)))\" y=\"\(n(y0 + Self.panelHeight + 16))\" text-anchor=\"middle\" "
-                body += "font-family=\"\(DisplayListSVG.fontFamily)\" font-size=\"11\" fill=\"#555\">\(SVG.escape(formatNumber(tick)))</text>"
+                body += "font-family=\"\(DisplayListSVG.fontFamily)\" font-size=\"11\" fill=\"#555\">\(SVG.escape(Self.label(tick, places: timeTicks.places)))</text>"
             }
             let unit = members.first.map { $0.element.unit } ?? ""
             let axisLabel = panel + (unit.isEmpty ? "" : " (\(unit))")
@@ -140,20 +141,26 @@ struct Chart {
     private func color(_ index: Int) -> String { Self.palette[index % Self.palette.count] }
 
     /// Round numbers (1, 2 or 5 times a power of ten) between low and
-    /// high, about `count` of them.
-    static func ticks(from low: Double, to high: Double, about count: Int) -> [Double] {
-        guard high > low, low.isFinite, high.isFinite else { return [low] }
+    /// high, about `count` of them, and the decimals that write them all
+    /// exactly (0.05 steps need 2).
+    static func ticks(from low: Double, to high: Double, about count: Int) -> (values: [Double], places: Int) {
+        guard high > low, low.isFinite, high.isFinite else { return ([low], 3) }
         let raw = (high - low) / Double(max(1, count))
-        let power = pow10(floor(log10(raw)))
+        let exponent = Int(floor(log10(raw)))
+        let power = pow(10, Double(exponent))
         let step = [1.0, 2, 5, 10].map { $0 * power }.first { $0 >= raw } ?? 10 * power
-        var ticks: [Double] = []
-        var tick = (low / step).rounded(.up) * step
-        while tick <= high + step * 1e-9, ticks.count < 50 {
-            ticks.append(abs(tick) < step * 1e-9 ? 0 : tick)
-            tick += step
+        // Each tick is a whole multiple of the step, worked out afresh, so
+        // no sum of steps drifts to 0.30000000000000004.
+        let first = (low / step - 1e-9).rounded(.up)
+        var values: [Double] = []
+        var multiple = first
+        while multiple * step <= high + step * 1e-9, values.count < 50 {
+            values.append(multiple == 0 ? 0 : multiple * step)
+            multiple += 1
         }
-        return ticks
+        return (values, max(0, -exponent))
     }
-}
 
-private func pow10(_ x: Double) -> Double { pow(10, x) }
+    /// A tick's label, with the decimals its step needs.
+    static func label(_ tick: Double, places: Int) -> String { readable(tick, places: places) }
+}

@@ -79,7 +79,7 @@ struct ValidateCommand {
         if json {
             printJSON(reports)
         } else {
-            printText(reports, counts: all)
+            printText(reports)
         }
         return all.contains(where: { $0 == .fail || $0 == .crash }) ? 1 : 0
     }
@@ -107,17 +107,26 @@ struct ValidateCommand {
     /// Marks the worker's verdict line.
     static let verdictMark = "verdict\t"
 
-    private func printText(_ reports: [(path: String, results: [(String, CheckResult)])], counts: [CheckResult.Status]) {
+    private func printText(_ reports: [(path: String, results: [(String, CheckResult)])]) {
         let out = Output.standard
+        var shown: [CheckResult.Status] = []
         for report in reports {
             out.line(Terminal.sanitize(report.path))
+            // A file that does not load is said once; the checks it kept
+            // from running stay in --json, not on the screen.
+            if let load = report.results.first(where: { $0.0 == "load" })?.1, load.status == .fail || load.status == .crash {
+                out.line("  \(load.status.rawValue.padding(5))  load          \(Terminal.sanitize(load.reason)); no other check can run")
+                shown.append(load.status)
+                continue
+            }
             for (name, result) in report.results {
                 let padded = name + String(repeating: " ", count: max(0, 14 - name.count))
                 out.line("  \(result.status.rawValue.padding(5))  \(padded)\(Terminal.sanitize(result.reason))")
+                shown.append(result.status)
             }
         }
         let tally = [CheckResult.Status.pass, .warn, .fail, .crash].map { status in
-            "\(counts.filter { $0 == status }.count) \(status.rawValue)"
+            "\(shown.filter { $0 == status }.count) \(status.rawValue)"
         }
         out.line("\(tally.joined(separator: ", ")) (seed \(seed))")
     }

@@ -53,7 +53,11 @@ struct RunCommand {
         switch format {
         case .jsonl: sink = JSONLinesSink(effect: effect, elementCount: instance.elementCount, flushEachFrame: !offline)
         case .csv: sink = CSVSink(effect: effect, elementCount: instance.elementCount, flushEachFrame: !offline)
-        case .tty: sink = try TerminalSink { columns, rows in try terminalView(for: instance, columns: columns, rows: rows) }
+        case .tty:
+            let depth = ColorDepth.current
+            sink = try TerminalSink(plain: Terminal.isDumb) { columns, rows in
+                try terminalView(for: instance, columns: columns, rows: rows, depth: depth)
+            }
         }
         let player = Player(instance: instance, fps: setup.fps, lastFrame: lastFrame, replay: replay, sink: sink)
         do {
@@ -68,9 +72,9 @@ struct RunCommand {
 
     /// The effect's own drawing on `columns` × `rows` cells, or channel
     /// meters for an effect that does not draw itself.
-    private func terminalView(for instance: EffectInstance, columns: Int, rows: Int) throws -> TerminalView {
+    private func terminalView(for instance: EffectInstance, columns: Int, rows: Int, depth: ColorDepth) throws -> TerminalView {
         do {
-            if let drawn = try DrawnView(instance: instance, columns: columns, rows: rows) { return drawn }
+            if let drawn = try DrawnView(instance: instance, columns: columns, rows: rows, depth: depth) { return drawn }
         } catch {
             throw RuntimeError("\(instance.effect.id): \(Terminal.sanitize(error.message))")
         }

@@ -5,14 +5,8 @@ enum Terminal {
     static let reset = "\u{1B}[0m"
     static let clearLine = "\u{1B}[2K"
 
-    static func foreground(_ color: RGB) -> String { escape(color, foreground: true) }
-    static func background(_ color: RGB) -> String { escape(color, foreground: false) }
-
-    private static func escape(_ color: RGB, foreground: Bool) -> String {
-        var text = TextBuffer(capacity: 20)
-        text.appendColor(color, foreground: foreground)
-        return text.string
-    }
+    /// TERM=dumb: a terminal that takes no escape sequences at all.
+    static var isDumb: Bool { getenv("TERM").map { String(cString: $0) } == "dumb" }
 
     /// Bidirectional overrides and isolates, zero-width characters and
     /// line separators: invisible, and able to make a line show something

@@ -120,30 +120,37 @@ struct CellCanvas {
         }
     }
 
-    /// One string per cell row, with 24-bit colours. Dots with less than
-    /// `threshold` alpha stay off.
-    mutating func lines(threshold: Double = 0.12) -> [String] {
+    /// One string per cell row, in colours of `depth`; dots with less than
+    /// `threshold` alpha stay off. Without colour, a filled cell shows in
+    /// reverse video.
+    mutating func lines(depth: ColorDepth, threshold: Double = 0.12) -> [String] {
         (0..<rows).map { row in
             text.removeAll()
-            write(row: row, threshold)
+            write(row: row, threshold, depth)
             return text.string
         }
     }
 
-    private mutating func write(row: Int, _ cutoff: Double) {
+    private mutating func write(row: Int, _ cutoff: Double, _ depth: ColorDepth) {
         var lastForeground: RGB?
         var lastBackground: RGB?
         var column = 0
         while column < columns {
             let cell = row * columns + column
             let background = backgrounds[cell]
-            if background != lastBackground { text.appendColor(background, foreground: false) }
+            if background != lastBackground {
+                if depth == .none {
+                    text.append(background == ground ? "\u{1B}[27m" : "\u{1B}[7m")
+                } else {
+                    text.appendColor(background, foreground: false, depth: depth)
+                }
+            }
             lastBackground = background
             let first = cell * 8
             let painted = paintedIn[cell] == frame
             if characterAt[cell] >= 0 {
                 let (character, color, _, cells) = placed[Int(characterAt[cell])]
-                if color != lastForeground { text.appendColor(color, foreground: true) }
+                if color != lastForeground { text.appendColor(color, foreground: true, depth: depth) }
                 lastForeground = color
                 // A line drawn over the character (a strike) is the
                 // terminal's own strikethrough.
@@ -169,7 +176,7 @@ struct CellCanvas {
             if pattern != 0 {
                 let mean = sum / count
                 let color = RGB(Int(mean.x), Int(mean.y), Int(mean.z))
-                if color != lastForeground { text.appendColor(color, foreground: true) }
+                if color != lastForeground { text.appendColor(color, foreground: true, depth: depth) }
                 lastForeground = color
                 // U+2800 + pattern in UTF-8: E2, A0 + its top two bits, 80 + the other six.
                 text.append(0xE2, 0xA0 | UInt8(pattern >> 6), 0x80 | UInt8(pattern & 0x3F))
@@ -192,14 +199,21 @@ struct CellCanvas {
 }
 
 extension TextBuffer {
-    /// A 24-bit foreground or background colour escape.
-    mutating func appendColor(_ color: RGB, foreground: Bool) {
-        append(foreground ? "\u{1B}[38;2;" : "\u{1B}[48;2;")
-        append(integer: color.r)
-        append(byte: UInt8(ascii: ";"))
-        append(integer: color.g)
-        append(byte: UInt8(ascii: ";"))
-        append(integer: color.b)
-        append(byte: UInt8(ascii: "m"))
+    /// A foreground or background colour escape at `depth`; nothing at none.
+    mutating func appendColor(_ color: RGB, foreground: Bool, depth: ColorDepth) {
+        if depth == .trueColor {
+            // The common case, written without building a String.
+            append(foreground ? "\u{1B}[38;2;" : "\u{1B}[48;2;")
+            append(integer: color.r)
+            append(byte: UInt8(ascii: ";"))
+            append(integer: color.g)
+            append(byte: UInt8(ascii: ";"))
+            append(integer: color.b)
+            append(byte: UInt8(ascii: "m"))
+        } else if let parameters = depth.parameters(color, foreground: foreground) {
+            append("\u{1B}[")
+            append(parameters)
+            append(byte: UInt8(ascii: "m"))
+        }
     }
 }

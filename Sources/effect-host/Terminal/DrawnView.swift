@@ -14,6 +14,7 @@ struct DrawnView: TerminalView {
     private let canvasRows: Int
     private let origin: (x: Double, y: Double)
     private let status: StatusLine
+    private let depth: ColorDepth
     /// Redrawn every frame, allocated once.
     private var canvas: CellCanvas
     /// The last frame's list and its picture: a frame that draws the same
@@ -23,7 +24,7 @@ struct DrawnView: TerminalView {
     static let ground = RGB(247, 247, 245)
 
     /// nil when the effect does not draw.
-    init?(instance: EffectInstance, columns: Int, rows: Int) throws(EffectError) {
+    init?(instance: EffectInstance, columns: Int, rows: Int, depth: ColorDepth) throws(EffectError) {
         guard instance.plugin.canDraw else { return nil }
         let probe: DisplayList
         do {
@@ -75,6 +76,7 @@ struct DrawnView: TerminalView {
             bounds.y - (Double(canvasRows * 4) * points - bounds.height) / 2
         )
         status = StatusLine(effect: instance.effect)
+        self.depth = depth
         canvas = CellCanvas(columns: canvasColumns, rows: canvasRows, ground: Self.ground)
     }
 
@@ -86,7 +88,7 @@ struct DrawnView: TerminalView {
         } else {
             canvas.clear()
             DisplayListRaster(scale: scale, origin: origin).draw(list, on: &canvas)
-            picture = canvas.lines()
+            picture = canvas.lines(depth: depth)
             last = (list.items, picture)
         }
         return picture + ["", try status.text(for: frame, instance: instance)]

@@ -26,9 +26,41 @@ enum TerminalScreen {
 
     /// How many cells `line` takes: its characters, not its SGR escapes.
     static func width(of line: String) -> Int {
+        if let width = quickWidth(of: line) { return width }
         var width = 0
         forEachCharacter(of: line) { character in width += CellWidth.of(character) }
         return width
+    }
+
+    /// The width of a line of printable ASCII, braille and CSI escapes (what
+    /// the canvas writes, every frame), read from its bytes; nil for any
+    /// other character, which needs the grapheme-aware count.
+    private static func quickWidth(of line: String) -> Int? {
+        var line = line
+        return line.withUTF8 { bytes -> Int? in
+            var width = 0
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte == 0x1B {
+                    // ESC [ parameters final: skip to the final byte.
+                    guard index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "[") else { return nil }
+                    index += 2
+                    while index < bytes.count, !(0x40...0x7E).contains(bytes[index]) { index += 1 }
+                    index += 1
+                } else if byte >= 0x20 && byte < 0x7F {
+                    width += 1
+                    index += 1
+                } else if byte == 0xE2, index + 2 < bytes.count, (0xA0...0xA3).contains(bytes[index + 1]) {
+                    // U+2800 ... U+28FF, the braille patterns: one cell each.
+                    width += 1
+                    index += 3
+                } else {
+                    return nil
+                }
+            }
+            return width
+        }
     }
 
     /// `line` cut to at most `columns` cells, its escapes kept up to the cut.
@@ -47,6 +79,13 @@ enum TerminalScreen {
             width += cells
             out.append(character)
         }
+        return out
+    }
+
+    /// `line` without its escape sequences.
+    static func plain(_ line: String) -> String {
+        var out = ""
+        forEachCharacter(of: line) { out.append($0) }
         return out
     }
 

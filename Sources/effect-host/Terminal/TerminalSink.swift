@@ -20,20 +20,33 @@ final class TerminalSink: FrameSink {
     private let makeView: ViewMaker
     private var view: TerminalView
     private var size: (columns: Int, rows: Int)
-    /// What each screen row shows, as written; nil for a row left blank.
-    private var shown: [String?] = []
+    /// A view's line as a row shows it: cut to the width, from a column.
+    private struct Placed: Equatable {
+        let source: String
+        let text: String
+        let column: Int
+    }
+
+    /// What each screen row shows; nil for a row left blank.
+    private var shown: [Placed?] = []
+    /// A terminal that cannot move its cursor (TERM=dumb) is sent nothing
+    /// while the run plays, then the last frame as plain lines.
+    private let plain: Bool
+    private var lastLines: [String] = []
 
     /// The view is made for the terminal's size (80 × 24 when stdout is not
     /// one), and made again on every resize.
-    init(makeView: @escaping ViewMaker) throws {
+    init(plain: Bool = false, makeView: @escaping ViewMaker) throws {
         self.makeView = makeView
+        self.plain = plain
         size = TerminalScreen.size
         view = try makeView(size.columns, size.rows)
+        guard !plain else { return }
         Output.standard.write(TerminalScreen.enter)
         TerminalRestore.armed = true
     }
 
-    var signals: [Int32] { [SIGWINCH, SIGTSTP, SIGCONT] }
+    var signals: [Int32] { plain ? [] : [SIGWINCH, SIGTSTP, SIGCONT] }
 
     func received(signal: Int32) throws {
         switch signal {
@@ -65,31 +78,43 @@ final class TerminalSink: FrameSink {
 
     func frame(_ frame: SampledFrame) throws {
         let (columns, rows) = size
-        var lines = Array(try view.lines(for: frame).prefix(rows))
-        // The last row is kept short of the last column: a character there
-        // would make some terminals scroll.
-        for index in lines.indices {
-            let room = index == rows - 1 ? columns - 1 : columns
-            lines[index] = TerminalScreen.clip(lines[index], to: max(0, room))
+        let lines = Array(try view.lines(for: frame).prefix(rows))
+        if plain {
+            lastLines = lines.map { TerminalScreen.plain(TerminalScreen.clip($0, to: columns)) }
+            return
         }
         let top = (rows - lines.count) / 2
-        var screen: [String?] = Array(repeating: nil, count: rows)
+        var screen: [Placed?] = Array(repeating: nil, count: rows)
         for (index, line) in lines.enumerated() where !line.isEmpty {
-            let left = max(0, (columns - TerminalScreen.width(of: line)) / 2)
-            screen[top + index] = String(repeating: " ", count: left) + line
+            let row = top + index
+            // A line the row showed last frame is placed as it was.
+            if row < shown.count, let old = shown[row], old.source == line {
+                screen[row] = old
+                continue
+            }
+            // The last row is kept short of the last column: a character
+            // there would make some terminals scroll.
+            let room = max(0, row == rows - 1 ? columns - 1 : columns)
+            var width = TerminalScreen.width(of: line)
+            var fitted = line
+            if width > room {
+                fitted = TerminalScreen.clip(line, to: room)
+                width = TerminalScreen.width(of: fitted)
+            }
+            screen[row] = Placed(source: line, text: fitted, column: (columns - width) / 2)
         }
         var text = TextBuffer(capacity: 4096)
         text.append(TerminalScreen.beginFrame)
         for row in 0..<rows {
-            let old = row < shown.count ? shown[row] : nil
             // A row the screen shows already is left alone: most of a frame
             // is what the last one drew, and a terminal's throughput, not
             // drawing, is what bounds the frame rate.
-            guard screen[row] != old || row >= shown.count else { continue }
+            if row < shown.count, shown[row] == screen[row] { continue }
             text.append(TerminalScreen.move(row: row + 1, column: 1))
             text.append(Terminal.clearLine)
-            if let line = screen[row] {
-                text.append(line)
+            if let placed = screen[row] {
+                text.append(TerminalScreen.move(row: row + 1, column: placed.column + 1))
+                text.append(placed.text)
                 text.append(Terminal.reset)
             }
         }
@@ -99,6 +124,11 @@ final class TerminalSink: FrameSink {
     }
 
     func finish(interrupted: Bool) {
+        if plain {
+            for line in lastLines { Output.standard.line(line) }
+            try? Output.standard.flush()
+            return
+        }
         Output.standard.write(TerminalScreen.leave)
         try? Output.standard.flush()
         TerminalRestore.armed = false

@@ -17,6 +17,12 @@ func runCommand(_ arguments: [String]) -> Int32 {
             Output.standard.line(helpText(for: rest.first) ?? Help.main)
         case "--version", "version":
             Output.standard.line(Version.line)
+        case "completions":
+            if wantsHelp { Output.standard.line(Help.completions); break }
+            try CompletionsCommand(rest).run()
+        case "man":
+            if wantsHelp { Output.standard.line(Help.man); break }
+            try ManCommand(rest).run()
         case "list":
             if wantsHelp { Output.standard.line(Help.list); break }
             try ListCommand(rest).run()
@@ -44,7 +50,7 @@ func runCommand(_ arguments: [String]) -> Int32 {
             try? Output.standard.flush()
             return status
         default:
-            let hint = didYouMean(command, among: ["list", "info", "run", "render", "plot", "validate", "help", "version"])
+            let hint = didYouMean(command, among: CommandSpec.all.map(\.name) + ["help", "version"])
             throw UsageError("unknown command '\(Terminal.sanitize(command))'\(hint); see effect-host --help")
         }
         try? Output.standard.flush()
@@ -75,6 +81,8 @@ func helpText(for command: String?) -> String? {
     case "validate": Help.validate
     case "render": Help.render
     case "plot": Help.plot
+    case "completions": Help.completions
+    case "man": Help.man
     default: nil
     }
 }

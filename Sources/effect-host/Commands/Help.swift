@@ -6,20 +6,23 @@ enum Help {
         usage: effect-host <command> [options]
 
         commands:
-          list     list the plugins found and their effects
-          info     show an effect's params, channels, elements and timing
-          run      play an effect in the terminal, or print its frames as JSON Lines or CSV
-          render   draw an effect's frames as SVG files or a self-contained HTML player
-          plot     chart an effect's channels against time as an SVG
-          validate check plugin files against the ABI's contract before shipping them
+          list         list the plugins found and their effects
+          info         show an effect's params, channels, elements and timing
+          run          play an effect in the terminal, or print its frames as JSON Lines or CSV
+          render       draw an effect's frames as SVG files or a self-contained HTML player
+          plot         chart an effect's channels against time as an SVG
+          validate     check plugin files against the ABI's contract before shipping them
+          completions  print a completion script for bash, zsh or fish
+          man          print the manual page (roff)
 
-        options for every command:
+        options for the commands that load plugins:
           --plugin-path PATH       search PATH (a directory or a .so file) first; repeatable
                                    (validate takes its plugin files as arguments instead)
           --allow-unsafe-plugins   load plugin files that others could have written (refused
                                    otherwise, as ssh refuses such key files)
-          -h, --help               show help for the command
-          --version                print effect-host's version and its plugin ABI
+          -h, --help               show help for the command (every command takes it)
+
+        effect-host --version prints the version and the plugin ABI it hosts.
 
         Plugins are searched for in --plugin-path, then EFFECT_PLUGIN_PATH (colon-separated),
         then the directory of this executable and <prefix>/lib/effect-host/plugins. The current
@@ -31,12 +34,13 @@ enum Help {
         """
 
     static let list = """
-        usage: effect-host list [--json] [--plugin-path PATH]...
+        usage: effect-host list [--json | --ids] [--plugin-path PATH]...
 
         Lists every plugin found on the search path (its path, id, version and ABI) and the
         effects it carries. Files that could not be loaded are listed with the reason.
 
           --json               print one JSON object instead of text
+          --ids                print only the effect ids, one a line
           --plugin-path PATH   search PATH first; repeatable
           --allow-unsafe-plugins  load plugin files others could have written (see effect-host --help)
         """
@@ -157,5 +161,23 @@ enum Help {
         examples:
           effect-host plot strikethrough-reveal --at 0.2:done=false -o strike.svg
           effect-host plot text-reveal --channels progress,offset_y --elements 0,3 -o units.svg
+        """
+
+    static let completions = """
+        usage: effect-host completions bash|zsh|fish
+
+        Prints a completion script for the shell: commands, each command's options, and effect
+        ids (asked of `effect-host list --ids` as you type, so new plugins are offered too).
+
+          bash:  source <(effect-host completions bash)      (or save it in bash-completion's directory)
+          zsh:   source <(effect-host completions zsh)
+          fish:  effect-host completions fish | source
+        """
+
+    static let man = """
+        usage: effect-host man
+
+        Prints the manual page, in roff, made from these help texts: read it with
+        `effect-host man | man -l -`. scripts/install installs it as share/man/man1/effect-host.1.
         """
 }

@@ -8,7 +8,7 @@ struct InfoCommand {
     let session: PluginSession
 
     init(_ arguments: [String]) throws(UsageError) {
-        let parsed = try Arguments(arguments, valued: ["--plugin-path"], flags: ["--json", PluginSession.allowUnsafeFlag])
+        let parsed = try Arguments(arguments, spec: .info)
         guard parsed.positionals.count == 1 else {
             throw UsageError(parsed.positionals.isEmpty ? "info needs an effect id (see effect-host list)" : "info takes one effect id")
         }

@@ -3,19 +3,26 @@ import EffectHost
 /// `effect-host list`: the plugins found, their effects, and what failed.
 struct ListCommand {
     let json: Bool
+    /// Only the effect ids, one a line: for scripts and shell completion.
+    let idsOnly: Bool
     let session: PluginSession
 
     init(_ arguments: [String]) throws(UsageError) {
-        let parsed = try Arguments(arguments, valued: ["--plugin-path"], flags: ["--json", PluginSession.allowUnsafeFlag])
+        let parsed = try Arguments(arguments, spec: .list)
         guard parsed.positionals.isEmpty else {
             throw UsageError("list takes no arguments; got '\(Terminal.sanitize(parsed.positionals[0]))'")
         }
         json = parsed.has("--json")
+        idsOnly = parsed.has("--ids")
         session = PluginSession(parsed)
     }
 
     func run() {
         let catalog = session.catalog
+        if idsOnly {
+            for id in catalog.effectIDs { Output.standard.line(Terminal.sanitize(id)) }
+            return
+        }
         if json {
             Output.standard.line(report().text(indent: "  "))
             return

@@ -13,8 +13,7 @@ struct PlotCommand {
     static let maxSamples = 200_000.0
 
     init(_ arguments: [String]) throws(UsageError) {
-        let parsed = try Arguments(
-            arguments, valued: EffectSetup.valuedOptions.union(["-o", "--output", "--channels", "--elements"]), flags: EffectSetup.flags)
+        let parsed = try Arguments(arguments, spec: .plot)
         if parsed.all("--fps").count > 0 {
             throw UsageError("plot samples \(formatNumber(Self.samplesPerSecond)) times a second and takes no --fps")
         }

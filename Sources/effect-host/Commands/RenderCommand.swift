@@ -19,7 +19,7 @@ struct RenderCommand {
     static let maxPageBytes = 200_000_000
 
     init(_ arguments: [String]) throws(UsageError) {
-        let parsed = try Arguments(arguments, valued: EffectSetup.valuedOptions.union(["-o", "--output", "--width"]), flags: EffectSetup.flags)
+        let parsed = try Arguments(arguments, spec: .render)
         setup = try EffectSetup(parsed, command: "render", defaultFPS: 30)
         let outputs = parsed.all("-o") + parsed.all("--output")
         guard outputs.count == 1, let output = outputs.first, !output.isEmpty else {

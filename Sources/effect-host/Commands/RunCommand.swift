@@ -17,8 +17,7 @@ struct RunCommand {
     static let replayHold = 1.0
 
     init(_ arguments: [String]) throws(UsageError) {
-        let parsed = try Arguments(
-            arguments, valued: EffectSetup.valuedOptions.union(["--format"]), flags: EffectSetup.flags.union(["--offline", "--loop"]))
+        let parsed = try Arguments(arguments, spec: .run)
         setup = try EffectSetup(parsed, command: "run", defaultFPS: 60)
         offline = parsed.has("--offline")
         loops = parsed.has("--loop")

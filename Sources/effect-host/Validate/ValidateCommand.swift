@@ -13,7 +13,7 @@ struct ValidateCommand {
     let allowUnsafe: Bool
 
     init(_ arguments: [String]) throws(UsageError) {
-        let parsed = try Arguments(arguments, valued: ["--seed", "--timeout", "--worker"], flags: ["--json", PluginSession.allowUnsafeFlag])
+        let parsed = try Arguments(arguments, spec: .validate)
         paths = parsed.positionals
         guard !paths.isEmpty else { throw UsageError("validate needs one or more plugin files") }
         json = parsed.has("--json")

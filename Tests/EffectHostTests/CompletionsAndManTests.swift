@@ -1,0 +1,76 @@
+import Foundation
+import XCTest
+
+/// The shell completions offer what the parsers take, effect ids included,
+/// and the manual page is well-formed roff made from the help texts.
+final class CompletionsAndManTests: XCTestCase {
+    private func output(_ arguments: String...) throws -> String {
+        let result = try TestEnvironment.run(TestEnvironment.effectHost, arguments)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        return result.stdout
+    }
+
+    /// What bash's completion offers for `words`, the last being completed.
+    private func bashCompletes(_ words: [String]) throws -> [String] {
+        let directory = try TestEnvironment.temporaryDirectory(self)
+        let script = directory + "/effect-host.bash"
+        try output("completions", "bash").write(toFile: script, atomically: true, encoding: .utf8)
+        let quoted = ([TestEnvironment.effectHost] + words).map { "'" + $0 + "'" }.joined(separator: " ")
+        let driver = "source '\(script)'; COMP_WORDS=(\(quoted)); COMP_CWORD=\(words.count); _effect_host; printf '%s\\n' \"${COMPREPLY[@]}\""
+        let result = try TestEnvironment.run("/bin/bash", ["--norc", "--noprofile", "-c", driver])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        return result.stdout.split(separator: "\n").map(String.init).sorted()
+    }
+
+    func testBashCompletesCommandsOptionsEffectsAndValues() throws {
+        XCTAssertEqual(try bashCompletes(["r"]), ["render", "run"])
+        XCTAssertEqual(try bashCompletes(["run", "str"]), ["strikethrough-reveal"])
+        XCTAssertEqual(try bashCompletes(["run", "breathing-circles", "--lo"]), ["--loop"])
+        XCTAssertEqual(try bashCompletes(["run", "breathing-circles", "--format", ""]), ["csv", "jsonl", "tty"])
+        XCTAssertEqual(try bashCompletes(["completions", ""]), ["bash", "fish", "zsh"])
+        XCTAssertEqual(try bashCompletes(["validate", "--w"]), [], "the worker option is the program's own")
+        XCTAssertEqual(try bashCompletes(["plot", "text-reveal", "--ch"]), ["--channels"])
+    }
+
+    /// zsh and fish (not installed here) get the same options from the same specs.
+    func testZshAndFishNameEveryOption() throws {
+        let zsh = try output("completions", "zsh")
+        let fish = try output("completions", "fish")
+        XCTAssertTrue(zsh.hasPrefix("#compdef effect-host\n"))
+        for option in ["--loop", "--offline", "--format", "--param", "--at", "--duration", "--fps", "--plugin-path"] {
+            XCTAssertTrue(zsh.contains("'\(option)["), "zsh: \(option)")
+            XCTAssertTrue(fish.contains("-n '__fish_seen_subcommand_from run' -l \(option.dropFirst(2))"), "fish: \(option)")
+        }
+        XCTAssertFalse(zsh.contains("--worker") || fish.contains("worker"))
+        XCTAssertTrue(fish.contains("-s o -r -F"), "plot's -o completes files")
+        let bad = try TestEnvironment.run(TestEnvironment.effectHost, ["completions", "tcsh"])
+        XCTAssertEqual(bad.status, 2)
+        XCTAssertEqual(bad.stderr, "effect-host: completions needs a shell: bash, zsh or fish\n")
+    }
+
+    func testTheManualPageIsTheHelpInRoff() throws {
+        let page = try output("man")
+        let lines = page.split(separator: "\n", omittingEmptySubsequences: false)
+        XCTAssertTrue(lines[0].hasPrefix(".TH EFFECT-HOST 1 "), String(lines[0]))
+        let requests: Set<String> = [".TH", ".SH", ".SS", ".nf", ".fi", ".nh", ".hy", ".B", ".I"]
+        for line in lines where line.hasPrefix(".") || line.hasPrefix("'") {
+            XCTAssertTrue(requests.contains(String(line.split(separator: " ")[0])), "a stray request: \(line)")
+        }
+        for command in ["list", "info", "run", "render", "plot", "validate", "completions", "man"] {
+            XCTAssertTrue(lines.contains(Substring(".SS \(command)")), command)
+        }
+        // The help's own words, escaped for roff: hyphens as \-.
+        XCTAssertTrue(page.contains("usage: effect\\-host run EFFECT [options]"))
+        XCTAssertTrue(page.contains("\\-\\-loop"))
+        XCTAssertFalse(page.contains("\\\\-"), "no double escapes")
+        // Where groff is installed, it reads the page without a warning.
+        let groff = "/usr/bin/groff"
+        guard FileManager.default.isExecutableFile(atPath: groff) else { return }
+        let directory = try TestEnvironment.temporaryDirectory(self)
+        try page.write(toFile: directory + "/effect-host.1", atomically: true, encoding: .utf8)
+        let rendered = try TestEnvironment.run(groff, ["-man", "-Tutf8", "-ww", directory + "/effect-host.1"])
+        XCTAssertEqual(rendered.status, 0)
+        XCTAssertEqual(rendered.stderr, "")
+        XCTAssertTrue(rendered.stdout.contains("usage: effect"), "the help, rendered")
+    }
+}

@@ -42,13 +42,9 @@ static effect_status measure_bytes(void *context, const char *text, double size,
 static volatile double sink;
 
 static int bench(const char *dir, const char *library_name, const char *effect, const char *text, int tsv) {
-    char path[4096];
-    void *library;
-    effect_plugin_entry_fn entry;
     const effect_plugin_api *api;
     effect_instance *instance = NULL;
     effect_instance_info info;
-    effect_param_setting setting;
     effect_drawing drawing;
     effect_draw_context context;
     effect_draw_item *items;
@@ -59,21 +55,10 @@ static int bench(const char *dir, const char *library_name, const char *effect, 
     uint64_t capacity;
     int round, i;
 
-    snprintf(path, sizeof path, "%s/%s", dir, library_name);
-    library = dlopen(path, RTLD_NOW | RTLD_LOCAL);
-    if (library == NULL) return fprintf(stderr, "%s\n", dlerror()), 1;
-    *(void **)&entry = dlsym(library, EFFECT_ENTRY_SYMBOL);
-    if (entry == NULL || (api = entry()) == NULL || api->abi_minor < 2) return fprintf(stderr, "%s: no draw\n", path), 1;
-    memset(&setting, 0, sizeof setting);
-    setting.name = "text";
-    setting.value.type = EFFECT_TYPE_STRING;
-    setting.value.string = text;
-    if (api->create(api, effect, &setting, text ? 1 : 0, &instance, NULL) != EFFECT_OK) {
-        return fprintf(stderr, "%s: create failed\n", effect), 1;
-    }
+    instance = open_effect(dir, library_name, effect, text, 2, &api, &span);
+    if (instance == NULL) return 1;
     info.struct_size = sizeof info;
     if (api->instance_info(instance, &info, NULL) != EFFECT_OK) return 1;
-    span = info.timing == EFFECT_TIMING_LOOPS ? info.loop_start + info.period : info.end;
     dt = span / FRAMES;
     memset(&drawing, 0, sizeof drawing);
     drawing.struct_size = sizeof drawing;

@@ -192,33 +192,18 @@ static double disagreement(const effect_plugin_api *api, effect_instance *instan
 }
 
 static int bench(const char *dir, const struct subject *subject) {
-    char path[4096];
-    void *library;
-    effect_plugin_entry_fn entry;
     const effect_plugin_api *api;
     effect_instance *instance = NULL;
     effect_instance_info info;
-    effect_param_setting setting;
     double single[ROUNDS], batch[ROUNDS], inline_[ROUNDS], versus_inline[ROUNDS], versus_single[ROUNDS];
     double *frames;
     double span, dt;
     int round, i;
 
-    snprintf(path, sizeof path, "%s/%s", dir, subject->library);
-    library = dlopen(path, RTLD_NOW | RTLD_LOCAL);
-    if (library == NULL) return fprintf(stderr, "%s\n", dlerror()), 1;
-    *(void **)&entry = dlsym(library, EFFECT_ENTRY_SYMBOL);
-    if (entry == NULL || (api = entry()) == NULL) return fprintf(stderr, "%s: no effect table\n", path), 1;
-    memset(&setting, 0, sizeof setting);
-    setting.name = "text";
-    setting.value.type = EFFECT_TYPE_STRING;
-    setting.value.string = subject->text;
-    if (api->create(api, subject->effect, &setting, subject->text ? 1 : 0, &instance, NULL) != EFFECT_OK) {
-        return fprintf(stderr, "%s: create failed\n", subject->effect), 1;
-    }
+    instance = open_effect(dir, subject->library, subject->effect, subject->text, 0, &api, &span);
+    if (instance == NULL) return 1;
     info.struct_size = sizeof info;
-    if (api->instance_info(instance, &info, NULL) != EFFECT_OK) return fprintf(stderr, "%s: instance_info failed\n", subject->effect), 1;
-    span = info.timing == EFFECT_TIMING_LOOPS ? info.loop_start + info.period : info.end;
+    if (api->instance_info(instance, &info, NULL) != EFFECT_OK) return 1;
     dt = span / FRAMES;
     frames = malloc(sizeof(double) * info.frame_size * 1000);
     if (disagreement(api, instance, subject, info.frame_size, dt, frames) > 1e-9) {

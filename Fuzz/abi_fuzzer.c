@@ -371,6 +371,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             context.width = byte(&in) % 2 ? number(&in) : 0;
             context.height = byte(&in) % 4 == 0 ? number(&in) : 0;
             context.measure = with_context >= 2 ? fuzz_measure : NULL;
+            /* 2 and above are no appearance: RANGE. */
+            context.appearance = byte(&in) % 4;
             measured.advance = number(&in);
             measured.ascent = number(&in);
             measured.descent = number(&in);

@@ -1,5 +1,5 @@
 /*
- * effect.h: the effect plugin ABI, version 1.2.
+ * effect.h: the effect plugin ABI, version 1.3.
  *
  * An effect is a deterministic, sampled model of a piece of motion. Given a
  * time t (seconds since the effect appeared) it writes the numbers a
@@ -110,7 +110,7 @@ extern "C" {
 #endif
 
 #define EFFECT_ABI_MAJOR 1
-#define EFFECT_ABI_MINOR 2
+#define EFFECT_ABI_MINOR 3
 
 /* The one symbol a plugin exports; see effect_plugin_entry below. */
 #define EFFECT_ENTRY_SYMBOL "effect_plugin_entry"
@@ -631,10 +631,20 @@ typedef struct effect_text_metrics {
 typedef effect_status (*effect_measure_fn)(void *context, const char *text, double size, double weight,
                                            double tracking, effect_text_metrics *out);
 
+/* Appearances (effect_draw_context.appearance): the colour scheme the
+ * frame is drawn for, as SwiftUI's colorScheme. An effect whose colours
+ * adapt (text that is dark on a light ground and light on a dark one)
+ * picks them by it; colours a caller set through params are drawn as set. */
+#define EFFECT_APPEARANCE_LIGHT  0u
+#define EFFECT_APPEARANCE_DARK   1u
+
 /* What the host tells `draw`: an "in" struct. A struct_size below its
  * ABI 1.2 size (40) is refused; fields a later minor appends take the
- * defaults in brackets when the caller's struct ends before them. Pass NULL
- * for all defaults. */
+ * defaults in brackets when the caller's struct ends before them, so a
+ * 1.2 host's 40-byte context draws in the light appearance. Pass NULL for
+ * all defaults. A 1.2 plugin reads only the first 40 bytes: it draws in
+ * its one appearance whatever `appearance` says (check the plugin's
+ * abi_minor to know). */
 typedef struct effect_draw_context {
     uint32_t struct_size;       /* sizeof(effect_draw_context) */
     uint32_t reserved;          /* 0 */
@@ -645,6 +655,10 @@ typedef struct effect_draw_context {
     double height;              /* likewise [0] */
     effect_measure_fn measure;  /* NULL: the reference metrics [NULL] */
     void *measure_context;      /* handed to measure [NULL] */
+    /* ---- Since 1.3 ---- */
+    uint32_t appearance;        /* EFFECT_APPEARANCE_*; any other value is
+                                   EFFECT_ERR_RANGE [LIGHT] */
+    uint32_t reserved2;         /* 0 */
 } effect_draw_context;
 
 /* What `draw` reports besides its items ("out" struct). */
@@ -921,9 +935,9 @@ struct effect_plugin_api {
      * Errors: NULL_POINTER (instance, out, or items with capacity > 0),
      * STRUCT_SIZE (out, or a non-NULL context, smaller than its ABI 1.2
      * size), TIME, RANGE (a width or height in the context that is NaN or
-     * negative; a measurer that failed or answered a non-finite metric,
-     * or a negative ascent or descent), BUFFER, UNSUPPORTED (the effect
-     * does not draw). */
+     * negative; an unknown appearance; a measurer that failed or answered
+     * a non-finite metric, or a negative ascent or descent), BUFFER,
+     * UNSUPPORTED (the effect does not draw). */
     effect_status (*draw)(const effect_instance *instance,
                           double t,
                           const effect_draw_context *context,
@@ -936,7 +950,8 @@ struct effect_plugin_api {
 /* The size of effect_plugin_api in each minor version: a plugin's table is
  * at least the size for its abi_minor, and a function exists only in
  * plugins whose abi_minor is at least the minor that introduced it
- * (`layout` 1.1, `draw` 1.2). A host built against a newer header must
+ * (`layout` 1.1, `draw` 1.2; 1.3 adds no function, so its table is 1.2's
+ * size). A host built against a newer header must
  * not expect functions a plugin's minor does not have, nor ask for a table
  * larger than that minor's size. */
 #define EFFECT_PLUGIN_API_SIZE_1_0 (16 + 13 * sizeof(void (*)(void)))
@@ -1022,7 +1037,8 @@ EFFECT_STATIC_ASSERT(sizeof(effect_draw_text) == 88, effect_draw_text_size);
 EFFECT_STATIC_ASSERT(offsetof(effect_draw_text, advance) == 56, effect_draw_text_advance);
 EFFECT_STATIC_ASSERT(sizeof(effect_draw_segment) == 64, effect_draw_segment_size);
 EFFECT_STATIC_ASSERT(sizeof(effect_draw_stop) == 24, effect_draw_stop_size);
-EFFECT_STATIC_ASSERT(sizeof(effect_draw_context) == 40, effect_draw_context_size);
+EFFECT_STATIC_ASSERT(offsetof(effect_draw_context, appearance) == 40, effect_draw_context_1_2);
+EFFECT_STATIC_ASSERT(sizeof(effect_draw_context) == 48, effect_draw_context_size);
 EFFECT_STATIC_ASSERT(sizeof(effect_drawing) == 72, effect_drawing_size);
 #endif
 

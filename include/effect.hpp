@@ -556,14 +556,17 @@ public:
     }
 
     /* The frame at t as a display list (ABI 1.2), the view offered `width`
-     * (0: its ideal width) and its text measured by `measure` (empty: the
-     * ABI's reference metrics, effect_reference_measure). Throws
+     * (0: its ideal width), its text measured by `measure` (empty: the
+     * ABI's reference metrics, effect_reference_measure), in `appearance`
+     * (EFFECT_APPEARANCE_LIGHT or _DARK, since 1.3; a 1.2 plugin draws its
+     * one look in both, and an unknown value is EFFECT_ERR_RANGE). Throws
      * EFFECT_ERR_UNSUPPORTED for a plugin built for ABI 1.0 or 1.1 (or an
      * effect that does not draw), EFFECT_ERR_INTERNAL for a list that breaks
      * effect.h's rules, the plugin's status for anything else, and whatever
      * `measure` threw if it threw (the plugin saw a failing status instead;
      * nothing crosses the C boundary). */
-    DisplayList draw(double t, double width = 0, Measure measure = {}) const {
+    DisplayList draw(double t, double width = 0, Measure measure = {},
+                     uint32_t appearance = EFFECT_APPEARANCE_LIGHT) const {
         // `draw` lies past the end of a 1.0 or 1.1 table: look at it only for 1.2 and later.
         if (api_->abi_minor < 2 || api_->draw == nullptr) {
             throw Error(EFFECT_ERR_UNSUPPORTED,
@@ -573,6 +576,7 @@ public:
         effect_draw_context context{};
         context.struct_size = sizeof context;
         context.width = width;
+        context.appearance = appearance;
         if (measure) {
             bridge.measure = &measure;
             context.measure = &detail::effect_hpp_measure;

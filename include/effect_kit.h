@@ -161,8 +161,15 @@ typedef struct effect_kit_list {
     uint64_t count;
 } effect_kit_list;
 
+/* The appearance a context asks for: LIGHT for a NULL context and for a
+ * 1.2 host's context, which ends before the field. */
+static inline uint32_t effect_kit_appearance(const effect_draw_context *context) {
+    return context != NULL && context->struct_size >= sizeof(effect_draw_context) ? context->appearance
+                                                                                   : EFFECT_APPEARANCE_LIGHT;
+}
+
 /* Checks what every `draw` checks (instance, out, items, t, struct sizes,
- * the context's proposal), and on success readies *list. */
+ * the context's proposal and appearance), and on success readies *list. */
 static inline effect_status effect_kit_draw_begin(const effect_instance *instance, double t,
                                                   const effect_draw_context *context, const effect_drawing *out,
                                                   effect_draw_item *items, uint64_t capacity, effect_kit_list *list,
@@ -173,10 +180,13 @@ static inline effect_status effect_kit_draw_begin(const effect_instance *instanc
         return effect_kit_fail(error, EFFECT_ERR_STRUCT_SIZE, "effect_drawing is too small");
     if (!effect_kit_is_time(t)) return effect_kit_fail(error, EFFECT_ERR_TIME, "t is not a time; times are finite and >= 0");
     if (context != NULL) {
-        if (context->struct_size < sizeof(effect_draw_context))
+        /* A 1.2 host's context is 40 bytes: everything before `appearance`. */
+        if (context->struct_size < offsetof(effect_draw_context, appearance))
             return effect_kit_fail(error, EFFECT_ERR_STRUCT_SIZE, "effect_draw_context is too small");
         if (!(context->width >= 0) || !(context->height >= 0))
             return effect_kit_fail(error, EFFECT_ERR_RANGE, "the proposed size must be >= 0");
+        if (effect_kit_appearance(context) > EFFECT_APPEARANCE_DARK)
+            return effect_kit_fail(error, EFFECT_ERR_RANGE, "the appearance is neither LIGHT nor DARK");
     }
     list->items = items;
     list->capacity = items != NULL ? capacity : 0;

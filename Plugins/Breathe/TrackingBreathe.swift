@@ -30,8 +30,8 @@ struct TrackingBreathe: Effect {
         "font_size", default: 34, range: 1...1000, unit: "pt", live: false,
         doc: "Semibold font size (the component fixes 34); no channel depends on it.")
     static let color = Param.color(
-        "color", default: RGBA(red: 0x12, green: 0x12, blue: 0x12),
-        doc: "The text's colour: the component's Color(white: 0.07); no channel depends on it.")
+        "color", light: RGBA(red: 0x12, green: 0x12, blue: 0x12), dark: RGBA(red: 0xED, green: 0xED, blue: 0xED),
+        doc: "The text's colour: the component's Color(white: 0.07), and Color(white: 0.93) on a dark ground; no channel depends on it.")
     static let phase = Param.optionalNumber(
         "phase", range: 0...1, doc: "Preview override: while set, that point of one breath, with no entrance.")
     static let reduceMotion = Param.reduceMotion(doc: "Hold still at min_tracking, fully opaque.")
@@ -71,7 +71,7 @@ struct TrackingBreathe: Effect {
     private let states: Steps<State>
     private let timingValue: Timing
     private let font: Font
-    private let colors: Steps<RGBA>
+    private let colors: Steps<AdaptiveColor>
 
     init(params: ParamTimeline, strings: StringPool) {
         let text = params.created(Self.text)
@@ -133,7 +133,7 @@ struct TrackingBreathe: Effect {
     func draw(at t: Double, on canvas: inout Canvas) -> Size {
         let (tracking, opacity) = Self.trackingAndOpacity(states.value(at: t), at: t)
         let frame = Size(width: max(canvas.proposal.width ?? 0, widest(on: &canvas)), height: lineHeight(on: &canvas))
-        let body = Text(display, font: font, color: colors.value(at: t), tracking: tracking, id: Part.text)
+        let body = Text(display, font: font, color: colors.value(at: t, for: canvas.appearance), tracking: tracking, id: Part.text)
             .opacity(opacity, id: Part.breath)
             .offset(x: tracking / 2)
         let size = body.sizeThatFits(.unspecified, in: &canvas)

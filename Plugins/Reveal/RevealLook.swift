@@ -35,7 +35,7 @@ struct RevealLook {
     let tracking: Double
     let units: [CString]
     let space: CString
-    let color: Steps<RGBA>
+    let color: Steps<AdaptiveColor>
     let highlight: Steps<RGBA>
     let ink: Steps<RGBA>
     /// Each unit's and the space's reference metrics, measured once: a draw
@@ -46,7 +46,7 @@ struct RevealLook {
     let itemCount: Int
 
     init(
-        params: ParamTimeline, units: [CString], space: CString, color: Steps<RGBA>, highlight: Steps<RGBA>,
+        params: ParamTimeline, units: [CString], space: CString, color: Steps<AdaptiveColor>, highlight: Steps<RGBA>,
         ink: Steps<RGBA>, chunks: [RevealChunk]
     ) {
         font = .system(size: params.created(TextReveal.fontSize), weight: params.created(TextReveal.fontWeight).weight)
@@ -165,7 +165,7 @@ struct RevealLook {
         if plan.masked {
             mask.clip = .rect(Rect(x: box.minX - 40, y: box.minY - 400, width: box.width + 80, height: box.height + 400))
         }
-        let ink = color.value(at: t)
+        let ink = color.value(at: t, for: canvas.appearance)
         canvas.group(Part.mask + number, mask) { canvas in
             forEachUnit(of: chunk, in: box, &canvas) { unit, frame, metrics, canvas in
                 let state = plan.unit(unit, at: t)

@@ -48,8 +48,8 @@ struct TextReveal: Effect {
         "tracking", default: -1.3, range: -100...100, unit: "pt", live: false,
         doc: "Letter-spacing after every character; no channel depends on it.")
     static let color = Param.color(
-        "color", default: RGBA(red: 0x14, green: 0x14, blue: 0x14),
-        doc: "The text's colour (the example's light palette); no channel depends on it.")
+        "color", light: RGBA(red: 0x14, green: 0x14, blue: 0x14), dark: RGBA(red: 0xF4, green: 0xF3, blue: 0xEF),
+        doc: "The text's colour (the example's palette.text); no channel depends on it.")
     static let highlightColor = Param.color(
         "highlight_color", default: RGBA(red: 255, green: 217, blue: 118),
         doc: "Fill of the highlight block (Style.highlight); no channel depends on it.")

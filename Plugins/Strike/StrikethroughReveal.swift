@@ -30,8 +30,8 @@ struct StrikethroughReveal: Effect {
         "line_color", default: RGBA(red: 0x8A, green: 0x8F, blue: 0x98),
         doc: "Colour of the line and the tick; no channel depends on it.")
     static let color = Param.color(
-        "color", default: RGBA(red: 0x1D, green: 0x1D, blue: 0x1F),
-        doc: "The text's colour (the environment's foreground in the component); no channel depends on it.")
+        "color", light: RGBA(red: 0x1D, green: 0x1D, blue: 0x1F), dark: RGBA(red: 0xF5, green: 0xF5, blue: 0xF7),
+        doc: "The text's colour (the environment's foreground, .primary, in the component); no channel depends on it.")
     static let reduceMotion = Param.reduceMotion(doc: "Show done's end state at once, with no animation.")
 
     static let params = [
@@ -69,7 +69,7 @@ struct StrikethroughReveal: Effect {
     private let fade: Steps<Double>
     private let tick: Steps<Bool>
     private let lineColors: Steps<RGBA>
-    private let colors: Steps<RGBA>
+    private let colors: Steps<AdaptiveColor>
     private let end: Double
 
     init(params: ParamTimeline, strings: StringPool) {
@@ -138,12 +138,12 @@ struct StrikethroughReveal: Effect {
     static var draws: Bool { true }
 
     func draw(at t: Double, on canvas: inout Canvas) -> Size {
-        canvas.draw(body(at: t))
+        canvas.draw(body(at: t, in: canvas.appearance))
     }
 
     /// The seed's body: the tick, 10 pt, then the text, faded and drained
     /// as the line crosses it; the whole row dips.
-    private func body(at t: Double) -> some Drawing {
+    private func body(at t: Double, in appearance: Appearance) -> some Drawing {
         let a = amount(at: t)
         let lag = Self.lag(a)
         let line = lineColors.value(at: t)
@@ -152,7 +152,7 @@ struct StrikethroughReveal: Effect {
                 Self.tickPath.trim(from: 0, to: a).stroke(line, style: Self.tickStroke, id: Part.tick)
                     .frame(width: 16, height: 16)
             }
-            Text(label, font: Self.font, color: colors.value(at: t), id: Part.text)
+            Text(label, font: Self.font, color: colors.value(at: t, for: appearance), id: Part.text)
                 .opacity(textOpacity(lag, at: t), id: Part.textStyle)
                 .saturation(Self.saturation(lag))
                 .overlay(alignment: .leading) {

@@ -10,15 +10,24 @@ public protocol TextMeasuring: AnyObject, Sendable {
         -> (advance: Double, ascent: Double, descent: Double)?
 }
 
+/// The colour scheme a frame is drawn for (effect.h's appearance, since
+/// ABI 1.3). A 1.2 plugin draws its one look whatever it is asked:
+/// `Plugin.adaptsToAppearance` says which kind a plugin is.
+public enum Appearance: String, Sendable, CaseIterable {
+    case light, dark
+
+    var abiValue: UInt32 { self == .dark ? EFFECT_APPEARANCE_DARK : EFFECT_APPEARANCE_LIGHT }
+}
+
 extension EffectInstance {
     /// The display list of the frame at `t`, the view offered `width`
-    /// (nil: its ideal width) and its text measured by `measurer` (nil: the
-    /// ABI's reference metrics). Throws UNSUPPORTED for an effect that does
-    /// not draw (a 1.0 or 1.1 plugin's, or one that says so), and INTERNAL
-    /// for a list that breaks the ABI's rules.
-    public func draw(at t: Double, width: Double? = nil, measurer: TextMeasuring? = nil) throws(EffectError)
-        -> DisplayList
-    {
+    /// (nil: its ideal width), its text measured by `measurer` (nil: the
+    /// ABI's reference metrics), in `appearance`. Throws UNSUPPORTED for an
+    /// effect that does not draw (a 1.0 or 1.1 plugin's, or one that says
+    /// so), and INTERNAL for a list that breaks the ABI's rules.
+    public func draw(
+        at t: Double, width: Double? = nil, measurer: TextMeasuring? = nil, appearance: Appearance = .light
+    ) throws(EffectError) -> DisplayList {
         guard let draw = plugin.drawFunction else {
             throw EffectError(
                 status: EFFECT_ERR_UNSUPPORTED,
@@ -28,6 +37,7 @@ extension EffectInstance {
         var context = effect_draw_context()
         context.struct_size = UInt32(MemoryLayout<effect_draw_context>.size)
         context.width = width ?? 0
+        context.appearance = appearance.abiValue
         if let box {
             context.measure = measureThunk
             context.measure_context = Unmanaged.passUnretained(box).toOpaque()

@@ -141,6 +141,10 @@ public final class Plugin: @unchecked Sendable {
     /// each effect may still answer that it does not.
     public var canDraw: Bool { drawFunction != nil }
 
+    /// Whether its drawings follow the appearance they are asked for (ABI
+    /// 1.3 or later); an older plugin draws its one look in every one.
+    public var adaptsToAppearance: Bool { minor >= 3 }
+
     /// The least table size a plugin of ABI 1.`minor` has: the header's
     /// EFFECT_PLUGIN_API_SIZE_1_0, _1_1 and _1_2, each ending where the next
     /// minor's first function begins.

@@ -86,6 +86,10 @@ final class CxxWrapperDrawTests: XCTestCase {
         XCTAssertTrue(lines.contains("throwing error rethrown -13 measurer out of memory"), "\(lines)")
         XCTAssertTrue(lines.contains("negative measure -7"), "the plugin's RANGE for a negative ascent: \(lines)")
         XCTAssertTrue(lines.contains("after failures 7 items"), "the instance still draws: \(lines)")
+        // The strike's .primary: Apple's 0x1D1D1F on light, 0xF5F5F7 on dark.
+        XCTAssertTrue(lines.contains("appearance 0 ink 1D1D1FFF"), "\(lines)")
+        XCTAssertTrue(lines.contains("appearance 1 ink F5F5F7FF"), "\(lines)")
+        XCTAssertTrue(lines.contains("appearance 7 -7"), "EFFECT_ERR_RANGE: \(lines)")
         XCTAssertTrue(lines.contains("bad time -9"), "\(lines)")
 
         // breathing-circles at 2.2 s: 8 circles of 80 x 80 with the two-stop

@@ -21,7 +21,7 @@ from ctypes import (
 from typing import TypeVar
 
 ABI_MAJOR = 1
-ABI_MINOR = 2
+ABI_MINOR = 3
 ENTRY_SYMBOL = "effect_plugin_entry"
 
 OK = 0
@@ -194,6 +194,10 @@ SHAPE_CAPSULE = 3
 SHAPE_ELLIPSE = 4
 SHAPE_PATH = 5
 
+# Appearances (effect_draw_context.appearance, since 1.3).
+APPEARANCE_LIGHT = 0
+APPEARANCE_DARK = 1
+
 # Paints (effect_draw_shape.fill).
 PAINT_NONE = 0
 PAINT_SOLID = 1
@@ -354,6 +358,9 @@ class DrawContext(Structure):
         ("height", c_double),
         ("measure", MeasureFunction),
         ("measure_context", c_void_p),
+        # Since 1.3.
+        ("appearance", c_uint32),
+        ("reserved2", c_uint32),
     ]
 
 
@@ -456,7 +463,8 @@ assert DrawText.advance.offset == 56
 assert ctypes.sizeof(DrawSegment) == 64
 assert ctypes.sizeof(DrawStop) == 24
 assert ctypes.sizeof(TextMetrics) == 24
-assert ctypes.sizeof(DrawContext) == 40
+assert ctypes.sizeof(DrawContext) == 48
+assert DrawContext.appearance.offset == 40
 assert ctypes.sizeof(Drawing) == 72
 assert PluginAPI.describe.offset == 16
 assert PLUGIN_API_SIZE_1_0 == 16 + 13 * ctypes.sizeof(c_void_p)

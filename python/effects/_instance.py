@@ -281,9 +281,16 @@ class Instance:
         table[1:] = out[2:].reshape(count, _abi.LAYOUT_STRIDE)
         return table
 
-    def draw(self, t: float, width: Optional[float] = None, measure: Optional[Measurer] = None) -> DisplayList:
+    def draw(
+        self, t: float, width: Optional[float] = None, measure: Optional[Measurer] = None, appearance: str = "light"
+    ) -> DisplayList:
         """The frame at time t as a display list (ABI 1.2): groups, shapes and
         runs of text, checked as effect-host checks them.
+
+        ``appearance`` is ``"light"`` or ``"dark"``, the colour scheme the
+        frame is drawn for (ABI 1.3): colours the effect adapts, and that no
+        param set, take that scheme's form. A plugin older than 1.3 draws
+        its one look in both (``Plugin.adapts_to_appearance`` says which).
 
         ``width`` is the width proposed to the view (None: its ideal width;
         text-reveal wraps its rows to it). ``measure(text, size, weight,
@@ -305,7 +312,11 @@ class Instance:
                 _abi.ERR_UNSUPPORTED, f"{self.effect.id} comes from an ABI {major}.{minor} plugin, which does not draw"
             )
         t = to_time(t)
+        appearances = {"light": _abi.APPEARANCE_LIGHT, "dark": _abi.APPEARANCE_DARK}
+        if not isinstance(appearance, str) or appearance not in appearances:
+            raise EffectError(_abi.ERR_RANGE, f"appearance is 'light' or 'dark', not {appearance!r}")
         context = _abi.sized(_abi.DrawContext)
+        context.appearance = appearances[appearance]
         if width is not None:
             if isinstance(width, bool) or not isinstance(width, numbers.Real):
                 raise EffectError(_abi.ERR_RANGE, f"width is a number of points or None, not {type(width).__name__} {width!r}")

@@ -207,6 +207,9 @@ class Plugin:
         # plugin's table ends before it.
         self.has_layout = minor >= 1 and bool(api.layout)
         self.has_draw = minor >= 2 and bool(api.draw)
+        #: Whether its drawings follow the appearance asked for (ABI 1.3);
+        #: an older plugin draws its one, light, look in every appearance.
+        self.adapts_to_appearance = minor >= 3
         info = _abi.sized(_abi.PluginInfo)
         try:
             _call(api.describe, pointer, ctypes.byref(info))

@@ -82,7 +82,8 @@ def test_drawing_structs_match_the_header_asserts():
     size = ctypes.sizeof
     assert (size(_abi.DrawItem), size(_abi.Transform), size(_abi.DrawGroup), size(_abi.DrawShape)) == (160, 56, 136, 136)
     assert (size(_abi.DrawText), size(_abi.DrawSegment), size(_abi.DrawStop)) == (88, 64, 24)
-    assert (size(_abi.DrawContext), size(_abi.Drawing), size(_abi.PluginAPI)) == (40, 72, 16 + 15 * 8)
+    assert (size(_abi.DrawContext), size(_abi.Drawing), size(_abi.PluginAPI)) == (48, 72, 16 + 15 * 8)
+    assert _abi.DrawContext.appearance.offset == 40, "where a 1.2 host's context ends"
     assert (_abi.DrawGroup.clip.offset, _abi.DrawShape.fill.offset, _abi.DrawShape.stroke_width.offset) == (96, 72, 120)
     assert _abi.DrawText.advance.offset == 56
     assert (_abi.PluginAPI.layout.offset, _abi.PluginAPI.draw.offset) == (16 + 13 * 8, 16 + 14 * 8)
@@ -125,6 +126,7 @@ def test_constants_match_the_header():
     assert (_abi.JOIN_MITER, _abi.JOIN_ROUND, _abi.JOIN_BEVEL) == (0, 1, 2)
     assert (_abi.SEGMENT_MOVE, _abi.SEGMENT_LINE, _abi.SEGMENT_CUBIC, _abi.SEGMENT_CLOSE) == (0, 1, 2, 3)
     assert (_abi.WEIGHT_REGULAR, _abi.WEIGHT_MEDIUM, _abi.WEIGHT_SEMIBOLD, _abi.WEIGHT_BOLD) == (400, 500, 600, 700)
+    assert (_abi.APPEARANCE_LIGHT, _abi.APPEARANCE_DARK) == (0, 1)
 
 
 # ---- The bundled effects -----------------------------------------------------
@@ -549,6 +551,40 @@ def test_bad_calls_raise(plugins_dir):
     with pytest.raises(effects.EffectError):
         instance.draw(0)
     assert by_kind(listing)[2][4].text == "Ship the component", "a list outlives its instance"
+
+
+# ---- Appearance (ABI 1.3) ------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "library, id, light, dark",
+    [
+        # text-reveal's palette.text; Color(white: 0.07) and 0.93; the strike's .primary.
+        ("libReveal.so", "text-reveal", 0x141414FF, 0xF4F3EFFF),
+        ("libBreathe.so", "tracking-breathe", 0x121212FF, 0xEDEDEDFF),
+        ("libStrike.so", "strikethrough-reveal", 0x1D1D1FFF, 0xF5F5F7FF),
+    ],
+)
+def test_text_takes_the_colour_of_the_appearance(plugins_dir, library, id, light, dark):
+    def colours(listing):
+        return {item.color for item in listing.items if isinstance(item, effects.Text)}
+
+    with load(plugins_dir, library, id) as instance:
+        assert instance.effect.plugin.adapts_to_appearance
+        assert colours(instance.draw(2)) == {light}
+        assert colours(instance.draw(2, appearance="dark")) == {dark}
+        assert colours(instance.draw(2, appearance="light")) == {light}
+    with load(plugins_dir, library, id, color=0x336699FF) as instance:
+        assert colours(instance.draw(2, appearance="dark")) == {0x336699FF}, "a colour set is the same in both"
+
+
+def test_an_unknown_appearance_is_refused(plugins_dir):
+    with load(plugins_dir, "libStrike.so", "strikethrough-reveal") as instance:
+        for bad in ("sepia", 1, None, "Dark"):
+            with pytest.raises(effects.EffectError) as raised:
+                instance.draw(0, appearance=bad)
+            assert raised.value.status == _abi.ERR_RANGE
+            assert "appearance is 'light' or 'dark'" in raised.value.message
 
 
 # ---- 1.0 and 1.1 plugins -------------------------------------------------------

@@ -9,13 +9,16 @@ public struct Canvas {
     let measurer: TextMeasurer
     /// The size the host proposed to the view (nil: its ideal size).
     public let proposal: ProposedSize
+    /// The colour scheme the host draws in: adaptive colours resolve by it.
+    public let appearance: Appearance
     /// Set when the measurer failed or answered nonsense.
     private(set) var measureFailed = false
 
-    init(list: ItemBuffer, measurer: TextMeasurer, proposal: ProposedSize) {
+    init(list: ItemBuffer, measurer: TextMeasurer, proposal: ProposedSize, appearance: Appearance = .light) {
         self.list = list
         self.measurer = measurer
         self.proposal = proposal
+        self.appearance = appearance
     }
 
     /// Whether text is measured with the reference metrics (the host gave

@@ -46,6 +46,16 @@ struct ItemBuffer {
         return true
     }
 
+    /// An item whose bytes past its member are zero: the union's member
+    /// initialisers leave them as whatever the stack held, which would
+    /// reach the host's memory and make equal frames differ in bytes.
+    @inline(__always)
+    static func zeroed(_ fill: (inout effect_draw_item) -> Void) -> effect_draw_item {
+        var item = effect_draw_item()
+        fill(&item)
+        return item
+    }
+
     mutating func append(_ item: effect_draw_item) {
         if count < capacity, let items { items[count] = item }
         count += 1
@@ -133,11 +143,11 @@ extension ItemBuffer {
         case let .capsule(rect)?: (group.clip_shape, group.clip) = (EFFECT_SHAPE_CAPSULE, rect.c)
         case let .ellipse(rect)?: (group.clip_shape, group.clip) = (EFFECT_SHAPE_ELLIPSE, rect.c)
         }
-        append(effect_draw_item(group: group))
+        append(Self.zeroed { $0.group = group })
     }
 
     mutating func endGroup(_ id: DrawID) {
-        append(effect_draw_item(head: effect_draw_head(kind: EFFECT_ITEM_END_GROUP, id: id.value)))
+        append(Self.zeroed { $0.head = effect_draw_head(kind: EFFECT_ITEM_END_GROUP, id: id.value) })
     }
 
     mutating func shape(
@@ -177,7 +187,7 @@ extension ItemBuffer {
             shape.line_cap = stroke.style.lineCap.rawValue
             shape.line_join = stroke.style.lineJoin.rawValue
         }
-        append(effect_draw_item(shape: shape))
+        append(Self.zeroed { $0.shape = shape })
         if case let .path(segments, offset) = outline {
             // Index loops: an array's own iterator is generic code that a
             // debug build runs unspecialised, and it allocates there.
@@ -185,10 +195,9 @@ extension ItemBuffer {
         }
         for index in stops.indices {
             let stop = stops[index]
-            append(
-                effect_draw_item(
-                    stop: effect_draw_stop(
-                        kind: EFFECT_ITEM_STOP, id: id.value, offset: stop.offset, color: stop.color.packed, reserved: 0)))
+            let item = effect_draw_stop(
+                kind: EFFECT_ITEM_STOP, id: id.value, offset: stop.offset, color: stop.color.packed, reserved: 0)
+            append(Self.zeroed { $0.stop = item })
         }
     }
 
@@ -204,7 +213,7 @@ extension ItemBuffer {
             (out.x1, out.y1, out.x2, out.y2) = (c1.x + offset.x, c1.y + offset.y, c2.x + offset.x, c2.y + offset.y)
         case .close: out.verb = EFFECT_SEGMENT_CLOSE
         }
-        return effect_draw_item(segment: out)
+        return Self.zeroed { $0.segment = out }
     }
 
     mutating func text(
@@ -223,7 +232,7 @@ extension ItemBuffer {
         text.ascent = metrics.ascent
         text.descent = metrics.descent
         text.color = color.packed
-        append(effect_draw_item(text: text))
+        append(Self.zeroed { $0.text = text })
     }
 }
 

@@ -162,12 +162,26 @@ enum Callbacks {
         }
         var proposal = ProposedSize.unspecified
         var measurer = TextMeasurer.reference
+        var appearance = Appearance.light
         if let context {
-            let contextSize = MemoryLayout<effect_draw_context>.size
-            guard Int(context.pointee.struct_size) >= contextSize else {
+            // A 1.2 host's context ends before `appearance`; only the fields
+            // its struct_size covers are read. effect.h asserts the offset
+            // (a key path here would allocate on every draw).
+            let firstSize = 40
+            let given = Int(context.pointee.struct_size)
+            guard given >= firstSize else {
                 return ErrorReport.fail(Status.structSize, error) {
-                    "effect_draw_context.struct_size is \(context.pointee.struct_size); it must be at least \(contextSize)"
+                    "effect_draw_context.struct_size is \(given); it must be at least \(firstSize)"
                 }
+            }
+            if given >= MemoryLayout<effect_draw_context>.size {
+                let value = context.pointee.appearance
+                guard let named = Appearance(abiValue: value) else {
+                    return ErrorReport.fail(Status.range, error) {
+                        "the appearance is \(value); it is EFFECT_APPEARANCE_LIGHT (0) or EFFECT_APPEARANCE_DARK (1)"
+                    }
+                }
+                appearance = named
             }
             let (width, height) = (context.pointee.width, context.pointee.height)
             guard width >= 0, height >= 0 else {
@@ -180,7 +194,8 @@ enum Callbacks {
             measurer = TextMeasurer(function: context.pointee.measure, context: context.pointee.measure_context)
         }
         let room = Int(clamping: capacity)
-        var canvas = Canvas(list: ItemBuffer(items: items, capacity: room), measurer: measurer, proposal: proposal)
+        var canvas = Canvas(
+            list: ItemBuffer(items: items, capacity: room), measurer: measurer, proposal: proposal, appearance: appearance)
         let (drawn, extent) = object.draw(at: t, on: &canvas)
         guard !canvas.measureFailed else {
             return ErrorReport.fail(Status.range, error) {

@@ -83,8 +83,13 @@ final class EffectEntry: @unchecked Sendable {
 
     func makeInstance(settings: [(Int, ParamValue)]) throws(EffectFailure) -> AnyInstance {
         var initial = specs.map(\.defaultValue)
-        for (index, value) in settings { initial[index] = value }
-        return try type.makeInstance(entry: self, timeline: ParamTimeline(specs: specs, initial: initial))
+        var given = Array(repeating: false, count: specs.count)
+        for (index, value) in settings {
+            initial[index] = value
+            given[index] = true
+        }
+        return try type.makeInstance(
+            entry: self, timeline: ParamTimeline(specs: specs, initial: initial, setAtCreate: given))
     }
 }
 

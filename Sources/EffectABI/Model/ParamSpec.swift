@@ -54,11 +54,16 @@ public struct ParamSpec: Sendable {
 public struct Param<Value: Sendable>: Sendable {
     public let spec: ParamSpec
     let read: @Sendable (ParamValue) -> Value
+    /// What the param reads as until someone sets it, when that is more
+    /// than its published default can say (a colour for each appearance);
+    /// nil: the default, read like any value.
+    let unset: Value?
 
     public var name: String { spec.name }
 
-    init(spec: ParamSpec, read: @escaping @Sendable (ParamValue) -> Value) {
+    init(spec: ParamSpec, unset: Value? = nil, read: @escaping @Sendable (ParamValue) -> Value) {
         self.spec = spec
+        self.unset = unset
         self.read = read
     }
 }
@@ -133,6 +138,22 @@ extension Param where Value == RGBA {
     }
 }
 
+extension Param where Value == AdaptiveColor {
+    /// A colour that, left unset, takes `light` or `dark` by the appearance
+    /// the host draws in; once set (at create or by an event) it is that
+    /// colour in both. The published default is `light`, and the doc says
+    /// what the dark one is.
+    public static func color(_ name: String, light: RGBA, dark: RGBA, live: Bool = true, doc: String) -> Param {
+        Param(
+            spec: ParamSpec(
+                name: name, kind: .color, defaultValue: .color(light.packed),
+                doc: doc + " Unset, it adapts: \(light.hex) in the light appearance, \(dark.hex) in the dark.",
+                isLive: live),
+            unset: AdaptiveColor(light: light, dark: dark),
+            read: { if case let .color(x) = $0 { AdaptiveColor(RGBA(packed: x)) } else { AdaptiveColor(light) } })
+    }
+}
+
 /// A param whose value is one of a Swift enum's cases, named by raw value.
 public protocol ParamChoice: CaseIterable, Sendable, Equatable, RawRepresentable<String>
 where AllCases == [Self] {}
@@ -173,5 +194,11 @@ public struct RGBA: Sendable, Equatable {
 
     public var packed: UInt32 {
         UInt32(red) << 24 | UInt32(green) << 16 | UInt32(blue) << 8 | UInt32(alpha)
+    }
+
+    /// "#RRGGBBAA", as hosts print colour params.
+    public var hex: String {
+        let digits = Array("0123456789ABCDEF")
+        return "#" + String((0..<8).reversed().map { digits[Int(packed >> (UInt32($0) * 4) & 0xF)] })
     }
 }

@@ -14,6 +14,9 @@ public struct ParamEvent: Sendable, Equatable {
 public struct ParamTimeline: Sendable {
     public let specs: [ParamSpec]
     let initial: [ParamValue]
+    /// Which params create was given a value for: a param nobody set reads
+    /// as its `unset` value where it has one.
+    let setAtCreate: [Bool]
     public private(set) var events: [ParamEvent] = []
     /// The same events split by param, so one param's value at t is a
     /// binary search and its steps one pass, however many events there are.
@@ -22,9 +25,10 @@ public struct ParamTimeline: Sendable {
     /// Param positions by name: effects look params up on every rebuild.
     private let positions: [String: Int]
 
-    init(specs: [ParamSpec], initial: [ParamValue]) {
+    init(specs: [ParamSpec], initial: [ParamValue], setAtCreate: [Bool]) {
         self.specs = specs
         self.initial = initial
+        self.setAtCreate = setAtCreate
         eventsByParam = Array(repeating: [], count: specs.count)
         var positions: [String: Int] = [:]
         for (index, spec) in specs.enumerated() where positions[spec.name] == nil { positions[spec.name] = index }
@@ -60,23 +64,30 @@ public struct ParamTimeline: Sendable {
 
     /// The value a param was created with, before any event.
     public func created<V>(_ param: Param<V>) -> V {
-        guard let index = index(of: param.name) else { return param.read(param.spec.defaultValue) }
+        guard let index = index(of: param.name) else { return param.unset ?? param.read(param.spec.defaultValue) }
+        return createdValue(param, index)
+    }
+
+    private func createdValue<V>(_ param: Param<V>, _ index: Int) -> V {
+        if !setAtCreate[index], let unset = param.unset { return unset }
         return param.read(initial[index])
     }
 
     /// The value at `t`, after every event at or before t.
     public func value<V>(_ param: Param<V>, at t: Double) -> V {
-        guard let index = index(of: param.name) else { return param.read(param.spec.defaultValue) }
-        return param.read(rawValue(of: index, at: t))
+        guard let index = index(of: param.name) else { return param.unset ?? param.read(param.spec.defaultValue) }
+        let events = eventsByParam[index]
+        let count = Self.countUpTo(t, in: events)
+        return count > 0 ? param.read(events[count - 1].value) : createdValue(param, index)
     }
 
     /// The param's value from 0 on, and each time an event changes it
     /// (events that set the value it already has are left out).
     public func steps<V: Equatable>(_ param: Param<V>) -> Steps<V> {
         guard let index = index(of: param.name) else {
-            return Steps(initial: param.read(param.spec.defaultValue))
+            return Steps(initial: param.unset ?? param.read(param.spec.defaultValue))
         }
-        var steps = Steps(initial: param.read(rawValue(of: index, at: 0)))
+        var steps = Steps(initial: value(param, at: 0))
         let events = eventsByParam[index]
         for (position, event) in events.enumerated() where event.time > 0 {
             // Several events at one time apply together: only the last counts.

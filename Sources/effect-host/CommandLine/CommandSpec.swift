@@ -19,10 +19,10 @@ struct CommandSpec {
     static let info = CommandSpec(
         name: "info", valued: ["--plugin-path"], flags: ["--json", PluginSession.allowUnsafeFlag], operand: .effect)
     static let run = CommandSpec(
-        name: "run", valued: EffectSetup.valuedOptions.union(["--format"]), flags: EffectSetup.flags.union(["--offline", "--loop"]),
+        name: "run", valued: EffectSetup.valuedOptions.union(["--format", ThemeOption.name]), flags: EffectSetup.flags.union(["--offline", "--loop"]),
         operand: .effect)
     static let render = CommandSpec(
-        name: "render", valued: EffectSetup.valuedOptions.union(["-o", "--output", "--width"]), flags: EffectSetup.flags,
+        name: "render", valued: EffectSetup.valuedOptions.union(["-o", "--output", "--width", ThemeOption.name]), flags: EffectSetup.flags,
         operand: .effect)
     static let plot = CommandSpec(
         name: "plot", valued: EffectSetup.valuedOptions.union(["-o", "--output", "--channels", "--elements"]),

@@ -30,8 +30,14 @@ struct CompletionsCommand {
         switch option {
         case "-o", "--output", "--plugin-path": "files"
         case "--format": "tty jsonl csv"
+        case ThemeOption.name: "light dark"
         default: nil
         }
+    }
+
+    /// Every option any command takes, once each, sorted.
+    private static var everyValuedOption: [String] {
+        Set(CommandSpec.all.flatMap { $0.valued.subtracting($0.internalOptions) }).sorted()
     }
 
     static var bash: String {
@@ -46,6 +52,18 @@ struct CompletionsCommand {
                 }
             cases += "        \(spec.name)) options='\(spec.publicOptions.joined(separator: " "))'; operand='\(operand)' ;;\n"
         }
+        // What follows an option that takes a value: files, one of its
+        // words, or nothing to offer.
+        var files: [String] = []
+        var words = ""
+        var free: [String] = []
+        for option in everyValuedOption {
+            switch values(of: option) {
+            case "files": files.append(option)
+            case let list?: words += "        \(option)) COMPREPLY=($(compgen -W \"\(list)\" -- \"$current\")); return ;;\n"
+            case nil: free.append(option)
+            }
+        }
         return """
             # bash completion for effect-host; load with: source <(effect-host completions bash)
             _effect_host() {
@@ -55,9 +73,8 @@ struct CompletionsCommand {
                     return
                 fi
                 case $previous in
-                    -o|--output|--plugin-path) COMPREPLY=($(compgen -f -- "$current")); return ;;
-                    --format) COMPREPLY=($(compgen -W "tty jsonl csv" -- "$current")); return ;;
-                    --param|--at|--fps|--duration|--width|--channels|--elements|--seed|--timeout) return ;;
+                    \(files.joined(separator: "|"))) COMPREPLY=($(compgen -f -- "$current")); return ;;
+            \(words)        \(free.joined(separator: "|"))) return ;;
                 esac
                 local options='' operand=''
                 case ${COMP_WORDS[1]} in

@@ -92,8 +92,14 @@ enum Help {
                                  one that ends starts again after a 1 s hold; with --offline,
                                  until --duration
           --format FORMAT        tty (default on a terminal), jsonl (default otherwise) or csv
+          --theme light|dark     draw the live view in this appearance, on the terminal's own
+                                 background (default: the terminal's background decides)
           --plugin-path PATH     search PATH first; repeatable
           --allow-unsafe-plugins load plugin files others could have written (see effect-host --help)
+
+        The live view asks the terminal for its background colour (OSC 11), else reads
+        COLORFGBG, and draws in the appearance that suits it, blended over that colour; when
+        neither says, it paints the light ground the components are designed on.
 
         Values: numbers as 0.5, bools as true/false, enums by choice name, colours as #RRGGBB
         or #RRGGBBAA, and `none` to leave an optional param unset.
@@ -125,6 +131,7 @@ enum Help {
           --duration S           draw S seconds instead of the effect's own length
           --width W              the width offered to the effect's view, in points, as a
                                  container would (text-reveal wraps to it; default 432)
+          --theme light|dark     the appearance to draw in, on white or black (default light)
           --plugin-path PATH     search PATH first; repeatable
           --allow-unsafe-plugins load plugin files others could have written (see effect-host --help)
 

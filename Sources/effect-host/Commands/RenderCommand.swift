@@ -10,6 +10,7 @@ struct RenderCommand {
     let setup: EffectSetup
     let output: String
     let proposedWidth: Double
+    let theme: Appearance
 
     /// Frames kept in memory for one page; beyond this a page would be
     /// too heavy to open anyway.
@@ -36,6 +37,7 @@ struct RenderCommand {
         }
         self.output = output
         proposedWidth = try EffectSetup.number(parsed.single("--width"), option: "--width", default: 432, range: 10...10000)
+        theme = try ThemeOption.parse(parsed) ?? .light
     }
 
     var writesPage: Bool { output.lowercased().hasSuffix(".html") || output.lowercased().hasSuffix(".htm") }
@@ -45,9 +47,13 @@ struct RenderCommand {
         let last = try setup.lastFrameIndex(instance, limit: writesPage ? Self.maxPageFrames : Self.maxDirectoryFrames)
         let picture: FramePicture
         do {
-            picture = try makePicture(for: instance, proposedWidth: proposedWidth)
+            picture = try makePicture(for: instance, proposedWidth: proposedWidth, appearance: theme)
         } catch {
             throw RuntimeError("\(instance.effect.id): \(Terminal.sanitize(error.message))")
+        }
+        if theme == .dark, !instance.plugin.adaptsToAppearance, instance.plugin.canDraw {
+            Output.error.line(
+                "effect-host: \(fileName(instance.plugin.path)) is an ABI 1.\(instance.plugin.info.abiMinor) plugin with one look; drawing it on the light ground")
         }
         if !writesPage {
             try Files.makeDirectory(output)
@@ -92,7 +98,7 @@ struct RenderCommand {
         try Files.write(
             HTMLPlayer.page(
                 title: instance.effect.id, subtitle: subtitle, fps: setup.fps, loop: loop, width: picture.width,
-                height: picture.height, frames: frames),
+                height: picture.height, ground: picture.ground, frames: frames),
             to: output)
     }
 }

@@ -12,6 +12,7 @@ struct RunCommand {
     let offline: Bool
     let format: Format
     let loops: Bool
+    let theme: Appearance?
 
     /// How long a replayed effect holds its last frame before it starts again.
     static let replayHold = 1.0
@@ -21,6 +22,7 @@ struct RunCommand {
         setup = try EffectSetup(parsed, command: "run", defaultFPS: 60)
         offline = parsed.has("--offline")
         loops = parsed.has("--loop")
+        theme = try ThemeOption.parse(parsed)
         if loops, offline, setup.duration == nil {
             throw UsageError("--loop with --offline needs a --duration: offline frames come as fast as they can, for ever")
         }
@@ -54,8 +56,9 @@ struct RunCommand {
         case .csv: sink = CSVSink(effect: effect, elementCount: instance.elementCount, flushEachFrame: !offline)
         case .tty:
             let depth = ColorDepth.current
+            let theme = terminalTheme(depth: depth)
             sink = try TerminalSink(plain: Terminal.isDumb) { columns, rows in
-                try terminalView(for: instance, columns: columns, rows: rows, depth: depth)
+                try terminalView(for: instance, columns: columns, rows: rows, depth: depth, theme: theme)
             }
         }
         let player = Player(instance: instance, fps: setup.fps, lastFrame: lastFrame, replay: replay, sink: sink)
@@ -71,12 +74,25 @@ struct RunCommand {
 
     /// The effect's own drawing on `columns` × `rows` cells, or channel
     /// meters for an effect that does not draw itself.
-    private func terminalView(for instance: EffectInstance, columns: Int, rows: Int, depth: ColorDepth) throws -> TerminalView {
+    private func terminalView(
+        for instance: EffectInstance, columns: Int, rows: Int, depth: ColorDepth, theme: TerminalTheme
+    ) throws -> TerminalView {
         do {
-            if let drawn = try DrawnView(instance: instance, columns: columns, rows: rows, depth: depth) { return drawn }
+            if let drawn = try DrawnView(instance: instance, columns: columns, rows: rows, depth: depth, theme: theme) {
+                return drawn
+            }
         } catch {
             throw RuntimeError("\(instance.effect.id): \(Terminal.sanitize(error.message))")
         }
         return MeterView(effect: instance.effect, elementCount: instance.elementCount)
+    }
+
+    /// The live view's theme. The terminal is asked only when its answer
+    /// can matter: it shows colour, and the frames go to it.
+    private func terminalTheme(depth: ColorDepth) -> TerminalTheme {
+        let asks = depth != .none && Output.standard.isTerminal
+        return TerminalTheme.choose(option: theme, environment: Terminal.environment(["COLORFGBG"])) {
+            asks ? TerminalBackground.ask() : nil
+        }
     }
 }

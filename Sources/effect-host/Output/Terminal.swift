@@ -8,6 +8,15 @@ enum Terminal {
     /// TERM=dumb: a terminal that takes no escape sequences at all.
     static var isDumb: Bool { getenv("TERM").map { String(cString: $0) } == "dumb" }
 
+    /// The variables among `names` that are set, with their values.
+    static func environment(_ names: [String]) -> [String: String] {
+        var environment: [String: String] = [:]
+        for name in names {
+            if let value = getenv(name) { environment[name] = String(cString: value) }
+        }
+        return environment
+    }
+
     /// Bidirectional overrides and isolates, zero-width characters and
     /// line separators: invisible, and able to make a line show something
     /// other than what it holds (text that reads backwards, a name that

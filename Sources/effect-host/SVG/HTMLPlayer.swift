@@ -13,7 +13,7 @@ enum HTMLPlayer {
     /// asked, from start to end.
     static func page(
         title: String, subtitle: String, fps: Double, loop: (from: Int, to: Int)?, width: Double, height: Double,
-        frames: [String]
+        ground: String = "#ffffff", frames: [String]
     ) -> String {
         let loops = loop != nil
         let loopFrom = loop?.from ?? 0
@@ -32,7 +32,7 @@ enum HTMLPlayer {
             main { max-width: \(n(max(480, width + 48)))px; margin: 24px auto; padding: 0 16px; }
             h1 { font-size: 18px; margin: 0 0 2px; }
             p { margin: 0 0 12px; color: #555; }
-            #stage { background: #fff; border-radius: 12px; box-shadow: 0 1px 3px rgba(0,0,0,.12); width: \(n(width))px; height: \(n(height))px; overflow: hidden; }
+            #stage { background: \(ground); border-radius: 12px; box-shadow: 0 1px 3px rgba(0,0,0,.12); width: \(n(width))px; height: \(n(height))px; overflow: hidden; }
             #stage svg { display: block; }
             #controls { display: flex; align-items: center; gap: 12px; margin-top: 12px; width: \(n(max(320, width)))px; }
             #scrubber { flex: 1; }

@@ -4,11 +4,14 @@ import EffectABI
 /// terminal can draw), a background colour per cell, and characters on the
 /// cell grid. Paint is composited like paint (colour over colour, with
 /// alpha) onto a ground colour; a cell shows its character if it has one,
-/// else the dots that carry enough paint, in their average colour.
+/// else the dots that carry enough paint, in their average colour. The
+/// ground is painted, or left to the terminal's own background (which it
+/// then stands for) where nothing covers it.
 struct CellCanvas {
     let columns: Int
     let rows: Int
     let ground: RGB
+    let paintsGround: Bool
     var width: Int { columns * 2 }
     var height: Int { rows * 4 }
 
@@ -57,10 +60,11 @@ struct CellCanvas {
     /// The frame's text, kept between frames so drawing one allocates little.
     private var text = TextBuffer()
 
-    init(columns: Int, rows: Int, ground: RGB) {
+    init(columns: Int, rows: Int, ground: RGB, paintsGround: Bool = true) {
         self.columns = max(1, columns)
         self.rows = max(1, rows)
         self.ground = ground
+        self.paintsGround = paintsGround
         storage = Storage(cells: self.columns * self.rows, ground: ground)
     }
 
@@ -141,6 +145,8 @@ struct CellCanvas {
             if background != lastBackground {
                 if depth == .none {
                     text.append(background == ground ? "\u{1B}[27m" : "\u{1B}[7m")
+                } else if background == ground && !paintsGround {
+                    text.append("\u{1B}[49m")
                 } else {
                     text.appendColor(background, foreground: false, depth: depth)
                 }

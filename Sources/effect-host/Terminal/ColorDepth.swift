@@ -8,13 +8,7 @@ enum ColorDepth: Equatable {
     case trueColor, palette256, basic16, none
 
     /// The depth this process's environment announces.
-    static var current: ColorDepth {
-        var environment: [String: String] = [:]
-        for name in ["NO_COLOR", "TERM", "COLORTERM"] {
-            if let value = getenv(name) { environment[name] = String(cString: value) }
-        }
-        return from(environment: environment)
-    }
+    static var current: ColorDepth { from(environment: Terminal.environment(["NO_COLOR", "TERM", "COLORTERM"])) }
 
     static func from(environment: [String: String]) -> ColorDepth {
         if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return .none }
@@ -51,7 +45,7 @@ enum ColorDepth: Equatable {
 
     /// xterm's 16 ANSI colours: black, red, green, yellow, blue, magenta,
     /// cyan, white, then their bright forms.
-    private static let ansi16 = [
+    static let ansi16 = [
         RGB(0, 0, 0), RGB(205, 0, 0), RGB(0, 205, 0), RGB(205, 205, 0), RGB(0, 0, 238), RGB(205, 0, 205),
         RGB(0, 205, 205), RGB(229, 229, 229), RGB(127, 127, 127), RGB(255, 0, 0), RGB(0, 255, 0), RGB(255, 255, 0),
         RGB(92, 92, 255), RGB(255, 0, 255), RGB(0, 255, 255), RGB(255, 255, 255),

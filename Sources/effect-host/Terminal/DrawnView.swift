@@ -4,8 +4,8 @@ import EffectHost
 
 /// Any effect that draws itself, live in a terminal: its display list at
 /// each frame's t rasterised onto the cell grid at one scale for the whole
-/// run, fitted to the terminal, on the seed's light ground (the components
-/// are drawn for it), and a status line of what its channels name.
+/// run, fitted to the terminal, on the ground and in the appearance of its
+/// theme, and a status line of what its channels name.
 struct DrawnView: TerminalView {
     let instance: EffectInstance
     private let scale: TerminalScale
@@ -15,17 +15,17 @@ struct DrawnView: TerminalView {
     private let origin: (x: Double, y: Double)
     private let status: StatusLine
     private let depth: ColorDepth
+    private let appearance: EffectHost.Appearance
     /// Redrawn every frame, allocated once.
     private var canvas: CellCanvas
     /// The last frame's list and its picture: a frame that draws the same
     /// list (a settled effect, a hold) is not rasterised again.
     private var last: (items: [DrawItem], lines: [String])?
 
-    static let ground = RGB(247, 247, 245)
-
     /// nil when the effect does not draw.
-    init?(instance: EffectInstance, columns: Int, rows: Int, depth: ColorDepth) throws(EffectError) {
+    init?(instance: EffectInstance, columns: Int, rows: Int, depth: ColorDepth, theme: TerminalTheme) throws(EffectError) {
         guard instance.plugin.canDraw else { return nil }
+        let theme = theme.serving(instance.plugin)
         let probe: DisplayList
         do {
             probe = try instance.draw(at: 0)
@@ -77,11 +77,12 @@ struct DrawnView: TerminalView {
         )
         status = StatusLine(effect: instance.effect)
         self.depth = depth
-        canvas = CellCanvas(columns: canvasColumns, rows: canvasRows, ground: Self.ground)
+        appearance = theme.appearance
+        canvas = CellCanvas(columns: canvasColumns, rows: canvasRows, ground: theme.ground, paintsGround: theme.paintsGround)
     }
 
     mutating func lines(for frame: SampledFrame) throws -> [String] {
-        let list = try instance.draw(at: frame.t, width: proposal, measurer: scale)
+        let list = try instance.draw(at: frame.t, width: proposal, measurer: scale, appearance: appearance)
         let picture: [String]
         if let last, last.items == list.items {
             picture = last.lines

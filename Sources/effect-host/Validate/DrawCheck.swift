@@ -22,7 +22,7 @@ enum DrawCheck {
             }
         }
         if drawing.isEmpty { return .pass("no effect draws itself (each says UNSUPPORTED)") }
-        return .pass("\(frames) display lists of \(drawing.joined(separator: ", ")): well formed, repeatable, stable ids, capacity kept, text measured as asked, bad calls refused")
+        return .pass("\(frames) display lists of \(drawing.joined(separator: ", ")): well formed, repeatable, stable ids, capacity kept, text measured as asked, both appearances, bad calls refused")
     }
 
     /// Whether the effect draws (and its lists passed).
@@ -41,6 +41,7 @@ enum DrawCheck {
                 guard try instance.draw(at: t).items == list.items else {
                     throw CheckFailure("\(effect.id): drawing t = \(t) twice gives different display lists")
                 }
+                if instance.plugin.adaptsToAppearance { try checkAppearances(instance, effect, t) }
                 var seen: Set<UInt32> = []
                 for item in list.items {
                     let kind: String
@@ -65,6 +66,39 @@ enum DrawCheck {
             try checkBadInput(instance, effect)
         }
         return true
+    }
+
+    /// ABI 1.3's appearance: the dark list is as repeatable as the light
+    /// one, and a 1.2 host's context (40 bytes, no appearance) gets exactly
+    /// the light list.
+    private static func checkAppearances(_ instance: EffectInstance, _ effect: EffectDescription, _ t: Double) throws {
+        let dark = try instance.draw(at: t, appearance: .dark)
+        guard try instance.draw(at: t, appearance: .dark).items == dark.items else {
+            throw CheckFailure("\(effect.id): drawing t = \(t) twice in the dark appearance gives different display lists")
+        }
+        guard dark.maxItemCount == (try instance.draw(at: 0, appearance: .dark)).maxItemCount else {
+            throw CheckFailure("\(effect.id): in the dark appearance max_item_count changes with t; it covers every t")
+        }
+        guard let draw = instance.plugin.table.pointee.draw else { throw CheckFailure("\(effect.id): the table's draw is NULL") }
+        func raw(contextSize: Int) -> (Int32, [UInt8]) {
+            var context = effect_draw_context()
+            context.struct_size = UInt32(contextSize)
+            let capacity = Int(dark.maxItemCount) + 1
+            var items = [effect_draw_item](repeating: effect_draw_item(), count: capacity)
+            var drawing = effect_drawing()
+            drawing.struct_size = UInt32(MemoryLayout<effect_drawing>.size)
+            let status = draw(instance.rawHandle, t, &context, &drawing, &items, UInt64(capacity), nil)
+            let count = status == EFFECT_OK ? Int(min(drawing.item_count, UInt64(capacity))) : 0
+            return (status, items.withUnsafeBytes { Array($0.prefix(count * MemoryLayout<effect_draw_item>.stride)) })
+        }
+        let old = raw(contextSize: MemoryLayout<effect_draw_context>.offset(of: \.appearance)!)
+        let light = raw(contextSize: MemoryLayout<effect_draw_context>.size)
+        guard old.0 == EFFECT_OK else {
+            throw CheckFailure("\(effect.id): draw with a 40-byte (ABI 1.2) context returns \(EffectError.name(of: old.0)), not EFFECT_OK")
+        }
+        guard old == light else {
+            throw CheckFailure("\(effect.id): at t = \(t) a 40-byte (ABI 1.2) context draws a list other than the light appearance's")
+        }
     }
 
     /// Calls draw must refuse, each with its status: NULL pointers, short
@@ -111,6 +145,11 @@ enum DrawCheck {
             try attempt("a proposed width of \(width)", expect: EFFECT_ERR_RANGE, context: odd)
         }
         for t in [Double.nan, -1, .infinity] { try attempt("t = \(t)", expect: EFFECT_ERR_TIME, t: t) }
+        if instance.plugin.adaptsToAppearance {
+            var unknown = context
+            unknown.appearance = 2
+            try attempt("an appearance of 2", expect: EFFECT_ERR_RANGE, context: unknown)
+        }
         // A measurer that fails: an effect with text must say RANGE; one
         // without never calls it (and may run out of room in 4 items).
         var failing = context

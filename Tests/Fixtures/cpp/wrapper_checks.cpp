@@ -166,6 +166,18 @@ void draw_checks(const char *ramp_1_1, const char *strike_path, const char *brea
         std::printf("negative measure %d\n", int(error.status()));
     }
     std::printf("after failures %zu items\n", row.draw(0.32).items.size());
+    // ABI 1.3: the text's colour in each appearance, and a value that is none.
+    for (uint32_t appearance : {EFFECT_APPEARANCE_LIGHT, EFFECT_APPEARANCE_DARK}) {
+        for (const auto &item : row.draw(0.32, 0, {}, appearance).items) {
+            if (const auto *text = std::get_if<effect::Text>(&item)) std::printf("appearance %u ink %08X\n", appearance, text->color);
+        }
+    }
+    try {
+        row.draw(0.32, 0, {}, 7);
+        std::printf("appearance 7 drew\n");
+    } catch (const effect::Error &error) {
+        std::printf("appearance 7 %d\n", int(error.status()));
+    }
     try {
         row.draw(-1);
     } catch (const effect::Error &error) {

@@ -379,7 +379,7 @@ static effect_status draw(const effect_instance *instance, double t, const effec
     if (capacity > 0 && items == NULL) return fail(error, EFFECT_ERR_NULL_POINTER, "items is NULL");
     if (out->struct_size < sizeof *out) return fail(error, EFFECT_ERR_STRUCT_SIZE, "effect_drawing is too small");
     if (!(t >= 0) || isinf(t)) return fail(error, EFFECT_ERR_TIME, "bad t");
-    if (context != NULL && context->struct_size < sizeof *context)
+    if (context != NULL && context->struct_size < offsetof(effect_draw_context, appearance))
         return fail(error, EFFECT_ERR_STRUCT_SIZE, "effect_draw_context is too small");
     if (context != NULL && (!(context->width >= 0) || !(context->height >= 0)))
         return fail(error, EFFECT_ERR_RANGE, "the proposed size must be >= 0");

@@ -59,6 +59,9 @@ public final class Player: @unchecked Sendable {
     /// When set, the effect's time starts again from 0 every `replay`
     /// seconds of the run (a finite effect played over and over).
     public let replay: Double?
+    /// The effect's time at the first frame: frame i is at start + i / fps
+    /// (one period of a loop, without its entrance, starts at its loop start).
+    public let start: Double
     private let sink: FrameSink
     private var frame: [Double]
     private let queue = DispatchQueue(label: "effect-host.player", qos: .userInteractive)
@@ -76,8 +79,11 @@ public final class Player: @unchecked Sendable {
     /// Offline frames sampled between two looks at the signal source.
     private static let batch = 256
 
-    public init(instance: EffectInstance, fps: Double, lastFrame: Int, replay: Double? = nil, sink: FrameSink) {
+    public init(
+        instance: EffectInstance, fps: Double, lastFrame: Int, replay: Double? = nil, start: Double = 0, sink: FrameSink
+    ) {
         self.instance = instance
+        self.start = start.isFinite && start > 0 ? start : 0
         self.fps = fps
         self.lastFrame = max(0, lastFrame)
         self.replay = replay.flatMap { $0 > 0 && $0.isFinite ? $0 : nil }
@@ -203,7 +209,7 @@ public final class Player: @unchecked Sendable {
     }
 
     private func emit(index: Int, t runTime: Double) throws {
-        let t = replay.map { runTime.truncatingRemainder(dividingBy: $0) } ?? runTime
+        let t = start + (replay.map { runTime.truncatingRemainder(dividingBy: $0) } ?? runTime)
         try frame.withUnsafeMutableBufferPointer { buffer in
             try instance.sample(at: t, into: buffer)
             try sink.frame(SampledFrame(index: index, t: t, values: UnsafeBufferPointer(buffer)))

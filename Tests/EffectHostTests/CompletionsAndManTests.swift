@@ -27,6 +27,8 @@ final class CompletionsAndManTests: XCTestCase {
         XCTAssertEqual(try bashCompletes(["run", "str"]), ["strikethrough-reveal"])
         XCTAssertEqual(try bashCompletes(["run", "breathing-circles", "--lo"]), ["--loop"])
         XCTAssertEqual(try bashCompletes(["run", "breathing-circles", "--format", ""]), ["csv", "jsonl", "tty"])
+        XCTAssertEqual(try bashCompletes(["render", "breathing-circles", "--format", ""]), ["png", "svg"])
+        XCTAssertEqual(try bashCompletes(["render", "breathing-circles", "--theme", "d"]), ["dark"])
         XCTAssertEqual(try bashCompletes(["completions", ""]), ["bash", "fish", "zsh"])
         XCTAssertEqual(try bashCompletes(["validate", "--w"]), [], "the worker option is the program's own")
         XCTAssertEqual(try bashCompletes(["plot", "text-reveal", "--ch"]), ["--channels"])

@@ -16,7 +16,8 @@ final class RenderTests: XCTestCase {
     /// Renders into a fresh directory and returns each frame parsed, in order.
     private func renderFrames(_ arguments: [String], expecting count: Int) throws -> [XMLDocument] {
         let directory = try TestEnvironment.temporaryDirectory(self) + "/frames"
-        let result = try host(["render"] + arguments + ["-o", directory])
+        // The reference metrics: the geometry below is worked out from them.
+        let result = try host(["render"] + arguments + ["--font", "reference", "-o", directory])
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(result.stdout, "")
         XCTAssertEqual(result.stderr.split(separator: "\n").count, 1, result.stderr)
@@ -274,7 +275,7 @@ final class RenderTests: XCTestCase {
     func testHTMLPageIsSelfContainedAndHoldsTheSameFrames() throws {
         let directory = try TestEnvironment.temporaryDirectory(self)
         let page = directory + "/strike.html"
-        let result = try host(["render", "strikethrough-reveal", "--fps", "30", "-o", page])
+        let result = try host(["render", "strikethrough-reveal", "--fps", "30", "--font", "reference", "-o", page])
         XCTAssertEqual(result.status, 0, result.stderr)
         let html = try String(contentsOfFile: page, encoding: .utf8)
         XCTAssertTrue(html.hasPrefix("<!DOCTYPE html>"))
@@ -543,14 +544,24 @@ final class RenderTests: XCTestCase {
             (["plot", "strikethrough-reveal", "-o", directory + "/p.svg", "--fps", "10"], "takes no --fps", 2),
             (["render", "tracking-breathe", "--fps", "1000", "--duration", "100", "-o", directory + "/big.html"], "more than 20000", 2),
             (["render", "strikethrough-reveal", "-o", directory + "/missing/page.html"], "cannot write", 1),
-            (["render", "strikethrough-reveal", "-o", "frame.svg"], "plot writes one .svg", 2),
+            (["render", "strikethrough-reveal", "-o", "frame.bmp"], "render cannot write .bmp files; -o takes a directory", 2),
+            (["render", "strikethrough-reveal", "-o", "a.gif", "--time", "1"], "--time picks the moment of a still", 2),
+            (["render", "strikethrough-reveal", "-o", "a.png", "--loop"], "a still has one frame", 2),
+            (["render", "strikethrough-reveal", "-o", "a.gif", "--loop"], "strikethrough-reveal ends", 2),
+            (["render", "strikethrough-reveal", "-o", "a.svg", "--scale", "3"], "--scale and --size size pictures in pixels", 2),
+            (["render", "strikethrough-reveal", "-o", "a.png", "--size", "10x0"], "--size needs WIDTHxHEIGHT", 2),
+            (["render", "strikethrough-reveal", "-o", "a.png", "--background", "red"], "--background needs #RRGGBB", 2),
+            (["render", "strikethrough-reveal", "-o", "a.png", "--text", "text"], "pixels are always drawn from the glyphs' outlines", 2),
+            (["render", "strikethrough-reveal", "-o", "a.png", "--font", directory + "/none.ttf"], "cannot read the font file", 1),
+            (["render", "strikethrough-reveal", "-o", "dir", "--format", "jpeg"], "--format must be svg or png", 2),
             (["render", "strikethrough-reveal", "-o", "-"], "not stdout", 2),
             (["plot", "strikethrough-reveal", "-o", directory + "/p.svg", "--channels", ","], "--channels needs channel names", 2),
             (["plot", "strikethrough-reveal", "-o", directory + "/p.svg", "--channels", "amount,amount"], "names 'amount' twice", 2),
             (["plot", "text-reveal", "-o", directory + "/p.svg", "--elements", "0,0"], "names an element twice", 2),
             (["plot", "text-reveal", "-o", directory + "/p.svg", "--elements", ""], "--elements needs element numbers", 2),
             (["plot", "text-reveal", "-o", directory + "/p.svg", "--channels", "masked[0]"], "'masked' is global", 2),
-            (["plot", "text-reveal", "-o", directory], "is a directory", 1),
+            (["plot", "text-reveal", "-o", directory], "plot writes a file ending in .svg or .png", 2),
+            (["plot", "text-reveal", "-o", directory + "/p.gif"], "plot writes a file ending in .svg or .png", 2),
         ] {
             let result = try host(arguments)
             XCTAssertEqual(result.status, status, "\(arguments): \(result.stderr)")
@@ -579,7 +590,11 @@ final class RenderTests: XCTestCase {
         XCTAssertFalse(piped.stderr.contains("█") || piped.stderr.contains("░"), "no bar without a terminal")
         let onTerminal = try TestEnvironment.run("/usr/bin/script", ["-qec", command.joined(separator: " "), "/dev/null"])
         XCTAssertEqual(onTerminal.status, 0, onTerminal.stdout)
-        XCTAssertTrue(onTerminal.stdout.contains("render ") && onTerminal.stdout.contains("/1001"), onTerminal.stdout)
+        XCTAssertTrue(onTerminal.stdout.contains("render ") && onTerminal.stdout.contains("/1001 frames"), onTerminal.stdout)
+        XCTAssertNotNil(onTerminal.stdout.firstMatch(of: /\/1001 frames  \d+\.\d s  \d+\.\d frames\/s/), "elapsed and rate")
+        let bars = onTerminal.stdout.split(separator: "\r").filter { $0.contains("frames/s") }
+        let widest = bars.map { $0.unicodeScalars.count }.max() ?? 0
+        XCTAssertLessThan(widest, 80, "the bar fits an 80-column terminal")
         XCTAssertTrue(onTerminal.stdout.contains("\r\u{1B}[2K"), "the bar is cleared at the end")
         let quick = try TestEnvironment.run(
             "/usr/bin/script", ["-qec", "\(TestEnvironment.effectHost) render strikethrough-reveal -o \(directory)/quick", "/dev/null"])

@@ -22,7 +22,12 @@ struct CommandSpec {
         name: "run", valued: EffectSetup.valuedOptions.union(["--format", ThemeOption.name]), flags: EffectSetup.flags.union(["--offline", "--loop"]),
         operand: .effect)
     static let render = CommandSpec(
-        name: "render", valued: EffectSetup.valuedOptions.union(["-o", "--output", "--width", ThemeOption.name]), flags: EffectSetup.flags,
+        name: "render",
+        valued: EffectSetup.valuedOptions.union([
+            "-o", "--output", "--width", ThemeOption.name, "--format", "--time", "--scale", "--size", "--background", "--font",
+            "--text",
+        ]),
+        flags: EffectSetup.flags.union(["--loop"]),
         operand: .effect)
     static let plot = CommandSpec(
         name: "plot", valued: EffectSetup.valuedOptions.union(["-o", "--output", "--channels", "--elements"]),

@@ -25,19 +25,16 @@ struct CompletionsCommand {
 
     private static var commandNames: String { CommandSpec.all.map(\.name).joined(separator: " ") }
 
-    /// Options whose value is a file or directory, or one of a few words.
-    private static func values(of option: String) -> String? {
+    /// Options whose value is a file or directory, or one of a few words
+    /// (which can depend on the command: run's and render's --format).
+    private static func values(of option: String, in command: String) -> String? {
         switch option {
         case "-o", "--output", "--plugin-path": "files"
-        case "--format": "tty jsonl csv"
+        case "--format": command == "render" ? "svg png" : "tty jsonl csv"
+        case "--text": "outlines text"
         case ThemeOption.name: "light dark"
         default: nil
         }
-    }
-
-    /// Every option any command takes, once each, sorted.
-    private static var everyValuedOption: [String] {
-        Set(CommandSpec.all.flatMap { $0.valued.subtracting($0.internalOptions) }).sorted()
     }
 
     static var bash: String {
@@ -54,14 +51,16 @@ struct CompletionsCommand {
         }
         // What follows an option that takes a value: files, one of its
         // words, or nothing to offer.
-        var files: [String] = []
+        var files: Set<String> = []
         var words = ""
-        var free: [String] = []
-        for option in everyValuedOption {
-            switch values(of: option) {
-            case "files": files.append(option)
-            case let list?: words += "        \(option)) COMPREPLY=($(compgen -W \"\(list)\" -- \"$current\")); return ;;\n"
-            case nil: free.append(option)
+        var free: Set<String> = []
+        for spec in CommandSpec.all {
+            for option in spec.valued.subtracting(spec.internalOptions).sorted() {
+                switch values(of: option, in: spec.name) {
+                case "files": files.insert("*:" + option)
+                case let list?: words += "        \(spec.name):\(option)) COMPREPLY=($(compgen -W \"\(list)\" -- \"$current\")); return ;;\n"
+                case nil: free.insert("*:" + option)
+                }
             }
         }
         return """
@@ -72,9 +71,9 @@ struct CompletionsCommand {
                     COMPREPLY=($(compgen -W "\(commandNames) --help --version" -- "$current"))
                     return
                 fi
-                case $previous in
-                    \(files.joined(separator: "|"))) COMPREPLY=($(compgen -f -- "$current")); return ;;
-            \(words)        \(free.joined(separator: "|"))) return ;;
+                case ${COMP_WORDS[1]}:$previous in
+                    \(files.sorted().joined(separator: "|"))) COMPREPLY=($(compgen -f -- "$current")); return ;;
+            \(words)        \(free.sorted().joined(separator: "|"))) return ;;
                 esac
                 local options='' operand=''
                 case ${COMP_WORDS[1]} in
@@ -97,7 +96,7 @@ struct CompletionsCommand {
         var cases = ""
         for spec in CommandSpec.all {
             let options = spec.publicOptions.map { option in
-                if let values = values(of: option) {
+                if let values = values(of: option, in: spec.name) {
                     return "'\(option)[\(option)]:value:\(values == "files" ? "_files" : "(\(values))")'"
                 }
                 return spec.valued.contains(option) ? "'\(option)[\(option)]:value:'" : "'\(option)[\(option)]'"
@@ -152,7 +151,7 @@ struct CompletionsCommand {
             for option in spec.publicOptions {
                 let name = option.hasPrefix("--") ? "-l \(option.dropFirst(2))" : "-s \(option.dropFirst())"
                 var line = "complete -c effect-host \(when) \(name)"
-                if let values = values(of: option) {
+                if let values = values(of: option, in: spec.name) {
                     line += values == "files" ? " -r -F" : " -r -a '\(values)'"
                 } else if spec.valued.contains(option) {
                     line += " -r"

@@ -9,8 +9,8 @@ enum Help {
           list         list the plugins found and their effects
           info         show an effect's params, channels, elements and timing
           run          play an effect in the terminal, or print its frames as JSON Lines or CSV
-          render       draw an effect's frames as SVG files or a self-contained HTML player
-          plot         chart an effect's channels against time as an SVG
+          render       draw an effect as SVG or PNG frames or stills, an HTML player, GIF, MP4, WebM or APNG
+          plot         chart an effect's channels against time as SVG or PNG
           validate     check plugin files against the ABI's contract before shipping them
           completions  print a completion script for bash, zsh or fish
           man          print the manual page (roff)
@@ -117,44 +117,69 @@ enum Help {
         usage: effect-host render EFFECT -o OUT [options]
 
         Draws the effect's frames from its own display list (ABI 1.2's draw), as its
-        component looks: OUT is a directory for numbered SVG files (frame-00000.svg, ...;
-        created if missing), or a file ending in .html for one self-contained page (no network,
-        no other files) that plays the frames at their fps, with play/pause, a scrubber showing
-        t, and Loop (on for looping effects). Frames are t = 0, 1/fps, ... as for run. Effects
-        that do not draw themselves (plugins of ABI 1.0 or 1.1) are drawn as bars of their
-        channels.
+        component looks. OUT's extension says what is written:
+          DIR                    numbered SVG frames (frame-00000.svg, ...; created if
+                                 missing), or PNG frames with --format png
+          FILE.svg, FILE.png     one still, at --time T
+          FILE.html              a self-contained page (no network, no other files) that
+                                 plays the frames at their fps, with play/pause, a scrubber
+                                 showing t, and Loop (on for looping effects)
+          FILE.gif               one palette for the whole animation, looping
+          FILE.mp4               H.264, yuv420p, +faststart
+          FILE.webm              VP9, with alpha when the background is transparent
+          FILE.apng              RGBA, looping
+        GIF, MP4, WebM and APNG are encoded by ffmpeg (Debian package ffmpeg), fed over a
+        pipe. Frames are t = 0, 1/fps, ... as for run. Effects that do not draw themselves
+        (plugins of ABI 1.0 or 1.1) are drawn as bars of their channels.
 
-          -o, --output OUT       a directory, or a .html file
+          -o, --output OUT       where, and in what format (above)
           --param NAME=VALUE     set a param when the effect is created; repeatable
           --at T:NAME=VALUE      set a live param at time T seconds (an event); repeatable
           --fps N                frames per second (default 30; 0.1 to 1000)
           --duration S           draw S seconds instead of the effect's own length
+          --time T               a still's moment (default: the effect's end, or where its
+                                 loop starts)
+          --loop                 one seamless period of a looping effect, without its entrance
+          --format svg|png       the frames written into a directory (default svg)
+          --scale S              pixels per point for PNG, GIF and video (default 2)
+          --size WxH             the picture's size in pixels instead, the drawing fitted
+          --background COLOR     #RRGGBB[AA] or transparent (default: transparent for PNG,
+                                 APNG and WebM; the appearance's ground, white or black,
+                                 for SVG, HTML, GIF and MP4)
+          --font FONT            a family (default Inter; DejaVu Sans when it is missing),
+                                 a font file, or reference for the ABI's reference metrics
+          --text outlines|text   SVG text as glyph outlines, the same in every viewer, or as
+                                 selectable text in the font named (default); pictures in
+                                 pixels always draw outlines
           --width W              the width offered to the effect's view, in points, as a
                                  container would (text-reveal wraps to it; default 432)
-          --theme light|dark     the appearance to draw in, on white or black (default light)
+          --theme light|dark     the appearance to draw in (default light)
           --plugin-path PATH     search PATH first; repeatable
           --allow-unsafe-plugins load plugin files others could have written (see effect-host --help)
 
-        A page holds at most 20,000 frames (and 200 MB); Loop repeats a looping effect's
-        period without its entrance. In the page's URL, #t=1.25 opens it paused at 1.25 s and
-        #t=1.25&bare shows the picture alone. Rendering into a directory replaces the
-        frame-NNNNN.svg files already there. Past a second of work a progress bar shows on
-        stderr when it is a terminal.
+        Text is shaped and measured with HarfBuzz in the font found by fontconfig, at the
+        weight each effect names. A page holds at most 20,000 frames (and 200 MB). In the
+        page's URL, #t=1.25 opens it paused at 1.25 s and #t=1.25&bare shows the picture
+        alone. Rendering into a directory replaces the frame files already there; any other
+        file is written under a temporary name and renamed into place, so an error or Ctrl-C
+        leaves nothing under OUT. Past a second of work a progress bar shows on stderr when
+        it is a terminal.
 
         examples:
-          effect-host render text-reveal --param highlights="calm glance" -o reveal.html
-          effect-host render breathing-circles --fps 12 -o frames/
+          effect-host render strikethrough-reveal -o strike.gif
+          effect-host render breathing-circles --loop -o circles.mp4
+          effect-host render text-reveal --time 2 --background transparent -o reveal.png
         """
 
     static let plot = """
-        usage: effect-host plot EFFECT -o FILE.svg [options]
+        usage: effect-host plot EFFECT -o FILE.svg|FILE.png [options]
 
         Charts the effect's channels against time: axes, ticks, labels and a legend; the
         phases of a discrete channel (breathing-circles' breathe in, hold, ...) as bands;
         a marker at each --at event. Values are sampled from the plugin at 240 points a
         second.
 
-          -o, --output FILE.svg  where to write the chart
+          -o, --output FILE      where to write the chart: .svg, or .png (2 pixels a point)
           --channels A,B,...     which channels (default: every global channel that moves, or
                                  element 0's if none does); element channels as NAME[i],
                                  e.g. progress[0]

@@ -20,7 +20,12 @@ struct PlotCommand {
         setup = try EffectSetup(parsed, command: "plot", defaultFPS: Self.samplesPerSecond)
         let outputs = parsed.all("-o") + parsed.all("--output")
         guard outputs.count == 1, let output = outputs.first, !output.isEmpty else {
-            throw UsageError(outputs.count > 1 ? "plot takes one -o FILE.svg" : "plot needs -o FILE.svg")
+            throw UsageError(outputs.count > 1 ? "plot takes one -o FILE" : "plot needs -o FILE.svg or -o FILE.png")
+        }
+        let suffix = output.lowercased()
+        // A device or a pipe (/dev/stdout, a FIFO) takes the SVG whatever its name.
+        guard suffix.hasSuffix(".svg") || suffix.hasSuffix(".png") || Files.isSpecial(output) else {
+            throw UsageError("plot writes a file ending in .svg or .png, not '\(Terminal.sanitize(output))'")
         }
         self.output = output
         channelNames = try parsed.single("--channels").map { text throws(UsageError) in
@@ -125,11 +130,31 @@ struct PlotCommand {
         let markers = setup.events.map { Chart.Marker(t: $0.t, label: "\($0.name)=\($0.value)") }
         let chart = Chart(
             title: "\(effect.id): \(effect.name)", times: times, series: series, bands: bands, markers: markers)
-        try Files.write(chart.svg() + "\n", to: output)
+        if output.lowercased().hasSuffix(".png") {
+            try writePNG(chart)
+        } else {
+            try Files.write(chart.svg() + "\n", to: output)
+        }
         Output.error.line(
             "effect-host: wrote \(series.count) series over \(readable(times.last ?? 0)) s of \(effect.id) to \(Terminal.sanitize(output))")
         try? Output.error.flush()
         return 0
+    }
+
+    /// The chart at twice its size in points, as render's pictures are.
+    private func writePNG(_ chart: Chart) throws {
+        let raster: SVGRaster
+        do {
+            raster = try SVGRaster(
+                width: Int((Chart.width * RenderCommand.defaultScale).rounded(.up)),
+                height: Int((chart.height * RenderCommand.defaultScale).rounded(.up)))
+            var svg = TextBuffer()
+            svg.append(chart.svg())
+            try raster.render(svg)
+        } catch {
+            throw RuntimeError(error.description)
+        }
+        try Files.writePNG(raster, to: output)
     }
 
     /// The channels asked for, or by default every global channel that

@@ -3,14 +3,24 @@ import Glibc
 
 /// `effect-host render EFFECT -o OUT`: the effect's frames as pictures,
 /// drawn from its own display list (or bars of its channels, for an effect
-/// that does not draw): numbered SVG files in a directory, or one
-/// self-contained HTML page that plays them. The frames come from the
-/// Player's offline loop, as `run --offline`'s do.
+/// that does not draw): numbered SVG or PNG files in a directory, one SVG
+/// or PNG still, a self-contained HTML page that plays them, or a GIF, MP4,
+/// WebM or APNG encoded by ffmpeg. The frames come from the Player's
+/// offline loop, as `run --offline`'s do.
 struct RenderCommand {
     let setup: EffectSetup
-    let output: String
+    let target: RenderTarget
     let proposedWidth: Double
     let theme: Appearance
+    let time: Double?
+    let scale: Double?
+    let size: (width: Int, height: Int)?
+    /// nil: the default for the format; .some(nil): transparent.
+    let background: String??
+    let loops: Bool
+    /// nil: the ABI's reference metrics (`--font reference`).
+    let font: FontBook.Choice?
+    let outlines: Bool?
 
     /// Frames kept in memory for one page; beyond this a page would be
     /// too heavy to open anyway.
@@ -18,61 +28,215 @@ struct RenderCommand {
     static let maxDirectoryFrames = 1_000_000.0
     /// A page's frames past this many bytes would not open in a browser.
     static let maxPageBytes = 200_000_000
+    static let defaultScale = 2.0
 
     init(_ arguments: [String]) throws(UsageError) {
         let parsed = try Arguments(arguments, spec: .render)
         setup = try EffectSetup(parsed, command: "render", defaultFPS: 30)
         let outputs = parsed.all("-o") + parsed.all("--output")
         guard outputs.count == 1, let output = outputs.first, !output.isEmpty else {
-            throw UsageError(
-                outputs.count > 1
-                    ? "render takes one -o OUT" : "render needs -o OUT: a directory for SVG frames, or a file ending in .html")
+            throw UsageError(outputs.count > 1 ? "render takes one -o OUT" : "render needs -o OUT: \(RenderTarget.choices)")
         }
-        guard output != "-" else {
-            throw UsageError("render writes files, not stdout: -o takes a directory or a .html file")
-        }
-        guard !output.lowercased().hasSuffix(".svg") else {
-            throw UsageError(
-                "render -o takes a directory (for frame-00000.svg, ...) or a .html file, not '\(Terminal.sanitize(output))'; plot writes one .svg")
-        }
-        self.output = output
+        guard output != "-" else { throw UsageError("render writes files, not stdout: -o takes \(RenderTarget.choices)") }
+        target = try RenderTarget(output: output, format: parsed.single("--format"))
         proposedWidth = try EffectSetup.number(parsed.single("--width"), option: "--width", default: 432, range: 10...10000)
         theme = try ThemeOption.parse(parsed) ?? .light
+        time = try parsed.single("--time").map { text throws(UsageError) in
+            try EffectSetup.number(text, option: "--time", default: 0, range: 0...1e9)
+        }
+        if time != nil, !target.isStill {
+            throw UsageError("--time picks the moment of a still: -o takes a file ending in .svg or .png with it")
+        }
+        if time != nil, setup.duration != nil { throw UsageError("a still is one moment: --time or --duration, not both") }
+        scale = try parsed.single("--scale").map { text throws(UsageError) in
+            try EffectSetup.number(text, option: "--scale", default: 1, range: 0.1...16)
+        }
+        size = try parsed.single("--size").map(Self.size)
+        if scale != nil, size != nil { throw UsageError("--scale or --size, not both: --size sets the pixels, --scale how many a point takes") }
+        if (scale != nil || size != nil), !target.isRaster {
+            throw UsageError("--scale and --size size pictures in pixels: -o takes a .png, .gif, .mp4, .webm or .apng file with them, or a directory with --format png")
+        }
+        background = try parsed.single("--background").map(Self.background)
+        loops = parsed.has("--loop")
+        if loops, target.isStill { throw UsageError("--loop makes an animation loop; a still has one frame") }
+        if loops, setup.duration != nil { throw UsageError("--loop renders exactly one period; it takes no --duration") }
+        font = try parsed.single("--font").map { text throws(UsageError) -> FontBook.Choice? in
+            guard !text.isEmpty else { throw UsageError("--font needs a family name, a font file or reference") }
+            if text == "reference" { return nil }
+            return text.contains("/") || [".ttf", ".otf", ".ttc", ".otc"].contains(where: text.lowercased().hasSuffix)
+                ? .file(text) : .family(text)
+        } ?? .family(FontBook.defaultFamily)
+        outlines = try parsed.single("--text").map { text throws(UsageError) in
+            switch text {
+            case "outlines": return true
+            case "text": return false
+            default: throw UsageError("--text must be outlines or text, not '\(Terminal.sanitize(text))'")
+            }
+        }
+        if outlines == false, target.isRaster {
+            throw UsageError("--text text keeps selectable text in SVG; pixels are always drawn from the glyphs' outlines")
+        }
     }
 
-    var writesPage: Bool { output.lowercased().hasSuffix(".html") || output.lowercased().hasSuffix(".htm") }
+    private static func size(_ text: String) throws(UsageError) -> (width: Int, height: Int) {
+        let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]), (1...16384).contains(width),
+            (1...16384).contains(height)
+        else {
+            throw UsageError("--size needs WIDTHxHEIGHT in pixels, each 1 to 16384, such as 800x200, not '\(Terminal.sanitize(text))'")
+        }
+        return (width, height)
+    }
+
+    private static func background(_ text: String) throws(UsageError) -> String? {
+        if text == "transparent" || text == "none" { return nil }
+        let digits = text.hasPrefix("#") ? text.dropFirst() : Substring(text)
+        guard [6, 8].contains(digits.count), digits.allSatisfy(\.isHexDigit) else {
+            throw UsageError("--background needs #RRGGBB, #RRGGBBAA or transparent, not '\(Terminal.sanitize(text))'")
+        }
+        return "#" + digits.lowercased()
+    }
 
     func run() throws -> Int32 {
         let instance = try setup.makeInstance()
-        let last = try setup.lastFrameIndex(instance, limit: writesPage ? Self.maxPageFrames : Self.maxDirectoryFrames)
-        let picture: FramePicture
-        do {
-            picture = try makePicture(for: instance, proposedWidth: proposedWidth, appearance: theme)
-        } catch {
-            throw RuntimeError("\(instance.effect.id): \(Terminal.sanitize(error.message))")
-        }
+        let effect = instance.effect
+        let output = target.path
+        // A plugin before ABI 1.3 has its light look only: it keeps the light ground.
+        var appearance = theme
         if theme == .dark, !instance.plugin.adaptsToAppearance, instance.plugin.canDraw {
             Output.error.line(
                 "effect-host: \(fileName(instance.plugin.path)) is an ABI 1.\(instance.plugin.info.abiMinor) plugin with one look; drawing it on the light ground")
+            appearance = .light
         }
-        if !writesPage {
-            try Files.makeDirectory(output)
-            try Files.removeFiles(in: output, prefix: "frame-", suffix: ".svg")
+        var style = PictureStyle(appearance: appearance)
+        style.background = background ?? (target.hasAlpha ? nil : PictureStyle.ground(for: appearance))
+        style.fonts = try fonts()
+        style.text = try textStyle(style.fonts)
+        let picture: FramePicture
+        do {
+            picture = try makePicture(for: instance, proposedWidth: proposedWidth, style: style)
+        } catch {
+            throw RuntimeError("\(effect.id): \(Terminal.sanitize(error.message))")
         }
-        let sink = PictureSink(
-            picture: picture, effect: instance.effect, directory: writesPage ? nil : output, lastFrame: last)
+        let (start, last) = try frames(instance)
+        let destination = try prepare(picture, last: last)
+        let sink = RenderSink(picture: picture, destination: destination, effect: effect, lastFrame: last)
         let report: PlaybackReport
         do {
-            report = try Player(instance: instance, fps: setup.fps, lastFrame: last, sink: sink).runOffline()
+            report = try Player(instance: instance, fps: setup.fps, lastFrame: last, start: start, sink: sink).runOffline()
         } catch let error as EffectError {
-            throw RuntimeError("\(instance.effect.id): \(Terminal.sanitize(error.message))")
+            sink.abandon()
+            throw RuntimeError("\(effect.id): \(Terminal.sanitize(error.message))")
+        } catch {
+            sink.abandon()
+            throw error
         }
-        if let signal = report.signal { return 128 + signal }
-        if writesPage { try writePage(instance, frames: sink.pages, last: last, picture: picture) }
+        if let signal = report.signal {
+            sink.abandon()
+            return 128 + signal
+        }
+        try sink.complete()
+        if case .page = destination { try writePage(instance, frames: sink.pages, last: last, picture: picture) }
         let frames = last == 0 ? "1 frame" : "\(last + 1) frames"
-        Output.error.line("effect-host: wrote \(frames) of \(instance.effect.id) to \(Terminal.sanitize(output))")
+        let at = target.isStill ? " at t = \(readable(start)) s" : ""
+        Output.error.line("effect-host: wrote \(frames) of \(effect.id)\(at) to \(Terminal.sanitize(output))")
         try? Output.error.flush()
         return 0
+    }
+
+    /// The fonts text is measured in; the reference metrics (said once)
+    /// when HarfBuzz or fontconfig cannot be loaded. A font file named with
+    /// --font that cannot be used is an error.
+    private func fonts() throws -> FontBook? {
+        guard let font else { return nil }
+        do {
+            return try FontBook(font)
+        } catch {
+            if case .file = font { throw RuntimeError(error.description) }
+            Output.error.line("effect-host: \(error.description); text is measured with the reference metrics")
+            return nil
+        }
+    }
+
+    private func textStyle(_ fonts: FontBook?) throws -> DisplayListSVG.TextStyle {
+        if target.isRaster || outlines == true {
+            if let fonts { return .outlines(fonts) }
+            if outlines == true { throw RuntimeError("--text outlines needs a font shaped by HarfBuzz, not --font reference") }
+            Output.error.line("effect-host: text is drawn by librsvg in its own font, at the reference metrics' widths")
+            return .text(family: nil)
+        }
+        return .text(family: fonts?.family)
+    }
+
+    /// The first frame's time and the last frame's index: a still's one
+    /// moment, one seamless period of a loop, or the frames `run` plays.
+    private func frames(_ instance: EffectInstance) throws -> (start: Double, last: Int) {
+        let timing = try instance.info().timing
+        if target.isStill {
+            if let time { return (time, 0) }
+            // By default the settled look: an effect's end, or where its loop starts.
+            switch timing {
+            case let .ends(at): return (max(at, setup.events.map(\.t).max() ?? 0), 0)
+            case let .loops(start, _): return (start, 0)
+            }
+        }
+        if loops {
+            guard case let .loops(start, period) = timing else {
+                throw UsageError("--loop renders one period of a looping effect; \(instance.effect.id) ends (a GIF or APNG of it loops anyway)")
+            }
+            let frames = (period * setup.fps).rounded()
+            guard frames >= 1, frames <= Self.maxDirectoryFrames else {
+                throw UsageError("one period is \(readable(period)) s: \(formatNumber(frames)) frames at \(formatNumber(setup.fps)) fps")
+            }
+            return (start, Int(frames) - 1)
+        }
+        if case .page = target {
+            return (0, try setup.lastFrameIndex(instance, limit: Self.maxPageFrames))
+        }
+        return (0, try setup.lastFrameIndex(instance, limit: Self.maxDirectoryFrames))
+    }
+
+    /// Makes the directory, the raster and the encoder a destination needs.
+    private func prepare(_ picture: FramePicture, last: Int) throws -> RenderSink.Destination {
+        switch target {
+        case let .svgFrames(directory):
+            try Files.makeDirectory(directory)
+            try Files.removeFiles(in: directory, prefix: "frame-", suffix: ".svg")
+            return .svgFrames(directory: directory)
+        case .page: return .page
+        case let .svgStill(path): return .svgStill(path)
+        case let .pngFrames(directory):
+            let raster = try raster(for: picture, even: false)
+            try Files.makeDirectory(directory)
+            try Files.removeFiles(in: directory, prefix: "frame-", suffix: ".png")
+            return .pngFrames(directory: directory, raster)
+        case let .pngStill(path): return .pngStill(path, try raster(for: picture, even: false))
+        case let .movie(path, format):
+            let raster = try raster(for: picture, even: format.needsEvenSize)
+            let encoder = try FFmpegEncoder(
+                format: format, width: raster.width, height: raster.height, fps: setup.fps,
+                transparent: picture.ground == nil, destination: path)
+            return .movie(encoder, raster)
+        }
+    }
+
+    /// A canvas of --size pixels, or the picture at --scale (2 by default);
+    /// 4:2:0 video gets even sides.
+    private func raster(for picture: FramePicture, even: Bool) throws -> SVGRaster {
+        var (width, height) =
+            size ?? (
+                Int((picture.width * (scale ?? Self.defaultScale)).rounded(.up)),
+                Int((picture.height * (scale ?? Self.defaultScale)).rounded(.up))
+            )
+        if even {
+            width += width % 2
+            height += height % 2
+        }
+        do {
+            return try SVGRaster(width: max(1, width), height: max(1, height))
+        } catch {
+            throw RuntimeError(error.description)
+        }
     }
 
     /// A plugin named by its file alone: a page is shared, and the path of
@@ -92,62 +256,15 @@ struct RenderCommand {
             let repeats = abs(lastT - (start + period)) < 1e-9 && last > from
             loop = (from, repeats ? last - 1 : last)
         }
+        // --loop rendered the period alone.
+        if loops { loop = (0, last) }
         let described = setup.params.map { "\($0.0)=\($0.1)" } + setup.events.map { "at \(formatNumber($0.t)) s \($0.name)=\($0.value)" }
         let subtitle = "\(instance.effect.name): \(last + 1) frames sampled at \(formatNumber(setup.fps)) fps from \(fileName(instance.plugin.path))"
             + (described.isEmpty ? "" : "; " + described.joined(separator: ", "))
         try Files.write(
             HTMLPlayer.page(
                 title: instance.effect.id, subtitle: subtitle, fps: setup.fps, loop: loop, width: picture.width,
-                height: picture.height, ground: picture.ground, frames: frames),
-            to: output)
-    }
-}
-
-/// Pictures each frame the Player hands it: into a numbered file, or kept
-/// for a page.
-private final class PictureSink: FrameSink {
-    let picture: FramePicture
-    let channels: ChannelMap
-    let effectID: String
-    let directory: String?
-    let digits: Int
-    let progress: ProgressBar
-    private(set) var pages: [String] = []
-    private var pageBytes = 0
-
-    init(picture: FramePicture, effect: EffectDescription, directory: String?, lastFrame: Int) {
-        self.picture = picture
-        channels = ChannelMap(effect)
-        effectID = effect.id
-        self.directory = directory
-        digits = max(5, String(lastFrame).count)
-        progress = ProgressBar(label: "render", total: lastFrame + 1)
-    }
-
-    func frame(_ frame: SampledFrame) throws {
-        var svg: TextBuffer
-        do {
-            svg = try picture.svg(FrameValues(frame, channels: channels))
-        } catch let error as EffectError {
-            throw RuntimeError("\(effectID): at t = \(formatNumber(frame.t)): \(Terminal.sanitize(error.message))")
-        }
-        if let directory {
-            let number = String(frame.index)
-            let name = "frame-" + String(repeating: "0", count: max(0, digits - number.count)) + number + ".svg"
-            svg.append(byte: 0x0A)
-            try Files.write(svg.bytes, to: directory + "/" + name)
-        } else {
-            pageBytes += svg.bytes.count
-            guard pageBytes <= RenderCommand.maxPageBytes else {
-                throw UsageError(
-                    "the page would pass \(RenderCommand.maxPageBytes / 1_000_000) MB by frame \(frame.index); lower --fps or --duration, or render SVG frames into a directory")
-            }
-            pages.append(svg.string)
-        }
-        progress.update(done: frame.index + 1)
-    }
-
-    func finish(interrupted: Bool) {
-        progress.finish()
+                height: picture.height, ground: picture.ground ?? "transparent", frames: frames),
+            to: target.path)
     }
 }

@@ -73,6 +73,55 @@ enum Files {
     }
 
     /// Creates `path` as a directory unless it is one already.
+    /// A raster as a PNG at `path`, written beside it and renamed into place.
+    static func writePNG(_ raster: SVGRaster, to path: String) throws(RuntimeError) {
+        let temporary = try reserve(beside: path)
+        do {
+            try raster.writePNG(to: temporary)
+        } catch {
+            unlink(temporary)
+            throw RuntimeError("cannot write \(Terminal.sanitize(path)): \(error.description)")
+        }
+        try moveIntoPlace(temporary, path)
+    }
+
+    /// A new empty file of our own beside `path` (mkstemp: O_EXCL, under a
+    /// name nobody could have planted), for a writer that names its output.
+    static func reserve(beside path: String) throws(RuntimeError) -> String {
+        var template = Array((path + ".partial-XXXXXX").utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard descriptor >= 0 else { throw failure("cannot write \(path)", errno) }
+        close(descriptor)
+        return String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// Gives a finished temporary file the permissions a new file gets and
+    /// renames it to `path`; removes it if that fails.
+    static func moveIntoPlace(_ temporary: String, _ path: String) throws(RuntimeError) {
+        let mask = umask(0)
+        umask(mask)
+        chmod(temporary, 0o666 & ~mask)
+        guard rename(temporary, path) == 0 else {
+            let code = errno
+            unlink(temporary)
+            throw failure("cannot write \(path)", code)
+        }
+    }
+
+    /// A device, FIFO or socket: anything that exists and is neither a
+    /// regular file nor a directory.
+    static func isSpecial(_ path: String) -> Bool {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return false }
+        let kind = status.st_mode & S_IFMT
+        return kind != S_IFREG && kind != S_IFDIR
+    }
+
+    static func isDirectory(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
+    }
+
     static func makeDirectory(_ path: String) throws(RuntimeError) {
         var status = stat()
         if stat(path, &status) == 0 {

@@ -24,9 +24,12 @@ final class ProgressBar {
         lastDrawn = now
         shown = true
         let fraction = min(1, Double(done) / Double(total))
-        let filled = Int((fraction * 30).rounded(.down))
-        let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: 30 - filled)
-        Output.error.write("\r\(label) \(bar) \(Int((fraction * 100).rounded(.down)))% \(done)/\(total)")
+        let filled = Int((fraction * 20).rounded(.down))
+        let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: 20 - filled)
+        let elapsed = now - start
+        let rate = Double(done) / max(elapsed, 1e-9)
+        Output.error.write(
+            "\r\(label) \(bar) \(Int((fraction * 100).rounded(.down)))% \(done)/\(total) frames  \(fixed(elapsed, 1)) s  \(fixed(rate, 1)) frames/s")
         try? Output.error.flush()
     }
 

@@ -43,17 +43,25 @@ struct Chart {
     static let palette = ["#2f6fd6", "#d9532b", "#1f9d6b", "#8e44ad", "#c9a100", "#16a3b8", "#b83262", "#5a6473"]
     static let bandColors = ["#e7f4ff", "#fff2d9", "#eaf7ea", "#f5eaf7", "#f0f0f0", "#fde8e8"]
 
+    private var panels: [String] {
+        series.reduce(into: [String]()) { names, series in
+            if !names.contains(series.panel) { names.append(series.panel) }
+        }
+    }
+
+    /// Where the first panel starts: below the title and the legend.
+    private var top: Double { 44 + (Double(series.count) / 4).rounded(.up) * 18 }
+
+    /// The chart's height in points (its width is `Chart.width`).
+    var height: Double { top + Double(max(1, panels.count)) * (Self.panelHeight + Self.panelGap) + 30 }
+
     func svg() -> String {
         let n = SVG.number
         let t0 = times.first ?? 0
         let t1 = max(times.last ?? 1, t0 + 1e-9)
         let plotWidth = Self.width - Self.left - Self.right
-        let panels = series.reduce(into: [String]()) { names, series in
-            if !names.contains(series.panel) { names.append(series.panel) }
-        }
-        let legendRows = Int((Double(series.count) / 4).rounded(.up))
-        let top = 44 + Double(legendRows) * 18
-        let height = top + Double(max(1, panels.count)) * (Self.panelHeight + Self.panelGap) + 30
+        let panels = self.panels
+        let top = self.top
         func x(_ t: Double) -> Double { Self.left + (t - t0) / (t1 - t0) * plotWidth }
 
         var body = "<text x=\"\(n(Self.left))\" y=\"24\" font-family=\"\(DisplayListSVG.fontFamily)\" font-size=\"15\" "

@@ -5,25 +5,41 @@ import EffectHost
 /// geometry the plugin drew. Groups become <g> with the ABI's transform
 /// (move, then turn and scale about the anchor), clip-path, filter
 /// (saturation, then blur with σ = radius / 2) and opacity, which SVG
-/// applies in the ABI's order. Text keeps its measured advance
-/// (textLength), so its geometry never depends on the viewer's fonts.
+/// applies in the ABI's order. Text is real text that keeps its measured
+/// advance (textLength), so its geometry never depends on the viewer's
+/// fonts, or the glyph outlines of the font it was measured in, so it looks
+/// the same in every viewer.
 struct DisplayListSVG {
     /// The picture's area in drawing coordinates: the list's bounds and a
     /// margin, fixed for every frame of a run.
     let viewBox: DrawRect
     let background: String?
+    let text: TextStyle
+
+    enum TextStyle {
+        /// <text> in `family` (nil: the system's sans-serif).
+        case text(family: String?)
+        /// Each run as one <path> of its glyphs, from the fonts it was measured in.
+        case outlines(FontBook)
+    }
 
     static let margin = 24.0
     /// The font stack text is drawn in: the system's sans-serif, as SwiftUI's
     /// `.system` font is, wherever the picture is opened.
     static let fontFamily = "-apple-system, system-ui, 'SF Pro Text', 'Helvetica Neue', Helvetica, Arial, sans-serif"
 
-    init(bounds: DrawRect, background: String? = "#ffffff") {
+    init(bounds: DrawRect, background: String? = "#ffffff", text: TextStyle = .text(family: nil)) {
         let m = Self.margin
         viewBox = DrawRect(
             x: (bounds.x - m).rounded(.down), y: (bounds.y - m).rounded(.down),
             width: (bounds.width + 2 * m).rounded(.up), height: (bounds.height + 2 * m).rounded(.up))
         self.background = background
+        self.text = text
+    }
+
+    private var fontFamily: String {
+        guard case let .text(family?) = text else { return Self.fontFamily }
+        return "'\(String(family.filter { $0 != "'" && $0 != "\"" && $0 != "&" && $0 != "<" }))', " + Self.fontFamily
     }
 
     var width: Double { viewBox.width }
@@ -31,7 +47,7 @@ struct DisplayListSVG {
 
     /// The frame as one SVG document, in UTF-8.
     func document(_ list: DisplayList) -> TextBuffer {
-        var writer = Writer()
+        var writer = Writer(style: text)
         for item in list.items { writer.write(item) }
         var out = TextBuffer(capacity: writer.body.count + writer.defs.count + 512)
         out.append("<svg xmlns=\"http://www.w3.org/2000/svg\"")
@@ -43,7 +59,7 @@ struct DisplayListSVG {
         out.append(pair: viewBox.width, viewBox.height)
         out.append(byte: 0x22)
         // Set once here, text inherits it.
-        if writer.hasText { out.attribute("font-family", markup: Self.fontFamily) }
+        if writer.hasText { out.attribute("font-family", markup: fontFamily) }
         out.append(">")
         if let background {
             out.append("<rect")
@@ -67,6 +83,8 @@ struct DisplayListSVG {
     /// Builds one frame's body and the definitions (clips, filters,
     /// gradients) it refers to, numbered within the frame.
     private struct Writer {
+        let style: TextStyle
+        init(style: TextStyle) { self.style = style }
         var body = TextBuffer(capacity: 4096)
         var defs = TextBuffer()
         private(set) var hasText = false
@@ -265,6 +283,9 @@ struct DisplayListSVG {
         }
 
         private mutating func text(_ text: DrawText) {
+            if case let .outlines(fonts) = style, let font = try? fonts.font(weight: text.weight) {
+                return outline(text, font)
+            }
             hasText = true
             body.append("<text")
             body.attribute("data-id", integer: Int(text.id))
@@ -281,6 +302,40 @@ struct DisplayListSVG {
             body.append(">")
             body.append(escaped: text.text)
             body.append("</text>")
+        }
+
+        /// The run as its glyphs' outlines: HarfBuzz's placement, the
+        /// run's tracking after every glyph that advances, y flipped.
+        private mutating func outline(_ text: DrawText, _ font: ShapedFont) {
+            let scale = text.size / font.unitsPerEm
+            guard scale > 0 else { return }
+            let (glyphs, _) = font.shape(text.text, tracking: text.tracking / scale)
+            body.append("<path")
+            body.attribute("data-id", integer: Int(text.id))
+            paint("fill", "fill-opacity", text.color)
+            body.append(" d=\"")
+            for glyph in glyphs {
+                let (x0, y0) = (text.x + glyph.x * scale, text.y - glyph.y * scale)
+                func point(_ command: StaticString, _ x: Double, _ y: Double) {
+                    body.append(command)
+                    body.append(pair: x0 + x * scale, y0 - y * scale)
+                }
+                for segment in font.outline(of: glyph.glyph) {
+                    switch segment {
+                    case let .move(x, y): point("M", x, y)
+                    case let .line(x, y): point("L", x, y)
+                    case let .quadratic(cx, cy, x, y):
+                        point("Q", cx, cy)
+                        point(" ", x, y)
+                    case let .cubic(ax, ay, bx, by, x, y):
+                        point("C", ax, ay)
+                        point(" ", bx, by)
+                        point(" ", x, y)
+                    case .close: body.append("Z")
+                    }
+                }
+            }
+            body.append("\"/>")
         }
     }
 }

@@ -1,0 +1,384 @@
+"""`effect-host render` and `plot` pictures, decoded back and probed:
+
+- every format read back by ffprobe/ffmpeg: codec, pixel format (alpha where
+  promised), size, frame count (the frames `run --offline` prints for the
+  same options), frame rate, loop flag, MP4's index before its data;
+- pixels against the seeds' formulas, worked out here: where the strike's
+  line ends at t = 0.16 s; a still and the same frame of a video agree;
+- text widths against HarfBuzz's own `hb-shape` for the same font file, and
+  the DejaVu Sans fallback when the face asked for is missing;
+- bad input: an extension it cannot write, a directory it cannot write
+  into, ffmpeg missing from PATH, a full disk, Ctrl-C in the middle; none
+  leaves a file under the name asked for.
+
+scripts/ensure-media installs ffmpeg, Inter, DejaVu Sans and hb-shape.
+Run alone with `python3 -m pytest Tests/Pictures` after `swift build`.
+"""
+
+import json
+import math
+import os
+import re
+import shutil
+import signal
+import struct
+import subprocess
+import time
+
+import numpy as np
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+BUILD = os.environ.get("EFFECT_TEST_BUILD_DIR", os.path.join(ROOT, ".build", "debug"))
+HOST = os.path.join(BUILD, "effect-host")
+INTER_MEDIUM = "/usr/share/fonts/opentype/inter/Inter-Medium.otf"
+INTER_BOLD = "/usr/share/fonts/opentype/inter/Inter-Bold.otf"
+LINE = (0x8A, 0x8F, 0x98)
+
+
+def environment(path=None):
+    # Only the plugins beside the build, whatever EFFECT_PLUGIN_PATH holds.
+    env = {"PATH": path if path is not None else os.environ.get("PATH", "/usr/bin:/bin"), "HOME": os.environ.get("HOME", "/tmp")}
+    return env
+
+
+def host(*arguments, path=None, check=True):
+    result = subprocess.run([HOST, *arguments], capture_output=True, text=True, env=environment(path), timeout=600)
+    if check:
+        assert result.returncode == 0, result.stderr
+    return result
+
+
+def probe(file):
+    output = subprocess.run(
+        ["ffprobe", "-v", "error", "-count_frames", "-show_streams", "-show_format", "-of", "json", file],
+        capture_output=True, text=True, check=True,
+    ).stdout
+    return json.loads(output)
+
+
+def frames(file, codec=None):
+    """Every frame as an (n, height, width, 4) RGBA array."""
+    stream = probe(file)["streams"][0]
+    width, height = stream["width"], stream["height"]
+    decoder = ["-c:v", codec] if codec else []
+    raw = subprocess.run(
+        ["ffmpeg", "-v", "error", *decoder, "-i", file, "-f", "rawvideo", "-pix_fmt", "rgba", "-"],
+        capture_output=True, check=True,
+    ).stdout
+    return np.frombuffer(raw, dtype=np.uint8).reshape(-1, height, width, 4)
+
+
+def png(file):
+    return frames(file)[0]
+
+
+def run_frame_count(*arguments):
+    output = host("run", *arguments, "--offline", "--format", "jsonl").stdout
+    return len(output.splitlines())
+
+
+def units_per_em(font_file):
+    """unitsPerEm from the font's 'head' table (OpenType: offset 18)."""
+    with open(font_file, "rb") as f:
+        data = f.read()
+    tables = struct.unpack(">H", data[4:6])[0]
+    for i in range(tables):
+        tag, _, offset, _ = struct.unpack(">4sIII", data[12 + 16 * i: 28 + 16 * i])
+        if tag == b"head":
+            return struct.unpack(">H", data[offset + 18: offset + 20])[0]
+    raise AssertionError("no head table")
+
+
+def hb_glyphs(font_file, text):
+    output = subprocess.run(
+        ["hb-shape", "--output-format=json", "--no-glyph-names", font_file, text], capture_output=True, text=True, check=True
+    ).stdout
+    return json.loads(output)
+
+
+def hb_advance(font_file, text, size, tracking=0.0):
+    """The run's width in points: HarfBuzz's advances, plus tracking after every glyph that advances."""
+    glyphs = hb_glyphs(font_file, text)
+    scale = size / units_per_em(font_file)
+    return sum(g["ax"] for g in glyphs) * scale + tracking * sum(1 for g in glyphs if g["ax"] != 0)
+
+
+def apng_delays(file):
+    """Each frame's delay (numerator, denominator) from its fcTL chunk."""
+    data, delays, at = open(file, "rb").read(), [], 0
+    while (at := data.find(b"fcTL", at)) >= 0:
+        delays.append(struct.unpack(">HH", data[at + 24: at + 28]))
+        at += 4
+    return delays
+
+
+# ---- Formats ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "suffix, codec, pix_fmt",
+    [("gif", "gif", None), ("mp4", "h264", "yuv420p"), ("webm", "vp9", None), ("apng", "apng", "rgba")],
+)
+def test_each_format_decodes_with_the_frames_run_plays(tmp_path, suffix, codec, pix_fmt):
+    out = str(tmp_path / f"strike.{suffix}")
+    host("render", "strikethrough-reveal", "--fps", "30", "--at", "0.5:done=false", "-o", out)
+    stream = probe(out)["streams"][0]
+    assert stream["codec_name"] == codec
+    if pix_fmt:
+        assert stream["pix_fmt"] == pix_fmt
+    assert int(stream["nb_read_frames"]) == run_frame_count("strikethrough-reveal", "--fps", "30", "--at", "0.5:done=false")
+    if suffix == "apng":
+        # ffprobe estimates APNG's rate; each frame's own delay is exact.
+        assert set(apng_delays(out)) == {(1, 30)}
+    else:
+        assert stream["r_frame_rate"] == "30/1"
+    if suffix in ("mp4", "webm"):
+        assert stream["width"] % 2 == 0 and stream["height"] % 2 == 0
+    assert os.listdir(tmp_path) == [f"strike.{suffix}"], "nothing else left beside it"
+
+
+def test_the_default_scale_is_two_pixels_a_point(tmp_path):
+    svg, still = str(tmp_path / "s.svg"), str(tmp_path / "s.png")
+    host("render", "strikethrough-reveal", "-o", svg)
+    host("render", "strikethrough-reveal", "-o", still)
+    width, height = (float(v) for v in re.search(r'<svg [^>]*width="([\d.]+)" height="([\d.]+)"', open(svg).read()).groups())
+    image = png(still)
+    assert image.shape[:2] == (math.ceil(2 * height), math.ceil(2 * width))
+    host("render", "strikethrough-reveal", "--size", "300x120", "-o", still)
+    assert png(still).shape[:2] == (120, 300)
+    host("render", "strikethrough-reveal", "--scale", "1", "-o", still)
+    assert png(still).shape[:2] == (math.ceil(height), math.ceil(width))
+
+
+def test_gif_and_apng_loop_for_ever_and_mp4_starts_with_its_index(tmp_path):
+    gif, apng, mp4 = (str(tmp_path / f"a.{s}") for s in ("gif", "apng", "mp4"))
+    for out in (gif, apng, mp4):
+        host("render", "strikethrough-reveal", "-o", out)
+    data = open(gif, "rb").read()
+    block = data.index(b"NETSCAPE2.0")
+    assert data[block + 11: block + 15] == b"\x03\x01\x00\x00", "loop count 0: for ever"
+    data = open(apng, "rb").read()
+    actl = data.index(b"acTL")
+    frames_, plays = struct.unpack(">II", data[actl + 4: actl + 12])
+    assert plays == 0 and frames_ == run_frame_count("strikethrough-reveal", "--fps", "30")
+    data = open(mp4, "rb").read()
+    assert data.index(b"moov") < data.index(b"mdat"), "+faststart"
+
+
+def test_alpha_where_the_format_has_it(tmp_path):
+    webm, apng, still, gif, mp4 = (str(tmp_path / n) for n in ("a.webm", "a.apng", "a.png", "a.gif", "a.mp4"))
+    for out in (webm, apng, still, gif, mp4):
+        host("render", "strikethrough-reveal", "-o", out)
+    assert probe(webm)["streams"][0]["tags"]["alpha_mode"] == "1"
+    for image in (frames(webm, "libvpx-vp9")[-1], frames(apng)[-1], png(still)):
+        assert image[0, 0, 3] == 0, "the background is transparent"
+        assert image[..., 3].max() == 255, "the drawing is opaque"
+    for image in (frames(gif)[-1], frames(mp4)[-1]):
+        assert image[..., 3].min() == 255
+        assert abs(int(image[0, 0, 0]) - 255) <= 2, "on the light ground, white"
+    host("render", "strikethrough-reveal", "--background", "transparent", "-o", gif)
+    assert frames(gif)[-1][0, 0, 3] == 0, "GIF's transparent index when asked for"
+    host("render", "strikethrough-reveal", "--background", "#102030", "-o", still)
+    assert tuple(png(still)[0, 0]) == (0x10, 0x20, 0x30, 255)
+
+
+def test_a_looping_effect_renders_one_seamless_period(tmp_path):
+    out = str(tmp_path / "b.apng")
+    host("render", "tracking-breathe", "--loop", "--fps", "20", "-o", out)
+    # tracking-breathe loops from its 0.9 s entrance with a 3.6 s period: 72 frames.
+    images = frames(out)
+    assert len(images) == 72
+    # Frame 0 (the loop's start) follows frame 71 as frame 1 follows frame 0.
+    wrap = np.abs(images[0].astype(int) - images[71].astype(int)).mean()
+    step = np.abs(images[1].astype(int) - images[0].astype(int)).mean()
+    assert wrap <= 2 * step + 0.5
+
+
+# ---- Pixels against the seeds -----------------------------------------------
+
+
+def strike_line_ends(image, from_column):
+    """The line's first and last columns on the row where it is longest,
+    right of `from_column` (the tick is drawn in the line's colour too)."""
+    close = np.all(np.abs(image[..., :3].astype(int) - np.array(LINE)) <= 16, axis=-1)
+    close[:, :from_column] = False
+    row = int(np.argmax(close.sum(axis=1)))
+    # The line is one unbroken run (it is drawn over the text); grey edges
+    # of letters further on are not part of it.
+    first = int(np.nonzero(close[row])[0][0])
+    last = first
+    while last + 1 < close.shape[1] and close[row, last + 1]:
+        last += 1
+    return first, last, row
+
+
+def test_the_strikes_line_ends_at_amount_times_the_text_width(tmp_path):
+    still = str(tmp_path / "strike.png")
+    host("render", "strikethrough-reveal", "--time", "0.16", "--background", "#ffffff", "-o", still)
+    advance = hb_advance(INTER_MEDIUM, "Ship the component", 20)
+    # At 0.16 s the 0.32 s easeInOut is at exactly 0.5: the line spans half
+    # the text from its leading edge (16 pt tick + 10 pt spacing), and the
+    # row dips about its centre by the seed's spring stand-in.
+    a = 0.5
+    x = min(a / 0.55, 1)
+    dip = 1 - 0.015 * math.exp(-4.2 * x) * math.cos(7.5 * x)
+    centre = (26 + advance) / 2
+    start = centre + (26 - centre) * dip
+    end = centre + (26 + a * advance - centre) * dip
+    # The picture starts 24 pt left of the row's 2 pt outset, at 2 px a point.
+    def pixel(points):
+        return (points + 26) * 2
+
+    # Right of the tick's 16 pt box.
+    first, last, _ = strike_line_ends(png(still), int(pixel(20)))
+    assert abs(first - pixel(start)) <= 1.5, (first, pixel(start))
+    assert abs(last + 1 - pixel(end)) <= 1.5, (last, pixel(end))
+
+
+def test_a_still_and_the_same_frame_of_a_video_agree(tmp_path):
+    still, apng, mp4 = (str(tmp_path / n) for n in ("s.png", "a.apng", "a.mp4"))
+    host("render", "strikethrough-reveal", "--time", str(5 / 30), "--background", "#ffffff", "-o", still)
+    host("render", "strikethrough-reveal", "--background", "#ffffff", "-o", apng)
+    host("render", "strikethrough-reveal", "-o", mp4)
+    picture = png(still).astype(int)
+    assert np.abs(frames(apng)[5].astype(int) - picture).max() <= 1, "lossless: the same pixels"
+    video = frames(mp4)[5].astype(int)[: picture.shape[0], : picture.shape[1], :3]
+    assert np.abs(video - picture[..., :3]).mean() < 2.5, "H.264 at crf 18: close"
+
+
+# ---- Text --------------------------------------------------------------------
+
+
+def text_lengths(svg):
+    return [float(v) for v in re.findall(r'<text [^>]*textLength="([-\d.]+)"', svg)]
+
+
+def test_text_is_as_wide_as_harfbuzz_shapes_it(tmp_path):
+    out = str(tmp_path / "s.svg")
+    host("render", "strikethrough-reveal", "-o", out)
+    svg = open(out).read()
+    assert "font-family=\"'Inter'" in svg
+    assert text_lengths(svg) == [pytest.approx(hb_advance(INTER_MEDIUM, "Ship the component", 20), abs=1e-3)]
+    # text-reveal: 40 pt bold, -1.3 pt after every glyph, one run per word.
+    host("render", "text-reveal", "-o", out)
+    words = "Plan the week in one calm glance.".split()
+    expected = [hb_advance(INTER_BOLD, word, 40, -1.3) for word in words]
+    assert text_lengths(open(out).read()) == [pytest.approx(e, abs=1e-3) for e in expected]
+
+
+def test_outlines_are_paths_with_no_text_left(tmp_path):
+    out = str(tmp_path / "s.svg")
+    host("render", "strikethrough-reveal", "--text", "outlines", "-o", out)
+    svg = open(out).read()
+    assert "<text" not in svg and "font-family" not in svg
+    glyphs = hb_glyphs(INTER_MEDIUM, "Ship the component")
+    path = re.search(r'<path data-id="4"[^>]* d="([^"]+)"', svg).group(1)
+    # One closed contour or more per visible glyph (the space draws nothing).
+    assert path.count("Z") >= sum(1 for g in glyphs if g["g"] != glyphs[4]["g"])
+
+
+def test_a_missing_face_falls_back_to_dejavu_sans_once(tmp_path):
+    out = str(tmp_path / "s.svg")
+    result = host("render", "strikethrough-reveal", "--font", "No Such Family", "--fps", "5", "-o", str(tmp_path / "frames"))
+    notes = [line for line in result.stderr.splitlines() if "not installed" in line]
+    assert notes == ["effect-host: the font No Such Family is not installed; text is drawn in DejaVu Sans"]
+    host("render", "strikethrough-reveal", "--font", "No Such Family", "-o", out)
+    dejavu = subprocess.run(["fc-match", "-f", "%{file}", "DejaVu Sans:weight=100"], capture_output=True, text=True, check=True).stdout
+    svg = open(out).read()
+    assert "font-family=\"'DejaVu Sans'" in svg
+    assert text_lengths(svg) == [pytest.approx(hb_advance(dejavu, "Ship the component", 20), abs=1e-3)]
+
+
+def test_a_font_file_draws_every_weight(tmp_path):
+    out = str(tmp_path / "s.svg")
+    host("render", "text-reveal", "--font", INTER_MEDIUM, "-o", out)
+    assert text_lengths(open(out).read())[0] == pytest.approx(hb_advance(INTER_MEDIUM, "Plan", 40, -1.3), abs=1e-3)
+
+
+# ---- plot ----------------------------------------------------------------------
+
+
+def test_plot_writes_a_png(tmp_path):
+    out = str(tmp_path / "p.png")
+    result = host("plot", "breathing-circles", "-o", out)
+    assert result.stderr.startswith("effect-host: wrote 3 series")
+    image = png(out)
+    assert image.shape[1] == 1760, "880 pt at 2 px a point"
+    assert image[..., 3].min() == 255
+    # The expansion curve's blue is there.
+    blue = np.all(np.abs(image[..., :3].astype(int) - np.array([0x2F, 0x6F, 0xD0])) <= 40, axis=-1)
+    assert blue.sum() > 500
+
+
+# ---- Bad input -------------------------------------------------------------------
+
+
+def test_an_extension_it_cannot_write_is_a_usage_error(tmp_path):
+    out = str(tmp_path / "x.bmp")
+    result = host("render", "strikethrough-reveal", "-o", out, check=False)
+    assert result.returncode == 2
+    assert result.stderr == (
+        "effect-host: render cannot write .bmp files; -o takes a directory (SVG frames, or PNG frames with --format png), "
+        "or a file ending in .svg, .png, .html, .gif, .mp4, .webm or .apng\n"
+    )
+    assert not os.path.exists(out)
+
+
+def test_ffmpeg_missing_is_one_line_and_no_file(tmp_path):
+    out = str(tmp_path / "x.mp4")
+    result = host("render", "strikethrough-reveal", "-o", out, path=str(tmp_path / "nowhere"), check=False)
+    assert result.returncode == 1
+    assert result.stderr == "effect-host: ffmpeg is not installed (Debian package ffmpeg); it encodes .gif, .mp4, .webm and .apng\n"
+    assert os.listdir(tmp_path) == []
+    # A still needs no ffmpeg.
+    host("render", "strikethrough-reveal", "-o", str(tmp_path / "x.png"), path=str(tmp_path / "nowhere"))
+
+
+def test_a_directory_it_cannot_write_into(tmp_path):
+    for name in ("x.gif", "x.png"):
+        result = host("render", "strikethrough-reveal", "-o", f"/dev/null/{name}", check=False)
+        assert result.returncode == 1 and result.stderr.startswith("effect-host: cannot write /dev/null/"), result.stderr
+        assert len(result.stderr.splitlines()) == 1
+
+
+def test_ctrl_c_mid_render_leaves_nothing(tmp_path):
+    out = str(tmp_path / "long.mp4")
+    process = subprocess.Popen(
+        [HOST, "render", "breathing-circles", "--fps", "60", "--duration", "60", "-o", out],
+        env=environment(), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+    )
+    deadline = time.monotonic() + 30
+    while not any(".partial-" in name for name in os.listdir(tmp_path)) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    time.sleep(0.5)
+    process.send_signal(signal.SIGINT)
+    _, stderr = process.communicate(timeout=60)
+    assert process.returncode == 130, stderr
+    assert os.listdir(tmp_path) == [], "no partial file, no file under the name asked for"
+
+
+def mount_tmpfs(directory):
+    """A 64 KB disk at `directory`, or None where this machine cannot mount one."""
+    if os.geteuid() != 0 or shutil.which("mount") is None:
+        return None
+    made = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", directory], capture_output=True)
+    return directory if made.returncode == 0 else None
+
+
+def test_a_full_disk_is_a_clear_error_and_leaves_nothing(tmp_path):
+    disk = str(tmp_path / "disk")
+    os.mkdir(disk)
+    if mount_tmpfs(disk) is None:
+        pytest.skip("mounting a small tmpfs needs root in a machine that allows mounts")
+    try:
+        for name in ("full.mp4", "full.png", "full.apng"):
+            out = os.path.join(disk, name)
+            extra = ["--size", "3000x3000", "--time", "3"] if name.endswith(".png") else ["--duration", "20", "--scale", "4"]
+            result = host("render", "breathing-circles", *extra, "-o", out, check=False)
+            assert result.returncode == 1, result.stderr
+            assert len(result.stderr.strip().splitlines()) == 1, result.stderr
+            assert "No space left on device" in result.stderr or "cannot write" in result.stderr, result.stderr
+            assert os.listdir(disk) == [], name
+    finally:
+        subprocess.run(["umount", disk], check=False)

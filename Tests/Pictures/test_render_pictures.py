@@ -236,6 +236,89 @@ def test_the_strikes_line_ends_at_amount_times_the_text_width(tmp_path):
     assert abs(last + 1 - pixel(end)) <= 1.5, (last, pixel(end))
 
 
+def test_the_circles_at_full_breath_sit_where_the_article_puts_them(tmp_path):
+    still = str(tmp_path / "circles.png")
+    # At 3 s the breath is full: each 80 pt circle doubled about the ring's
+    # centre (40, 40), 70 pt out along its own angle, the ring turned 100°.
+    host("render", "breathing-circles", "--time", "3", "--background", "#ffffff", "-o", still)
+    image = png(still).astype(int)
+    # Ink every frame of the ring can reach: (-110, -110) to (190, 190), and a
+    # 24 pt margin, at 2 px a point.
+    def pixel(x, y):
+        return int(round((y + 134) * 2)), int(round((x + 134) * 2))
+
+    def tinted(x, y):
+        row, column = pixel(x, y)
+        return image[row, column, 0] < 240
+
+    for index in range(8):
+        turned = math.radians(360 / 8 * index + 100)
+        # 149 pt from the middle along its (turned) angle: 1 pt inside its
+        # own circle, outside every other; 152 pt: outside them all.
+        assert tinted(40 + 149 * math.cos(turned), 40 + 149 * math.sin(turned)), index
+        assert not tinted(40 + 152 * math.cos(turned), 40 + 152 * math.sin(turned)), index
+        # Unturned, the same spot misses the ring: the 100° is drawn.
+        unturned = math.radians(360 / 8 * index)
+        assert not tinted(40 + 149 * math.cos(unturned), 40 + 149 * math.sin(unturned)), index
+    # Every circle covers the middle, at 0.2 opacity each: the most ink.
+    row, column = pixel(40, 40)
+    assert image[row, column, 0] == image[..., 0].min() or image[row, column, 0] < 120
+
+
+def reference():
+    """The seed formulas written out for the Python tests (python/tests/reference.py)."""
+    import sys
+    sys.path.insert(0, os.path.join(ROOT, "python", "tests"))
+    import reference as module
+    return module
+
+
+def test_the_highlight_block_is_half_wiped_at_half_its_spring(tmp_path):
+    ref = reference()
+    # With the reference metrics (so the geometry is the seed's, worked out
+    # from effect.h's table): 40 pt bold, -1.3 pt tracking, h = 1.193 em.
+    h = (ref.REFERENCE_ASCENT + ref.REFERENCE_DESCENT) * 40
+    words = ["Plan", "the", "week", "in", "one", "calm", "glance."]
+    advance = lambda text: ref.reference_measure(text, 40, 700, -1.3)[0]  # noqa: E731
+    gap = round(0.24 * h)
+    phrase_x = sum(advance(word) + gap for word in words[:5]) + 2
+    phrase = advance("calm") + advance(" ") + advance("glance.")
+    pad = round(0.16 * h)
+    # The wipe is a smooth 0.5 s spring from 0.42 s after the phrase's last
+    # unit starts (units 0.05 s apart): find when it is at one half.
+    start = 6 * (0.8 - 0.5) / 6 + 0.42
+    low, high = start, start + 0.5
+    for _ in range(40):
+        middle = (low + high) / 2
+        low, high = (middle, high) if ref.spring(0.5, 0, middle - start, steps=400) < 0.5 else (low, middle)
+    half = (low + high) / 2
+
+    def block(t):
+        """The block's first and last columns on its middle row, or None.
+        The text is made transparent, so the row is the block alone."""
+        still = str(tmp_path / "reveal.png")
+        host("render", "text-reveal", "--param", "highlights=calm glance", "--param", "color=#00000000",
+             "--param", "highlight_ink=#00000000", "--font", "reference", "--time", f"{t:.6f}",
+             "--background", "#ffffff", "-o", still)
+        image = png(still).astype(int)
+        butter = np.all(np.abs(image[..., :3] - np.array([0xFF, 0xD9, 0x76])) <= 12, axis=-1)
+        rows = np.nonzero(butter.any(axis=1))[0]
+        if len(rows) == 0:
+            return None
+        columns = np.nonzero(butter[rows[len(rows) // 2]])[0]
+        return columns.min(), columns.max() + 1
+
+    assert block(start - 0.02) is None, "no block before the wipe starts"
+    full_left, full_right = block(start + 3)
+    half_left, half_right = block(half)
+    # At rest the block is the phrase padded on both sides, at 2 px a point.
+    assert (full_right - full_left) / 2 == pytest.approx(phrase + 2 * pad, abs=1)
+    # Half way, it is half as wide, scaled about the phrase's leading edge:
+    # its own leading edge has moved in by half the pad.
+    assert (half_right - half_left) / 2 == pytest.approx((phrase + 2 * pad) / 2, abs=1)
+    assert (half_left - full_left) / 2 == pytest.approx(pad / 2, abs=1)
+
+
 def test_a_still_and_the_same_frame_of_a_video_agree(tmp_path):
     still, apng, mp4 = (str(tmp_path / n) for n in ("s.png", "a.apng", "a.mp4"))
     host("render", "strikethrough-reveal", "--time", str(5 / 30), "--background", "#ffffff", "-o", still)
@@ -265,6 +348,11 @@ def test_text_is_as_wide_as_harfbuzz_shapes_it(tmp_path):
     words = "Plan the week in one calm glance.".split()
     expected = [hb_advance(INTER_BOLD, word, 40, -1.3) for word in words]
     assert text_lengths(open(out).read()) == [pytest.approx(e, abs=1e-3) for e in expected]
+    # tracking-breathe: 34 pt semibold, uppercased; at phase 0 of a breath its
+    # tracking is min_tracking, 1 pt.
+    host("render", "tracking-breathe", "--param", "phase=0", "-o", out)
+    semibold = "/usr/share/fonts/opentype/inter/Inter-SemiBold.otf"
+    assert text_lengths(open(out).read()) == [pytest.approx(hb_advance(semibold, "BREATHE", 34, 1.0), abs=1e-3)]
 
 
 def test_outlines_are_paths_with_no_text_left(tmp_path):
@@ -288,6 +376,30 @@ def test_a_missing_face_falls_back_to_dejavu_sans_once(tmp_path):
     svg = open(out).read()
     assert "font-family=\"'DejaVu Sans'" in svg
     assert text_lengths(svg) == [pytest.approx(hb_advance(dejavu, "Ship the component", 20), abs=1e-3)]
+
+
+def test_without_harfbuzz_text_falls_back_to_the_reference_metrics(tmp_path):
+    """HarfBuzz hidden (a mount namespace binds /dev/null over it): the SVG
+    is drawn at the ABI's reference widths, and render says so once."""
+    library = subprocess.run(["sh", "-c", "readlink -f \"$(ldconfig -p | awk '/libharfbuzz.so.0 /{print $NF; exit}')\""],
+                             capture_output=True, text=True).stdout.strip()
+    if os.geteuid() != 0 or shutil.which("unshare") is None or not os.path.exists(library):
+        pytest.skip("hiding a system library needs root and unshare")
+    out = str(tmp_path / "s.svg")
+    script = f"mount --bind /dev/null {library} && exec {HOST} render strikethrough-reveal -o {out}"
+    result = subprocess.run(["unshare", "-m", "sh", "-c", script], capture_output=True, text=True, env=environment())
+    if "mount" in result.stderr and result.returncode != 0:
+        pytest.skip("this machine does not allow mount namespaces: " + result.stderr.strip())
+    assert result.returncode == 0, result.stderr
+    notes = [line for line in result.stderr.splitlines() if "reference metrics" in line]
+    assert notes == [
+        "effect-host: libharfbuzz.so.0 cannot be loaded (file too short; Debian package libharfbuzz0b); "
+        "text is measured with the reference metrics"
+    ]
+    import sys
+    sys.path.insert(0, os.path.join(ROOT, "python", "tests"))
+    from reference import reference_measure
+    assert text_lengths(open(out).read()) == [pytest.approx(reference_measure("Ship the component", 20, 500)[0], abs=1e-3)]
 
 
 def test_a_font_file_draws_every_weight(tmp_path):

@@ -27,8 +27,8 @@ struct CommandSpec {
             "-o", "--output", "--width", ThemeOption.name, "--format", "--time", "--scale", "--size", "--background", "--font",
             "--text",
         ]),
-        flags: EffectSetup.flags.union(["--loop"]),
-        operand: .effect)
+        flags: EffectSetup.flags.union(["--loop", "--timings"]),
+        operand: .effect, internalOptions: ["--timings"])
     static let plot = CommandSpec(
         name: "plot", valued: EffectSetup.valuedOptions.union(["-o", "--output", "--channels", "--elements"]),
         flags: EffectSetup.flags, operand: .effect)

@@ -21,6 +21,8 @@ struct RenderCommand {
     /// nil: the ABI's reference metrics (`--font reference`).
     let font: FontBook.Choice?
     let outlines: Bool?
+    /// `--timings`, for Benchmarks/run: where the time went, on stderr.
+    let reportsTimings: Bool
 
     /// Frames kept in memory for one page; beyond this a page would be
     /// too heavy to open anyway.
@@ -58,6 +60,7 @@ struct RenderCommand {
         }
         background = try parsed.single("--background").map(Self.background)
         loops = parsed.has("--loop")
+        reportsTimings = parsed.has("--timings")
         if loops, target.isStill { throw UsageError("--loop makes an animation loop; a still has one frame") }
         if loops, setup.duration != nil { throw UsageError("--loop renders exactly one period; it takes no --duration") }
         font = try parsed.single("--font").map { text throws(UsageError) -> FontBook.Choice? in
@@ -140,6 +143,11 @@ struct RenderCommand {
         let frames = last == 0 ? "1 frame" : "\(last + 1) frames"
         let at = target.isStill ? " at t = \(readable(start)) s" : ""
         Output.error.line("effect-host: wrote \(frames) of \(effect.id)\(at) to \(Terminal.sanitize(output))")
+        if reportsTimings {
+            let (drawing, rasterising, encoding) = sink.timings
+            Output.error.line(
+                "effect-host: timings: drawing \(fixed(drawing, 4)) s, rasterising \(fixed(rasterising, 4)) s, encoding and writing \(fixed(encoding, 4)) s")
+        }
         try? Output.error.flush()
         return 0
     }

@@ -23,6 +23,9 @@ final class RenderSink: FrameSink {
     private var pixels: PixelFrame?
     private(set) var pages: [String] = []
     private var pageBytes = 0
+    /// Seconds spent drawing (display list and SVG), rasterising and
+    /// encoding or writing: what `--timings` reports.
+    private(set) var timings = (drawing: 0.0, rasterising: 0.0, encoding: 0.0)
 
     init(picture: FramePicture, destination: Destination, effect: EffectDescription, lastFrame: Int) {
         self.picture = picture
@@ -41,11 +44,19 @@ final class RenderSink: FrameSink {
 
     func frame(_ frame: SampledFrame) throws {
         var svg: TextBuffer
+        var clock = MonotonicClock.now()
+        func lap(_ phase: WritableKeyPath<(drawing: Double, rasterising: Double, encoding: Double), Double>) {
+            let now = MonotonicClock.now()
+            timings[keyPath: phase] += now - clock
+            clock = now
+        }
+        defer { lap(\.encoding) }
         do {
             svg = try picture.svg(FrameValues(frame, channels: channels))
         } catch let error as EffectError {
             throw RuntimeError("\(effectID): at t = \(formatNumber(frame.t)): \(Terminal.sanitize(error.message))")
         }
+        lap(\.drawing)
         switch destination {
         case let .svgFrames(directory):
             svg.append(byte: 0x0A)
@@ -62,13 +73,16 @@ final class RenderSink: FrameSink {
             pages.append(svg.string)
         case let .pngFrames(directory, raster):
             try raster.render(svg)
+            lap(\.rasterising)
             try Files.writePNG(raster, to: directory + "/" + name(frame.index, ".png"))
         case let .pngStill(path, raster):
             try raster.render(svg)
+            lap(\.rasterising)
             try Files.writePNG(raster, to: path)
         case let .movie(encoder, raster):
             try raster.render(svg)
             try pixels!.copy(from: raster)
+            lap(\.rasterising)
             try pixels!.bytes.withUnsafeBytes { try encoder.write($0) }
         }
         progress.update(done: frame.index + 1)
@@ -80,7 +94,9 @@ final class RenderSink: FrameSink {
 
     /// After the last frame: the movie is encoded and moved into place.
     func complete() throws {
+        let start = MonotonicClock.now()
         if case let .movie(encoder, _) = destination { try encoder.finish() }
+        timings.encoding += MonotonicClock.now() - start
     }
 
     /// After an error or a stop: nothing is left under the name asked for.

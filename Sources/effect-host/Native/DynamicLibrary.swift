@@ -19,6 +19,11 @@ final class DynamicLibrary: @unchecked Sendable {
             }
             reasons.append(dlerror().map { String(cString: $0) } ?? soname)
         }
+        // dlerror names the file and why; "no such file" is the usual why.
+        let reason = reasons.first ?? ""
+        guard reason.contains("No such file") || reason.isEmpty else {
+            throw NativeError("\(sonames[0]) cannot be loaded (\(reason.split(separator: ":").last.map { $0.trimmingPrefix(" ") } ?? ""); Debian package \(package))")
+        }
         throw NativeError("\(sonames[0]) is not installed (Debian package \(package))")
     }
 

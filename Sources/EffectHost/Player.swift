@@ -76,8 +76,12 @@ public final class Player: @unchecked Sendable {
     /// The signals that end a run early.
     public static let stopSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
 
-    /// Offline frames sampled between two looks at the signal source.
+    /// Offline frames sampled between two looks at the signal source, at
+    /// most: a batch also ends after `batchSeconds`, so a sink that takes
+    /// long per frame (rasterising, encoding) still stops within a frame
+    /// or two of Ctrl-C.
     private static let batch = 256
+    private static let batchSeconds = 0.02
 
     public init(
         instance: EffectInstance, fps: Double, lastFrame: Int, replay: Double? = nil, start: Double = 0, sink: FrameSink
@@ -108,11 +112,17 @@ public final class Player: @unchecked Sendable {
     private func offlineBatch(from index: Int) {
         guard !finished else { return }
         let end = min(lastFrame, index + Self.batch - 1)
-        for current in index...end where step(index: current, t: Double(current) / fps) {
-            finish()
-            return
+        let deadline = MonotonicClock.now() + Self.batchSeconds
+        var current = index
+        while current <= end {
+            if step(index: current, t: Double(current) / fps) {
+                finish()
+                return
+            }
+            current += 1
+            if MonotonicClock.now() > deadline { break }
         }
-        if end == lastFrame { finish() } else { queue.async { self.offlineBatch(from: end + 1) } }
+        if current > lastFrame { finish() } else { queue.async { [next = current] in self.offlineBatch(from: next) } }
     }
 
     private func startTimer() {

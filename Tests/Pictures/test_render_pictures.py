@@ -432,7 +432,7 @@ def test_an_extension_it_cannot_write_is_a_usage_error(tmp_path):
     assert result.returncode == 2
     assert result.stderr == (
         "effect-host: render cannot write .bmp files; -o takes a directory (SVG frames, or PNG frames with --format png), "
-        "or a file ending in .svg, .png, .html, .gif, .mp4, .webm or .apng\n"
+        "or a file ending in .svg, .png, .html, .gif, .mp4, .webm or .apng (end a directory's name with / when it has a dot)\n"
     )
     assert not os.path.exists(out)
 
@@ -447,17 +447,50 @@ def test_ffmpeg_missing_is_one_line_and_no_file(tmp_path):
     host("render", "strikethrough-reveal", "-o", str(tmp_path / "x.png"), path=str(tmp_path / "nowhere"))
 
 
+def test_formats_refuse_what_they_cannot_show(tmp_path):
+    for arguments, message in [
+        (["-o", "a.mp4", "--background", "transparent"], "MP4 has no alpha channel"),
+        (["-o", "a.gif", "--fps", "60"], "use --fps 50 or less"),
+        (["-o", "a.png", "--font", "/etc/passwd"], "is not a font file HarfBuzz can read"),
+        (["-o", "a.png", "--size", "9000x10"], "each 1 to 8192"),
+        (["-o", "a.png", "--scale", "16", "--width", "2000"], "more than 8192 a side"),
+        (["-o", "/dev/stdout"], "render writes files, not devices or pipes"),
+    ]:
+        result = subprocess.run([HOST, "render", "text-reveal", *arguments], capture_output=True, text=True,
+                                env=environment(), cwd=tmp_path)
+        assert result.returncode in (1, 2) and message in result.stderr, (arguments, result.stderr)
+        assert len(result.stderr.strip().splitlines()) == 1, result.stderr
+    assert os.listdir(tmp_path) == []
+
+
+def test_a_transparent_gif_keeps_faint_ink_and_says_so(tmp_path):
+    out = str(tmp_path / "t.gif")
+    result = host("render", "strikethrough-reveal", "--background", "transparent", "-o", out)
+    assert "GIF has one transparent colour" in result.stderr
+    last = frames(out)[-1]
+    # The struck text (opacity 0.45) is still there, as opaque pixels.
+    assert (last[..., 3] == 255).sum() > 2000
+    assert set(np.unique(last[..., 3])) <= {0, 255}
+
+
 def test_a_directory_it_cannot_write_into(tmp_path):
-    for name in ("x.gif", "x.png"):
-        result = host("render", "strikethrough-reveal", "-o", f"/dev/null/{name}", check=False)
-        assert result.returncode == 1 and result.stderr.startswith("effect-host: cannot write /dev/null/"), result.stderr
+    # A regular file where a directory should be: no user, root included, can write there.
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    for name in ("x.gif", "x.png", "x.svg"):
+        result = host("render", "strikethrough-reveal", "-o", str(blocker / name), check=False)
+        assert result.returncode == 1 and result.stderr.startswith(f"effect-host: cannot write {blocker}/"), result.stderr
         assert len(result.stderr.splitlines()) == 1
+    assert os.listdir(tmp_path) == ["file"]
 
 
-def test_ctrl_c_mid_render_leaves_nothing(tmp_path):
-    out = str(tmp_path / "long.mp4")
+@pytest.mark.parametrize("duration", ["60", "8"], ids=["long", "under-256-frames"])
+def test_ctrl_c_mid_render_stops_at_once_and_leaves_the_old_file(tmp_path, duration):
+    out = str(tmp_path / "circles.mp4")
+    with open(out, "w") as f:
+        f.write("an earlier render")
     process = subprocess.Popen(
-        [HOST, "render", "breathing-circles", "--fps", "60", "--duration", "60", "-o", out],
+        [HOST, "render", "breathing-circles", "--fps", "30", "--duration", duration, "-o", out],
         env=environment(), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
     )
     deadline = time.monotonic() + 30
@@ -465,9 +498,14 @@ def test_ctrl_c_mid_render_leaves_nothing(tmp_path):
         time.sleep(0.05)
     time.sleep(0.5)
     process.send_signal(signal.SIGINT)
+    signalled = time.monotonic()
     _, stderr = process.communicate(timeout=60)
+    # Between two frames: a frame here takes tens of milliseconds, so this
+    # bound only fails for a render that ignores the signal for many frames.
+    assert time.monotonic() - signalled < 5, "stopped within a few frames"
     assert process.returncode == 130, stderr
-    assert os.listdir(tmp_path) == [], "no partial file, no file under the name asked for"
+    assert os.listdir(tmp_path) == ["circles.mp4"], "no partial file left"
+    assert open(out).read() == "an earlier render", "the old file is untouched"
 
 
 def mount_tmpfs(directory):

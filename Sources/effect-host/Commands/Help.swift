@@ -118,13 +118,14 @@ enum Help {
 
         Draws the effect's frames from its own display list (ABI 1.2's draw), as its
         component looks. OUT's extension says what is written:
-          DIR                    numbered SVG frames (frame-00000.svg, ...; created if
-                                 missing), or PNG frames with --format png
+          DIR                    numbered SVG frames (frame-00000.svg, ...; the directory is
+                                 created if missing), or PNG frames with --format png; a
+                                 new directory's name with a dot needs a trailing /
           FILE.svg, FILE.png     one still, at --time T
           FILE.html              a self-contained page (no network, no other files) that
                                  plays the frames at their fps, with play/pause, a scrubber
                                  showing t, and Loop (on for looping effects)
-          FILE.gif               one palette for the whole animation, looping
+          FILE.gif               one palette for the whole animation, looping; at most 50 fps
           FILE.mp4               H.264, yuv420p, +faststart
           FILE.webm              VP9, with alpha when the background is transparent
           FILE.apng              RGBA, looping
@@ -141,11 +142,13 @@ enum Help {
                                  loop starts)
           --loop                 one seamless period of a looping effect, without its entrance
           --format svg|png       the frames written into a directory (default svg)
-          --scale S              pixels per point for PNG, GIF and video (default 2)
-          --size WxH             the picture's size in pixels instead, the drawing fitted
+          --scale S              pixels per point for PNG, GIF and video (default 2; 0.1 to 16)
+          --size WxH             the picture's size in pixels instead, the drawing fitted;
+                                 at most 8192 a side either way
           --background COLOR     #RRGGBB[AA] or transparent (default: transparent for PNG,
                                  APNG and WebM; the appearance's ground, white or black,
-                                 for SVG, HTML, GIF and MP4)
+                                 for SVG, HTML, GIF and MP4; MP4 cannot be transparent,
+                                 and a transparent GIF keeps faint ink opaque)
           --font FONT            a family (default Inter; DejaVu Sans when it is missing),
                                  a font file, or reference for the ABI's reference metrics
           --text outlines|text   SVG text as glyph outlines, the same in every viewer, or as
@@ -160,7 +163,7 @@ enum Help {
         Text is shaped and measured with HarfBuzz in the font found by fontconfig, at the
         weight each effect names. A page holds at most 20,000 frames (and 200 MB). In the
         page's URL, #t=1.25 opens it paused at 1.25 s and #t=1.25&bare shows the picture
-        alone. Rendering into a directory replaces the frame files already there; any other
+        alone. Rendering into a directory replaces the frame files of its format already there; any other
         file is written under a temporary name and renamed into place, so an error or Ctrl-C
         leaves nothing under OUT. Past a second of work a progress bar shows on stderr when
         it is a terminal.

@@ -31,6 +31,9 @@ struct RenderCommand {
     /// A page's frames past this many bytes would not open in a browser.
     static let maxPageBytes = 200_000_000
     static let defaultScale = 2.0
+    /// The longest side a picture may have, in pixels: 8K, which every
+    /// encoder here takes, and a frame (256 MB of RGBA) the pipe carries.
+    static let maxSide = 8192
 
     init(_ arguments: [String]) throws(UsageError) {
         let parsed = try Arguments(arguments, spec: .render)
@@ -39,7 +42,10 @@ struct RenderCommand {
         guard outputs.count == 1, let output = outputs.first, !output.isEmpty else {
             throw UsageError(outputs.count > 1 ? "render takes one -o OUT" : "render needs -o OUT: \(RenderTarget.choices)")
         }
-        guard output != "-" else { throw UsageError("render writes files, not stdout: -o takes \(RenderTarget.choices)") }
+        let device = Files.isSpecial(output) || (output.hasPrefix("/dev/") && !output.hasPrefix("/dev/shm/"))
+        guard output != "-", !device else {
+            throw UsageError("render writes files, not \(output == "-" ? "stdout" : "devices or pipes"): -o takes \(RenderTarget.choices)")
+        }
         target = try RenderTarget(output: output, format: parsed.single("--format"))
         proposedWidth = try EffectSetup.number(parsed.single("--width"), option: "--width", default: 432, range: 10...10000)
         theme = try ThemeOption.parse(parsed) ?? .light
@@ -59,6 +65,15 @@ struct RenderCommand {
             throw UsageError("--scale and --size size pictures in pixels: -o takes a .png, .gif, .mp4, .webm or .apng file with them, or a directory with --format png")
         }
         background = try parsed.single("--background").map(Self.background)
+        if case let .movie(_, format) = target {
+            if format == .mp4, background == .some(nil) {
+                throw UsageError("MP4 has no alpha channel: --background transparent needs .webm, .apng, .png or .gif")
+            }
+            if format == .gif, setup.fps > MovieFormat.gifMaxFPS {
+                throw UsageError(
+                    "GIF frame delays are hundredths of a second and players slow the shortest ones down: use --fps \(formatNumber(MovieFormat.gifMaxFPS)) or less, or .apng, .webm or .mp4")
+            }
+        }
         loops = parsed.has("--loop")
         reportsTimings = parsed.has("--timings")
         if loops, target.isStill { throw UsageError("--loop makes an animation loop; a still has one frame") }
@@ -83,10 +98,11 @@ struct RenderCommand {
 
     private static func size(_ text: String) throws(UsageError) -> (width: Int, height: Int) {
         let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
-        guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]), (1...16384).contains(width),
-            (1...16384).contains(height)
+        guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]), (1...maxSide).contains(width),
+            (1...maxSide).contains(height)
         else {
-            throw UsageError("--size needs WIDTHxHEIGHT in pixels, each 1 to 16384, such as 800x200, not '\(Terminal.sanitize(text))'")
+            throw UsageError(
+                "--size needs WIDTHxHEIGHT in pixels, each 1 to \(Self.maxSide), such as 800x200, not '\(Terminal.sanitize(text))'")
         }
         return (width, height)
     }
@@ -113,6 +129,10 @@ struct RenderCommand {
         }
         var style = PictureStyle(appearance: appearance)
         style.background = background ?? (target.hasAlpha ? nil : PictureStyle.ground(for: appearance))
+        if case .movie(_, .gif) = target, style.background == nil {
+            Output.error.line(
+                "effect-host: GIF has one transparent colour and no partial alpha: faint ink becomes opaque; --background COLOR blends it, .apng and .webm keep it")
+        }
         style.fonts = try fonts()
         style.text = try textStyle(style.fonts)
         let picture: FramePicture
@@ -239,6 +259,10 @@ struct RenderCommand {
         if even {
             width += width % 2
             height += height % 2
+        }
+        guard width <= Self.maxSide, height <= Self.maxSide else {
+            throw UsageError(
+                "the picture would be \(width) × \(height) pixels, more than \(Self.maxSide) a side: lower --scale or set --size")
         }
         do {
             return try SVGRaster(width: max(1, width), height: max(1, height))

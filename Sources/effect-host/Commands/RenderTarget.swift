@@ -32,7 +32,8 @@ enum RenderTarget: Equatable {
         case "html", "htm": self = .page(output)
         default:
             guard let movie = MovieFormat(rawValue: suffix) else {
-                throw UsageError("render cannot write .\(Terminal.sanitize(suffix)) files; -o takes \(Self.choices)")
+                throw UsageError(
+                    "render cannot write .\(Terminal.sanitize(suffix)) files; -o takes \(Self.choices) (end a directory's name with / when it has a dot)")
             }
             self = .movie(output, movie)
         }

@@ -10,6 +10,10 @@ enum MovieFormat: String, CaseIterable {
     /// 4:2:0 video needs even dimensions.
     var needsEvenSize: Bool { self == .mp4 || self == .webm }
 
+    /// GIF delays are whole hundredths of a second, and players stretch
+    /// delays under 0.02 s to 0.1 s: faster GIFs play slower.
+    static let gifMaxFPS = 50.0
+
     /// ffmpeg's output options, for frames with (`transparent`) or without alpha.
     func arguments(transparent: Bool) -> [String] {
         switch self {
@@ -17,7 +21,9 @@ enum MovieFormat: String, CaseIterable {
             // One palette for the whole animation, built from every frame,
             // and an ordered (Bayer) dither, which is the same every run.
             let palette = "palettegen=stats_mode=full:reserve_transparent=\(transparent ? 1 : 0)"
-            let use = "paletteuse=dither=bayer:bayer_scale=4\(transparent ? ":alpha_threshold=128" : "")"
+            // GIF has one transparent index and no partial alpha: anything
+            // with a little ink is kept, opaque, rather than dropped.
+            let use = "paletteuse=dither=bayer:bayer_scale=4\(transparent ? ":alpha_threshold=16" : "")"
             return ["-filter_complex", "[0:v]split[a][b];[a]\(palette)[p];[b][p]\(use)", "-loop", "0", "-f", "gif"]
         case .mp4:
             return [

@@ -28,6 +28,7 @@ struct HarfBuzz: @unchecked Sendable {
     let blobDestroy: @convention(c) (Pointer?) -> Void
     let faceCreate: @convention(c) (Pointer?, UInt32) -> Pointer?
     let faceUpem: @convention(c) (Pointer?) -> UInt32
+    let faceGlyphCount: @convention(c) (Pointer?) -> UInt32
     let faceDestroy: @convention(c) (Pointer?) -> Void
     let fontCreate: @convention(c) (Pointer?) -> Pointer?
     let fontSetScale: @convention(c) (Pointer?, Int32, Int32) -> Void
@@ -55,6 +56,7 @@ struct HarfBuzz: @unchecked Sendable {
         blobDestroy = try library.function("hb_blob_destroy")
         faceCreate = try library.function("hb_face_create")
         faceUpem = try library.function("hb_face_get_upem")
+        faceGlyphCount = try library.function("hb_face_get_glyph_count")
         faceDestroy = try library.function("hb_face_destroy")
         fontCreate = try library.function("hb_font_create")
         fontSetScale = try library.function("hb_font_set_scale")

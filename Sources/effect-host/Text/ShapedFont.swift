@@ -38,14 +38,16 @@ final class ShapedFont: @unchecked Sendable {
     init(file: String, index: Int, harfBuzz hb: HarfBuzz) throws(NativeError) {
         self.file = file
         self.hb = hb
-        guard let blob = hb.blobFromFile(file), hb.blobLength(blob) > 0 else {
-            throw NativeError("cannot read the font file \(file)")
+        guard let blob = hb.blobFromFile(file) else { throw NativeError("cannot read the font file \(file)") }
+        guard hb.blobLength(blob) > 0 else {
+            hb.blobDestroy(blob)
+            throw NativeError("\(file) is empty: not a font file")
         }
-        guard let face = hb.faceCreate(blob, UInt32(max(0, index))), hb.faceUpem(face) > 0,
+        guard let face = hb.faceCreate(blob, UInt32(max(0, index))), hb.faceGlyphCount(face) > 0, hb.faceUpem(face) > 0,
             let font = hb.fontCreate(face), let buffer = hb.bufferCreate(), let drawFuncs = hb.drawFuncsCreate()
         else {
             hb.blobDestroy(blob)
-            throw NativeError("\(file) is not a font HarfBuzz can read")
+            throw NativeError("\(file) is not a font file HarfBuzz can read (no glyphs)")
         }
         (self.blob, self.face, self.font, self.buffer, self.drawFuncs) = (blob, face, font, buffer, drawFuncs)
         let upem = hb.faceUpem(face)

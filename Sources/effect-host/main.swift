@@ -5,7 +5,7 @@ import Glibc
 /// work failed, 2 when the command was called wrongly.
 func runCommand(_ arguments: [String]) -> Int32 {
     guard let command = arguments.first else {
-        Output.error.line("effect-host: no command given (list, info, run, render, plot or validate); see effect-host --help")
+        Output.error.line("effect-host: no command given (list, info, run, render, export, plot or validate); see effect-host --help")
         try? Output.error.flush()
         return 2
     }
@@ -44,6 +44,11 @@ func runCommand(_ arguments: [String]) -> Int32 {
             let status = try RenderCommand(rest).run()
             try? Output.standard.flush()
             return status
+        case "export":
+            if wantsHelp { Output.standard.line(Help.export); break }
+            let status = try ExportCommand(rest).run()
+            try? Output.standard.flush()
+            return status
         case "plot":
             if wantsHelp { Output.standard.line(Help.plot); break }
             let status = try PlotCommand(rest).run()
@@ -78,6 +83,7 @@ func helpText(for command: String?) -> String? {
     case "list": Help.list
     case "info": Help.info
     case "run": Help.run
+    case "export": Help.export
     case "validate": Help.validate
     case "render": Help.render
     case "plot": Help.plot

@@ -236,6 +236,24 @@ def test_the_strikes_line_ends_at_amount_times_the_text_width(tmp_path):
     assert abs(last + 1 - pixel(end)) <= 1.5, (last, pixel(end))
 
 
+def test_the_tick_is_drawn_as_far_as_its_trim_and_no_further(tmp_path):
+    still = str(tmp_path / "strike.png")
+    host("render", "strikethrough-reveal", "--time", "0.16", "--background", "#ffffff", "-o", still)
+    image = png(still)
+    # At a = 0.5 the seed's .trim(from: 0, to: a) draws half of the tick's
+    # 5√2 + √202 points: all of its first stroke and 3.57 pt of the second,
+    # which heads right 9 for every 14.21; the round cap adds 1.2 pt.
+    length = 5 * math.sqrt(2) + math.sqrt(202)
+    along = 0.5 * length - 5 * math.sqrt(2)
+    right = 6 + along * 9 / math.sqrt(202) + 1.2
+    close = np.all(np.abs(image[..., :3].astype(int) - np.array(LINE)) <= 40, axis=-1)
+    # The tick's 16 pt box, 24 pt of margin and the 2 pt outset in, at 2 px a point.
+    columns = np.nonzero(close[:, (0 + 26) * 2 : (17 + 26) * 2].any(axis=0))[0]
+    assert len(columns), "no tick drawn"
+    assert abs((columns.max() + 1) / 2 - right) <= 0.75, ((columns.max() + 1) / 2, right)
+    assert abs(columns.min() / 2 - (1 - 1.2)) <= 0.75
+
+
 def test_the_circles_at_full_breath_sit_where_the_article_puts_them(tmp_path):
     still = str(tmp_path / "circles.png")
     # At 3 s the breath is full: each 80 pt circle doubled about the ring's

@@ -29,6 +29,9 @@ struct CommandSpec {
         ]),
         flags: EffectSetup.flags.union(["--loop", "--timings"]),
         operand: .effect, internalOptions: ["--timings"])
+    static let export = CommandSpec(
+        name: "export", valued: EffectSetup.valuedOptions.union(["-o", "--output", "--width", ThemeOption.name, FontOption.name]),
+        flags: EffectSetup.flags, operand: .effect)
     static let plot = CommandSpec(
         name: "plot", valued: EffectSetup.valuedOptions.union(["-o", "--output", "--channels", "--elements"]),
         flags: EffectSetup.flags, operand: .effect)
@@ -38,7 +41,7 @@ struct CommandSpec {
     static let completions = CommandSpec(name: "completions", valued: [], flags: [], operand: .shell)
     static let man = CommandSpec(name: "man", valued: [], flags: [], operand: .none)
 
-    static let all: [CommandSpec] = [list, info, run, render, plot, validate, completions, man]
+    static let all: [CommandSpec] = [list, info, run, render, export, plot, validate, completions, man]
 }
 
 extension Arguments {

@@ -32,7 +32,7 @@ struct CompletionsCommand {
         case "-o", "--output", "--plugin-path": "files"
         case "--format": command == "render" ? "svg png" : "tty jsonl csv"
         case "--text": "outlines text"
-        case ThemeOption.name: "light dark"
+        case ThemeOption.name: command == "export" ? "auto light dark" : "light dark"
         default: nil
         }
     }

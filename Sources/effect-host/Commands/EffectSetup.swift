@@ -61,12 +61,14 @@ struct EffectSetup {
         return number
     }
 
-    /// The effect, created with the params and every event applied; warns
-    /// first about plugin files that were skipped.
-    func makeInstance() throws -> EffectInstance {
-        session.warnAboutFailures()
+    /// The effect, created with the params (those in `overriding` replaced)
+    /// and every event applied; warns first about plugin files that were
+    /// skipped.
+    func makeInstance(overriding: [(String, String)] = []) throws -> EffectInstance {
+        if overriding.isEmpty { session.warnAboutFailures() }
         let (plugin, effect) = try session.effect(id)
-        let values = try params.map { name, text throws(UsageError) in (name, try parse(text, for: name, of: effect)) }
+        let replaced = Set(overriding.map(\.0))
+        let values = try (params.filter { !replaced.contains($0.0) } + overriding).map { name, text throws(UsageError) in (name, try parse(text, for: name, of: effect)) }
         let instance: EffectInstance
         do {
             instance = try plugin.instantiate(effect, params: values)

@@ -10,6 +10,7 @@ enum Help {
           info         show an effect's params, channels, elements and timing
           run          play an effect in the terminal, or print its frames as JSON Lines or CSV
           render       draw an effect as SVG or PNG frames or stills, an HTML player, GIF, MP4, WebM or APNG
+          export       write an effect as a web animation that plays with CSS alone
           plot         chart an effect's channels against time as SVG or PNG
           validate     check plugin files against the ABI's contract before shipping them
           completions  print a completion script for bash, zsh or fish
@@ -111,6 +112,47 @@ enum Help {
         examples:
           effect-host run strikethrough-reveal
           effect-host run strikethrough-reveal --at 1.2:done=false --format jsonl --offline
+        """
+
+    static let export = """
+        usage: effect-host export EFFECT -o DIR [options]
+
+        Writes the effect as a web animation that plays on the browser's own clock, with no
+        script: DIR/index.html (the effect alone on a page), DIR/EFFECT.css (its keyframes)
+        and DIR/snippet.html (the markup to paste into another page beside EFFECT.css).
+        Every item the effect draws becomes an SVG element, text stays real text in the font
+        it was measured in, and each property that moves is a CSS animation whose keyframes
+        keep the browser within 0.2 px, 0.2 degrees and 0.002 opacity of the effect at every
+        sample. A looping effect plays its entrance once, then its period for ever. The
+        effect's reduce_motion variant is exported beside it and shown under
+        prefers-reduced-motion; with --theme auto the dark look is shown under
+        prefers-color-scheme: dark. The accessible name and value come from the effect's
+        display strings. Setting --effect-play-state: paused on the effect's element (or
+        any ancestor) pauses it.
+
+          -o, --output DIR       the directory (created if missing; the three files in it
+                                 are replaced)
+          --param NAME=VALUE     set a param when the effect is created; repeatable
+          --at T:NAME=VALUE      set a live param at time T seconds, baked into the
+                                 timeline; repeatable
+          --fps N                samples per second the keyframes are fitted to (default 60)
+          --width W              the width offered to the effect's view, in points
+                                 (default 432)
+          --theme auto|light|dark
+                                 the looks exported (default auto: both, chosen by the
+                                 reader's colour scheme)
+          --font FONT            a family (default Inter; DejaVu Sans when it is missing),
+                                 a font file, or reference for the ABI's reference metrics
+          --plugin-path PATH     search PATH first; repeatable
+          --allow-unsafe-plugins load plugin files others could have written (see effect-host --help)
+
+        Export refuses what CSS cannot animate, saying which item: a gradient that changes,
+        text whose content changes, an item that moves between groups.
+
+        examples:
+          effect-host export strikethrough-reveal -o strike-web
+          effect-host export strikethrough-reveal --at 1.5:done=false -o strike-undo
+          effect-host export breathing-circles --theme light -o circles
         """
 
     static let render = """

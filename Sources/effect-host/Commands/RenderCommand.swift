@@ -78,12 +78,7 @@ struct RenderCommand {
         reportsTimings = parsed.has("--timings")
         if loops, target.isStill { throw UsageError("--loop makes an animation loop; a still has one frame") }
         if loops, setup.duration != nil { throw UsageError("--loop renders exactly one period; it takes no --duration") }
-        font = try parsed.single("--font").map { text throws(UsageError) -> FontBook.Choice? in
-            guard !text.isEmpty else { throw UsageError("--font needs a family name, a font file or reference") }
-            if text == "reference" { return nil }
-            return text.contains("/") || [".ttf", ".otf", ".ttc", ".otc"].contains(where: text.lowercased().hasSuffix)
-                ? .file(text) : .family(text)
-        } ?? .family(FontBook.defaultFamily)
+        font = try FontOption.parse(parsed.single(FontOption.name))
         outlines = try parsed.single("--text").map { text throws(UsageError) in
             switch text {
             case "outlines": return true
@@ -133,7 +128,7 @@ struct RenderCommand {
             Output.error.line(
                 "effect-host: GIF has one transparent colour and no partial alpha: faint ink becomes opaque; --background COLOR blends it, .apng and .webm keep it")
         }
-        style.fonts = try fonts()
+        style.fonts = try FontOption.fonts(font)
         style.text = try textStyle(style.fonts)
         let picture: FramePicture
         do {
@@ -170,20 +165,6 @@ struct RenderCommand {
         }
         try? Output.error.flush()
         return 0
-    }
-
-    /// The fonts text is measured in; the reference metrics (said once)
-    /// when HarfBuzz or fontconfig cannot be loaded. A font file named with
-    /// --font that cannot be used is an error.
-    private func fonts() throws -> FontBook? {
-        guard let font else { return nil }
-        do {
-            return try FontBook(font)
-        } catch {
-            if case .file = font { throw RuntimeError(error.description) }
-            Output.error.line("effect-host: \(error.description); text is measured with the reference metrics")
-            return nil
-        }
     }
 
     private func textStyle(_ fonts: FontBook?) throws -> DisplayListSVG.TextStyle {

@@ -76,10 +76,15 @@ struct RGB: Equatable {
     /// The colour with its saturation scaled, keeping Rec. 709 luminance, as
     /// SwiftUI's `.saturation` does.
     func saturated(_ amount: Double) -> RGB {
-        let luminance = 0.2126 * Double(r) + 0.7152 * Double(g) + 0.0722 * Double(b)
-        func scale(_ channel: Int) -> Int {
-            Int(max(0, min(255, (luminance + (Double(channel) - luminance) * amount).rounded())))
-        }
-        return RGB(scale(r), scale(g), scale(b))
+        let (sr, sg, sb) = Self.saturate(Double(r), Double(g), Double(b), amount)
+        func level(_ channel: Double) -> Int { Int(max(0, min(255, channel.rounded()))) }
+        return RGB(level(sr), level(sg), level(sb))
+    }
+
+    /// Channels (of any scale) with their saturation scaled about their
+    /// Rec. 709 luminance: SVG's feColorMatrix "saturate", unclamped.
+    static func saturate(_ r: Double, _ g: Double, _ b: Double, _ amount: Double) -> (Double, Double, Double) {
+        let luminance = 0.2126 * r + 0.7152 * g + 0.0722 * b
+        return (luminance + (r - luminance) * amount, luminance + (g - luminance) * amount, luminance + (b - luminance) * amount)
     }
 }

@@ -192,15 +192,17 @@ struct DisplayListSVG {
                 case .bevel: body.attribute("stroke-linejoin", "bevel")
                 }
             }
-            // A trimmed outline: SVG dashes along a path normalised to length 1.
+            // A trimmed outline: one dash, in the outline's own units, and a gap longer than the rest of it.
             let start = min(1, max(0, shape.trimStart))
             let end = min(1, max(start, shape.trimEnd))
             if start > 0 || end < 1 {
-                body.attribute("pathLength", "1")
+                let length = shape.outlineLength
                 body.append(" stroke-dasharray=\"")
-                body.append(precise: end - start)
-                body.append(" 2\"")
-                if start > 0 { body.attribute("stroke-dashoffset", precise: -start) }
+                body.append(number: (end - start) * length)
+                body.append(byte: 0x20)
+                body.append(number: length + 1)
+                body.append(byte: 0x22)
+                if start > 0 { body.attribute("stroke-dashoffset", -start * length) }
             }
             body.append("/>")
         }

@@ -1,0 +1,28 @@
+/// `--font FAMILY|FILE|reference`: the fonts text is measured (and drawn)
+/// in, for the commands that draw text (render, export).
+enum FontOption {
+    static let name = "--font"
+
+    /// nil: the ABI's reference metrics.
+    static func parse(_ text: String?) throws(UsageError) -> FontBook.Choice? {
+        guard let text else { return .family(FontBook.defaultFamily) }
+        guard !text.isEmpty else { throw UsageError("--font needs a family name, a font file or reference") }
+        if text == "reference" { return nil }
+        return text.contains("/") || [".ttf", ".otf", ".ttc", ".otc"].contains(where: text.lowercased().hasSuffix)
+            ? .file(text) : .family(text)
+    }
+
+    /// The fonts for `choice`; the reference metrics (said once) when
+    /// HarfBuzz or fontconfig cannot be loaded. A font file that cannot be
+    /// used is an error.
+    static func fonts(_ choice: FontBook.Choice?) throws -> FontBook? {
+        guard let choice else { return nil }
+        do {
+            return try FontBook(choice)
+        } catch {
+            if case .file = choice { throw RuntimeError(error.description) }
+            Output.error.line("effect-host: \(error.description); text is measured with the reference metrics")
+            return nil
+        }
+    }
+}

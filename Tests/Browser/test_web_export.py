@@ -495,19 +495,6 @@ def test_a_looping_effect_repeats_its_period_after_the_entrance(browser, exporte
             assert spacing == pytest.approx(draw(timing.loop_start + 0.77).items[1].tracking, abs=0.05)
 
 
-@pytest.fixture(scope="module")
-def pulse(tmp_path_factory):
-    """pulse.c, built as its comment says."""
-    directory = tmp_path_factory.mktemp("pulse")
-    library = str(directory / "libPulse.so")
-    subprocess.run(
-        ["cc", "-std=c99", "-Wall", "-Wextra", "-Werror", "-shared", "-fPIC", "-fvisibility=hidden",
-         "-I" + os.path.join(ROOT, "include"), os.path.join(ROOT, "examples", "c-plugin", "pulse.c"), "-o", library, "-lm"],
-        check=True, capture_output=True,
-    )
-    return library
-
-
 def test_a_plugin_in_plain_c_exports_too(browser, exported, pulse):
     directory = exported("pulse", "--plugin-path", pulse, name="pulse")
     draw = reference("pulse", paths=[pulse])
@@ -525,7 +512,7 @@ def test_what_export_cannot_do_is_a_clear_error(tmp_path):
         assert len(result.stderr.strip().splitlines()) == 1, result.stderr
         return result.stderr
 
-    assert "needs -o DIR" in refused("strikethrough-reveal", "--plugin-path", BUILD)
+    assert "needs -o OUT" in refused("strikethrough-reveal", "--plugin-path", BUILD)
     assert "unknown effect 'no-such-effect'" in refused("no-such-effect", "-o", str(tmp_path / "x"), "--plugin-path", BUILD)
     assert "--theme must be auto, light or dark" in refused("strikethrough-reveal", "--theme", "sepia", "-o", str(tmp_path / "x"))
     assert "no --duration" in refused("strikethrough-reveal", "--duration", "2", "-o", str(tmp_path / "x"))

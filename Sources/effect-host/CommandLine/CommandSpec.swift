@@ -31,7 +31,8 @@ struct CommandSpec {
         operand: .effect, internalOptions: ["--timings"])
     static let export = CommandSpec(
         name: "export", valued: EffectSetup.valuedOptions.union(["-o", "--output", "--width", ThemeOption.name, FontOption.name]),
-        flags: EffectSetup.flags, operand: .effect)
+        // Parsed only to say why export has no --duration: it takes the whole timeline.
+        flags: EffectSetup.flags.union(["--loop"]), operand: .effect, internalOptions: ["--duration"])
     static let plot = CommandSpec(
         name: "plot", valued: EffectSetup.valuedOptions.union(["-o", "--output", "--channels", "--elements"]),
         flags: EffectSetup.flags, operand: .effect)

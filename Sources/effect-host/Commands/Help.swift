@@ -10,7 +10,7 @@ enum Help {
           info         show an effect's params, channels, elements and timing
           run          play an effect in the terminal, or print its frames as JSON Lines or CSV
           render       draw an effect as SVG or PNG frames or stills, an HTML player, GIF, MP4, WebM or APNG
-          export       write an effect as a web animation that plays with CSS alone
+          export       write an effect as a web page that plays with CSS alone, or as Lottie
           plot         chart an effect's channels against time as SVG or PNG
           validate     check plugin files against the ABI's contract before shipping them
           completions  print a completion script for bash, zsh or fish
@@ -115,44 +115,56 @@ enum Help {
         """
 
     static let export = """
-        usage: effect-host export EFFECT -o DIR [options]
+        usage: effect-host export EFFECT -o OUT [options]
 
-        Writes the effect as a web animation that plays on the browser's own clock, with no
-        script: DIR/index.html (the effect alone on a page), DIR/EFFECT.css (its keyframes)
-        and DIR/snippet.html (the markup to paste into another page beside EFFECT.css).
-        Every item the effect draws becomes an SVG element, text stays real text in the font
-        it was measured in, and each property that moves is a CSS animation whose keyframes
-        keep the browser within 0.2 px, 0.2 degrees and 0.002 opacity of the effect at every
-        sample. A looping effect plays its entrance once, then its period for ever. The
-        effect's reduce_motion variant is exported beside it and shown under
-        prefers-reduced-motion; with --theme auto the dark look is shown under
-        prefers-color-scheme: dark. The accessible name and value come from the effect's
-        display strings. Setting --effect-play-state: paused on the effect's element (or
-        any ancestor) pauses it.
+        Writes the effect for other engines to play, drawn from its display list sampled over
+        its whole timeline (its --at events baked in). OUT's extension says what:
+          DIR          a web animation that plays on the browser's own clock, with no script:
+                       DIR/index.html (the effect alone on a page), DIR/EFFECT.css (its
+                       keyframes) and DIR/snippet.html (the markup to paste into another page
+                       beside EFFECT.css); a new directory's name with a dot needs a trailing /
+          FILE.json    Lottie 1.0: shape layers, text as its glyphs' outlines from the font it
+                       was measured in, keyframes with bezier easing
+          FILE.lottie  the same animation in a dotLottie archive (ZIP, deflated by zlib)
+        Keyframes keep the web page within 0.2 px, 0.2 degrees and 0.002 opacity of the
+        effect at every sample, and Lottie within 0.05 px. A looping effect's page plays its
+        entrance once, then its period for ever; its Lottie file holds the entrance and one
+        period, with markers naming them (--loop: the period alone, for players that loop
+        the file). The web page also carries the effect's reduce_motion variant, shown under
+        prefers-reduced-motion, and with --theme auto its dark look, shown under
+        prefers-color-scheme: dark; the accessible name and value come from the effect's
+        display strings. Setting --effect-play-state: paused on the effect's element (or an
+        ancestor) pauses it.
 
-          -o, --output DIR       the directory (created if missing; the three files in it
-                                 are replaced)
+          -o, --output OUT       where, and in what format (above)
           --param NAME=VALUE     set a param when the effect is created; repeatable
           --at T:NAME=VALUE      set a live param at time T seconds, baked into the
                                  timeline; repeatable
-          --fps N                samples per second the keyframes are fitted to (default 60)
+          --fps N                samples per second the keyframes are fitted to, and a Lottie
+                                 file's frame rate (default 60)
+          --loop                 Lottie: one seamless period of a looping effect
           --width W              the width offered to the effect's view, in points
                                  (default 432)
           --theme auto|light|dark
-                                 the looks exported (default auto: both, chosen by the
-                                 reader's colour scheme)
+                                 the looks exported: the web page's default auto holds both,
+                                 chosen by the reader's colour scheme; Lottie has one (default
+                                 light)
           --font FONT            a family (default Inter; DejaVu Sans when it is missing),
                                  a font file, or reference for the ABI's reference metrics
+                                 (the web page only: Lottie draws glyph outlines)
           --plugin-path PATH     search PATH first; repeatable
           --allow-unsafe-plugins load plugin files others could have written (see effect-host --help)
 
-        Export refuses what CSS cannot animate, saying which item: a gradient that changes,
-        text whose content changes, an item that moves between groups.
+        What a format cannot say is refused with the item named (a gradient that changes, text
+        whose content changes, an item that moves between groups, a clip below the top level in
+        Lottie) or said on stderr: Lottie has no saturation filter (it becomes keyframed
+        colours) and no blur (left out). docs/export.md has the details.
 
         examples:
           effect-host export strikethrough-reveal -o strike-web
           effect-host export strikethrough-reveal --at 1.5:done=false -o strike-undo
-          effect-host export breathing-circles --theme light -o circles
+          effect-host export strikethrough-reveal -o strike.json
+          effect-host export breathing-circles --loop -o circles.lottie
         """
 
     static let render = """

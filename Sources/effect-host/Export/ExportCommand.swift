@@ -1,12 +1,22 @@
 import EffectHost
 
-/// `effect-host export EFFECT -o DIR`: the effect as a web animation that
-/// plays with CSS alone: DIR/index.html, DIR/EFFECT.css and DIR/snippet.html.
-/// Drawn from the effect's display list, sampled over its timeline with
-/// its events baked in, so every effect that draws exports.
+/// `effect-host export EFFECT -o OUT`: the effect outside this program,
+/// as a web animation that plays with CSS alone (a directory: index.html,
+/// EFFECT.css and snippet.html) or as Lottie (FILE.json, or FILE.lottie,
+/// the zipped dotLottie). Drawn from the effect's display list, sampled
+/// over its timeline with its events baked in, so every effect that draws
+/// exports.
 struct ExportCommand {
+    enum Target {
+        case web(String)
+        case lottie(String)
+        case dotLottie(String)
+    }
+
     let setup: EffectSetup
-    let directory: String
+    let target: Target
+    /// Lottie: the period alone.
+    let periodOnly: Bool
     let proposedWidth: Double
     /// The appearances exported; both by default, chosen by the reader's
     /// colour scheme.
@@ -14,6 +24,7 @@ struct ExportCommand {
     let font: FontBook.Choice?
 
     static let defaultFPS = 60.0
+    static let choices = "a directory (a web page), FILE.json (Lottie) or FILE.lottie (dotLottie)"
 
     init(_ arguments: [String]) throws(UsageError) {
         let parsed = try Arguments(arguments, spec: .export)
@@ -21,18 +32,28 @@ struct ExportCommand {
         if setup.duration != nil { throw UsageError("export takes the effect's whole timeline; it has no --duration") }
         let outputs = parsed.all("-o") + parsed.all("--output")
         guard outputs.count == 1, let output = outputs.first, !output.isEmpty else {
-            throw UsageError(outputs.count > 1 ? "export takes one -o DIR" : "export needs -o DIR, the directory to write the page into")
+            throw UsageError(outputs.count > 1 ? "export takes one -o OUT" : "export needs -o OUT: \(Self.choices)")
         }
-        guard output != "-", !Files.isSpecial(output) else { throw UsageError("export writes a directory of files, not \(output)") }
+        guard output != "-", !Files.isSpecial(output) else { throw UsageError("export writes files, not \(Terminal.sanitize(output)): -o takes \(Self.choices)") }
         let name = output.split(separator: "/").last.map(String.init) ?? output
-        if !output.hasSuffix("/"), !Files.isDirectory(output), let dot = name.lastIndex(of: ".") {
-            let suffix = name[name.index(after: dot)...]
+        let suffix = name.lastIndex(of: ".").map { name[name.index(after: $0)...].lowercased() }
+        if output.hasSuffix("/") || Files.isDirectory(output) || suffix == nil {
+            target = .web(output)
+        } else if suffix == "json" {
+            target = .lottie(output)
+        } else if suffix == "lottie" {
+            target = .dotLottie(output)
+        } else {
             throw UsageError(
-                "export writes a web page into a directory; '\(Terminal.sanitize(output))' ends in .\(Terminal.sanitize(String(suffix))) (end a directory's name with / when it has a dot)")
+                "export cannot write .\(Terminal.sanitize(suffix ?? "")) files; -o takes \(Self.choices) (end a directory's name with / when it has a dot)")
         }
-        directory = output
+        periodOnly = parsed.has("--loop")
         proposedWidth = try EffectSetup.number(parsed.single("--width"), option: "--width", default: 432, range: 10...10000)
+        let isWeb = if case .web = target { true } else { false }
+        if periodOnly, isWeb { throw UsageError("--loop exports one period to Lottie; the web page plays the entrance, then loops the period by itself") }
         switch try parsed.single(ThemeOption.name) {
+        case nil where !isWeb: appearances = [.light]
+        case "auto" where !isWeb: throw UsageError("a Lottie file has one look: --theme light or dark")
         case nil, "auto": appearances = [.light, .dark]
         case "light": appearances = [.light]
         case "dark": appearances = [.dark]
@@ -49,6 +70,28 @@ struct ExportCommand {
                 "\(effect.id) comes from an ABI 1.\(motion.plugin.info.abiMinor) plugin, which does not draw itself: export needs ABI 1.2 or later")
         }
         let fonts = try FontOption.fonts(font)
+        switch target {
+        case let .web(directory): try writeWeb(motion, fonts: fonts, into: directory)
+        case let .lottie(path): try writeLottie(motion, fonts: fonts, to: path, zipped: false)
+        case let .dotLottie(path): try writeLottie(motion, fonts: fonts, to: path, zipped: true)
+        }
+        try? Output.error.flush()
+        return 0
+    }
+
+    /// The scene of one instance in one appearance.
+    private func scene(_ instance: EffectInstance, _ appearance: Appearance, fonts: FontBook?) throws -> SampledScene {
+        do {
+            return try SampledScene(instance, fps: setup.fps, lastEvent: setup.events.map(\.t).max() ?? 0) { t in
+                try instance.draw(at: t, width: proposedWidth, measurer: fonts, appearance: appearance)
+            }
+        } catch let error as EffectError {
+            throw RuntimeError("\(instance.effect.id): \(Terminal.sanitize(error.message))")
+        }
+    }
+
+    private func writeWeb(_ motion: EffectInstance, fonts: FontBook?, into directory: String) throws {
+        let effect = motion.effect
         var instances = [(reduced: false, instance: motion)]
         if effect.param(named: "reduce_motion")?.type == .bool {
             instances.append((true, try setup.makeInstance(overriding: [("reduce_motion", "true")])))
@@ -56,18 +99,9 @@ struct ExportCommand {
         // A plugin before ABI 1.3 has one look: the dark variant would be the light one again.
         let looks = motion.plugin.adaptsToAppearance ? appearances : [.light]
         var variants: [WebExport.Variant] = []
-        let lastEvent = setup.events.map(\.t).max() ?? 0
         for appearance in looks {
             for (reduced, instance) in instances {
-                let scene: SampledScene
-                do {
-                    scene = try SampledScene(instance, fps: setup.fps, lastEvent: lastEvent) { t in
-                        try instance.draw(at: t, width: proposedWidth, measurer: fonts, appearance: appearance)
-                    }
-                } catch let error as EffectError {
-                    throw RuntimeError("\(effect.id): \(Terminal.sanitize(error.message))")
-                }
-                variants.append(WebExport.Variant(appearance: appearance, reducesMotion: reduced, scene: scene))
+                variants.append(WebExport.Variant(appearance: appearance, reducesMotion: reduced, scene: try scene(instance, appearance, fonts: fonts)))
             }
         }
         let export = try WebExport(effect: effect.id, variants: variants, family: fonts?.family)
@@ -80,8 +114,32 @@ struct ExportCommand {
         let size = export.css.utf8.count + export.markup.utf8.count
         Output.error.line(
             "effect-host: wrote \(Terminal.sanitize(base))index.html, \(stylesheet) and snippet.html: \(variants.count) variant\(variants.count == 1 ? "" : "s"), \(export.keyframeCount) keyframes, \(readableBytes(size)) of CSS and markup")
-        try? Output.error.flush()
-        return 0
+    }
+
+    private func writeLottie(_ instance: EffectInstance, fonts: FontBook?, to path: String, zipped: Bool) throws {
+        guard let fonts else {
+            throw RuntimeError(
+                "Lottie text is drawn as glyph outlines, which needs HarfBuzz, fontconfig and a font (not --font reference)")
+        }
+        var appearance = appearances[0]
+        if appearance == .dark, !instance.plugin.adaptsToAppearance {
+            Output.error.line("effect-host: \(instance.effect.id) comes from a plugin with one look; exporting its light look")
+            appearance = .light
+        }
+        var export = try LottieExport(
+            scene: try scene(instance, appearance, fonts: fonts), fonts: fonts, fps: setup.fps, title: instance.effect.name, periodOnly: periodOnly)
+        let text = try export.document().text()
+        let bytes: [UInt8]
+        if zipped {
+            let id = Self.fileName(for: instance.effect.id)
+            bytes = try DotLottie.archive(animation: Array(text.utf8), id: id)
+        } else {
+            bytes = Array(text.utf8)
+        }
+        try Files.write(bytes, to: path)
+        for note in export.notes { Output.error.line("effect-host: \(note)") }
+        Output.error.line(
+            "effect-host: wrote \(Terminal.sanitize(path)): \(export.width) × \(export.height), \(export.frameCount) frames at \(formatNumber(setup.fps)) fps, \(readableBytes(bytes.count))")
     }
 
     /// The stylesheet's name: the effect's id, with anything a file name

@@ -518,3 +518,58 @@ def test_what_export_cannot_do_is_a_clear_error(tmp_path):
     assert "no --duration" in refused("strikethrough-reveal", "--duration", "2", "-o", str(tmp_path / "x"))
     assert ".svg" in refused("strikethrough-reveal", "-o", str(tmp_path / "x.svg"), "--plugin-path", BUILD)
     assert not os.path.exists(tmp_path / "x") and not os.path.exists(tmp_path / "x.svg")
+
+
+def test_setting_the_play_state_variable_pauses_every_animation(browser, exported):
+    with frozen(browser, exported("strikethrough-reveal")) as page:
+        animated = page.one(".v-light-motion rect[data-id='5']")
+        assert set(page.style(animated)["animation-play-state"].split(", ")) == {"running"}
+        wrapper = page.one(".eh-strikethrough-reveal")
+        page.page("DOM.setAttributeValue", nodeId=wrapper, name="style", value="--effect-play-state: paused")
+        animated = [page.style(n) for n in page.select(".v-light-motion [data-id]")]
+        animated = [style for style in animated if style["animation-name"] != "none"]
+        assert len(animated) >= 4
+        for style in animated:
+            assert set(style["animation-play-state"].split(", ")) == {"paused"}, style["animation-name"]
+
+
+def test_two_exports_of_one_effect_share_a_page_under_their_own_names(browser, exported, tmp_path):
+    done = exported("strikethrough-reveal", "--name", "done", name="named-done")
+    undone = exported("strikethrough-reveal", "--name", "undone", "--at", "0.5:done=false", name="named-undone")
+    assert os.path.exists(os.path.join(done, "done.css")) and os.path.exists(os.path.join(undone, "undone.css"))
+    page = tmp_path / "both.html"
+    snippets = [open(os.path.join(d, "snippet.html")).read().replace('href="', f'href="file://{d}/') for d in (done, undone)]
+    page.write_text("<!doctype html><html><body>" + "".join(snippets) + "</body></html>")
+    with FrozenPage(browser, "file://" + str(page)) as frozen_page:
+        frozen_page.seek(1.0)
+        widths = [pixels_of(frozen_page.style(frozen_page.one(f".eh-{n} .v-light-motion rect[data-id='5']"))["width"]) for n in ("done", "undone")]
+        # Done: the line spans the text; undone at 0.5 s: gone again by 1 s.
+        assert widths[0] > 150 and widths[1] == pytest.approx(0, abs=PX)
+
+
+def test_a_font_file_is_copied_beside_the_page_and_drawn(browser, exported, tmp_path):
+    font = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+    if not os.path.exists(font):
+        pytest.fail("DejaVu Sans is missing: scripts/test installs fonts-dejavu-core")
+    directory = exported("strikethrough-reveal", "--font", font, name="dejavu")
+    assert open(os.path.join(directory, "DejaVuSans.ttf"), "rb").read() == open(font, "rb").read()
+    css = open(os.path.join(directory, "strikethrough-reveal.css")).read()
+    assert "@font-face { font-family: 'eh-strikethrough-reveal-font'; src: url('DejaVuSans.ttf')" in css
+    with frozen(browser, directory) as page:
+        page.seek(0.32)
+        text = page.one(".v-light-motion text")
+        left, _, right, _ = box_of(page.quad(text))
+        # DejaVu Sans is wider than Inter: the run is as wide as HarfBuzz shapes it in that file.
+        out = subprocess.run(["hb-shape", "--output-format=json", "--no-glyph-names", font, "Ship the component"],
+                             capture_output=True, text=True, check=True).stdout
+        advance = sum(g["ax"] for g in json.loads(out)) * 20 / 2048
+        assert right - left == pytest.approx(advance, abs=1.0)
+
+
+def test_a_failed_export_leaves_nothing_behind(tmp_path):
+    blocked = tmp_path / "blocked"
+    (blocked / "snippet.html").mkdir(parents=True)
+    result = subprocess.run([HOST, "export", "strikethrough-reveal", "--plugin-path", BUILD, "-o", str(blocked)],
+                            capture_output=True, text=True, env=environment(), timeout=60)
+    assert result.returncode == 1 and "snippet.html is a directory" in result.stderr
+    assert sorted(os.listdir(blocked)) == ["snippet.html"]

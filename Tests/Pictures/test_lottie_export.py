@@ -166,19 +166,24 @@ def test_every_export_is_lottie_1_0_by_its_schema(exported, pulse):
 
 
 def test_frame_count_and_rate_are_as_asked(exported):
-    # The strike ends at 0.32 s: at 30 fps its last frame is the first at or after that, 10 (0.333 s).
+    # The strike ends at 0.32 s. Players show frames ip to op - 1, so the file
+    # runs one frame past the first frame at or after the end: at 30 fps that
+    # frame is 10 (0.333 s) and op is 11; at 60 fps, 20 (0.333 s) and 21.
     doc = json.load(open(exported("strikethrough-reveal", "--fps", "30", name="strike-30")))
-    assert (doc["fr"], doc["ip"], doc["op"]) == (30, 0, 10)
+    assert (doc["fr"], doc["ip"], doc["op"]) == (30, 0, 11)
     doc = json.load(open(exported("strikethrough-reveal")))
-    assert (doc["fr"], doc["op"]) == (60, math.ceil(0.32 * 60))
+    assert (doc["fr"], doc["op"]) == (60, math.ceil(0.32 * 60) + 1)
     from rlottie_python import LottieAnimation
 
     animation = LottieAnimation.from_file(exported("strikethrough-reveal", "--fps", "30", name="strike-30"))
     assert animation.lottie_animation_get_framerate() == 30
     # tracking-breathe: a 0.9 s entrance, then 3.6 s breaths; the markers name both.
     doc = json.load(open(exported("tracking-breathe")))
-    assert doc["op"] == round((0.9 + 3.6) * 60)
+    assert doc["op"] == round((0.9 + 3.6) * 60) + 1
     assert [(m["cm"], m["tm"], m["dr"]) for m in doc["markers"]] == [("entrance", 0, 54), ("loop", 54, 216)]
+    # breathing-circles loops from its start: its 8 s period alone, ending where it begins.
+    doc = json.load(open(exported("breathing-circles")))
+    assert doc["op"] == 8 * 60 and "markers" not in doc
 
 
 def test_the_strike_is_small(exported):
@@ -230,7 +235,10 @@ def test_dotlottie_holds_the_same_animation_and_a_manifest(exported):
     names = archive.namelist()
     assert names == ["manifest.json", "animations/strikethrough-reveal.json"]
     manifest = json.loads(archive.read("manifest.json"))
-    assert manifest["animations"][0]["id"] == "strikethrough-reveal"
+    # The strike ends: players should not replay it for ever.
+    assert manifest["animations"][0]["id"] == "strikethrough-reveal" and manifest["animations"][0]["loop"] is False
+    looping = zipfile.ZipFile(exported("tracking-breathe", "--loop", name="breathe-loop", suffix=".lottie"))
+    assert json.loads(looping.read("manifest.json"))["animations"][0]["loop"] is True
     assert archive.read("animations/strikethrough-reveal.json") == open(json_path, "rb").read()
     assert archive.getinfo("animations/strikethrough-reveal.json").compress_type == zipfile.ZIP_DEFLATED
     assert os.path.getsize(exported("strikethrough-reveal", suffix=".lottie")) < os.path.getsize(json_path) / 3

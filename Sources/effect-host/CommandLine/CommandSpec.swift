@@ -30,7 +30,7 @@ struct CommandSpec {
         flags: EffectSetup.flags.union(["--loop", "--timings"]),
         operand: .effect, internalOptions: ["--timings"])
     static let export = CommandSpec(
-        name: "export", valued: EffectSetup.valuedOptions.union(["-o", "--output", "--width", ThemeOption.name, FontOption.name]),
+        name: "export", valued: EffectSetup.valuedOptions.union(["-o", "--output", "--width", ThemeOption.name, FontOption.name, "--name"]),
         // Parsed only to say why export has no --duration: it takes the whole timeline.
         flags: EffectSetup.flags.union(["--loop"]), operand: .effect, internalOptions: ["--duration"])
     static let plot = CommandSpec(

@@ -130,7 +130,7 @@ enum Help {
         effect at every sample, and Lottie within 0.05 px. A looping effect's page plays its
         entrance once, then its period for ever; its Lottie file holds the entrance and one
         period, with markers naming them (--loop: the period alone, for players that loop
-        the file). The web page also carries the effect's reduce_motion variant, shown under
+        the file), and an effect that ends holds its last frame. The web page also carries the effect's reduce_motion variant, shown under
         prefers-reduced-motion, and with --theme auto its dark look, shown under
         prefers-color-scheme: dark; the accessible name and value come from the effect's
         display strings. Setting --effect-play-state: paused on the effect's element (or an
@@ -141,16 +141,21 @@ enum Help {
           --at T:NAME=VALUE      set a live param at time T seconds, baked into the
                                  timeline; repeatable
           --fps N                samples per second the keyframes are fitted to, and a Lottie
-                                 file's frame rate (default 60)
+                                 file's frame rate (default 60; 0.1 to 1000; at most 3600
+                                 samples in all)
           --loop                 Lottie: one seamless period of a looping effect
           --width W              the width offered to the effect's view, in points
-                                 (default 432)
+                                 (default 432; 10 to 10000)
+          --name NAME            the web page's class prefix (eh-NAME) and stylesheet
+                                 (NAME.css), so two exports of one effect share a page
+                                 (default: the effect's id)
           --theme auto|light|dark
                                  the looks exported: the web page's default auto holds both,
                                  chosen by the reader's colour scheme; Lottie has one (default
                                  light)
           --font FONT            a family (default Inter; DejaVu Sans when it is missing),
-                                 a font file, or reference for the ABI's reference metrics
+                                 a font file (copied beside the web page and named in its
+                                 stylesheet), or reference for the ABI's reference metrics
                                  (the web page only: Lottie draws glyph outlines)
           --plugin-path PATH     search PATH first; repeatable
           --allow-unsafe-plugins load plugin files others could have written (see effect-host --help)

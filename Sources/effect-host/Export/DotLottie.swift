@@ -4,11 +4,12 @@ import Glibc
 /// animation as `animations/ID.json`, deflated by zlib (loaded at run time,
 /// as every system library here is).
 enum DotLottie {
-    static func archive(animation json: [UInt8], id: String) throws -> [UInt8] {
+    /// `loops`: whether players should loop it (seamless only for a period alone).
+    static func archive(animation json: [UInt8], id: String, loops: Bool) throws -> [UInt8] {
         let zlib = try Zlib.shared()
         let manifest = Array(
             """
-            {"version":"1","generator":"effect-host","animations":[{"id":"\(id)","loop":true,"autoplay":true}]}
+            {"version":"1","generator":"effect-host","animations":[{"id":"\(id)","loop":\(loops),"autoplay":true}]}
             """.utf8)
         var zip = ZipWriter()
         try zip.add("manifest.json", manifest, zlib)

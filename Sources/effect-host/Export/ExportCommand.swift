@@ -1,4 +1,5 @@
 import EffectHost
+import Glibc
 
 /// `effect-host export EFFECT -o OUT`: the effect outside this program,
 /// as a web animation that plays with CSS alone (a directory: index.html,
@@ -22,6 +23,8 @@ struct ExportCommand {
     /// colour scheme.
     let appearances: [Appearance]
     let font: FontBook.Choice?
+    /// The web page's class prefix and stylesheet name (default: the effect's id).
+    let prefix: String?
 
     static let defaultFPS = 60.0
     static let choices = "a directory (a web page), FILE.json (Lottie) or FILE.lottie (dotLottie)"
@@ -37,12 +40,12 @@ struct ExportCommand {
         guard output != "-", !Files.isSpecial(output) else { throw UsageError("export writes files, not \(Terminal.sanitize(output)): -o takes \(Self.choices)") }
         let name = output.split(separator: "/").last.map(String.init) ?? output
         let suffix = name.lastIndex(of: ".").map { name[name.index(after: $0)...].lowercased() }
-        if output.hasSuffix("/") || Files.isDirectory(output) || suffix == nil {
+        let isLottie = suffix == "json" || suffix == "lottie"
+        if output.hasSuffix("/") || suffix == nil || (Files.isDirectory(output) && !isLottie) {
             target = .web(output)
-        } else if suffix == "json" {
-            target = .lottie(output)
-        } else if suffix == "lottie" {
-            target = .dotLottie(output)
+        } else if isLottie {
+            guard name.count > suffix!.count + 1 else { throw UsageError("-o \(Terminal.sanitize(output)) needs a file name before .\(suffix!)") }
+            target = suffix == "json" ? .lottie(output) : .dotLottie(output)
         } else {
             throw UsageError(
                 "export cannot write .\(Terminal.sanitize(suffix ?? "")) files; -o takes \(Self.choices) (end a directory's name with / when it has a dot)")
@@ -60,6 +63,15 @@ struct ExportCommand {
         case let other?: throw UsageError("--theme must be auto, light or dark, not '\(Terminal.sanitize(other))'")
         }
         font = try FontOption.parse(parsed.single(FontOption.name))
+        prefix = try parsed.single("--name")
+        if let prefix {
+            guard prefix.count <= 64, prefix.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }),
+                prefix.first?.isLetter == true
+            else {
+                throw UsageError("--name needs a letter, then letters, digits, - or _ (at most 64), not '\(Terminal.sanitize(prefix))'")
+            }
+            guard isWeb else { throw UsageError("--name names the web page's classes and stylesheet; a Lottie file is named by -o") }
+        }
     }
 
     func run() throws -> Int32 {
@@ -104,16 +116,34 @@ struct ExportCommand {
                 variants.append(WebExport.Variant(appearance: appearance, reducesMotion: reduced, scene: try scene(instance, appearance, fonts: fonts)))
             }
         }
-        let export = try WebExport(effect: effect.id, variants: variants, family: fonts?.family)
-        let stylesheet = Self.fileName(for: effect.id) + ".css"
+        let name = prefix ?? effect.id
+        let stylesheet = Self.fileName(for: name) + ".css"
+        // A font file is copied beside the page and named in the stylesheet:
+        // a browser finds a family by its name, never a file by its path.
+        var fontFile: (name: String, bytes: [UInt8])?
+        if case let .file(path)? = font {
+            fontFile = (Self.fileName(for: String(path.split(separator: "/").last ?? "font")), try Files.read(path))
+        }
+        let export = try WebExport(name: name, variants: variants, family: fonts?.family, fontFile: fontFile?.name)
+        let created = !Files.isDirectory(directory)
         try Files.makeDirectory(directory)
         let base = directory.hasSuffix("/") ? directory : directory + "/"
-        try Files.write(export.css, to: base + stylesheet)
-        try Files.write(export.page(title: effect.name, stylesheet: stylesheet), to: base + "index.html")
-        try Files.write(export.snippet(stylesheet: stylesheet), to: base + "snippet.html")
+        var files = [
+            (path: base + stylesheet, bytes: Array(export.css.utf8)),
+            (base + "index.html", Array(export.page(title: effect.name, stylesheet: stylesheet).utf8)),
+            (base + "snippet.html", Array(export.snippet(stylesheet: stylesheet).utf8)),
+        ]
+        if let fontFile { files.append((base + fontFile.name, fontFile.bytes)) }
+        do {
+            try Files.writeTogether(files)
+        } catch {
+            // Nothing of a failed export stays behind, not even its new directory.
+            if created { rmdir(directory) }
+            throw error
+        }
         let size = export.css.utf8.count + export.markup.utf8.count
         Output.error.line(
-            "effect-host: wrote \(Terminal.sanitize(base))index.html, \(stylesheet) and snippet.html: \(variants.count) variant\(variants.count == 1 ? "" : "s"), \(export.keyframeCount) keyframes, \(readableBytes(size)) of CSS and markup")
+            "effect-host: wrote \(Terminal.sanitize(base))index.html, \(stylesheet)\(fontFile.map { ", \($0.name)" } ?? "") and snippet.html: \(variants.count) variant\(variants.count == 1 ? "" : "s"), \(export.keyframeCount) keyframes, \(readableBytes(size)) of CSS and markup")
     }
 
     private func writeLottie(_ instance: EffectInstance, fonts: FontBook?, to path: String, zipped: Bool) throws {
@@ -132,14 +162,14 @@ struct ExportCommand {
         let bytes: [UInt8]
         if zipped {
             let id = Self.fileName(for: instance.effect.id)
-            bytes = try DotLottie.archive(animation: Array(text.utf8), id: id)
+            bytes = try DotLottie.archive(animation: Array(text.utf8), id: id, loops: export.loopsSeamlessly)
         } else {
             bytes = Array(text.utf8)
         }
         try Files.write(bytes, to: path)
         for note in export.notes { Output.error.line("effect-host: \(note)") }
         Output.error.line(
-            "effect-host: wrote \(Terminal.sanitize(path)): \(export.width) × \(export.height), \(export.frameCount) frames at \(formatNumber(setup.fps)) fps, \(readableBytes(bytes.count))")
+            "effect-host: wrote \(Terminal.sanitize(path)): \(export.width) × \(export.height), \(export.frameCount) frame\(export.frameCount == 1 ? "" : "s") at \(formatNumber(setup.fps)) fps, \(readableBytes(bytes.count))")
     }
 
     /// The stylesheet's name: the effect's id, with anything a file name

@@ -25,8 +25,17 @@ struct LottieExport {
     private let extent: Double
     private let markers: [JSON]
 
-    /// The file's last frame: its length in frames at `fps`.
-    var frameCount: Int { max(1, Int(((times.last ?? 0) * fps - 1e-9).rounded(.up))) }
+    /// The file's out point. A period alone ends where it begins again
+    /// (players show frames ip to op - 1, then wrap); anything else holds
+    /// one frame at or after its last moment, so a player that stops on
+    /// op - 1 stops on the settled picture.
+    var frameCount: Int {
+        let span = (times.last ?? 0) * fps
+        return loopsSeamlessly ? max(1, Int(span.rounded())) : Int((span - 1e-9).rounded(.up)) + 1
+    }
+
+    /// The file is one period of a loop, which players may repeat seamlessly.
+    let loopsSeamlessly: Bool
 
     /// `periodOnly`: the repeating period alone, seamless when a player
     /// loops the file; otherwise the entrance and one period (or the whole
@@ -56,6 +65,7 @@ struct LottieExport {
         }
         self.times = times
         self.picks = picks
+        loopsSeamlessly = scene.segments.allSatisfy(\.repeats) || periodOnly
         self.markers = markers
         let box = DisplayListSVG(bounds: scene.bounds).viewBox
         origin = (box.x, box.y)

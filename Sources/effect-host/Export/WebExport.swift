@@ -26,16 +26,24 @@ struct WebExport {
     private(set) var markup = ""
     private(set) var keyframeCount = 0
 
-    init(effect id: String, variants: [Variant], family: String?) throws {
+    /// The family a font file copied beside the page is given.
+    private let fontFile: String?
+
+    /// `name`: the class prefix's own part (an effect's id, or the name an
+    /// export was given so two exports of one effect share a page);
+    /// `fontFile`: a font file beside the page, to draw the text in.
+    init(name id: String, variants: [Variant], family: String?, fontFile: String? = nil) throws {
         name = "eh-" + String(id.map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") ? $0 : "-" })
         self.variants = variants
         self.family = family
+        self.fontFile = fontFile
         css = header()
         markup = try wrapper()
     }
 
     private var fontStack: String {
         let system = DisplayListSVG.fontFamily
+        if fontFile != nil { return "'\(name)-font', " + system }
         guard let family else { return system }
         return "'\(String(family.filter { $0 != "'" && $0 != "\"" && $0 != "&" && $0 != "<" && $0 != ";" && $0 != "}" }))', " + system
     }
@@ -48,7 +56,10 @@ struct WebExport {
         out += ".\(name) > .eh-variant { display: none; }\n"
         out += ".\(name) text { white-space: pre; }\n"
         out += ".\(name) .eh-value { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }\n"
-        out += ".\(name) * { animation-play-state: var(--effect-play-state, running); }\n"
+        if let fontFile {
+            // One file for every weight, as it was measured: no synthesised bold.
+            out += "@font-face { font-family: '\(name)-font'; src: url('\(fontFile)'); font-weight: 1 1000; }\n"
+        }
         let appearances = Set(variants.map(\.appearance))
         let usual: Appearance = appearances.contains(.light) ? .light : .dark
         func show(_ appearance: Appearance, reduced: Bool) -> String {
@@ -152,7 +163,9 @@ struct WebExport {
                 animations.append("\(rule) \(Self.seconds(segment.duration)) \(timing) \(Self.seconds(segment.start)) \(count) \(fill)")
             }
         }
-        css += "\(selector) { animation: \(animations.joined(separator: ", ")); }\n"
+        // The play state after the shorthand, which would reset it: set
+        // --effect-play-state: paused on any ancestor to pause.
+        css += "\(selector) { animation: \(animations.joined(separator: ", ")); animation-play-state: var(--effect-play-state, running); }\n"
     }
 
     private static func percent(_ fraction: Double) -> String {

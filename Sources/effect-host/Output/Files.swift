@@ -48,12 +48,53 @@ enum Files {
         }
     }
 
-    private static func writeInPlace(_ bytes: [UInt8], to path: String) throws(RuntimeError) {
+    /// A whole regular file's bytes.
+    static func read(_ path: String) throws(RuntimeError) -> [UInt8] {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw failure("cannot read \(path)", errno) }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+            throw RuntimeError("\(Terminal.sanitize(path)) is not a regular file")
+        }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count >= 0 else { throw failure("cannot read \(path)", errno) }
+            if count == 0 { return bytes }
+            bytes += chunk[0..<count]
+        }
+    }
+
+    /// Files that belong together, written all or none: each under a
+    /// temporary name beside it, then, when every one is whole, each
+    /// renamed into place.
+    static func writeTogether(_ files: [(path: String, bytes: [UInt8])]) throws(RuntimeError) {
+        for file in files where isDirectory(file.path) || isSpecial(file.path) {
+            throw RuntimeError("\(Terminal.sanitize(file.path)) \(isDirectory(file.path) ? "is a directory" : "is not a regular file")")
+        }
+        var temporaries: [String] = []
+        do {
+            for file in files {
+                temporaries.append(try reserve(beside: file.path))
+                try writeInPlace(file.bytes, to: temporaries[temporaries.count - 1], shownAs: file.path)
+            }
+        } catch {
+            for temporary in temporaries { unlink(temporary) }
+            throw error
+        }
+        for (temporary, file) in zip(temporaries, files) { try moveIntoPlace(temporary, file.path) }
+    }
+
+    /// `shownAs`: the name errors give (the file a temporary one stands for).
+    private static func writeInPlace(_ bytes: [UInt8], to path: String, shownAs: String? = nil) throws(RuntimeError) {
         let descriptor = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC)
-        guard descriptor >= 0 else { throw failure("cannot write \(path)", errno) }
+        guard descriptor >= 0 else { throw failure("cannot write \(shownAs ?? path)", errno) }
         let code = writeAll(bytes, to: descriptor)
-        close(descriptor)
-        if let code { throw failure("cannot write \(path)", code) }
+        let closed = close(descriptor) == 0 ? nil : errno
+        if let code = code ?? closed { throw failure("cannot write \(shownAs ?? path)", code) }
     }
 
     /// Writes every byte; the errno of the write that failed, if one did.

@@ -15,6 +15,13 @@ let pluginLinkerSettings: [LinkerSetting] = [
     ])
 ]
 
+/// Besides the toolchain, the host looks for the Swift runtime where
+/// scripts/install puts it; scripts/set-runpath then drops the toolchain's
+/// entry, in the room this one leaves.
+let hostLinkerSettings: [LinkerSetting] = [
+    .unsafeFlags(["-Xlinker", "-rpath", "-Xlinker", "$ORIGIN/../lib/effect-host/plugins/swift-runtime"])
+]
+
 /// The kit and the plugins use neither Swift concurrency nor regexes; not
 /// importing them keeps those runtime libraries out of every plugin.
 let pluginSwiftSettings: [SwiftSetting] = [
@@ -40,7 +47,9 @@ let package = Package(
         .target(name: "EffectABI", dependencies: ["CEffect"], swiftSettings: pluginSwiftSettings),
         .target(name: "EffectHost", dependencies: ["CEffect"]),
         .target(name: "CAllocationCounter"),
-        .executableTarget(name: "effect-host", dependencies: ["CEffect", "EffectHost", "EffectABI", "CAllocationCounter"]),
+        .executableTarget(
+            name: "effect-host", dependencies: ["CEffect", "EffectHost", "EffectABI", "CAllocationCounter"],
+            linkerSettings: hostLinkerSettings),
         .target(
             name: "Strike", dependencies: ["CEffect", "EffectABI"], path: "Plugins/Strike",
             swiftSettings: pluginSwiftSettings, linkerSettings: pluginLinkerSettings),

@@ -1,0 +1,126 @@
+"""scripts/release's tarball, unpacked into a fresh directory, runs where the
+Swift toolchain is not: the toolchain's runtime directory is hidden from
+the loader by an empty tmpfs mounted over it in a private mount namespace
+(needs root and unshare). Every command runs from the unpacked tree, and
+the C and C++ examples are built against it with pkg-config.
+"""
+
+import json
+import os
+import shutil
+import subprocess
+import tarfile
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+RUNTIME = os.path.realpath(os.path.join(os.path.dirname(shutil.which("swift") or "/opt/swift/usr/bin/swift"), "..", "lib", "swift", "linux"))
+PLUGINS = ("libStrike.so", "libBreathe.so", "libReveal.so")
+
+
+def hidden_toolchain(command, cwd=None, env=None):
+    script = f"mount -t tmpfs none {RUNTIME} && {command}"
+    environment = {"PATH": os.environ["PATH"], "HOME": os.environ.get("HOME", "/tmp"), **(env or {})}
+    return subprocess.run(["unshare", "--mount", "sh", "-c", script], capture_output=True, text=True, cwd=cwd, env=environment, timeout=300)
+
+
+@pytest.fixture(scope="module")
+def release(tmp_path_factory):
+    """(the tarball, the tree it unpacks to)."""
+    probe = subprocess.run(["unshare", "--mount", "sh", "-c", f"mount -t tmpfs none {RUNTIME}"], capture_output=True)
+    if probe.returncode != 0:
+        pytest.fail("cannot hide the toolchain: unshare --mount needs root, which CI has")
+    out = tmp_path_factory.mktemp("release")
+    made = subprocess.run([os.path.join(ROOT, "scripts", "release"), str(out)], capture_output=True, text=True, timeout=1800)
+    assert made.returncode == 0, made.stderr[-3000:]
+    tarball = made.stdout.strip().splitlines()[-1]
+    unpacked = tmp_path_factory.mktemp("unpacked")
+    with tarfile.open(tarball) as archive:
+        names = archive.getnames()
+        top = names[0].split("/")[0]
+        assert all(name == top or name.startswith(top + "/") for name in names), "one top directory"
+        archive.extractall(unpacked, filter="data")
+    return tarball, os.path.join(unpacked, top)
+
+
+def readelf(path):
+    return subprocess.run(["readelf", "-d", "-S", "-W", path], capture_output=True, text=True, check=True).stdout
+
+
+def test_the_tarball_is_named_and_laid_out_as_documented(release):
+    tarball, tree = release
+    version = subprocess.run([os.path.join(ROOT, ".build", "release", "effect-host"), "--version"], capture_output=True, text=True).stdout.split()[1]
+    assert os.path.basename(tarball) == f"effect-host-{version}-linux-{os.uname().machine}.tar.gz"
+    for path in (
+        "bin/effect-host", "include/effect.h", "include/effect.hpp", "include/effect_kit.h", "lib/pkgconfig/effect-host.pc",
+        "share/man/man1/effect-host.1", "share/doc/effect-host/README.md", "share/doc/effect-host/LICENSE",
+        "share/doc/effect-host/docs/export.md", "lib/effect-host/plugins/swift-runtime/libswiftCore.so",
+        "lib/effect-host/plugins/swift-runtime/LICENSE.txt", "share/bash-completion/completions/effect-host",
+    ):
+        assert os.path.isfile(os.path.join(tree, path)), path
+    host = readelf(os.path.join(tree, "bin", "effect-host"))
+    assert "Library runpath: [$ORIGIN/../lib/effect-host/plugins/swift-runtime]" in host
+    for plugin in PLUGINS:
+        dynamic = readelf(os.path.join(tree, "lib", "effect-host", "plugins", plugin))
+        assert "Library runpath: [$ORIGIN/swift-runtime:$ORIGIN]" in dynamic
+        assert ".symtab" not in dynamic, f"{plugin} is stripped"
+    # Every runtime library the host and the plugins load is in the tree.
+    needed = set()
+    for path in [os.path.join(tree, "bin", "effect-host")] + [os.path.join(tree, "lib", "effect-host", "plugins", p) for p in PLUGINS]:
+        needed |= {line.split("[")[1].rstrip("]") for line in readelf(path).splitlines() if "(NEEDED)" in line}
+    swift = {name for name in needed if name.startswith(("libswift", "libdispatch", "libBlocksRuntime"))}
+    assert swift and swift <= set(os.listdir(os.path.join(tree, "lib", "effect-host", "plugins", "swift-runtime")))
+
+
+def test_every_command_runs_from_the_tree_without_the_toolchain(release, tmp_path):
+    _, tree = release
+    host = os.path.join(tree, "bin", "effect-host")
+    # The checkout's build needs the toolchain: hiding it is real.
+    unpackaged = hidden_toolchain(f"{ROOT}/.build/release/effect-host --version")
+    assert unpackaged.returncode != 0 and "libswift" in unpackaged.stderr
+    listed = hidden_toolchain(f"{host} list --json")
+    assert listed.returncode == 0, listed.stderr
+    plugins = json.loads(listed.stdout)["plugins"]
+    assert sorted(os.path.basename(p["path"]) for p in plugins) == sorted(PLUGINS)
+    assert all(os.path.dirname(p["path"]) == os.path.join(tree, "lib", "effect-host", "plugins") for p in plugins)
+    # At 0.16 s the strike's 0.32 s ease-in-out is half way.
+    frames = hidden_toolchain(f"{host} run strikethrough-reveal --offline --fps 100 --duration 0.16 --format jsonl")
+    assert frames.returncode == 0, frames.stderr
+    assert json.loads(frames.stdout.splitlines()[-1])["channels"]["amount"] == pytest.approx(0.5, abs=1e-12)
+    for command in (
+        f"{host} info text-reveal",
+        f"{host} render strikethrough-reveal --time 0.16 -o {tmp_path}/strike.svg",
+        f"{host} render tracking-breathe --time 1 -o {tmp_path}/breathe.png",
+        f"{host} export strikethrough-reveal -o {tmp_path}/strike.json",
+        f"{host} export strikethrough-reveal -o {tmp_path}/web",
+        f"{host} validate " + " ".join(os.path.join(tree, "lib", "effect-host", "plugins", p) for p in PLUGINS),
+        f"{host} man",
+    ):
+        result = hidden_toolchain(command)
+        assert result.returncode == 0, f"{command}: {result.stderr[-2000:]}"
+    assert open(f"{tmp_path}/breathe.png", "rb").read(8) == b"\x89PNG\r\n\x1a\n"
+    assert json.load(open(f"{tmp_path}/strike.json"))["fr"] == 60
+
+
+def test_c_and_cpp_examples_build_with_pkg_config_and_run(release, tmp_path):
+    _, tree = release
+    env = {"PKG_CONFIG_PATH": os.path.join(tree, "lib", "pkgconfig")}
+    config = lambda *a: subprocess.run(["pkg-config", *a, "effect-host"], capture_output=True, text=True, check=True,  # noqa: E731
+                                       env={**os.environ, **env}).stdout.split()
+    flags = config("--cflags", "--libs")
+    assert os.path.realpath(flags[0][2:]) == os.path.realpath(os.path.join(tree, "include")) and "-ldl" in flags
+    plugins = config("--variable=plugindir")[0]
+    assert os.path.realpath(plugins) == os.path.realpath(os.path.join(tree, "lib", "effect-host", "plugins"))
+    c_demo, cpp_demo = str(tmp_path / "demo"), str(tmp_path / "demo_cpp")
+    subprocess.run(["cc", "-std=c99", "-Wall", "-Wextra", "-Werror", os.path.join(ROOT, "examples", "c", "effect_demo.c"),
+                    *flags, "-o", c_demo], check=True)
+    subprocess.run(["c++", "-std=c++17", "-Wall", "-Wextra", "-Werror", os.path.join(ROOT, "examples", "cpp", "effect_demo.cpp"),
+                    *flags, "-o", cpp_demo], check=True)
+    # tracking-breathe at 2.7 s, three quarters into its first 3.6 s breath
+    # after the 0.9 s entrance: tracking at max_tracking (9), opacity 0.98.
+    result = hidden_toolchain(f"{c_demo} {plugins}/libBreathe.so tracking-breathe --times 2.7")
+    assert result.returncode == 0, result.stderr
+    assert "frame 2.7000000000000002 9 0.97999999999999998 4.5" in result.stdout
+    result = hidden_toolchain(f"{cpp_demo} {plugins}/libStrike.so strikethrough-reveal")
+    assert result.returncode == 0, result.stderr
+    assert "strikethrough-reveal" in result.stdout

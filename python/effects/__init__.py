@@ -11,13 +11,17 @@ deterministic models of a motion design sampled at any time t::
         frames = instance.sample_many(0, 1 / 60, 120)
         picture = instance.draw(0.25)         # the frame as a display list (ABI 1.2)
 
-Plugins are found in explicit paths, then EFFECT_PLUGIN_PATH, then this
-checkout's .build directories (see ``search_path``).
+Plugins are found in explicit paths, then EFFECT_PLUGIN_PATH, then the
+plugins inside this package, then those of an ``effect-host`` on PATH, then,
+for an editable install in a checkout, its .build directories (see
+``search_path``).
 """
 
 from __future__ import annotations
 
 from typing import List, Sequence
+
+__version__ = "1.2.0"
 
 from ._drawing import (
     Cap,
@@ -51,7 +55,7 @@ __all__ = [
     "EffectError", "Element", "EndGroup", "Frames", "Group", "Instance", "Join", "LinearGradient", "Measurer",
     "Paint", "Param", "Plugin", "PluginLoadError", "Rect", "Sample", "Segment", "Shape", "ShapeKind", "Solid",
     "Stop", "Stroke", "Text", "Timing", "Transform", "Verb", "effect", "list_plugins", "load_plugin", "scan",
-    "search_path",
+    "search_path", "__version__",
 ]
 
 

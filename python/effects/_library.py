@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ctypes
 import os
+import shutil
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Dict, List, Optional, Sequence, Tuple
 
@@ -242,6 +243,8 @@ class Catalog:
 
     plugins: List[Plugin] = field(default_factory=list)
     failures: List[PluginLoadError] = field(default_factory=list)
+    #: Every place searched, in order.
+    searched: List[str] = field(default_factory=list)
 
     def effect(self, id: str) -> Effect:
         """The effect with this id, from the first plugin on the search path that has it."""
@@ -249,11 +252,20 @@ class Catalog:
             for effect in plugin.effects:
                 if effect.id == id:
                     return effect
-        known = ", ".join(effect.id for plugin in self.plugins for effect in plugin.effects) or "none found"
-        raise EffectError(_abi.ERR_UNKNOWN_EFFECT, f"no effect '{id}' (effects: {known})")
+        known = ", ".join(effect.id for plugin in self.plugins for effect in plugin.effects)
+        if known:
+            raise EffectError(_abi.ERR_UNKNOWN_EFFECT, f"no effect '{id}' (effects: {known})")
+        places = ", ".join(self.searched) or "nowhere"
+        raise EffectError(
+            _abi.ERR_UNKNOWN_EFFECT,
+            f"no effect '{id}': no plugin found (searched {places}); pass paths or set EFFECT_PLUGIN_PATH to a plugin directory",
+        )
 
 
 _loaded: Dict[str, Plugin] = {}
+
+#: The plugins a wheel carries, beside this package.
+_BUNDLED = os.path.join(os.path.dirname(os.path.abspath(__file__)), "plugins")
 
 
 def load_plugin(path: str, allow_unsafe: bool = False) -> Plugin:
@@ -261,42 +273,87 @@ def load_plugin(path: str, allow_unsafe: bool = False) -> Plugin:
 
     A file that it, its directory, or its symlink target's directory lets
     group or others write, or that belongs to another user, is refused
-    unless ``allow_unsafe`` (effect-host's rule; see docs/hardening.md)."""
+    unless ``allow_unsafe`` (effect-host's rule; see docs/hardening.md).
+    The rule is applied on every call: a plugin loaded once with
+    ``allow_unsafe`` is refused to a later caller that did not pass it."""
     key = os.path.realpath(path)
-    if key not in _loaded:
-        _loaded[key] = Plugin(path, allow_unsafe)
+    if key in _loaded:
+        problem = None if allow_unsafe else _trust.problem_with(path)
+        if problem:
+            raise PluginLoadError(path, f"refused: {problem}; or pass allow_unsafe=True to load it anyway")
+        return _loaded[key]
+    _loaded[key] = Plugin(path, allow_unsafe)
     return _loaded[key]
 
 
+def _checkout() -> Optional[str]:
+    """The checkout this package is an editable install of, if it is one:
+    the package sits in python/effects beside the checkout's Package.swift."""
+    package = os.path.dirname(os.path.abspath(__file__))
+    root = os.path.dirname(os.path.dirname(package))
+    if os.path.basename(os.path.dirname(package)) == "python" and os.path.isfile(os.path.join(root, "Package.swift")):
+        return root
+    return None
+
+
+def _installed_host() -> Optional[str]:
+    """<prefix>/lib/effect-host/plugins of an effect-host on PATH."""
+    host = shutil.which("effect-host")
+    if host is None:
+        return None
+    return os.path.join(os.path.dirname(os.path.dirname(os.path.realpath(host))), "lib", "effect-host", "plugins")
+
+
+def _environment_entries() -> List[str]:
+    return [item for item in os.environ.get("EFFECT_PLUGIN_PATH", "").split(":") if item]
+
+
 def search_path(paths: Sequence[str] = (), defaults: bool = True) -> List[str]:
-    """Explicit paths, then EFFECT_PLUGIN_PATH, then (with ``defaults``) this checkout's .build/debug
-    and .build/release (the debug build first: it is what ``swift build`` and the tests make)."""
-    entries = [paths] if isinstance(paths, (str, os.PathLike)) else [os.fspath(path) for path in paths]
-    entries += [item for item in os.environ.get("EFFECT_PLUGIN_PATH", "").split(":") if item]
+    """Where plugins are looked for, in order: the explicit ``paths``; then,
+    with ``defaults``, EFFECT_PLUGIN_PATH (colon-separated), the plugins
+    inside this package (a wheel carries them), <prefix>/lib/effect-host/plugins
+    for an ``effect-host`` on PATH, and, only when this package is an
+    editable install in a checkout, that checkout's .build/debug and
+    .build/release. ``defaults=False`` searches the explicit paths alone,
+    whatever the environment holds."""
+    entries = [os.fspath(paths)] if isinstance(paths, (str, os.PathLike)) else [os.fspath(path) for path in paths]
     if not defaults:
         return entries
-    checkout = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-    entries += [os.path.join(checkout, ".build", "debug"), os.path.join(checkout, ".build", "release")]
+    entries += _environment_entries()
+    entries.append(_BUNDLED)
+    host = _installed_host()
+    if host is not None:
+        entries.append(host)
+    checkout = _checkout()
+    if checkout is not None:
+        entries += [os.path.join(checkout, ".build", "debug"), os.path.join(checkout, ".build", "release")]
     return entries
 
 
 def scan(paths: Sequence[str] = (), defaults: bool = True, allow_unsafe: bool = False) -> Catalog:
     """Every plugin on the search path (see search_path) and every file that failed to load.
 
-    In a directory, each ``*.so`` file is a candidate. Missing explicit or
-    EFFECT_PLUGIN_PATH entries are failures; missing build directories are not.
+    In a directory, each ``*.so`` file is a candidate. An explicit path that
+    does not exist raises PluginLoadError, as effect-host's --plugin-path
+    does; a missing EFFECT_PLUGIN_PATH entry is a failure in the catalog,
+    and the places searched by default may be missing.
     """
     catalog = Catalog()
     seen = set()
-    explicit = (1 if isinstance(paths, (str, os.PathLike)) else len(paths)) + len([item for item in os.environ.get("EFFECT_PLUGIN_PATH", "").split(":") if item])
-    for position, entry in enumerate(search_path(paths, defaults)):
+    explicit = 1 if isinstance(paths, (str, os.PathLike)) else len(paths)
+    environment = len(_environment_entries()) if defaults else 0
+    searched = search_path(paths, defaults)
+    catalog.searched = list(searched)
+    for position, entry in enumerate(searched):
         if os.path.isdir(entry):
             files = [os.path.join(entry, name) for name in sorted(os.listdir(entry)) if name.endswith(".so")]
         elif os.path.exists(entry):
             files = [entry]
         else:
             if position < explicit:
-                catalog.failures.append(PluginLoadError(entry, "No such file or directory"))
+                raise PluginLoadError(entry, "No such file or directory (an explicit plugin path)")
+            if position < explicit + environment:
+                catalog.failures.append(PluginLoadError(entry, "No such file or directory (from EFFECT_PLUGIN_PATH)"))
             continue
         for file in files:
             key = os.path.realpath(file)

@@ -19,4 +19,5 @@ def plugins_dir() -> str:
 
 @pytest.fixture
 def catalog(plugins_dir):
-    return effects.scan([plugins_dir])
+    # Only the build, whatever EFFECT_PLUGIN_PATH holds: the tests are hermetic.
+    return effects.scan([plugins_dir], defaults=False)

@@ -1,0 +1,100 @@
+"""Where the package looks for plugins, and what it says when it finds none."""
+
+import os
+import shutil
+import stat
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+import effects
+from conftest import ROOT
+
+
+def test_the_order_is_explicit_environment_bundled_installed_host_then_this_checkout(monkeypatch, tmp_path, plugins_dir):
+    prefix = tmp_path / "prefix"
+    (prefix / "bin").mkdir(parents=True)
+    (prefix / "lib" / "effect-host" / "plugins").mkdir(parents=True)
+    host = prefix / "bin" / "effect-host"
+    host.write_text("#!/bin/sh\n")
+    host.chmod(0o755)
+    monkeypatch.setenv("PATH", f"{prefix / 'bin'}:{os.environ['PATH']}")
+    monkeypatch.setenv("EFFECT_PLUGIN_PATH", "/first:/second")
+    bundled = os.path.join(os.path.dirname(os.path.abspath(effects.__file__)), "plugins")
+    assert effects.search_path(["/explicit"]) == [
+        "/explicit", "/first", "/second", bundled, str(prefix / "lib" / "effect-host" / "plugins"),
+        os.path.join(ROOT, ".build", "debug"), os.path.join(ROOT, ".build", "release"),
+    ]
+
+
+def test_without_defaults_only_the_paths_given_are_searched(monkeypatch, plugins_dir):
+    monkeypatch.setenv("EFFECT_PLUGIN_PATH", "/nonexistent")
+    assert effects.search_path([plugins_dir], defaults=False) == [plugins_dir]
+    catalog = effects.scan([plugins_dir], defaults=False)
+    assert catalog.failures == [] and len(catalog.plugins) == 3
+
+
+def test_an_explicit_path_that_does_not_exist_is_an_error(monkeypatch, plugins_dir):
+    # EFFECT_PLUGIN_PATH holding the plugins does not hide the mistake.
+    monkeypatch.setenv("EFFECT_PLUGIN_PATH", plugins_dir)
+    with pytest.raises(effects.PluginLoadError) as missing:
+        effects.effect("strikethrough-reveal", ["/nonexistent"])
+    assert missing.value.path == "/nonexistent" and "No such file or directory" in str(missing.value)
+
+
+def test_none_found_names_every_place_searched_and_the_variable(tmp_path):
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    catalog = effects.scan([str(empty)], defaults=False)
+    with pytest.raises(effects.EffectError) as none:
+        catalog.effect("strikethrough-reveal")
+    message = none.value.message
+    assert message == (
+        f"no effect 'strikethrough-reveal': no plugin found (searched {empty}); "
+        "pass paths or set EFFECT_PLUGIN_PATH to a plugin directory"
+    )
+
+
+def test_the_trust_rule_applies_to_a_plugin_already_loaded(tmp_path, plugins_dir):
+    directory = tmp_path / "open"
+    directory.mkdir()
+    plugin = directory / "libStrike.so"
+    shutil.copy(os.path.join(plugins_dir, "libStrike.so"), plugin)
+    plugin.chmod(0o755)
+    directory.chmod(0o777)
+    try:
+        loaded = effects.load_plugin(str(plugin), allow_unsafe=True)
+        assert loaded.id == "strike"
+        # Loaded once with the override, it is still refused to a caller without it.
+        with pytest.raises(effects.PluginLoadError, match="can be written by everyone"):
+            effects.load_plugin(str(plugin))
+        assert effects.load_plugin(str(plugin), allow_unsafe=True) is loaded
+    finally:
+        directory.chmod(0o755)
+    assert stat.S_IMODE(os.stat(directory).st_mode) == 0o755
+
+
+def test_an_installed_copy_does_not_search_a_checkout_it_is_not_in(tmp_path):
+    site = tmp_path / "site"
+    shutil.copytree(os.path.join(ROOT, "python", "effects"), site / "effects", ignore=shutil.ignore_patterns("__pycache__"))
+    program = textwrap.dedent(
+        """
+        import effects
+        print("\\n".join(effects.search_path()))
+        """
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", program], capture_output=True, text=True, cwd=tmp_path,
+        env={"PATH": "/usr/bin:/bin", "PYTHONPATH": str(site)},
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == [str(site / "effects" / "plugins")]
+
+
+def test_the_version_is_the_distributions():
+    from importlib import metadata
+
+    # scripts/test installs the package; its metadata reads the version from effects.__version__.
+    assert effects.__version__ == "1.2.0" == metadata.version("effects")

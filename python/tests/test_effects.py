@@ -139,25 +139,15 @@ def test_broken_files_are_reported_not_crashing(tmp_path):
         effects.load_plugin(str(tmp_path / "missing.so"))
 
 
-def test_plugins_others_could_write_are_refused_unless_allowed(tmp_path, plugins_dir):
-    import shutil
-
-    directory = tmp_path / "open"
-    directory.mkdir()
-    plugin = directory / "libStrike.so"
-    shutil.copy(os.path.join(plugins_dir, "libStrike.so"), plugin)
-    plugin.chmod(0o755)
-    directory.chmod(0o777)
-    try:
-        catalog = effects.scan([str(directory)], defaults=False)
-        assert catalog.plugins == []
-        reason = catalog.failures[0].reason
-        assert reason.startswith(f"refused: the directory {os.path.realpath(directory)} can be written by everyone (mode 0777)")
-        assert reason.endswith("or pass allow_unsafe=True to load it anyway")
-        allowed = effects.scan([str(directory)], defaults=False, allow_unsafe=True)
-        assert [effect.id for plugin in allowed.plugins for effect in plugin.effects] == ["strikethrough-reveal"]
-    finally:
-        directory.chmod(0o755)
+def test_plugins_others_could_write_are_refused_unless_allowed(open_plugin):
+    directory = open_plugin.parent
+    catalog = effects.scan([str(directory)], defaults=False)
+    assert catalog.plugins == []
+    reason = catalog.failures[0].reason
+    assert reason.startswith(f"refused: the directory {os.path.realpath(directory)} can be written by everyone (mode 0777)")
+    assert reason.endswith("or pass allow_unsafe=True to load it anyway")
+    allowed = effects.scan([str(directory)], defaults=False, allow_unsafe=True)
+    assert [effect.id for plugin in allowed.plugins for effect in plugin.effects] == ["strikethrough-reveal"]
 
 
 def test_threads_sample_one_instance_and_close_waits(catalog):

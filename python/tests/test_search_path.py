@@ -2,7 +2,6 @@
 
 import os
 import shutil
-import stat
 import subprocess
 import sys
 import textwrap
@@ -57,23 +56,13 @@ def test_none_found_names_every_place_searched_and_the_variable(tmp_path):
     )
 
 
-def test_the_trust_rule_applies_to_a_plugin_already_loaded(tmp_path, plugins_dir):
-    directory = tmp_path / "open"
-    directory.mkdir()
-    plugin = directory / "libStrike.so"
-    shutil.copy(os.path.join(plugins_dir, "libStrike.so"), plugin)
-    plugin.chmod(0o755)
-    directory.chmod(0o777)
-    try:
-        loaded = effects.load_plugin(str(plugin), allow_unsafe=True)
-        assert loaded.id == "strike"
-        # Loaded once with the override, it is still refused to a caller without it.
-        with pytest.raises(effects.PluginLoadError, match="can be written by everyone"):
-            effects.load_plugin(str(plugin))
-        assert effects.load_plugin(str(plugin), allow_unsafe=True) is loaded
-    finally:
-        directory.chmod(0o755)
-    assert stat.S_IMODE(os.stat(directory).st_mode) == 0o755
+def test_the_trust_rule_applies_to_a_plugin_already_loaded(open_plugin):
+    loaded = effects.load_plugin(str(open_plugin), allow_unsafe=True)
+    assert loaded.id == "strike"
+    # Loaded once with the override, it is still refused to a caller without it.
+    with pytest.raises(effects.PluginLoadError, match="can be written by everyone"):
+        effects.load_plugin(str(open_plugin))
+    assert effects.load_plugin(str(open_plugin), allow_unsafe=True) is loaded
 
 
 def test_an_installed_copy_does_not_search_a_checkout_it_is_not_in(tmp_path):

@@ -22,7 +22,6 @@ struct LottieExport {
     private let origin: (x: Double, y: Double)
     let width: Int
     let height: Int
-    private let extent: Double
     private let markers: [JSON]
 
     /// The file's out point. A period alone ends where it begins again
@@ -71,8 +70,6 @@ struct LottieExport {
         origin = (box.x, box.y)
         width = Int(box.width)
         height = Int(box.height)
-        let b = scene.bounds
-        extent = max(1, [b.x, b.y, b.x + b.width, b.y + b.height].map(abs).max() ?? 1) * 2
     }
 
     private static func marker(_ name: String, from start: Double, to end: Double, fps: Double) -> JSON {
@@ -213,8 +210,8 @@ struct LottieExport {
     private mutating func transform(_ node: SampledScene.Node, offset: Bool, shapeGroup: Bool) -> JSON {
         let (dx, dy) = offset ? (-origin.x, -origin.y) : (0, 0)
         let l = Self.length
-        let scale = Self.length / extent * 100
-        let turn = min(ExportTolerance.degrees, Self.length / extent * 180 / Double.pi)
+        let (fraction, turn) = ExportTolerance.scaleAndTurn(length: Self.length, extent: scene.extent)
+        let scale = fraction * 100
         func read(_ f: @escaping (DrawGroup) -> [Double]) -> [[Double]] {
             track(node) { if case let .group(g) = $0 { f(g) } else { [] } }
         }
@@ -251,7 +248,7 @@ struct LottieExport {
     private func presence(_ node: SampledScene.Node) -> [Double] {
         picks.map { pick in
             guard let item = node.samples[pick.segment][pick.sample] else { return 0 }
-            if case let .shape(s) = item, !(min(1, s.trimEnd) > max(0, s.trimStart)) { return 0 }
+            if case let .shape(s) = item, s.drawsNothing { return 0 }
             return 1
         }
     }
@@ -314,10 +311,7 @@ struct LottieExport {
         }
         if trimmed {
             // Percent of the outline, to a length's tolerance along it.
-            let percent = shapes.map { s -> [Double] in
-                let start = min(1, max(0, s.trimStart))
-                return [start * 100, min(1, max(start, s.trimEnd)) * 100]
-            }
+            let percent = shapes.map { [$0.trim.start * 100, $0.trim.end * 100] }
             let along = Self.length / max(1, first.outlineLength) * 100
             items.append(.object([
                 ("ty", .string("tm")), ("s", property(percent.map { [$0[0]] }, tolerance: [along], scalar: true)),

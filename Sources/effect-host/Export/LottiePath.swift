@@ -95,42 +95,30 @@ struct LottieContour {
     /// A glyph's outline (font units, y up) at `scale` points a unit, y
     /// down, from its origin; quadratics raised to cubics.
     static func contours(_ glyph: [ShapedFont.GlyphSegment], scale: Double) -> [LottieContour] {
-        var out: [LottieContour] = []
-        var current: LottieContour?
-        func point(_ x: Double, _ y: Double) -> (Double, Double) { (x * scale, -y * scale) }
-        func finish() {
-            if let contour = current, contour.vertices.count > 1 { out.append(contour) }
-            current = nil
-        }
+        var segments: [DrawSegment] = []
+        var last = (x: 0.0, y: 0.0)
         for segment in glyph {
             switch segment {
             case let .move(x, y):
-                finish()
-                current = LottieContour()
-                let (px, py) = point(x, y)
-                current?.start(px, py)
+                last = (x * scale, -y * scale)
+                segments.append(.move(x: last.x, y: last.y))
             case let .line(x, y):
-                let (px, py) = point(x, y)
-                current?.start(px, py)
+                last = (x * scale, -y * scale)
+                segments.append(.line(x: last.x, y: last.y))
             case let .quadratic(cx, cy, x, y):
-                guard let last = current?.vertices.last else { continue }
-                let (qx, qy) = point(cx, cy)
-                let (px, py) = point(x, y)
-                current?.cubic(
-                    last.x + 2 * (qx - last.x) / 3, last.y + 2 * (qy - last.y) / 3, px + 2 * (qx - px) / 3, py + 2 * (qy - py) / 3,
-                    px, py)
+                let (qx, qy, px, py) = (cx * scale, -cy * scale, x * scale, -y * scale)
+                segments.append(.cubic(
+                    x: px, y: py, x1: last.x + 2 * (qx - last.x) / 3, y1: last.y + 2 * (qy - last.y) / 3,
+                    x2: px + 2 * (qx - px) / 3, y2: py + 2 * (qy - py) / 3))
+                last = (px, py)
             case let .cubic(ax, ay, bx, by, x, y):
-                let (p1x, p1y) = point(ax, ay)
-                let (p2x, p2y) = point(bx, by)
-                let (px, py) = point(x, y)
-                current?.cubic(p1x, p1y, p2x, p2y, px, py)
-            case .close:
-                current?.close()
-                finish()
+                last = (x * scale, -y * scale)
+                segments.append(.cubic(x: last.x, y: last.y, x1: ax * scale, y1: -ay * scale, x2: bx * scale, y2: -by * scale))
+            case .close: segments.append(.close)
             }
         }
-        finish()
-        return out
+        // A contour of one point draws nothing.
+        return contours(segments).filter { $0.vertices.count > 1 }
     }
 
     /// The outline SVG strokes for a shape that is not a path, from where

@@ -125,6 +125,14 @@ struct SampledScene {
         return node.first
     }
 
+    /// Twice the farthest any ink lies from the view's origin: a bound on
+    /// how far ink lies from any anchor inside the drawing, which is what
+    /// a scale or a turn moves.
+    var extent: Double {
+        let b = bounds
+        return max(1, [b.x, b.y, b.x + b.width, b.y + b.height].map(abs).max() ?? 1) * 2
+    }
+
     /// Segment and sample of the settled moment: where the loop starts, or the end.
     var settled: (segment: Int, sample: Int) {
         if let loop = segments.firstIndex(where: \.repeats) { return (loop, 0) }

@@ -37,22 +37,26 @@ enum ExportTolerance {
     static let saturation = 0.004
     /// Of 255, per colour channel.
     static let channel = 0.5
+
+    /// A scale's and a turn's (in degrees) tolerance for a drawing that
+    /// reaches `extent` from the anchor: they move the farthest ink the
+    /// most, so that ink stays within `length`.
+    static func scaleAndTurn(length: Double, extent: Double) -> (scale: Double, turn: Double) {
+        let scale = length / extent
+        return (scale, min(degrees, scale * 180 / Double.pi))
+    }
 }
 
 struct WebElements {
     let scene: SampledScene
     /// Segment and sample of the settled moment: the end, or where the loop starts.
     let settled: (segment: Int, sample: Int)
-    /// The farthest any ink lies from the scene's origin: what a scale error moves.
-    let extent: Double
     let prefix: String
 
     init(scene: SampledScene, prefix: String) {
         self.scene = scene
         self.prefix = prefix
         settled = scene.settled
-        let b = scene.bounds
-        extent = max(1, [b.x, b.y, b.x + b.width, b.y + b.height].map(abs).max() ?? 1) * 2
     }
 
     func elements() throws -> [WebElement] { try scene.roots.map(element) }
@@ -94,7 +98,7 @@ struct WebElements {
         let values: [[[Double]]] = node.samples.map { row in
             row.map { item in
                 guard let item else { return [0] }
-                if case let .shape(shape) = item, !(min(1, shape.trimEnd) > max(0, shape.trimStart)) { return [0] }
+                if case let .shape(shape) = item, shape.drawsNothing { return [0] }
                 return [1]
             }
         }
@@ -111,10 +115,8 @@ struct WebElements {
             let t = g.transform
             return [t.translateX + t.anchorX, t.translateY + t.anchorY, t.rotation, t.scaleX, t.scaleY, t.anchorX, t.anchorY]
         }
-        // A turn or a scale moves ink far from the anchor the most.
-        let scale = ExportTolerance.length / extent
-        let turn = min(ExportTolerance.degrees, scale * 180 / Double.pi)
         let l = ExportTolerance.length
+        let (scale, turn) = ExportTolerance.scaleAndTurn(length: l, extent: scene.extent)
         if let moving = track(
             node, tolerance: [l, l, turn, scale, scale, l, l], transform,
             declarations: { "transform: " + Self.transform($0, css: true) })
@@ -269,9 +271,9 @@ struct WebElements {
     private func trim(_ node: SampledScene.Node, _ shape: DrawShape, into out: inout WebElement) {
         let read: (DrawItem) -> [Double] = { item in
             guard case let .shape(s) = item else { return [] }
-            let start = min(1, max(0, s.trimStart))
+            let (start, end) = s.trim
             let length = s.outlineLength
-            return [(min(1, max(start, s.trimEnd)) - start) * length, length + 1, -start * length]
+            return [(end - start) * length, length + 1, -start * length]
         }
         let moving = track(
             node, tolerance: Array(repeating: ExportTolerance.length, count: 3), read,

@@ -161,9 +161,7 @@ struct DisplayListSVG {
         }
 
         private mutating func shape(_ shape: DrawShape) {
-            // Trimmed to nothing, a shape draws nothing (SwiftUI's trim);
-            // SVG would still paint a zero-length dash's round caps.
-            guard min(1, shape.trimEnd) > max(0, shape.trimStart) else { return }
+            guard !shape.drawsNothing else { return }
             if shape.kind == .path {
                 body.append("<path d=\"")
                 pathData(shape.segments)
@@ -193,8 +191,7 @@ struct DisplayListSVG {
                 }
             }
             // A trimmed outline: one dash, in the outline's own units, and a gap longer than the rest of it.
-            let start = min(1, max(0, shape.trimStart))
-            let end = min(1, max(start, shape.trimEnd))
+            let (start, end) = shape.trim
             if start > 0 || end < 1 {
                 let length = shape.outlineLength
                 body.append(" stroke-dasharray=\"")

@@ -14,7 +14,7 @@ from pathlib import Path
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "python"))
-import effects  # noqa: E402
+import effects
 
 BATCH = 1000
 ROUNDS = 15
@@ -136,11 +136,11 @@ def measure(plugin_dir):
                 instance.sample(i * span / SINGLE_CALLS)
 
         def batches():
-            for i in range(10):
+            for _ in range(10):
                 instance.sample_many(0, dt, BATCH)
 
         def vectorised():
-            for i in range(10):
+            for _ in range(10):
                 formula(t)
 
         rows.append(

@@ -6,6 +6,7 @@ scripts disabled, and nothing here evaluates script in them.
 """
 
 import base64
+import contextlib
 import json
 import os
 import select
@@ -50,7 +51,8 @@ class Browser:
                 f"--window-size={width},{height}", "about:blank",
             ],
             stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-            close_fds=False, preexec_fn=give_pipes,
+            # Chromium wants the pipe on fds 3 and 4 exactly, which only a child-side dup2 gives.
+            close_fds=False, preexec_fn=give_pipes,  # noqa: PLW1509
         )
         os.close(to_browser_read)
         os.close(from_browser_write)
@@ -96,10 +98,8 @@ class Browser:
             self.events.append(event)
 
     def close(self):
-        try:
+        with contextlib.suppress(DevToolsError):
             self.call("Browser.close")
-        except DevToolsError:
-            pass
         try:
             self.process.wait(timeout=20)
         except subprocess.TimeoutExpired:

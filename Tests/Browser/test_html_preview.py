@@ -13,6 +13,7 @@ import shutil
 import struct
 import subprocess
 import zlib
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -50,7 +51,7 @@ def console_errors(stderr):
 
 def decode_png(path):
     """RGB(A) pixels of an 8-bit, non-interlaced PNG, as Chromium writes them."""
-    data = open(path, "rb").read()
+    data = Path(path).read_bytes()
     assert data[:8] == b"\x89PNG\r\n\x1a\n"
     offset, chunks, header = 8, [], None
     while offset < len(data):
@@ -143,7 +144,7 @@ def test_page_loads_plays_and_its_frames_differ(tmp_path, effect, arguments, ear
 
 def stage_size(page):
     """The picture's size, from the stage's own style."""
-    html = open(page, encoding="utf-8").read()
+    html = Path(page).read_text(encoding="utf-8")
     match = re.search(r"#stage \{[^}]*width: ([0-9.]+)px; height: ([0-9.]+)px", html)
     assert match, "no stage size in the page"
     return int(float(match.group(1))), int(float(match.group(2)))
@@ -170,8 +171,9 @@ def test_the_checks_catch_a_broken_page(tmp_path):
     """The same checks on a page whose script fails: the test can fail."""
     page = render(tmp_path, "strikethrough-reveal", "--fps", "30")
     broken = str(tmp_path / "broken.html")
-    html = open(page, encoding="utf-8").read()
-    open(broken, "w", encoding="utf-8").write(html.replace('var frames = JSON.parse', 'console.error("boom"); var frames = JSON.parse(undefined) || JSON.parse'))
+    html = Path(page).read_text(encoding="utf-8")
+    sabotaged = html.replace("var frames = JSON.parse", 'console.error("boom"); var frames = JSON.parse(undefined) || JSON.parse')
+    Path(broken).write_text(sabotaged, encoding="utf-8")
     dom, log = browse(broken, "--dump-dom", "--virtual-time-budget=500")
     assert console_errors(log) != []
     assert re.search(r'data-errors="[^"]+"', dom)

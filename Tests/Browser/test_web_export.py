@@ -18,19 +18,20 @@ import re
 import struct
 import subprocess
 import sys
+from pathlib import Path
 
 import numpy as np
 import pytest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from devtools import Browser, FrozenPage, chromium_path  # noqa: E402
-from test_html_preview import decode_png  # noqa: E402
+from devtools import Browser, FrozenPage, chromium_path
+from test_html_preview import decode_png
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 BUILD = os.environ.get("EFFECT_TEST_BUILD_DIR", os.path.join(ROOT, ".build", "debug"))
 HOST = os.path.join(BUILD, "effect-host")
 sys.path.insert(0, os.path.join(ROOT, "python"))
-import effects  # noqa: E402
+import effects  # noqa: E402 (this checkout's package, installed or not)
 
 INTER = "/usr/share/fonts/opentype/inter"
 FACES = {400: "Regular", 500: "Medium", 600: "SemiBold", 700: "Bold"}
@@ -54,7 +55,7 @@ def host(*arguments):
 
 
 def font_tables(path):
-    data = open(path, "rb").read()
+    data = Path(path).read_bytes()
     count = struct.unpack(">H", data[4:6])[0]
     tables = {}
     for i in range(count):
@@ -63,9 +64,9 @@ def font_tables(path):
     return tables
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def face(weight):
-    path = os.path.join(INTER, f"Inter-{FACES[int(round(weight))]}.otf")
+    path = os.path.join(INTER, f"Inter-{FACES[round(weight)]}.otf")
     tables = font_tables(path)
     units = struct.unpack(">H", tables[b"head"][18:20])[0]
     ascender, descender = struct.unpack(">hh", tables[b"hhea"][4:8])
@@ -75,7 +76,7 @@ def face(weight):
     return path, units, ascender, -descender
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def advances(path, text):
     out = subprocess.run(
         ["hb-shape", "--output-format=json", "--no-glyph-names", path, text], capture_output=True, text=True, check=True
@@ -83,7 +84,7 @@ def advances(path, text):
     return tuple(g["ax"] for g in json.loads(out))
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def glyph_extents(path, text):
     out = subprocess.run(
         ["hb-shape", "--output-format=json", "--no-glyph-names", "--show-extents", path, text],
@@ -472,9 +473,9 @@ def test_events_are_baked_in_and_the_accessible_value_follows_them(browser, expo
 def test_the_page_has_no_script_and_forbids_one(exported):
     for effect_id in EFFECTS:
         directory = exported(effect_id)
-        page = open(os.path.join(directory, "index.html")).read()
-        snippet = open(os.path.join(directory, "snippet.html")).read()
-        css = open(os.path.join(directory, f"{effect_id}.css")).read()
+        page = Path(os.path.join(directory, "index.html")).read_text(encoding="utf-8")
+        snippet = Path(os.path.join(directory, "snippet.html")).read_text(encoding="utf-8")
+        css = Path(os.path.join(directory, f"{effect_id}.css")).read_text(encoding="utf-8")
         assert "script-src 'none'" in page
         for text in (page, snippet):
             assert "<script" not in text.lower() and not re.search(r"\son[a-z]+=", text.lower())
@@ -538,7 +539,7 @@ def test_two_exports_of_one_effect_share_a_page_under_their_own_names(browser, e
     undone = exported("strikethrough-reveal", "--name", "undone", "--at", "0.5:done=false", name="named-undone")
     assert os.path.exists(os.path.join(done, "done.css")) and os.path.exists(os.path.join(undone, "undone.css"))
     page = tmp_path / "both.html"
-    snippets = [open(os.path.join(d, "snippet.html")).read().replace('href="', f'href="file://{d}/') for d in (done, undone)]
+    snippets = [Path(os.path.join(d, "snippet.html")).read_text(encoding="utf-8").replace('href="', f'href="file://{d}/') for d in (done, undone)]
     page.write_text("<!doctype html><html><body>" + "".join(snippets) + "</body></html>")
     with FrozenPage(browser, "file://" + str(page)) as frozen_page:
         frozen_page.seek(1.0)
@@ -552,8 +553,8 @@ def test_a_font_file_is_copied_beside_the_page_and_drawn(browser, exported, tmp_
     if not os.path.exists(font):
         pytest.fail("DejaVu Sans is missing: scripts/test installs fonts-dejavu-core")
     directory = exported("strikethrough-reveal", "--font", font, name="dejavu")
-    assert open(os.path.join(directory, "DejaVuSans.ttf"), "rb").read() == open(font, "rb").read()
-    css = open(os.path.join(directory, "strikethrough-reveal.css")).read()
+    assert Path(os.path.join(directory, "DejaVuSans.ttf")).read_bytes() == Path(font).read_bytes()
+    css = Path(os.path.join(directory, "strikethrough-reveal.css")).read_text(encoding="utf-8")
     assert "@font-face { font-family: 'eh-strikethrough-reveal-font'; src: url('DejaVuSans.ttf')" in css
     with frozen(browser, directory) as page:
         page.seek(0.32)

@@ -12,6 +12,7 @@ import math
 import os
 import subprocess
 import zipfile
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -127,7 +128,7 @@ EFFECTS = {
 @pytest.mark.parametrize("player", ["rlottie", "thorvg"])
 def test_each_player_draws_the_file_as_the_png_still_at_the_same_moment(tmp_path, exported, effect_id, player):
     path = exported(effect_id)
-    doc = json.load(open(path))
+    doc = json.loads(Path(path).read_text(encoding="utf-8"))
     fps = doc["fr"]
     for t in EFFECTS[effect_id]:
         frame = round(t * fps)
@@ -153,14 +154,14 @@ def test_every_export_is_lottie_1_0_by_its_schema(exported, pulse):
     files = [exported(e) for e in EFFECTS] + [exported("strikethrough-reveal", "--at", "1:done=false", name="undone")]
     files += [exported("tracking-breathe", "--loop", name="breathe-loop"), exported("pulse", "--plugin-path", pulse)]
     for path in files:
-        errors = list(validator.iter_errors(json.load(open(path))))
+        errors = list(validator.iter_errors(json.loads(Path(path).read_text(encoding="utf-8"))))
         assert not errors, f"{os.path.basename(path)}: {errors[0].message[:300]} at {list(errors[0].absolute_path)}"
     # The validator does check: a file without its frame rate is refused.
-    broken = json.load(open(files[0]))
+    broken = json.loads(Path(files[0]).read_text(encoding="utf-8"))
     del broken["fr"]
     assert list(validator.iter_errors(broken))
     # ... and looks inside: a shape layer without its transform is refused too.
-    broken = json.load(open(files[0]))
+    broken = json.loads(Path(files[0]).read_text(encoding="utf-8"))
     del broken["layers"][0]["ks"]
     assert list(validator.iter_errors(broken))
 
@@ -169,20 +170,20 @@ def test_frame_count_and_rate_are_as_asked(exported):
     # The strike ends at 0.32 s. Players show frames ip to op - 1, so the file
     # runs one frame past the first frame at or after the end: at 30 fps that
     # frame is 10 (0.333 s) and op is 11; at 60 fps, 20 (0.333 s) and 21.
-    doc = json.load(open(exported("strikethrough-reveal", "--fps", "30", name="strike-30")))
+    doc = json.loads(Path(exported("strikethrough-reveal", "--fps", "30", name="strike-30")).read_text(encoding="utf-8"))
     assert (doc["fr"], doc["ip"], doc["op"]) == (30, 0, 11)
-    doc = json.load(open(exported("strikethrough-reveal")))
+    doc = json.loads(Path(exported("strikethrough-reveal")).read_text(encoding="utf-8"))
     assert (doc["fr"], doc["op"]) == (60, math.ceil(0.32 * 60) + 1)
     from rlottie_python import LottieAnimation
 
     animation = LottieAnimation.from_file(exported("strikethrough-reveal", "--fps", "30", name="strike-30"))
     assert animation.lottie_animation_get_framerate() == 30
     # tracking-breathe: a 0.9 s entrance, then 3.6 s breaths; the markers name both.
-    doc = json.load(open(exported("tracking-breathe")))
+    doc = json.loads(Path(exported("tracking-breathe")).read_text(encoding="utf-8"))
     assert doc["op"] == round((0.9 + 3.6) * 60) + 1
     assert [(m["cm"], m["tm"], m["dr"]) for m in doc["markers"]] == [("entrance", 0, 54), ("loop", 54, 216)]
     # breathing-circles loops from its start: its 8 s period alone, ending where it begins.
-    doc = json.load(open(exported("breathing-circles")))
+    doc = json.loads(Path(exported("breathing-circles")).read_text(encoding="utf-8"))
     assert doc["op"] == 8 * 60 and "markers" not in doc
 
 
@@ -193,7 +194,7 @@ def test_the_strike_is_small(exported):
 
 def test_loop_exports_one_seamless_period(tmp_path, exported):
     path = exported("tracking-breathe", "--loop", name="breathe-loop")
-    doc = json.load(open(path))
+    doc = json.loads(Path(path).read_text(encoding="utf-8"))
     assert doc["op"] == round(3.6 * 60) and "markers" not in doc
     width, height = doc["w"] * SCALE, doc["h"] * SCALE
     first, last = rlottie_frame(path, 0, width, height), rlottie_frame(path, doc["op"], width, height)
@@ -209,7 +210,7 @@ def test_what_lottie_cannot_say_is_said(exported):
     notes = exported.stderr("strikethrough-reveal.json")
     assert "the saturation of group 3 is baked into the colours inside" in notes
     # The drain is there, as colours: the text's fill is keyframed from its ink towards grey.
-    doc = json.load(open(exported("strikethrough-reveal")))
+    doc = json.loads(Path(exported("strikethrough-reveal")).read_text(encoding="utf-8"))
     fills = [item for item in walk(doc) if item.get("ty") == "fl" and item["c"]["a"] == 1]
     assert fills, "no keyframed fill"
     start, end = fills[0]["c"]["k"][0]["s"], fills[0]["c"]["k"][-1]["s"]
@@ -239,14 +240,14 @@ def test_dotlottie_holds_the_same_animation_and_a_manifest(exported):
     assert manifest["animations"][0]["id"] == "strikethrough-reveal" and manifest["animations"][0]["loop"] is False
     looping = zipfile.ZipFile(exported("tracking-breathe", "--loop", name="breathe-loop", suffix=".lottie"))
     assert json.loads(looping.read("manifest.json"))["animations"][0]["loop"] is True
-    assert archive.read("animations/strikethrough-reveal.json") == open(json_path, "rb").read()
+    assert archive.read("animations/strikethrough-reveal.json") == Path(json_path).read_bytes()
     assert archive.getinfo("animations/strikethrough-reveal.json").compress_type == zipfile.ZIP_DEFLATED
     assert os.path.getsize(exported("strikethrough-reveal", suffix=".lottie")) < os.path.getsize(json_path) / 3
 
 
 def test_a_plugin_in_plain_c_exports_and_plays(tmp_path, exported, pulse):
     path = exported("pulse", "--plugin-path", pulse)
-    doc = json.load(open(path))
+    doc = json.loads(Path(path).read_text(encoding="utf-8"))
     for frame in (0, 20, 45):
         reference = still(tmp_path, "pulse", frame / doc["fr"], "--background", "transparent", "--plugin-path", pulse)
         height, width = reference.shape[:2]

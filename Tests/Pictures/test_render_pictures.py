@@ -24,6 +24,7 @@ import signal
 import struct
 import subprocess
 import time
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -106,7 +107,7 @@ def hb_advance(font_file, text, size, tracking=0.0):
 
 def apng_delays(file):
     """Each frame's delay (numerator, denominator) from its fcTL chunk."""
-    data, delays, at = open(file, "rb").read(), [], 0
+    data, delays, at = Path(file).read_bytes(), [], 0
     while (at := data.find(b"fcTL", at)) >= 0:
         delays.append(struct.unpack(">HH", data[at + 24: at + 28]))
         at += 4
@@ -142,7 +143,7 @@ def test_the_default_scale_is_two_pixels_a_point(tmp_path):
     svg, still = str(tmp_path / "s.svg"), str(tmp_path / "s.png")
     host("render", "strikethrough-reveal", "-o", svg)
     host("render", "strikethrough-reveal", "-o", still)
-    width, height = (float(v) for v in re.search(r'<svg [^>]*width="([\d.]+)" height="([\d.]+)"', open(svg).read()).groups())
+    width, height = (float(v) for v in re.search(r'<svg [^>]*width="([\d.]+)" height="([\d.]+)"', Path(svg).read_text(encoding="utf-8")).groups())
     image = png(still)
     assert image.shape[:2] == (math.ceil(2 * height), math.ceil(2 * width))
     host("render", "strikethrough-reveal", "--size", "300x120", "-o", still)
@@ -155,14 +156,14 @@ def test_gif_and_apng_loop_for_ever_and_mp4_starts_with_its_index(tmp_path):
     gif, apng, mp4 = (str(tmp_path / f"a.{s}") for s in ("gif", "apng", "mp4"))
     for out in (gif, apng, mp4):
         host("render", "strikethrough-reveal", "-o", out)
-    data = open(gif, "rb").read()
+    data = Path(gif).read_bytes()
     block = data.index(b"NETSCAPE2.0")
     assert data[block + 11: block + 15] == b"\x03\x01\x00\x00", "loop count 0: for ever"
-    data = open(apng, "rb").read()
+    data = Path(apng).read_bytes()
     actl = data.index(b"acTL")
     frames_, plays = struct.unpack(">II", data[actl + 4: actl + 12])
     assert plays == 0 and frames_ == run_frame_count("strikethrough-reveal", "--fps", "30")
-    data = open(mp4, "rb").read()
+    data = Path(mp4).read_bytes()
     assert data.index(b"moov") < data.index(b"mdat"), "+faststart"
 
 
@@ -263,7 +264,7 @@ def test_the_circles_at_full_breath_sit_where_the_article_puts_them(tmp_path):
     # Ink every frame of the ring can reach: (-110, -110) to (190, 190), and a
     # 24 pt margin, at 2 px a point.
     def pixel(x, y):
-        return int(round((y + 134) * 2)), int(round((x + 134) * 2))
+        return round((y + 134) * 2), round((x + 134) * 2)
 
     def tinted(x, y):
         row, column = pixel(x, y)
@@ -296,10 +297,10 @@ def test_the_highlight_block_is_half_wiped_at_half_its_spring(tmp_path):
     # With the reference metrics (so the geometry is the seed's, worked out
     # from effect.h's table): 40 pt bold, -1.3 pt tracking, h = 1.193 em.
     h = (ref.REFERENCE_ASCENT + ref.REFERENCE_DESCENT) * 40
-    words = ["Plan", "the", "week", "in", "one", "calm", "glance."]
-    advance = lambda text: ref.reference_measure(text, 40, 700, -1.3)[0]  # noqa: E731
-    gap = round(0.24 * h)
-    phrase_x = sum(advance(word) + gap for word in words[:5]) + 2
+
+    def advance(text):
+        return ref.reference_measure(text, 40, 700, -1.3)[0]
+
     phrase = advance("calm") + advance(" ") + advance("glance.")
     pad = round(0.16 * h)
     # The wipe is a smooth 0.5 s spring from 0.42 s after the phrase's last
@@ -358,25 +359,25 @@ def text_lengths(svg):
 def test_text_is_as_wide_as_harfbuzz_shapes_it(tmp_path):
     out = str(tmp_path / "s.svg")
     host("render", "strikethrough-reveal", "-o", out)
-    svg = open(out).read()
+    svg = Path(out).read_text(encoding="utf-8")
     assert "font-family=\"'Inter'" in svg
     assert text_lengths(svg) == [pytest.approx(hb_advance(INTER_MEDIUM, "Ship the component", 20), abs=1e-3)]
     # text-reveal: 40 pt bold, -1.3 pt after every glyph, one run per word.
     host("render", "text-reveal", "-o", out)
-    words = "Plan the week in one calm glance.".split()
+    words = ["Plan", "the", "week", "in", "one", "calm", "glance."]
     expected = [hb_advance(INTER_BOLD, word, 40, -1.3) for word in words]
-    assert text_lengths(open(out).read()) == [pytest.approx(e, abs=1e-3) for e in expected]
+    assert text_lengths(Path(out).read_text(encoding="utf-8")) == [pytest.approx(e, abs=1e-3) for e in expected]
     # tracking-breathe: 34 pt semibold, uppercased; at phase 0 of a breath its
     # tracking is min_tracking, 1 pt.
     host("render", "tracking-breathe", "--param", "phase=0", "-o", out)
     semibold = "/usr/share/fonts/opentype/inter/Inter-SemiBold.otf"
-    assert text_lengths(open(out).read()) == [pytest.approx(hb_advance(semibold, "BREATHE", 34, 1.0), abs=1e-3)]
+    assert text_lengths(Path(out).read_text(encoding="utf-8")) == [pytest.approx(hb_advance(semibold, "BREATHE", 34, 1.0), abs=1e-3)]
 
 
 def test_outlines_are_paths_with_no_text_left(tmp_path):
     out = str(tmp_path / "s.svg")
     host("render", "strikethrough-reveal", "--text", "outlines", "-o", out)
-    svg = open(out).read()
+    svg = Path(out).read_text(encoding="utf-8")
     assert "<text" not in svg and "font-family" not in svg
     glyphs = hb_glyphs(INTER_MEDIUM, "Ship the component")
     path = re.search(r'<path data-id="4"[^>]* d="([^"]+)"', svg).group(1)
@@ -391,7 +392,7 @@ def test_a_missing_face_falls_back_to_dejavu_sans_once(tmp_path):
     assert notes == ["effect-host: the font No Such Family is not installed; text is drawn in DejaVu Sans"]
     host("render", "strikethrough-reveal", "--font", "No Such Family", "-o", out)
     dejavu = subprocess.run(["fc-match", "-f", "%{file}", "DejaVu Sans:weight=100"], capture_output=True, text=True, check=True).stdout
-    svg = open(out).read()
+    svg = Path(out).read_text(encoding="utf-8")
     assert "font-family=\"'DejaVu Sans'" in svg
     assert text_lengths(svg) == [pytest.approx(hb_advance(dejavu, "Ship the component", 20), abs=1e-3)]
 
@@ -417,13 +418,13 @@ def test_without_harfbuzz_text_falls_back_to_the_reference_metrics(tmp_path):
     import sys
     sys.path.insert(0, os.path.join(ROOT, "python", "tests"))
     from reference import reference_measure
-    assert text_lengths(open(out).read()) == [pytest.approx(reference_measure("Ship the component", 20, 500)[0], abs=1e-3)]
+    assert text_lengths(Path(out).read_text(encoding="utf-8")) == [pytest.approx(reference_measure("Ship the component", 20, 500)[0], abs=1e-3)]
 
 
 def test_a_font_file_draws_every_weight(tmp_path):
     out = str(tmp_path / "s.svg")
     host("render", "text-reveal", "--font", INTER_MEDIUM, "-o", out)
-    assert text_lengths(open(out).read())[0] == pytest.approx(hb_advance(INTER_MEDIUM, "Plan", 40, -1.3), abs=1e-3)
+    assert text_lengths(Path(out).read_text(encoding="utf-8"))[0] == pytest.approx(hb_advance(INTER_MEDIUM, "Plan", 40, -1.3), abs=1e-3)
 
 
 # ---- plot ----------------------------------------------------------------------
@@ -523,7 +524,7 @@ def test_ctrl_c_mid_render_stops_at_once_and_leaves_the_old_file(tmp_path, durat
     assert time.monotonic() - signalled < 5, "stopped within a few frames"
     assert process.returncode == 130, stderr
     assert os.listdir(tmp_path) == ["circles.mp4"], "no partial file left"
-    assert open(out).read() == "an earlier render", "the old file is untouched"
+    assert Path(out).read_text(encoding="utf-8") == "an earlier render", "the old file is untouched"
 
 
 def mount_tmpfs(directory):

@@ -1,8 +1,7 @@
 """scripts/release's tarball, unpacked into a fresh directory, runs where the
-Swift toolchain is not: the toolchain's runtime directory is hidden from
-the loader by an empty tmpfs mounted over it in a private mount namespace
-(needs root and unshare). Every command runs from the unpacked tree, and
-the C and C++ examples are built against it with pkg-config.
+Swift toolchain is not (see without_toolchain.py for how it is hidden).
+Every command runs from the unpacked tree, and the C and C++ examples are
+built against it with pkg-config.
 """
 
 import json
@@ -10,26 +9,18 @@ import os
 import shutil
 import subprocess
 import tarfile
+from pathlib import Path
 
 import pytest
+from without_toolchain import ROOT, hidden_toolchain, require_hiding
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-RUNTIME = os.path.realpath(os.path.join(os.path.dirname(shutil.which("swift") or "/opt/swift/usr/bin/swift"), "..", "lib", "swift", "linux"))
 PLUGINS = ("libStrike.so", "libBreathe.so", "libReveal.so")
-
-
-def hidden_toolchain(command, cwd=None, env=None):
-    script = f"mount -t tmpfs none {RUNTIME} && {command}"
-    environment = {"PATH": os.environ["PATH"], "HOME": os.environ.get("HOME", "/tmp"), **(env or {})}
-    return subprocess.run(["unshare", "--mount", "sh", "-c", script], capture_output=True, text=True, cwd=cwd, env=environment, timeout=300)
 
 
 @pytest.fixture(scope="module")
 def release(tmp_path_factory):
     """(the tarball, the tree it unpacks to)."""
-    probe = subprocess.run(["unshare", "--mount", "sh", "-c", f"mount -t tmpfs none {RUNTIME}"], capture_output=True)
-    if probe.returncode != 0:
-        pytest.fail("cannot hide the toolchain: unshare --mount needs root, which CI has")
+    require_hiding()
     out = tmp_path_factory.mktemp("release")
     made = subprocess.run([os.path.join(ROOT, "scripts", "release"), str(out)], capture_output=True, text=True, timeout=1800)
     assert made.returncode == 0, made.stderr[-3000:]
@@ -55,6 +46,8 @@ def test_the_tarball_is_named_and_laid_out_as_documented(release):
         "bin/effect-host", "include/effect.h", "include/effect.hpp", "include/effect_kit.h", "lib/pkgconfig/effect-host.pc",
         "share/man/man1/effect-host.1", "share/doc/effect-host/README.md", "share/doc/effect-host/LICENSE",
         "share/doc/effect-host/docs/export.md", "lib/effect-host/plugins/swift-runtime/libswiftCore.so",
+        "share/doc/effect-host/examples/c/effect_demo.c", "share/doc/effect-host/examples/cpp/effect_demo.cpp",
+        "share/doc/effect-host/examples/python/effect_demo.py",
         "lib/effect-host/plugins/swift-runtime/LICENSE.txt", "share/bash-completion/completions/effect-host",
     ):
         assert os.path.isfile(os.path.join(tree, path)), path
@@ -98,23 +91,28 @@ def test_every_command_runs_from_the_tree_without_the_toolchain(release, tmp_pat
     ):
         result = hidden_toolchain(command)
         assert result.returncode == 0, f"{command}: {result.stderr[-2000:]}"
-    assert open(f"{tmp_path}/breathe.png", "rb").read(8) == b"\x89PNG\r\n\x1a\n"
-    assert json.load(open(f"{tmp_path}/strike.json"))["fr"] == 60
+    assert Path(f"{tmp_path}/breathe.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert json.loads(Path(f"{tmp_path}/strike.json").read_text(encoding="utf-8"))["fr"] == 60
 
 
 def test_c_and_cpp_examples_build_with_pkg_config_and_run(release, tmp_path):
     _, tree = release
     env = {"PKG_CONFIG_PATH": os.path.join(tree, "lib", "pkgconfig")}
-    config = lambda *a: subprocess.run(["pkg-config", *a, "effect-host"], capture_output=True, text=True, check=True,  # noqa: E731
-                                       env={**os.environ, **env}).stdout.split()
+
+    def config(*arguments):
+        return subprocess.run(["pkg-config", *arguments, "effect-host"], capture_output=True, text=True, check=True,
+                              env={**os.environ, **env}).stdout.split()
+
     flags = config("--cflags", "--libs")
     assert os.path.realpath(flags[0][2:]) == os.path.realpath(os.path.join(tree, "include")) and "-ldl" in flags
     plugins = config("--variable=plugindir")[0]
     assert os.path.realpath(plugins) == os.path.realpath(os.path.join(tree, "lib", "effect-host", "plugins"))
+    # The examples the tree ships, as docs/embedding.md builds them.
+    examples = os.path.join(tree, "share", "doc", "effect-host", "examples")
     c_demo, cpp_demo = str(tmp_path / "demo"), str(tmp_path / "demo_cpp")
-    subprocess.run(["cc", "-std=c99", "-Wall", "-Wextra", "-Werror", os.path.join(ROOT, "examples", "c", "effect_demo.c"),
+    subprocess.run(["cc", "-std=c99", "-Wall", "-Wextra", "-Werror", os.path.join(examples, "c", "effect_demo.c"),
                     *flags, "-o", c_demo], check=True)
-    subprocess.run(["c++", "-std=c++17", "-Wall", "-Wextra", "-Werror", os.path.join(ROOT, "examples", "cpp", "effect_demo.cpp"),
+    subprocess.run(["c++", "-std=c++17", "-Wall", "-Wextra", "-Werror", os.path.join(examples, "cpp", "effect_demo.cpp"),
                     *flags, "-o", cpp_demo], check=True)
     # tracking-breathe at 2.7 s, three quarters into its first 3.6 s breath
     # after the 0.9 s entrance: tracking at max_tracking (9), opacity 0.98.
@@ -124,3 +122,14 @@ def test_c_and_cpp_examples_build_with_pkg_config_and_run(release, tmp_path):
     result = hidden_toolchain(f"{cpp_demo} {plugins}/libStrike.so strikethrough-reveal")
     assert result.returncode == 0, result.stderr
     assert "strikethrough-reveal" in result.stdout
+    # A program that ships the plugins beside itself loads them by bare name through its $ORIGIN RUNPATH.
+    app = tmp_path / "app"
+    shutil.copytree(plugins, app / "plugins", symlinks=True)
+    subprocess.run(["cc", "-std=c99", "-Wall", "-Wextra", "-Werror", os.path.join(examples, "c", "effect_demo.c"),
+                    *flags, "-Wl,-rpath,$ORIGIN/plugins", "-o", str(app / "effect_demo")], check=True)
+    moved = tmp_path / "moved"
+    os.rename(app, moved)
+    result = hidden_toolchain(f"{moved}/effect_demo libBreathe.so tracking-breathe --times 2.7", cwd="/")
+    assert result.returncode == 0, result.stderr
+    assert "frame 2.7000000000000002 9 0.97999999999999998 4.5" in result.stdout
+    assert hidden_toolchain(f"{c_demo} libBreathe.so tracking-breathe", cwd="/").returncode != 0, "without the RUNPATH a bare name is not found"

@@ -9,6 +9,7 @@ on a light ground and 0xF4F3EF on a dark one; when the terminal does not
 say, the view paints the light ground it is designed on (247, 247, 245).
 """
 
+import fcntl
 import os
 import pty
 import re
@@ -16,7 +17,6 @@ import select
 import signal
 import struct
 import termios
-import fcntl
 import time
 
 import pytest
@@ -122,11 +122,11 @@ def test_a_terminal_that_does_not_say_gets_the_light_ground_painted(attributes):
 
 
 def test_theme_names_the_appearance_without_asking():
-    output, asked = play(REVEAL + ["--theme", "dark"], b"\x1b]11;rgb:ffff/ffff/ffff\x1b\\")
+    output, asked = play([*REVEAL, "--theme", "dark"], b"\x1b]11;rgb:ffff/ffff/ffff\x1b\\")
     assert not asked, "--theme says it: the terminal is not asked"
     assert DARK_INK in foregrounds(output)
     assert "\x1b[48;2;" not in output
-    output, asked = play(REVEAL + ["--theme", "light"])
+    output, asked = play([*REVEAL, "--theme", "light"])
     assert not asked and LIGHT_INK in foregrounds(output)
 
 

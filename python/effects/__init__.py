@@ -19,9 +19,9 @@ for an editable install in a checkout, its .build directories (see
 
 from __future__ import annotations
 
-from typing import List, Sequence
+from collections.abc import Sequence
 
-__version__ = "1.2.0"
+__version__ = "0.14.0"  # effect-host's own (Sources/effect-host/CommandLine/Version.swift), as the wheel carries its plugins
 
 from ._drawing import (
     Cap,
@@ -46,20 +46,63 @@ from ._drawing import (
     Transform,
     Verb,
 )
-from ._instance import DisplayStrings, Element, Frames, Instance, Sample, Timing
-from ._library import Catalog, Channel, Effect, Param, Plugin, load_plugin, scan, search_path
+from ._instance import Appearance, DisplayStrings, Element, Frames, Instance, Sample, Timing, TimingKind
+from ._layout import Decoration, Layout, LayoutItem
+from ._library import Catalog, Channel, ChannelScope, Effect, Param, ParamType, Plugin, load_plugin, scan, search_path
 from .errors import EffectError, PluginLoadError
 
 __all__ = [
-    "Cap", "Catalog", "Channel", "Clip", "ClipKind", "DisplayList", "DisplayStrings", "DrawItem", "Effect",
-    "EffectError", "Element", "EndGroup", "Frames", "Group", "Instance", "Join", "LinearGradient", "Measurer",
-    "Paint", "Param", "Plugin", "PluginLoadError", "Rect", "Sample", "Segment", "Shape", "ShapeKind", "Solid",
-    "Stop", "Stroke", "Text", "Timing", "Transform", "Verb", "effect", "list_plugins", "load_plugin", "scan",
-    "search_path", "__version__",
+    "Appearance",
+    "Cap",
+    "Catalog",
+    "Channel",
+    "ChannelScope",
+    "Clip",
+    "ClipKind",
+    "Decoration",
+    "DisplayList",
+    "DisplayStrings",
+    "DrawItem",
+    "Effect",
+    "EffectError",
+    "Element",
+    "EndGroup",
+    "Frames",
+    "Group",
+    "Instance",
+    "Join",
+    "Layout",
+    "LayoutItem",
+    "LinearGradient",
+    "Measurer",
+    "Paint",
+    "Param",
+    "ParamType",
+    "Plugin",
+    "PluginLoadError",
+    "Rect",
+    "Sample",
+    "Segment",
+    "Shape",
+    "ShapeKind",
+    "Solid",
+    "Stop",
+    "Stroke",
+    "Text",
+    "Timing",
+    "TimingKind",
+    "Transform",
+    "Verb",
+    "__version__",
+    "effect",
+    "list_plugins",
+    "load_plugin",
+    "scan",
+    "search_path",
 ]
 
 
-def list_plugins(paths: Sequence[str] = (), allow_unsafe: bool = False) -> List[Plugin]:
+def list_plugins(paths: Sequence[str] = (), allow_unsafe: bool = False) -> list[Plugin]:
     """Every plugin that loads from the search path; ``scan`` also says what failed."""
     return scan(paths, allow_unsafe=allow_unsafe).plugins
 

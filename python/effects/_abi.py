@@ -48,7 +48,6 @@ STATUS_NAMES = {
 }
 
 TYPE_NONE, TYPE_NUMBER, TYPE_INTEGER, TYPE_BOOL, TYPE_ENUM, TYPE_STRING, TYPE_COLOR = range(7)
-TYPE_NAMES = {1: "number", 2: "integer", 3: "bool", 4: "enum", 5: "string", 6: "color"}
 
 PARAM_LIVE = 1
 PARAM_OPTIONAL = 2
@@ -467,5 +466,5 @@ assert ctypes.sizeof(DrawContext) == 48
 assert DrawContext.appearance.offset == 40
 assert ctypes.sizeof(Drawing) == 72
 assert PluginAPI.describe.offset == 16
-assert PLUGIN_API_SIZE_1_0 == 16 + 13 * ctypes.sizeof(c_void_p)
-assert PLUGIN_API_SIZE_1_1 == 16 + 14 * ctypes.sizeof(c_void_p)
+assert 16 + 13 * ctypes.sizeof(c_void_p) == PLUGIN_API_SIZE_1_0
+assert 16 + 14 * ctypes.sizeof(c_void_p) == PLUGIN_API_SIZE_1_1

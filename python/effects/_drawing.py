@@ -423,7 +423,7 @@ class MeasureBridge:
             self.failure = error
             self.problem = f"the plugin passed the measurer text that is not UTF-8 ({shown!r})"
         # Nothing may unwind into the plugin's C frames: keep it for raise_failure.
-        except BaseException as error:  # noqa: BLE001
+        except BaseException as error:
             self.failure = error
             self.problem = f"the measurer raised {_describe(error)} for {shown!r}"
         return _abi.ERR_RANGE
@@ -447,7 +447,7 @@ def _describe(error: BaseException) -> str:
     """``Type: message``, even for an exception whose message cannot be made."""
     try:
         message = str(error)
-    except Exception:  # noqa: BLE001
+    except Exception:
         message = "(its message cannot be shown)"
     return f"{type(error).__name__}: {message}" if message else type(error).__name__
 

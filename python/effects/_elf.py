@@ -7,10 +7,9 @@ from __future__ import annotations
 import os
 import stat
 import struct
-from typing import Optional
 
 
-def _machine_of(path: str) -> Optional[int]:
+def _machine_of(path: str) -> int | None:
     try:
         with open(path, "rb") as file:
             header = file.read(20)
@@ -22,7 +21,7 @@ def _machine_of(path: str) -> Optional[int]:
 _OWN_MACHINE = _machine_of("/proc/self/exe")
 
 
-def problem_with(path: str) -> Optional[str]:
+def problem_with(path: str) -> str | None:
     """Why `path` cannot be a plugin for this process, or None if it looks fine."""
     try:
         info = os.stat(path)

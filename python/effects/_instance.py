@@ -6,9 +6,9 @@ import contextlib
 import ctypes
 import numbers
 import threading
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Dict, Iterator, List, Optional, Sequence, Tuple
+from typing import TYPE_CHECKING, Any, Literal
 
 import numpy as np
 
@@ -23,6 +23,7 @@ from ._drawing import (
     item_buffer,
     read_display_list,
 )
+from ._layout import Layout, read_layout
 from ._library import _call, _text, value_from_raw
 from ._values import to_raw, to_time
 from .errors import EffectError
@@ -37,8 +38,8 @@ class Sample(Mapping[str, float]):
     holds each element's channels by name."""
 
     t: float
-    channels: Dict[str, float]
-    elements: List[Dict[str, float]]
+    channels: dict[str, float]
+    elements: list[dict[str, float]]
 
     def __getitem__(self, channel: str) -> float:
         return self.channels[channel]
@@ -60,14 +61,14 @@ class Frames:
     channels: np.ndarray
     elements: np.ndarray
     raw: np.ndarray
-    channel_names: Tuple[str, ...]
-    element_channel_names: Tuple[str, ...]
+    channel_names: tuple[str, ...]
+    element_channel_names: tuple[str, ...]
 
 
 @dataclass(frozen=True)
 class Element:
     text: str
-    attributes: Dict[str, float]
+    attributes: dict[str, float]
 
 
 @dataclass(frozen=True)
@@ -77,11 +78,17 @@ class DisplayStrings:
     accessibility_value: str
 
 
+#: How an instance's timeline goes on (``Timing.kind``).
+TimingKind = Literal["ends", "loops"]
+#: The colour scheme a frame is drawn for (``Instance.draw``).
+Appearance = Literal["light", "dark"]
+
+
 @dataclass(frozen=True)
 class Timing:
     """``kind`` is "ends" (settled from ``end`` on) or "loops" (from ``loop_start``, every ``period``)."""
 
-    kind: str
+    kind: TimingKind
     end: float = 0.0
     loop_start: float = 0.0
     period: float = 0.0
@@ -95,10 +102,10 @@ class Instance:
     C ABI requires; a call after ``close`` raises EffectError.
     """
 
-    def __init__(self, effect: "Effect", handle: ctypes.c_void_p) -> None:
+    def __init__(self, effect: Effect, handle: ctypes.c_void_p) -> None:
         self.effect = effect
         self._api = effect.plugin._api
-        self._handle: Optional[ctypes.c_void_p] = handle
+        self._handle: ctypes.c_void_p | None = handle
         self._state = threading.Condition()
         self._readers = 0
         self._writing = False
@@ -113,17 +120,16 @@ class Instance:
         # The items the last draw needed, to start the next one with room enough.
         self._draw_capacity = FIRST_CAPACITY
 
-    def __enter__(self) -> "Instance":
+    def __enter__(self) -> Instance:
         return self
 
     def __exit__(self, *exception: Any) -> None:
         self.close()
 
     def __del__(self) -> None:
-        try:
+        # A finaliser must not raise; close() reports to callers who ask.
+        with contextlib.suppress(Exception):
             self.close()
-        except Exception:
-            pass
 
     def close(self) -> None:
         """Destroys the instance once no call is in flight; later calls raise EffectError."""
@@ -156,11 +162,11 @@ class Instance:
                 self._state.notify_all()
 
     class _Exclusive:
-        def __init__(self, instance: "Instance", closing: bool) -> None:
+        def __init__(self, instance: Instance, closing: bool) -> None:
             self.instance = instance
             self.closing = closing
 
-        def __enter__(self) -> Optional[ctypes.c_void_p]:
+        def __enter__(self) -> ctypes.c_void_p | None:
             state = self.instance._state
             with state:
                 while self.instance._writing or self.instance._readers:
@@ -175,7 +181,7 @@ class Instance:
                 self.instance._writing = False
                 self.instance._state.notify_all()
 
-    def _exclusive(self, closing: bool = False) -> "Instance._Exclusive":
+    def _exclusive(self, closing: bool = False) -> Instance._Exclusive:
         return Instance._Exclusive(self, closing)
 
     def _info(self) -> _abi.InstanceInfo:
@@ -223,7 +229,7 @@ class Instance:
     def set(self, name: str, value: Any, at: float) -> None:
         """An event: from time ``at`` on, param ``name`` has ``value``."""
         param = self.effect.param(name)
-        keep: List[Any] = []
+        keep: list[Any] = []
         raw = to_raw(param, value, keep)
         with self._exclusive() as handle:
             _call(self._api.set_param, handle, name.encode("utf-8"), ctypes.byref(raw), to_time(at))
@@ -242,7 +248,7 @@ class Instance:
         return DisplayStrings(_text(out.text), _text(out.accessibility_label), _text(out.accessibility_value))
 
     @property
-    def elements(self) -> List[Element]:
+    def elements(self) -> list[Element]:
         """Each element's text and static attributes, in order."""
         names = [attribute.name for attribute in self.effect.attributes]
         result = []
@@ -253,11 +259,10 @@ class Instance:
             result.append(Element(_text(info.text), dict(zip(names, values))))
         return result
 
-    def layout(self, sizes: Optional[Sequence[Tuple[float, float]]], container_width: float) -> np.ndarray:
-        """Places the layout items (ABI 1.1): returns the header (width, height)
-        and one row of EFFECT_LAYOUT_STRIDE values per item, as one array of
-        shape (1 + items, 10) whose first row holds the header. ``sizes`` is
-        (width, height) per item, or None for the terminal grid."""
+    def layout(self, sizes: Sequence[tuple[float, float]] | None, container_width: float) -> Layout:
+        """Places the layout items (ABI 1.1) in rows ``container_width`` wide:
+        ``sizes`` is each item's measured (width, height), in any unit, or
+        None for the terminal grid (one cell per character)."""
         if not self.effect.plugin.has_layout:
             raise EffectError(_abi.ERR_UNSUPPORTED, "the plugin predates ABI 1.1 and does no layout")
         count = self.layout_item_count if sizes is None else len(sizes)
@@ -276,13 +281,10 @@ class Instance:
             out.ctypes.data_as(ctypes.POINTER(ctypes.c_double)),
             out.size,
         )
-        table = np.zeros((1 + count, _abi.LAYOUT_STRIDE))
-        table[0, :2] = out[:2]
-        table[1:] = out[2:].reshape(count, _abi.LAYOUT_STRIDE)
-        return table
+        return read_layout(out.tolist(), count)
 
     def draw(
-        self, t: float, width: Optional[float] = None, measure: Optional[Measurer] = None, appearance: str = "light"
+        self, t: float, width: float | None = None, measure: Measurer | None = None, appearance: Appearance = "light"
     ) -> DisplayList:
         """The frame at time t as a display list (ABI 1.2): groups, shapes and
         runs of text, checked as effect-host checks them.
@@ -349,6 +351,3 @@ class Instance:
             message = error.message.decode("utf-8", "replace") or f"the plugin failed with status {status}"
             raise EffectError(status, message)
         raise EffectError(_abi.ERR_INTERNAL, "the plugin's display list does not fit the capacity it asked for")
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(channel.name for channel in self.effect.channels)

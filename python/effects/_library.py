@@ -5,8 +5,9 @@ from __future__ import annotations
 import ctypes
 import os
 import shutil
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Dict, List, Optional, Sequence, Tuple
+from typing import TYPE_CHECKING, Any, Literal
 
 from . import _abi, _elf, _trust
 from .errors import EffectError, PluginLoadError
@@ -15,7 +16,7 @@ if TYPE_CHECKING:
     from ._instance import Instance
 
 
-def _text(value: Optional[bytes]) -> str:
+def _text(value: bytes | None) -> str:
     return value.decode("utf-8", "replace") if value else ""
 
 
@@ -28,20 +29,37 @@ def _call(function: Any, *arguments: Any) -> None:
         raise EffectError(status, message)
 
 
+#: A param's type (``Param.type``), as effect.h's EFFECT_TYPE_* names it.
+ParamType = Literal["number", "integer", "bool", "enum", "string", "color"]
+#: Whether a channel is one value per frame, one per element per frame, or a
+#: static attribute of each element (``Channel.scope``).
+ChannelScope = Literal["global", "element", "attribute"]
+
+_PARAM_TYPES: dict[int, ParamType] = {
+    _abi.TYPE_NUMBER: "number",
+    _abi.TYPE_INTEGER: "integer",
+    _abi.TYPE_BOOL: "bool",
+    _abi.TYPE_ENUM: "enum",
+    _abi.TYPE_STRING: "string",
+    _abi.TYPE_COLOR: "color",
+}
+_SCOPES: dict[int, ChannelScope] = {_abi.SCOPE_GLOBAL: "global", _abi.SCOPE_ELEMENT: "element", _abi.SCOPE_ATTRIBUTE: "attribute"}
+
+
 @dataclass(frozen=True)
 class Param:
     """One param as the plugin declares it."""
 
     name: str
-    type: str
+    type: ParamType
     default: Any
-    min: Optional[float]
-    max: Optional[float]
+    min: float | None
+    max: float | None
     unit: str
     doc: str
     live: bool
     optional: bool
-    choices: Tuple[str, ...] = ()
+    choices: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -49,15 +67,15 @@ class Channel:
     """One channel (``scope`` global or element) or static per-element attribute."""
 
     name: str
-    scope: str
+    scope: ChannelScope
     unit: str
     doc: str
     min: float
     max: float
-    labels: Tuple[str, ...] = ()
+    labels: tuple[str, ...] = ()
 
 
-def value_from_raw(raw: _abi.Value, param: Optional[Param]) -> Any:
+def value_from_raw(raw: _abi.Value, param: Param | None) -> Any:
     """A C value as Python: None, float, int, bool, choice name, str, or a colour as "#RRGGBBAA"."""
     if raw.type == _abi.TYPE_NUMBER:
         return raw.number
@@ -79,7 +97,7 @@ def value_from_raw(raw: _abi.Value, param: Optional[Param]) -> Any:
 class Effect:
     """One effect of a plugin. ``create(**params)`` makes an instance."""
 
-    def __init__(self, plugin: "Plugin", index: int) -> None:
+    def __init__(self, plugin: Plugin, index: int) -> None:
         self.plugin = plugin
         self.index = index
         api = plugin._api
@@ -91,12 +109,12 @@ class Effect:
         self.element_noun = _text(info.element_noun)
         self.timing_doc = _text(info.timing_doc)
         self.credit = _text(info.credit)
-        self.params: List[Param] = [self._param(i) for i in range(info.param_count)]
+        self.params: list[Param] = [self._param(i) for i in range(info.param_count)]
         counts = (info.global_channel_count, info.element_channel_count, info.attribute_count)
         channels = [self._channel(i) for i in range(sum(counts))]
-        self.channels: List[Channel] = channels[: counts[0]]
-        self.element_channels: List[Channel] = channels[counts[0] : counts[0] + counts[1]]
-        self.attributes: List[Channel] = channels[counts[0] + counts[1] :]
+        self.channels: list[Channel] = channels[: counts[0]]
+        self.element_channels: list[Channel] = channels[counts[0] : counts[0] + counts[1]]
+        self.attributes: list[Channel] = channels[counts[0] + counts[1] :]
         self._params_by_name = {param.name: param for param in self.params}
 
     def __repr__(self) -> str:
@@ -114,10 +132,15 @@ class Effect:
         _call(self.plugin._api.param_info, self.plugin._api_pointer, self.index, index, ctypes.byref(info))
         numeric = info.type in (_abi.TYPE_NUMBER, _abi.TYPE_INTEGER)
         choices = tuple(_text(info.choices[i]) for i in range(info.choice_count))
-        stub = Param(_text(info.name), _abi.TYPE_NAMES.get(info.type, "?"), None, None, None, "", "", False, False, choices)
+        name = _text(info.name)
+        type = _PARAM_TYPES.get(info.type)
+        if type is None:
+            # As effect-host refuses it: a type this package cannot read or write.
+            raise EffectError(_abi.ERR_INTERNAL, f"param '{name}' of '{self.id}' has unknown type {info.type}")
+        stub = Param(name, type, None, None, None, "", "", False, False, choices)
         return Param(
-            name=_text(info.name),
-            type=_abi.TYPE_NAMES.get(info.type, "?"),
+            name=name,
+            type=type,
             default=value_from_raw(info.default_value, stub),
             min=info.min if numeric else None,
             max=info.max if numeric else None,
@@ -131,11 +154,14 @@ class Effect:
     def _channel(self, index: int) -> Channel:
         info = _abi.sized(_abi.ChannelInfo)
         _call(self.plugin._api.channel_info, self.plugin._api_pointer, self.index, index, ctypes.byref(info))
-        scope = {0: "global", 1: "element", 2: "attribute"}.get(info.scope, "?")
+        name = _text(info.name)
+        scope = _SCOPES.get(info.scope)
+        if scope is None:
+            raise EffectError(_abi.ERR_INTERNAL, f"channel '{name}' of '{self.id}' has unknown scope {info.scope}")
         labels = tuple(_text(info.labels[i]) for i in range(info.label_count))
-        return Channel(_text(info.name), scope, _text(info.unit), _text(info.doc), info.min, info.max, labels)
+        return Channel(name, scope, _text(info.unit), _text(info.doc), info.min, info.max, labels)
 
-    def create(self, **params: Any) -> "Instance":
+    def create(self, **params: Any) -> Instance:
         """A new instance with the given params (the rest take their defaults).
 
         Raises EffectError with the plugin's own message for an unknown name, a
@@ -144,7 +170,7 @@ class Effect:
         from ._instance import Instance
         from ._values import to_raw
 
-        keep: List[Any] = []
+        keep: list[Any] = []
         settings = (_abi.ParamSetting * max(1, len(params)))()
         for index, (name, value) in enumerate(params.items()):
             param = self.param(name)
@@ -222,7 +248,7 @@ class Plugin:
             self.author = _text(info.author)
             self.license = _text(info.license)
             self.summary = _text(info.summary)
-            self.effects: List[Effect] = [Effect(self, index) for index in range(info.effect_count)]
+            self.effects: list[Effect] = [Effect(self, index) for index in range(info.effect_count)]
         except EffectError as error:
             raise PluginLoadError(path, f"describe failed: {error.message}") from None
 
@@ -241,10 +267,10 @@ class Plugin:
 class Catalog:
     """What a scan found: plugins in search order, and the files that failed."""
 
-    plugins: List[Plugin] = field(default_factory=list)
-    failures: List[PluginLoadError] = field(default_factory=list)
+    plugins: list[Plugin] = field(default_factory=list)
+    failures: list[PluginLoadError] = field(default_factory=list)
     #: Every place searched, in order.
-    searched: List[str] = field(default_factory=list)
+    searched: list[str] = field(default_factory=list)
 
     def effect(self, id: str) -> Effect:
         """The effect with this id, from the first plugin on the search path that has it."""
@@ -252,7 +278,8 @@ class Catalog:
             for effect in plugin.effects:
                 if effect.id == id:
                     return effect
-        known = ", ".join(effect.id for plugin in self.plugins for effect in plugin.effects)
+        # An effect found twice (a debug and a release build) is named once.
+        known = ", ".join(dict.fromkeys(effect.id for plugin in self.plugins for effect in plugin.effects))
         if known:
             raise EffectError(_abi.ERR_UNKNOWN_EFFECT, f"no effect '{id}' (effects: {known})")
         places = ", ".join(self.searched) or "nowhere"
@@ -262,7 +289,7 @@ class Catalog:
         )
 
 
-_loaded: Dict[str, Plugin] = {}
+_loaded: dict[str, Plugin] = {}
 
 #: The plugins a wheel carries, beside this package.
 _BUNDLED = os.path.join(os.path.dirname(os.path.abspath(__file__)), "plugins")
@@ -286,7 +313,7 @@ def load_plugin(path: str, allow_unsafe: bool = False) -> Plugin:
     return _loaded[key]
 
 
-def _checkout() -> Optional[str]:
+def _checkout() -> str | None:
     """The checkout this package is an editable install of, if it is one:
     the package sits in python/effects beside the checkout's Package.swift."""
     package = os.path.dirname(os.path.abspath(__file__))
@@ -296,7 +323,7 @@ def _checkout() -> Optional[str]:
     return None
 
 
-def _installed_host() -> Optional[str]:
+def _installed_host() -> str | None:
     """<prefix>/lib/effect-host/plugins of an effect-host on PATH."""
     host = shutil.which("effect-host")
     if host is None:
@@ -304,11 +331,11 @@ def _installed_host() -> Optional[str]:
     return os.path.join(os.path.dirname(os.path.dirname(os.path.realpath(host))), "lib", "effect-host", "plugins")
 
 
-def _environment_entries() -> List[str]:
+def _environment_entries() -> list[str]:
     return [item for item in os.environ.get("EFFECT_PLUGIN_PATH", "").split(":") if item]
 
 
-def search_path(paths: Sequence[str] = (), defaults: bool = True) -> List[str]:
+def search_path(paths: Sequence[str] = (), defaults: bool = True) -> list[str]:
     """Where plugins are looked for, in order: the explicit ``paths``; then,
     with ``defaults``, EFFECT_PLUGIN_PATH (colon-separated), the plugins
     inside this package (a wheel carries them), <prefix>/lib/effect-host/plugins

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 import numbers
 import string
-from typing import Any, List
+from typing import Any
 
 from . import _abi
 from ._library import Param
@@ -31,13 +31,18 @@ def to_time(t: Any, signed: bool = False) -> float:
         return t
     if isinstance(t, bool) or not isinstance(t, numbers.Real):
         raise EffectError(_abi.ERR_TIME, f"a time is a number of seconds, not {type(t).__name__} {t!r}")
+    return _float(t)
+
+
+def _float(value: Any) -> float:
+    """A real number as a double, one too large for it (a huge int or Fraction) as an infinity."""
     try:
-        return float(t)
+        return float(value)
     except OverflowError:
-        return math.inf if t > 0 else -math.inf
+        return math.inf if value > 0 else -math.inf
 
 
-def to_raw(param: Param, value: Any, keep: List[Any]) -> _abi.Value:
+def to_raw(param: Param, value: Any, keep: list[Any]) -> _abi.Value:
     """The C value for `value`. Strings it points to are appended to `keep`,
     which must live until the plugin call returns. Range checks are the
     plugin's: its message says what the range is."""
@@ -49,10 +54,7 @@ def to_raw(param: Param, value: Any, keep: List[Any]) -> _abi.Value:
         if isinstance(value, bool) or not isinstance(value, numbers.Real):
             raise _type_error(param, value)
         raw.type = _abi.TYPE_NUMBER
-        try:
-            raw.number = float(value)
-        except OverflowError:
-            raw.number = math.inf if value > 0 else -math.inf
+        raw.number = _float(value)
     elif param.type == "integer":
         if isinstance(value, bool) or not isinstance(value, numbers.Integral):
             raise _type_error(param, value)

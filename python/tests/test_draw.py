@@ -606,6 +606,12 @@ def compile_test_plugin(directory, name, defines=()):
     return output
 
 
+def test_a_param_type_the_abi_does_not_define_refuses_the_plugin(tmp_path):
+    with pytest.raises(effects.PluginLoadError) as refused:
+        effects.load_plugin(compile_test_plugin(str(tmp_path), "libOddType.so", ("BROKEN_PARAM_TYPE",)))
+    assert refused.value.reason == "describe failed: param 'reduce_motion' of 'test-ramp' has unknown type 9"
+
+
 @pytest.mark.parametrize("defines, minor", [((), 0), (("ABI_1_1",), 1)])
 def test_older_plugins_sample_but_do_not_draw(tmp_path, defines, minor):
     plugin = effects.load_plugin(compile_test_plugin(str(tmp_path), f"libMinor{minor}.so", defines))
@@ -616,7 +622,7 @@ def test_older_plugins_sample_but_do_not_draw(tmp_path, defines, minor):
         assert instance.sample(1)["value"] == 0.25
         assert instance.sample_many(0, 1, 3).channels[:, 0].tolist() == [0, 0.25, 0.5]
         if minor >= 1:
-            assert instance.layout([], 100).shape == (1, _abi.LAYOUT_STRIDE)
+            assert instance.layout([], 100) == effects.Layout(0, 0, ())
         else:
             with pytest.raises(effects.EffectError) as raised:
                 instance.layout([], 100)

@@ -232,7 +232,7 @@ def test_the_example_reports_bad_input(plugins_dir, tmp_path):
     ]:
         result = subprocess.run(base + arguments, capture_output=True, text=True, env=environment, check=False)
         assert result.returncode == 2 and words in result.stderr, (arguments, result.stderr)
-    result = subprocess.run(base + ["strikethrough-reveal", str(tmp_path / "a.png"), "--time", "-1"],
+    result = subprocess.run([*base, "strikethrough-reveal", str(tmp_path / "a.png"), "--time", "-1"],
                             capture_output=True, text=True, env=environment, check=False)
     assert result.returncode == 1 and "draw_png:" in result.stderr
     assert not (tmp_path / "a.png").exists()

@@ -2,9 +2,9 @@ import math
 import os
 
 import pytest
+from reference import ease_in_out, strike, tracking
 
 import effects
-from reference import ease_in_out, strike, tracking
 
 
 def test_finds_every_bundled_plugin(catalog, plugins_dir):
@@ -87,7 +87,7 @@ def test_bad_input_raises_with_the_plugins_message(catalog):
         effect.create(duration=float("nan"))
     assert refused.value.status_name == "EFFECT_ERR_RANGE"
     assert str(refused.value) == "param 'duration' must be a finite number, not nan"
-    with pytest.raises(effects.EffectError, match="is 2; it must be within 0...1"):
+    with pytest.raises(effects.EffectError, match=r"is 2; it must be within 0\.\.\.1"):
         effect.create(fade=2)
     with pytest.raises(effects.EffectError, match="has no param 'colour'"):
         effect.create(colour=1)
@@ -118,12 +118,20 @@ def test_reveal_elements_and_layout(catalog):
     with catalog.effect("text-reveal").create(text="Plan the week", highlights="the week") as instance:
         assert [(element.text, element.attributes["chunk"], element.attributes["highlighted"]) for element in instance.elements] == [
             ("Plan", 0, 0), ("the", 1, 1), ("week", 1, 1)]
-        table = instance.layout([(80, 48), (120, 50)], 300)
+        layout = instance.layout([(80, 48), (120, 50)], 300)
         # gap = round(0.24 · 50) = 12; the phrase sits 2 pt into its padded frame.
-        assert list(table[0, :2]) == [80 + 12 + 124, 50]
-        assert list(table[1:, 0]) == [0, 80 + 12 + 2]
-        assert list(table[1:, 1]) == [2, 0], "bottom-aligned in a 50 pt row"
-        assert list(table[2, 4:9]) == [86, -0.5, 136, 52, 12], "pad round(8) = 8; 1.04 h tall, 0.01 h up"
+        assert (layout.width, layout.height) == (80 + 12 + 124, 50)
+        plan, phrase = layout.items
+        assert (plan.x, plan.y, plan.width, plan.height, plan.row) == (0, 2, 80, 48, 0), "bottom-aligned in a 50 pt row"
+        assert plan.decoration is None, "no highlight behind 'Plan'"
+        assert (phrase.x, phrase.y, phrase.width, phrase.height, phrase.row) == (80 + 12 + 2, 0, 120, 50, 0)
+        # pad round(0.16 · 50) = 8 each side; 1.04 h tall, lifted 0.01 h; radius 0.24 h.
+        assert phrase.decoration == effects.Decoration(80 + 12 + 2 - 8, -0.5, 120 + 16, 52, 12)
+        wrapped = instance.layout([(80, 48), (120, 50)], 150)
+        assert [item.row for item in wrapped.items] == [0, 1], "216 pt of items do not fit 150"
+        # WordFlow stacks rows with no gap between them: the phrase's row starts at y = 48.
+        assert (wrapped.width, wrapped.height) == (124, 48 + 50)
+        assert (wrapped.items[1].x, wrapped.items[1].y) == (2, 48)
         with pytest.raises(effects.EffectError, match="item_count is 1"):
             instance.layout([(80, 48)], 300)
 

@@ -10,7 +10,6 @@ import sys
 import textwrap
 
 import pytest
-
 from conftest import ROOT
 
 RUNTIME = os.path.realpath(os.path.join(os.path.dirname(shutil.which("swift") or "/opt/swift/usr/bin/swift"), "..", "lib", "swift", "linux"))

@@ -7,9 +7,9 @@ import sys
 import textwrap
 
 import pytest
+from conftest import ROOT
 
 import effects
-from conftest import ROOT
 
 
 def test_the_order_is_explicit_environment_bundled_installed_host_then_this_checkout(monkeypatch, tmp_path, plugins_dir):
@@ -56,6 +56,17 @@ def test_none_found_names_every_place_searched_and_the_variable(tmp_path):
     )
 
 
+def test_an_effect_found_twice_is_named_once_and_taken_from_the_first(tmp_path, plugins_dir):
+    copy = tmp_path / "copy"
+    copy.mkdir(mode=0o700)
+    shutil.copy(os.path.join(plugins_dir, "libStrike.so"), copy / "libStrike.so")
+    catalog = effects.scan([plugins_dir, str(copy)], defaults=False)
+    assert catalog.effect("strikethrough-reveal").plugin.path == os.path.join(plugins_dir, "libStrike.so")
+    with pytest.raises(effects.EffectError) as unknown:
+        catalog.effect("nope")
+    assert unknown.value.message.count("strikethrough-reveal") == 1
+
+
 def test_the_trust_rule_applies_to_a_plugin_already_loaded(open_plugin):
     loaded = effects.load_plugin(str(open_plugin), allow_unsafe=True)
     assert loaded.id == "strike"
@@ -82,8 +93,11 @@ def test_an_installed_copy_does_not_search_a_checkout_it_is_not_in(tmp_path):
     assert result.stdout.split() == [str(site / "effects" / "plugins")]
 
 
-def test_the_version_is_the_distributions():
+def test_the_version_is_the_distributions_and_effect_hosts(plugins_dir):
     from importlib import metadata
 
-    # scripts/test installs the package; its metadata reads the version from effects.__version__.
-    assert effects.__version__ == "1.2.0" == metadata.version("effects")
+    # scripts/test installs the package; its metadata reads the version from effects.__version__,
+    # which is the version of the effect-host whose plugins a wheel carries.
+    host = subprocess.run([os.path.join(plugins_dir, "effect-host"), "--version"], capture_output=True, text=True, check=True)
+    assert host.stdout.split()[:2] == ["effect-host", effects.__version__]
+    assert metadata.version("effect-host") == effects.__version__

@@ -169,7 +169,11 @@ static effect_status param_info(const effect_plugin_api *self, uint32_t effect, 
         out->default_value.number = 1;
 #endif
     } else {
+#ifdef BROKEN_PARAM_TYPE
+        out->type = 9; /* no EFFECT_TYPE_* has this value */
+#else
         out->type = EFFECT_TYPE_BOOL;
+#endif
         out->flags = EFFECT_PARAM_LIVE;
         out->name = "reduce_motion";
         out->doc = "Ignored: a ramp is already gentle.";

@@ -1,0 +1,77 @@
+"""effect_demo: drives any effect from Python, the way examples/c/effect_demo.c
+does from C, finding its plugin on the package's search path.
+
+    python3 effect_demo.py                        list every effect found, with its params and channels
+    python3 effect_demo.py EFFECT [NAME=VALUE]... [--times T,T,...] [--plugin-path P]
+
+With an effect it creates an instance with the params given (numbers,
+true/false, choice names, text, #RRGGBB[AA] colours, read by the param's
+type) and prints one line per time (default 0,0.5,1): "frame T NAME=V ...",
+the global channels by name.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+import effects
+
+
+def value_for(param: effects.Param, text: str) -> Any:
+    if param.type == "number":
+        return float(text)
+    if param.type == "integer":
+        return int(text)
+    if param.type == "bool":
+        if text not in ("true", "false"):
+            raise ValueError(f"{param.name} is true or false, not {text!r}")
+        return text == "true"
+    return text
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(prog="effect_demo.py", description="Samples any effect from Python.")
+    parser.add_argument("effect", nargs="?", help="the effect's id; without it, list every effect found")
+    parser.add_argument("params", nargs="*", metavar="NAME=VALUE", help="params, read by each param's type")
+    parser.add_argument("--times", default="0,0.5,1", help="comma-separated times in seconds (default 0,0.5,1)")
+    parser.add_argument("--plugin-path", action="append", default=[], help="a plugin file or directory, searched first")
+    arguments = parser.parse_args()
+    try:
+        catalog = effects.scan(arguments.plugin_path)
+        if arguments.effect is None:
+            shown = set()
+            for plugin in catalog.plugins:
+                # The first plugin with an id is the one catalog.effect(id) picks.
+                for effect in (effect for effect in plugin.effects if effect.id not in shown):
+                    shown.add(effect.id)
+                    print(f"effect {effect.id}: {effect.summary}")
+                    for param in effect.params:
+                        print(f"  param {param.name} {param.type}")
+                    for channel in effect.channels:
+                        print(f"  channel {channel.name}")
+            if not catalog.plugins:
+                print(f"effect_demo.py: no plugin found (searched {', '.join(catalog.searched)})", file=sys.stderr)
+                return 1
+            return 0
+        effect = catalog.effect(arguments.effect)
+        params = {}
+        for setting in arguments.params:
+            name, equals, text = setting.partition("=")
+            if not equals:
+                parser.error(f"a param is NAME=VALUE, not {setting!r}")
+            params[name] = value_for(effect.param(name), text)
+        times = [float(t) for t in arguments.times.split(",")]
+        with effect.create(**params) as instance:
+            for t in times:
+                sample = instance.sample(t)
+                print(f"frame {t:g} " + " ".join(f"{name}={value:.17g}" for name, value in sample.items()))
+    except (effects.EffectError, effects.PluginLoadError, ValueError) as error:
+        print(f"effect_demo.py: {error}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

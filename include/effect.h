@@ -297,7 +297,9 @@ typedef struct effect_param_info {
 #define EFFECT_CHANNEL_COUNTER  2u  /* counts the repeats of a looping instance:
                                        one more each period, the one channel
                                        allowed to differ between t and
-                                       t + period (since 1.1) */
+                                       t + period (since 1.1); it stops at
+                                       2^53, the largest whole number a double
+                                       counts to one by one */
 
 /* One channel, filled by channel_info. */
 typedef struct effect_channel_info {

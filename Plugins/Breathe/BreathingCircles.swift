@@ -144,8 +144,7 @@ struct BreathingCircles: Effect {
     }
 
     /// Where the breath is at t: the phase, the eased expansion, and how
-    /// many breaths are done (a count that can pass any Int, so it stays a
-    /// Double).
+    /// many breaths are done, up to the counter limit.
     @inline(__always)
     private func breath(at t: Double) -> (phase: Int, expansion: Double, taken: Double, finished: Bool) {
         // After the last hold out the component sets its phase back to
@@ -154,7 +153,8 @@ struct BreathingCircles: Effect {
         // fmod is exact, so t = 1e6 s lands on exactly the same point of a
         // breath as t = 1e6 mod cycle.
         let within = fmod(t, cycle)
-        let taken = ((t - within) / cycle).rounded()
+        // A breath of 1e-300 s makes the count overflow to infinity by t = 1e10.
+        let taken = min(((t - within) / cycle).rounded(), ChannelSpec.counterLimit)
         var start = 0.0
         for phase in 0..<4 {
             let end = start + durations[phase]

@@ -179,7 +179,10 @@ struct TrackingBreathe: Effect {
             let flared = state.maxTracking + 8
             return (flared + (state.minTracking - flared) * eased, eased)
         }
-        let cycle = ((t - entranceDuration) / state.period).truncatingRemainder(dividingBy: 1)
+        // The remainder is exact, so the phase stays finite for every legal
+        // t; dividing first overflows to infinity once t / period passes
+        // the largest double (t ≈ 9e306 at the shortest period).
+        let cycle = (t - entranceDuration).truncatingRemainder(dividingBy: state.period) / state.period
         return breathe(state, phase: cycle)
     }
 

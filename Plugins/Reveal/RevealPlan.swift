@@ -50,9 +50,18 @@ struct RevealPlan: Equatable {
         self.wipeSettle = wipeSettle
         let landing = reduceMotion ? 0.2 : 0.42
         self.landing = landing
-        let lastUnit = units > 0 ? delay + Double(units - 1) * stagger + animationSettle : 0
-        let lastWipe = lastHighlightedUnit.map { delay + Double($0) * stagger + landing + wipeSettle } ?? 0
-        self.settleTime = start + max(lastUnit, lastWipe)
+        let lastUnit = units > 0 ? Self.unitStart(units - 1, start, delay, stagger) + animationSettle : start
+        let lastWipe = lastHighlightedUnit.map { Self.unitStart($0, start, delay, stagger) + landing + wipeSettle } ?? start
+        self.settleTime = max(lastUnit, lastWipe)
+    }
+
+    /// When unit `index` starts, in absolute time. The sampler and the end
+    /// both add the settle times to this one value, so at the end every
+    /// curve has reached exactly 1: the header promises that any t at or
+    /// after the end gives the frame at the end.
+    @inline(__always)
+    private static func unitStart(_ index: Int, _ start: Double, _ delay: Double, _ stagger: Double) -> Double {
+        start + delay + Double(index) * stagger
     }
 
     private static let fallback = Spring(duration: 0.5, bounce: 0)!
@@ -68,13 +77,14 @@ struct RevealPlan: Equatable {
         }
     }
 
-    /// An animation's progress `elapsed` after it starts; once settled it
-    /// is exactly 1, as SwiftUI ends a spring when it comes to rest.
+    /// An animation's progress at t when it starts at `begins`; from
+    /// `begins + settle` on it is exactly 1, as SwiftUI ends a spring when
+    /// it comes to rest.
     @inline(__always)
-    private static func progress(_ animation: Animation, settle: Double, after elapsed: Double) -> Double {
-        if elapsed <= 0 { return 0 }
-        if elapsed >= settle { return 1 }
-        return animation.progress(after: elapsed)
+    private static func progress(_ animation: Animation, settle: Double, from begins: Double, at t: Double) -> Double {
+        if t <= begins { return 0 }
+        if t >= begins + settle { return 1 }
+        return animation.progress(after: t - begins)
     }
 
     struct UnitState {
@@ -89,7 +99,7 @@ struct RevealPlan: Equatable {
     // as much as the math.
     @inline(__always)
     func unit(_ index: Int, at t: Double) -> UnitState {
-        let p = Self.progress(animation, settle: animationSettle, after: t - start - delay - Double(index) * stagger)
+        let p = Self.progress(animation, settle: animationSettle, from: Self.unitStart(index, start, delay, stagger), at: t)
         let moves = !reduceMotion
         var offset = 0.0
         if moves && preset == .rise { offset = (masked ? 1.05 * unitHeight : 10) * (1 - p) }
@@ -104,7 +114,7 @@ struct RevealPlan: Equatable {
     /// The wipe of a highlighted chunk whose last unit is `lastUnit`: it
     /// starts `landing` after that unit does.
     func highlight(lastUnit: Int, at t: Double) -> Double {
-        let wipeStart = delay + Double(lastUnit) * stagger + landing
-        return clamp01(Self.progress(wipe, settle: wipeSettle, after: t - start - wipeStart))
+        let begins = Self.unitStart(lastUnit, start, delay, stagger) + landing
+        return clamp01(Self.progress(wipe, settle: wipeSettle, from: begins, at: t))
     }
 }

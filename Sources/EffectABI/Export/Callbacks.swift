@@ -63,7 +63,10 @@ enum Callbacks {
         },
         element_info: { instance, element, out, error in
             run(error) { () throws(EffectFailure) in
-                try OutStruct.write(try resolve(instance).element(element), to: out, named: "effect_element_info")
+                let instance = try resolve(instance)
+                // The header's order: a NULL pointer before a bad index.
+                guard out != nil else { throw .null("out") }
+                try OutStruct.write(try instance.element(element), to: out, named: "effect_element_info")
             }
         },
         get_param: { instance, name, t, out, error in
@@ -99,6 +102,9 @@ enum Callbacks {
                 let size = UInt64(object.frameSize)
                 guard capacity >= size else { return ErrorReport.fail(Status.buffer, error) { tooSmall(capacity, size) } }
                 object.sample(at: t, into: frame)
+                #if DEBUG
+                    if let failure = nonFinite(in: frame, count: Int(size), of: object, at: t) { return ErrorReport.fail(failure, error) }
+                #endif
                 return ErrorReport.succeed(error)
             }
         },
@@ -125,6 +131,14 @@ enum Callbacks {
                 }
                 // A frame of no values needs no sampling, however many are asked for.
                 if size > 0 { object.sample(from: t0, step: dt, count: Int(count), into: frames) }
+                #if DEBUG
+                    for index in 0..<Int(count) {
+                        let t = t0 + Double(index) * dt
+                        if let failure = nonFinite(in: frames + index * size, count: size, of: object, at: t) {
+                            return ErrorReport.fail(failure, error)
+                        }
+                    }
+                #endif
                 return ErrorReport.succeed(error)
             }
         },
@@ -268,6 +282,23 @@ enum Callbacks {
     private static func badTime(_ t: Double) -> String {
         "t = \(describe(t)) is not a time; times are finite and >= 0"
     }
+
+    #if DEBUG
+        /// The header promises a frame of finite values with every OK. Debug
+        /// and fuzz builds check each frame before returning it, so an
+        /// effect's math that overflows somewhere in t fails loudly in the
+        /// tests instead of handing a renderer NaN; release builds trust it.
+        private static func nonFinite(
+            in frame: UnsafeMutablePointer<Double>, count: Int, of object: AnyInstance, at t: Double
+        ) -> EffectFailure? {
+            for index in 0..<count where !frame[index].isFinite {
+                return EffectFailure(
+                    status: Status.internal,
+                    "effect '\(object.effectID)' computed \(frame[index]) for value \(index) of the frame at t = \(describe(t)), a bug in its math")
+            }
+            return nil
+        }
+    #endif
 
     private static func tooSmall(_ capacity: UInt64, _ needed: UInt64) -> String {
         "the buffer holds \(capacity) doubles; \(needed) are needed"

@@ -33,7 +33,7 @@ enum ErrorReport {
         guard let error, error.pointee.struct_size >= MemoryLayout<effect_error>.size else { return }
         error.pointee.status = status
         let capacity = Int(EFFECT_ERROR_MESSAGE_CAPACITY)
-        let bytes = Array(message.utf8)
+        let bytes = oneLine(message)
         var length = min(bytes.count, capacity - 1)
         if length < bytes.count {
             while length > 0, bytes[length] & 0xC0 == 0x80 { length -= 1 }
@@ -43,6 +43,31 @@ enum ErrorReport {
             buffer[length] = 0
         }
     }
+}
+
+/// The message's UTF-8 with every control character written out (a line
+/// feed as \n, an escape as \x1B), so a name the caller passed cannot
+/// break the message onto two lines or reach a terminal as a control
+/// sequence: the header promises one line of text.
+func oneLine(_ message: String) -> [UInt8] {
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(message.utf8.count)
+    for scalar in message.unicodeScalars {
+        let value = scalar.value
+        guard value < 0x20 || (0x7F...0x9F).contains(value) else {
+            UTF8.encode(scalar) { bytes.append($0) }
+            continue
+        }
+        switch value {
+        case 0x0A: bytes.append(contentsOf: Array("\\n".utf8))
+        case 0x0D: bytes.append(contentsOf: Array("\\r".utf8))
+        case 0x09: bytes.append(contentsOf: Array("\\t".utf8))
+        default:
+            let hex = Array("0123456789ABCDEF".utf8)
+            bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "x"), hex[Int(value >> 4)], hex[Int(value & 0xF)]])
+        }
+    }
+    return bytes
 }
 
 /// Copies a filled struct into the caller's, after checking the caller's

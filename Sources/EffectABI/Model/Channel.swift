@@ -31,8 +31,13 @@ public struct ChannelSpec: Sendable {
         ChannelSpec(name: name, unit: unit, doc: doc, range: range, labels: labels, isDiscrete: true, isCounter: false)
     }
 
+    /// The most a counter channel counts to: 2^53, the largest whole
+    /// number a double holds with every whole number below it. Past it a
+    /// count could not go up by one, so it stays there.
+    public static let counterLimit = 9_007_199_254_740_992.0
+
     /// A whole-number channel that counts the repeats of a looping
-    /// instance, going up by one each period.
+    /// instance, going up by one each period, up to `counterLimit`.
     public static func counter(_ name: String, doc: String) -> ChannelSpec {
         ChannelSpec(name: name, unit: "", doc: doc, range: 0...Double.infinity, labels: [], isDiscrete: true, isCounter: true)
     }

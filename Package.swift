@@ -19,7 +19,10 @@ let pluginLinkerSettings: [LinkerSetting] = [
 /// scripts/install puts it; scripts/set-runpath then drops the toolchain's
 /// entry, in the room this one leaves.
 let hostLinkerSettings: [LinkerSetting] = [
-    .unsafeFlags(["-Xlinker", "-rpath", "-Xlinker", "$ORIGIN/../lib/effect-host/plugins/swift-runtime"])
+    .unsafeFlags([
+        "-Xlinker", "-rpath", "-Xlinker", "$ORIGIN/../lib/effect-host/plugins/swift-runtime",
+        "-Xlinker", "-rpath", "-Xlinker", "$ORIGIN/../lib/effect-host/runtime",
+    ])
 ]
 
 /// The kit and the plugins use neither Swift concurrency nor regexes; not

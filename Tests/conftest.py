@@ -1,4 +1,4 @@
-"""Fixtures the browser, terminal and picture tests share."""
+"""Fixtures the browser, terminal, picture and release tests share."""
 
 import os
 import subprocess
@@ -19,3 +19,14 @@ def pulse(tmp_path_factory):
         check=True, capture_output=True,
     )
     return library
+
+
+@pytest.fixture(scope="session")
+def release_files(tmp_path_factory):
+    """scripts/release, run once: (the tarball, the wheel beside it, what it said)."""
+    out = tmp_path_factory.mktemp("release")
+    made = subprocess.run([os.path.join(ROOT, "scripts", "release"), str(out)], capture_output=True, text=True, timeout=1800)
+    assert made.returncode == 0, made.stderr[-3000:]
+    tarball, wheel = made.stdout.strip().splitlines()[-2:]
+    assert tarball.endswith(".tar.gz") and wheel.endswith(".whl") and os.path.dirname(wheel) == str(out), made.stdout
+    return tarball, wheel, made.stderr

@@ -10,7 +10,9 @@ import Glibc
 /// must not be writable by group or others. A sticky directory that others
 /// may write (like /tmp) is passed only when the entry taken from it
 /// belongs to root or the user, because the sticky bit keeps others from
-/// replacing it.
+/// replacing it. Group write is no risk when the group is the user's
+/// private group (see `privateGroup`), as with umask 002 on Debian and
+/// Ubuntu, where every directory a user makes is group-writable.
 public enum PluginTrust {
     /// Why `path` must not be loaded, or nil when it may be.
     public static func problem(with path: String) -> String? {
@@ -25,6 +27,29 @@ public enum PluginTrust {
             return String(cString: pointer)
         }
     }
+
+    /// The user's private group, if the user has one: their primary group,
+    /// named after them, with no other member. Only they can write through it.
+    static let privateGroup: gid_t? = {
+        let uid = geteuid()
+        var user = passwd()
+        var found: UnsafeMutablePointer<passwd>?
+        var userBuffer = [CChar](repeating: 0, count: 16_384)
+        guard getpwuid_r(uid, &user, &userBuffer, userBuffer.count, &found) == 0, found != nil, let userName = user.pw_name
+        else { return nil }
+        var group = group()
+        var groupFound: UnsafeMutablePointer<group>?
+        var groupBuffer = [CChar](repeating: 0, count: 65_536)
+        guard getgrgid_r(user.pw_gid, &group, &groupBuffer, groupBuffer.count, &groupFound) == 0, groupFound != nil,
+            let groupName = group.gr_name, strcmp(groupName, userName) == 0
+        else { return nil }
+        var member = group.gr_mem
+        while let name = member?.pointee {
+            if strcmp(name, userName) != 0 { return nil }
+            member = member! + 1
+        }
+        return user.pw_gid
+    }()
 
     private struct Walker {
         var links = 0
@@ -81,7 +106,8 @@ public enum PluginTrust {
 
         private func verdict(on path: String, _ status: stat, kind: String, ignoringWrite: Bool = false) -> String? {
             let mode = status.st_mode & 0o7777
-            if !ignoringWrite, mode & 0o022 != 0 {
+            let groupWrites = mode & 0o020 != 0 && status.st_gid != PluginTrust.privateGroup
+            if !ignoringWrite, mode & 0o002 != 0 || groupWrites {
                 let who = mode & 0o002 != 0 ? "everyone" : "its group"
                 return "the \(kind) \(path) can be written by \(who) (mode \(octal(mode))), so someone else could put code in it; "
                     + "fix with chmod go-w \(path)"

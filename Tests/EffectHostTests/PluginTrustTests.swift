@@ -25,9 +25,17 @@ final class PluginTrustTests: XCTestCase {
         XCTAssertEqual(result.status, 0, result.stderr)
     }
 
+    /// The group nobody belongs to (65534 on Debian), which is no one's private group.
+    private static let sharedGroup: gid_t = 65534
+
     func testWritableDirectoryOrFileIsRefusedUnlessAllowed() throws {
         let (directory, plugin) = try pluginDirectory()
-        for (path, mode, who) in [(directory, mode_t(0o777), "everyone"), (directory, 0o775, "its group"), (plugin, 0o666, "everyone")] {
+        var cases: [(String, mode_t, String)] = [(directory, 0o777, "everyone"), (plugin, 0o666, "everyone")]
+        // Group write counts when the group is shared; changing a
+        // directory's group to one the user is not in needs root.
+        if geteuid() == 0 { cases.append((directory, 0o775, "its group")) }
+        XCTAssertEqual(chown(directory, geteuid(), geteuid() == 0 ? Self.sharedGroup : getegid()), 0)
+        for (path, mode, who) in cases {
             XCTAssertEqual(chmod(path, mode), 0)
             defer { chmod(path, 0o755) }
             let kind = path == plugin ? "file" : "directory"
@@ -46,6 +54,37 @@ final class PluginTrustTests: XCTestCase {
             XCTAssertEqual(validate.status, 1)
             XCTAssertTrue(validate.stdout.contains("fail   load          " + reason), validate.stdout)
         }
+    }
+
+    /// With umask 002 every directory is group-writable; that is safe when
+    /// the group is the user's private one (named after them, no other
+    /// member), and refused for any other group.
+    func testGroupWriteIsAllowedOnlyThroughTheUsersPrivateGroup() throws {
+        let (directory, plugin) = try pluginDirectory()
+        XCTAssertEqual(chmod(directory, 0o775), 0)
+        XCTAssertEqual(chmod(plugin, 0o775), 0)
+        let user = try XCTUnwrap(getpwuid(geteuid())?.pointee)
+        let primary = try XCTUnwrap(getgrgid(user.pw_gid)?.pointee)
+        var members: [String] = []
+        var member = primary.gr_mem
+        while let name = member?.pointee { members.append(String(cString: name)); member = member! + 1 }
+        let isPrivate = String(cString: primary.gr_name) == String(cString: user.pw_name)
+            && members.allSatisfy { $0 == String(cString: user.pw_name) }
+        XCTAssertEqual(chown(directory, geteuid(), user.pw_gid), 0)
+        XCTAssertEqual(chown(plugin, geteuid(), user.pw_gid), 0)
+        if isPrivate {
+            XCTAssertNil(PluginTrust.problem(with: plugin))
+            let run = try host(["run", "test-ramp", "--offline", "--plugin-path", directory])
+            XCTAssertEqual(run.status, 0, run.stderr)
+        } else {
+            XCTAssertNotNil(PluginTrust.problem(with: plugin), "\(String(cString: primary.gr_name)) is shared")
+        }
+        guard geteuid() == 0 else { return }
+        XCTAssertEqual(chown(directory, 0, Self.sharedGroup), 0)
+        XCTAssertEqual(
+            PluginTrust.problem(with: plugin),
+            "the directory \(PluginTrust.realPath(directory) ?? directory) can be written by its group (mode 0775), so someone else could put code in it; "
+                + "fix with chmod go-w \(PluginTrust.realPath(directory) ?? directory)")
     }
 
     /// A symlink is judged by where it leads, and reported resolved.

@@ -1,44 +1,48 @@
-"""scripts/wheel's wheel carries the plugins and their Swift runtime: pip
+"""The release's wheel (scripts/release runs scripts/wheel) carries the plugins and their Swift runtime: pip
 installs it into a fresh virtual environment (numpy, its one dependency,
 from PyPI or pip's cache), and the Python example then finds and samples
 every effect with no path, no EFFECT_PLUGIN_PATH, no effect-host on PATH
 and the toolchain hidden (without_toolchain.py)."""
 
+import grp
 import os
+import pwd
 import re
+import shlex
 import subprocess
 import sys
 import zipfile
 
 import pytest
-from without_toolchain import ROOT, hidden_toolchain, require_hiding
-
-PLUGINS = ("libStrike.so", "libBreathe.so", "libReveal.so")
+from without_toolchain import PLUGINS, ROOT, hidden_toolchain, require_hiding
 
 
 @pytest.fixture(scope="module")
-def wheel(tmp_path_factory):
-    """(the wheel's path, what scripts/wheel said)."""
+def wheel(release_files):
+    """(the wheel's path, what scripts/release said while making it)."""
     require_hiding()
-    out = tmp_path_factory.mktemp("wheel")
-    made = subprocess.run([os.path.join(ROOT, "scripts", "wheel"), str(out)], capture_output=True, text=True, timeout=1800)
-    assert made.returncode == 0, made.stderr[-3000:]
-    return made.stdout.strip().splitlines()[-1], made.stderr
+    return release_files[1], release_files[2]
 
 
 @pytest.fixture(scope="module")
 def venv(wheel, tmp_path_factory):
-    """A fresh environment, without the system's packages, with the wheel installed."""
+    """A fresh environment, without the system's packages, with the wheel
+    installed; under umask 002, as Debian and Ubuntu users have it, when the
+    user has a private group (then everything pip unpacks is group-writable)."""
     path = tmp_path_factory.mktemp("venv") / "env"
-    subprocess.run([sys.executable, "-m", "venv", str(path)], check=True)
+    user = pwd.getpwuid(os.geteuid())
+    group = grp.getgrgid(user.pw_gid)
+    private = group.gr_name == user.pw_name and all(member == user.pw_name for member in group.gr_mem)
+    umask = "002" if private else "022"
     # A PYTHONPATH reaching this checkout's package (or pip settings) would
     # make pip find effect-host installed already and skip the wheel.
     clean = {name: value for name, value in os.environ.items() if not name.startswith(("PYTHON", "PIP_"))}
-    installed = subprocess.run(
-        [str(path / "bin" / "python"), "-m", "pip", "install", "--quiet", "--disable-pip-version-check", wheel[0]],
-        capture_output=True, text=True, timeout=900, env=clean,
-    )
+    script = (f"umask {umask} && {shlex.quote(sys.executable)} -m venv {shlex.quote(str(path))} && "
+              f"{shlex.quote(str(path / 'bin' / 'python'))} -m pip install --quiet --disable-pip-version-check {shlex.quote(wheel[0])}")
+    installed = subprocess.run(["sh", "-c", script], capture_output=True, text=True, timeout=900, env=clean)
     assert installed.returncode == 0, installed.stderr[-3000:]
+    plugins = next(path.glob("lib/python*/site-packages/effects/plugins"))
+    assert bool(plugins.stat().st_mode & 0o020) == private, f"umask {umask} made {plugins} mode {plugins.stat().st_mode:o}"
     return path
 
 

@@ -9,6 +9,7 @@ import subprocess
 import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+PLUGINS = ("libStrike.so", "libBreathe.so", "libReveal.so")
 RUNTIME = os.path.realpath(os.path.join(os.path.dirname(shutil.which("swift") or "/opt/swift/usr/bin/swift"), "..", "lib", "swift", "linux"))
 
 

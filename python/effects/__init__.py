@@ -49,7 +49,7 @@ from ._drawing import (
 from ._instance import Appearance, DisplayStrings, Element, Frames, Instance, Sample, Timing, TimingKind
 from ._layout import Decoration, Layout, LayoutItem
 from ._library import Catalog, Channel, ChannelScope, Effect, Param, ParamType, Plugin, load_plugin, scan, search_path
-from .errors import EffectError, PluginLoadError
+from .errors import EffectError, PluginLoadError, PluginLoadWarning
 
 __all__ = [
     "Appearance",
@@ -80,6 +80,7 @@ __all__ = [
     "ParamType",
     "Plugin",
     "PluginLoadError",
+    "PluginLoadWarning",
     "Rect",
     "Sample",
     "Segment",
@@ -102,11 +103,15 @@ __all__ = [
 ]
 
 
-def list_plugins(paths: Sequence[str] = (), allow_unsafe: bool = False) -> list[Plugin]:
-    """Every plugin that loads from the search path; ``scan`` also says what failed."""
-    return scan(paths, allow_unsafe=allow_unsafe).plugins
+def list_plugins(paths: Sequence[str] = (), defaults: bool = True, allow_unsafe: bool = False) -> list[Plugin]:
+    """Every plugin that loads from the search path (see ``search_path``); ``scan`` also says what failed."""
+    return scan(paths, defaults=defaults, allow_unsafe=allow_unsafe).plugins
 
 
-def effect(id: str, paths: Sequence[str] = (), allow_unsafe: bool = False) -> Effect:
-    """The effect with this id, from the first plugin on the search path that has it."""
-    return scan(paths, allow_unsafe=allow_unsafe).effect(id)
+def effect(id: str, paths: Sequence[str] = (), defaults: bool = True, allow_unsafe: bool = False) -> Effect:
+    """The effect with this id, from the first plugin on the search path (see ``search_path``) that has it.
+
+    A file in ``paths`` that is refused or will not load is skipped with a
+    PluginLoadWarning; when the effect is not found, the error names every
+    place searched and every file skipped."""
+    return scan(paths, defaults=defaults, allow_unsafe=allow_unsafe).effect(id)

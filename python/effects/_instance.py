@@ -265,6 +265,10 @@ class Instance:
         None for the terminal grid (one cell per character)."""
         if not self.effect.plugin.has_layout:
             raise EffectError(_abi.ERR_UNSUPPORTED, "the plugin predates ABI 1.1 and does no layout")
+        if isinstance(container_width, bool) or not isinstance(container_width, numbers.Real):
+            raise EffectError(
+                _abi.ERR_RANGE, f"container_width is a number, not {type(container_width).__name__} {container_width!r}"
+            )
         count = self.layout_item_count if sizes is None else len(sizes)
         out = np.zeros(_abi.LAYOUT_HEADER + count * _abi.LAYOUT_STRIDE, dtype=np.float64)
         measured = None

@@ -5,12 +5,13 @@ from __future__ import annotations
 import ctypes
 import os
 import shutil
+import warnings
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
 from . import _abi, _elf, _trust
-from .errors import EffectError, PluginLoadError
+from .errors import EffectError, PluginLoadError, PluginLoadWarning
 
 if TYPE_CHECKING:
     from ._instance import Instance
@@ -280,13 +281,23 @@ class Catalog:
                     return effect
         # An effect found twice (a debug and a release build) is named once.
         known = ", ".join(dict.fromkeys(effect.id for plugin in self.plugins for effect in plugin.effects))
+        skipped = self._skipped()
         if known:
-            raise EffectError(_abi.ERR_UNKNOWN_EFFECT, f"no effect '{id}' (effects: {known})")
+            raise EffectError(_abi.ERR_UNKNOWN_EFFECT, f"no effect '{id}' (effects: {known}){skipped}")
         places = ", ".join(self.searched) or "nowhere"
+        found = "no plugin loaded" if self.failures else "no plugin found"
         raise EffectError(
             _abi.ERR_UNKNOWN_EFFECT,
-            f"no effect '{id}': no plugin found (searched {places}); pass paths or set EFFECT_PLUGIN_PATH to a plugin directory",
+            f"no effect '{id}': {found} (searched {places}){skipped}; pass paths or set EFFECT_PLUGIN_PATH to a plugin directory",
         )
+
+    def _skipped(self) -> str:
+        """The files that failed, for a message: the effect may be in one of them."""
+        if not self.failures:
+            return ""
+        shown = "; ".join(str(failure) for failure in self.failures[:3])
+        more = f"; and {len(self.failures) - 3} more" if len(self.failures) > 3 else ""
+        return f"; skipped {shown}{more}"
 
 
 _loaded: dict[str, Plugin] = {}
@@ -391,4 +402,7 @@ def scan(paths: Sequence[str] = (), defaults: bool = True, allow_unsafe: bool = 
                 catalog.plugins.append(load_plugin(file, allow_unsafe))
             except PluginLoadError as error:
                 catalog.failures.append(error)
+                if position < explicit:
+                    # As effect-host warns for what --plugin-path gave it: you asked for this file.
+                    warnings.warn(f"skipped {error}", PluginLoadWarning, stacklevel=2)
     return catalog

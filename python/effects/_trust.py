@@ -6,16 +6,36 @@ The path is walked from the root one component at a time, following every
 symlink. Each directory passed through, and the file at the end, must
 belong to root or the user and must not be writable by group or others; a
 sticky shared directory (like /tmp) is passed only when the entry taken
-from it belongs to root or the user."""
+from it belongs to root or the user. Group write is no risk when the group
+is the user's private group, as with umask 002 on Debian and Ubuntu, where
+every directory a user (or pip) makes is group-writable."""
 
+from __future__ import annotations
+
+import functools
+import grp
 import os
+import pwd
 import stat
-from typing import Optional
 
 
-def _verdict(path: str, status: os.stat_result, kind: str, ignoring_write: bool = False) -> Optional[str]:
+@functools.lru_cache(maxsize=1)
+def _private_group() -> int | None:
+    """The user's primary group when it is named after them and has no other member."""
+    try:
+        user = pwd.getpwuid(os.geteuid())
+        group = grp.getgrgid(user.pw_gid)
+    except KeyError:
+        return None
+    if group.gr_name != user.pw_name or any(member != user.pw_name for member in group.gr_mem):
+        return None
+    return user.pw_gid
+
+
+def _verdict(path: str, status: os.stat_result, kind: str, ignoring_write: bool = False) -> str | None:
     mode = stat.S_IMODE(status.st_mode)
-    if not ignoring_write and mode & 0o022:
+    group_writes = bool(mode & 0o020) and status.st_gid != _private_group()
+    if not ignoring_write and (mode & 0o002 or group_writes):
         who = "everyone" if mode & 0o002 else "its group"
         return (
             f"the {kind} {path} can be written by {who} (mode {mode:04o}), so someone else could put code in it; "
@@ -26,7 +46,7 @@ def _verdict(path: str, status: os.stat_result, kind: str, ignoring_write: bool 
     return None
 
 
-def problem_with(path: str) -> Optional[str]:
+def problem_with(path: str) -> str | None:
     """Why ``path`` must not be loaded, or None when it may be."""
     components = [part for part in os.path.abspath(path).split("/") if part]
     directory, links = "/", 0

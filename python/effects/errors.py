@@ -20,6 +20,10 @@ class EffectError(Exception):
         return f"EFFECT_{name}" if name else f"status {self.status}"
 
 
+class PluginLoadWarning(UserWarning):
+    """A plugin in a path you passed was skipped: it is refused or will not load (``str()`` says why)."""
+
+
 class PluginLoadError(Exception):
     """A file that could not be used as a plugin, and why."""
 

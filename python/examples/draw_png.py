@@ -59,7 +59,7 @@ import effects
 try:
     import cairo
 except ImportError:  # reported by main()
-    cairo = None  # type: ignore[assignment]
+    cairo = None  # type: ignore[assignment, unused-ignore]  # the ignore is unused where pycairo is missing
 
 FONT_FAMILY = "sans-serif"
 #: The most pixels a side of the canvas may have (cairo's own limit is 32767).
@@ -482,7 +482,11 @@ def main(arguments: Sequence[str] | None = None) -> int:
         except (ValueError, effects.EffectError) as error:
             print(f"draw_png: {error}", file=sys.stderr)
             return 1
-    surface.write_to_png(options.output)
+    try:
+        surface.write_to_png(options.output)
+    except OSError as error:  # pycairo's IOError: a directory that is not there, a file not writable
+        print(f"draw_png: cannot write {options.output}: {error}", file=sys.stderr)
+        return 1
     print(f"wrote {options.output} ({surface.get_width()} x {surface.get_height()} px)")
     return 0
 

@@ -6,8 +6,8 @@ does from C, finding its plugin on the package's search path.
 
 With an effect it creates an instance with the params given (numbers,
 true/false, choice names, text, #RRGGBB[AA] colours, read by the param's
-type) and prints one line per time (default 0,0.5,1): "frame T NAME=V ...",
-the global channels by name.
+type; `none` unsets an optional one) and prints one line per time (default
+0,0.5,1): "frame T NAME=V ...", the global channels by name.
 """
 
 from __future__ import annotations
@@ -20,15 +20,29 @@ import effects
 
 
 def value_for(param: effects.Param, text: str) -> Any:
-    if param.type == "number":
-        return float(text)
-    if param.type == "integer":
-        return int(text)
+    """The value `text` gives `param`; ValueError naming both when it gives none."""
+    if text == "none" and param.optional:
+        return None
+    try:
+        if param.type == "number":
+            return float(text)
+        if param.type == "integer":
+            return int(text)
+    except ValueError:
+        kind = "a number" if param.type == "number" else "a whole number"
+        raise ValueError(f"{param.name} is {kind}, not {text!r}") from None
     if param.type == "bool":
         if text not in ("true", "false"):
             raise ValueError(f"{param.name} is true or false, not {text!r}")
         return text == "true"
     return text
+
+
+def times_from(text: str) -> list[float]:
+    try:
+        return [float(t) for t in text.split(",")]
+    except ValueError:
+        raise ValueError(f"--times takes seconds separated by commas, such as 0,0.5,1, not {text!r}") from None
 
 
 def main() -> int:
@@ -52,7 +66,8 @@ def main() -> int:
                     for channel in effect.channels:
                         print(f"  channel {channel.name}")
             if not catalog.plugins:
-                print(f"effect_demo.py: no plugin found (searched {', '.join(catalog.searched)})", file=sys.stderr)
+                searched = ", ".join(catalog.searched)
+                print(f"effect_demo.py: no plugin found (searched {searched}); pass --plugin-path or set EFFECT_PLUGIN_PATH", file=sys.stderr)
                 return 1
             return 0
         effect = catalog.effect(arguments.effect)
@@ -62,7 +77,7 @@ def main() -> int:
             if not equals:
                 parser.error(f"a param is NAME=VALUE, not {setting!r}")
             params[name] = value_for(effect.param(name), text)
-        times = [float(t) for t in arguments.times.split(",")]
+        times = times_from(arguments.times)
         with effect.create(**params) as instance:
             for t in times:
                 sample = instance.sample(t)

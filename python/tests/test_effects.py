@@ -139,19 +139,29 @@ def test_reveal_elements_and_layout(catalog):
 def test_broken_files_are_reported_not_crashing(tmp_path):
     (tmp_path / "empty.so").write_bytes(b"")
     (tmp_path / "text.so").write_text("not a library")
-    catalog = effects.scan([str(tmp_path)])
+    with pytest.warns(effects.PluginLoadWarning) as warned:
+        catalog = effects.scan([str(tmp_path)], defaults=False)
     reasons = {os.path.basename(failure.path): failure.reason for failure in catalog.failures}
-    assert reasons["empty.so"] == "an empty file, not a shared library"
-    assert reasons["text.so"] == "not an ELF shared library"
+    assert reasons == {"empty.so": "an empty file, not a shared library", "text.so": "not an ELF shared library"}
+    assert sorted(str(warning.message) for warning in warned) == [
+        f"skipped {tmp_path}/empty.so: an empty file, not a shared library",
+        f"skipped {tmp_path}/text.so: not an ELF shared library",
+    ]
     with pytest.raises(effects.PluginLoadError):
         effects.load_plugin(str(tmp_path / "missing.so"))
 
 
 def test_plugins_others_could_write_are_refused_unless_allowed(open_plugin):
     directory = open_plugin.parent
-    catalog = effects.scan([str(directory)], defaults=False)
+    with pytest.warns(effects.PluginLoadWarning, match="skipped .*refused"):
+        catalog = effects.scan([str(directory)], defaults=False)
     assert catalog.plugins == []
     reason = catalog.failures[0].reason
+    with pytest.raises(effects.EffectError) as missing:
+        catalog.effect("strikethrough-reveal")
+    # Not "no plugin found": the one there was refused, and the message says why.
+    assert missing.value.message.startswith(
+        f"no effect 'strikethrough-reveal': no plugin loaded (searched {directory}); skipped {catalog.failures[0]}; pass paths")
     assert reason.startswith(f"refused: the directory {os.path.realpath(directory)} can be written by everyone (mode 0777)")
     assert reason.endswith("or pass allow_unsafe=True to load it anyway")
     allowed = effects.scan([str(directory)], defaults=False, allow_unsafe=True)

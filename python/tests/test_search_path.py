@@ -67,6 +67,33 @@ def test_an_effect_found_twice_is_named_once_and_taken_from_the_first(tmp_path, 
     assert unknown.value.message.count("strikethrough-reveal") == 1
 
 
+def test_group_write_is_allowed_through_the_users_private_group_only(tmp_path, plugins_dir):
+    import grp
+    import pwd
+
+    # umask 002 (Debian's and Ubuntu's user-private-group scheme) makes what pip unpacks group-writable.
+    directory = tmp_path / "group-writable"
+    directory.mkdir()
+    plugin = directory / "libStrike.so"
+    shutil.copy(os.path.join(plugins_dir, "libStrike.so"), plugin)
+    os.chmod(directory, 0o775)
+    os.chmod(plugin, 0o664)
+    user = pwd.getpwuid(os.geteuid())
+    primary = grp.getgrgid(user.pw_gid)
+    private = primary.gr_name == user.pw_name and all(member == user.pw_name for member in primary.gr_mem)
+    os.chown(directory, -1, user.pw_gid)
+    os.chown(plugin, -1, user.pw_gid)
+    catalog = effects.scan([str(directory)], defaults=False) if private else None
+    if private:
+        assert catalog.failures == [] and len(catalog.plugins) == 1
+    if os.geteuid() != 0:
+        return
+    os.chown(directory, -1, 65534)  # nogroup: no one's private group
+    with pytest.warns(effects.PluginLoadWarning):
+        refused = effects.scan([str(directory)], defaults=False)
+    assert refused.failures[0].reason.startswith(f"refused: the directory {os.path.realpath(directory)} can be written by its group (mode 0775)")
+
+
 def test_the_trust_rule_applies_to_a_plugin_already_loaded(open_plugin):
     loaded = effects.load_plugin(str(open_plugin), allow_unsafe=True)
     assert loaded.id == "strike"

@@ -1,6 +1,6 @@
 /*
  * What the C benchmarks share: a monotonic clock, the median of ROUNDS
- * values (each benchmark defines ROUNDS before including this), and an
+ * values (for a benchmark that defines ROUNDS before including this), and an
  * instance of a bundled effect with its time span.
  */
 #ifndef BENCH_ROUNDS_H
@@ -20,6 +20,7 @@ static double now(void) {
     return (double)spec.tv_sec + (double)spec.tv_nsec / 1e9;
 }
 
+#ifdef ROUNDS
 static int compare(const void *a, const void *b) {
     double x = *(const double *)a, y = *(const double *)b;
     return (x > y) - (x < y);
@@ -30,6 +31,7 @@ static double median(double *values) {
     qsort(values, ROUNDS, sizeof *values, compare);
     return values[ROUNDS / 2];
 }
+#endif
 
 /*
  * Opens DIR/LIBRARY, creates EFFECT (with param text = TEXT unless TEXT is

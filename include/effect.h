@@ -78,7 +78,25 @@
  *
  * Cost.      sample, sample_many and draw allocate nothing, take no locks and make
  *            no system calls. A failing call may allocate to write its
- *            message, and allocates nothing when `error` is NULL.
+ *            message, and allocates nothing when `error` is NULL. (This
+ *            is a promise about those three calls; create, set_param,
+ *            layout and the metadata calls may allocate.)
+ *
+ * Values.    Every frame a call returns with EFFECT_OK holds finite values,
+ *            each within its channel's declared min ... max.
+ *
+ * Errors.    A failing call returns one status. A NULL pointer the call
+ *            needs is reported (NULL_POINTER) before anything else is
+ *            checked, such as an index, a name or a time; beyond that,
+ *            which of several statuses that apply is returned is not
+ *            specified. A message is one line of UTF-8: control characters
+ *            a caller passed in a name come back written out (\n, \x1B).
+ *
+ * Loading.   Loading a plugin must have no effect but making its symbols
+ *            available: its library constructors (and anything that runs
+ *            when it is loaded) must not print, read input, exit, raise
+ *            signals, start threads or processes, or touch files, because
+ *            a host loads every plugin on its search path to list them.
  *
  * Layout.    Only fixed-width integers, doubles and pointers appear in
  *            structs (and one union of such structs, effect_draw_item), and
@@ -241,7 +259,10 @@ typedef struct effect_plugin_info {
  * and, as a bit mask, which kinds an effect can report (effect_info). */
 #define EFFECT_TIMING_ENDS   1u  /* settles: every t >= end gives the frame at end */
 #define EFFECT_TIMING_LOOPS  2u  /* repeats: for t >= loop_start, t and t + period
-                                    give the same frame, but for COUNTER channels */
+                                    give the same frame, but for COUNTER channels;
+                                    "the same" within 1e-9 x max(1, |value|),
+                                    since t + period is rounded where t is
+                                    not */
 
 /* One effect, filled by effect_info. */
 typedef struct effect_info {
@@ -854,6 +875,10 @@ struct effect_plugin_api {
      * set in any order of t; several events at one t apply in the order
      * they were set, and the effect sees them together. Only LIVE params
      * can be set. Needs exclusive access to the instance.
+     * Cost: for plugins built with the Swift kit, an event later than
+     * every earlier one (events set as time goes on) costs amortised O(1),
+     * and an earlier one rebuilds the model from every event, O(n); either
+     * way sampling stays O(log n) in the events.
      * Errors: NULL_POINTER, UTF8, UNKNOWN_PARAM, NOT_LIVE, TYPE, RANGE
      * (also for a value the effect refuses in combination with the others,
      * or past the plugin's limit on events: 1,000,000 for plugins built
@@ -883,8 +908,9 @@ struct effect_plugin_api {
                             effect_error *error);
 
     /* Writes `count` frames, back to back, for t = t0 + i * dt with
-     * i = 0 ... count-1; frame i is exactly what sample would write for that
-     * t. count may be 0, and then `frames` may be NULL. Every t must be
+     * i = 0 ... count-1, computed in doubles as written, a multiply and
+     * then an add, each rounded (not one fused multiply-add); frame i is
+     * exactly what sample would write for that t. count may be 0, and then `frames` may be NULL. Every t must be
      * finite and >= 0.
      * Errors: NULL_POINTER, TIME, BUFFER (capacity < count * frame_size). */
     effect_status (*sample_many)(const effect_instance *instance,

@@ -8,7 +8,7 @@ import Glibc
 /// The article drives this with withAnimation(.easeInOut) and asyncAfter
 /// timers; here every phase boundary is exact, so any t, however far into a
 /// forever loop, gives the same frame.
-struct BreathingCircles: Effect {
+struct BreathingCircles: EventStepping {
     static let info = EffectInfo(
         id: "breathing-circles", name: "Breathing Circles",
         summary: "A ring of circles that spreads, grows, fades and turns as you breathe in, and returns as you breathe out.",
@@ -98,7 +98,7 @@ struct BreathingCircles: Effect {
     /// The circles' directions on the ring, as cosines and sines.
     private let cosines: [Double]
     private let sines: [Double]
-    private let reduceMotion: Steps<Bool>
+    private var reduceMotion: Steps<Bool>
     private let curve = CubicBezier.easeInOut
     private let diameter: Double
     let elements: [Element<Attribute>]
@@ -118,12 +118,19 @@ struct BreathingCircles: Effect {
         radiusValue = params.created(Self.radius)
         rotationValue = params.created(Self.rotation)
         diameter = params.created(Self.circleSize)
-        reduceMotion = params.steps(Self.reduceMotion)
+        reduceMotion = Steps(initial: params.value(Self.reduceMotion, at: 0))
         let count = params.created(Self.circleCount)
         let angles = (0..<count).map { 2 * Double.pi / Double(count) * Double($0) }
         cosines = angles.map { cos($0) }
         sines = angles.map { sin($0) }
         elements = angles.map { Element(text: .empty, attributes: [$0 * 180 / .pi]) }
+        for time in params.eventTimes where time > 0 { advance(to: time, params) }
+    }
+
+    /// What changes at one more event time (`EventStepping`): only
+    /// `reduce_motion` may change after create.
+    mutating func advance(to time: Double, _ params: ParamTimeline) {
+        reduceMotion.append(params.value(Self.reduceMotion, at: time), at: time)
     }
 
     var timing: Timing {

@@ -5,7 +5,7 @@ import Glibc
 /// letter-spacing settles in from wide open over a 900 ms entrance, then
 /// breathes on a raised cosine, forever, with a 2% opacity lift at its
 /// widest.
-struct TrackingBreathe: Effect {
+struct TrackingBreathe: EventStepping {
     static let info = EffectInfo(
         id: "tracking-breathe", name: "Tracking Breathe",
         summary: "Letter-spacing opening and closing on a slow breath, dead centred.",
@@ -68,38 +68,42 @@ struct TrackingBreathe: Effect {
 
     private let display: CString
     private let label: CString
-    private let states: Steps<State>
-    private let timingValue: Timing
+    private var states: Steps<State>
     private let font: Font
-    private let colors: Steps<AdaptiveColor>
+    private var colors: Steps<AdaptiveColor>
 
     init(params: ParamTimeline, strings: StringPool) {
         let text = params.created(Self.text)
         label = strings.intern(text)
         display = strings.intern(params.created(Self.uppercase) ? text.uppercased() : text)
         font = .system(size: params.created(Self.fontSize), weight: .semibold)
-        colors = params.steps(Self.color)
-        func state(at t: Double) -> State {
-            State(
-                minTracking: params.value(Self.minTracking, at: t), maxTracking: params.value(Self.maxTracking, at: t),
-                period: params.value(Self.period, at: t), phase: params.value(Self.phase, at: t),
-                reduceMotion: params.value(Self.reduceMotion, at: t))
-        }
-        var states = Steps(initial: state(at: 0))
-        for time in params.eventTimes where time > 0 { states.append(state(at: time), at: time) }
-        self.states = states
-        // Once the last event has passed the params hold still: the breath
-        // repeats from then on (it is a function of time since appearing,
-        // not since the event), unless the final state does not move.
-        let final = states.value(at: .infinity)
-        if final.phase != nil || final.reduceMotion {
-            timingValue = .ends(at: states.lastChange)
-        } else {
-            timingValue = .loops(start: max(Self.entranceDuration, states.lastChange), period: final.period)
-        }
+        colors = Steps(initial: params.value(Self.color, at: 0))
+        states = Steps(initial: Self.state(params, at: 0))
+        for time in params.eventTimes where time > 0 { advance(to: time, params) }
     }
 
-    var timing: Timing { timingValue }
+
+    /// What changes at one more event time (`EventStepping`).
+    mutating func advance(to time: Double, _ params: ParamTimeline) {
+        states.append(Self.state(params, at: time), at: time)
+        colors.append(params.value(Self.color, at: time), at: time)
+    }
+
+    private static func state(_ params: ParamTimeline, at t: Double) -> State {
+        State(
+            minTracking: params.value(minTracking, at: t), maxTracking: params.value(maxTracking, at: t),
+            period: params.value(period, at: t), phase: params.value(phase, at: t),
+            reduceMotion: params.value(reduceMotion, at: t))
+    }
+
+    /// Once the last event has passed the params hold still: the breath
+    /// repeats from then on (it is a function of time since appearing, not
+    /// since the event), unless the final state does not move.
+    var timing: Timing {
+        let final = states.final
+        if final.phase != nil || final.reduceMotion { return .ends(at: states.lastChange) }
+        return .loops(start: max(Self.entranceDuration, states.lastChange), period: final.period)
+    }
 
     func displayStrings(at t: Double) -> DisplayStrings {
         DisplayStrings(text: display, accessibilityLabel: label)

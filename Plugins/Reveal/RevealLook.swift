@@ -13,6 +13,27 @@ enum RevealWeight: String, ParamChoice {
     }
 }
 
+/// The colours a reveal draws with: live params, so they change over time.
+struct RevealColors {
+    var text: Steps<AdaptiveColor>
+    var highlight: Steps<RGBA>
+    var ink: Steps<RGBA>
+
+    /// The colours at create.
+    init(_ params: ParamTimeline) {
+        text = Steps(initial: params.value(TextReveal.color, at: 0))
+        highlight = Steps(initial: params.value(TextReveal.highlightColor, at: 0))
+        ink = Steps(initial: params.value(TextReveal.highlightInk, at: 0))
+    }
+
+    /// The colours from one more event time on.
+    mutating func advance(to time: Double, _ params: ParamTimeline) {
+        text.append(params.value(TextReveal.color, at: time), at: time)
+        highlight.append(params.value(TextReveal.highlightColor, at: time), at: time)
+        ink.append(params.value(TextReveal.highlightInk, at: time), at: time)
+    }
+}
+
 /// How Text Reveal looks, after the seed's body: chunks wrapped by
 /// WordFlow; each unit offset, faded, blurred and scaled about its bottom
 /// edge inside its chunk's rise mask; behind a highlighted chunk the block,
@@ -35,9 +56,7 @@ struct RevealLook {
     let tracking: Double
     let units: [CString]
     let space: CString
-    let color: Steps<AdaptiveColor>
-    let highlight: Steps<RGBA>
-    let ink: Steps<RGBA>
+    var colors: RevealColors
     /// Each unit's and the space's reference metrics, measured once: a draw
     /// that brings no measurer reads these instead of measuring again.
     let referenceUnits: [TextMetrics]
@@ -46,16 +65,13 @@ struct RevealLook {
     let itemCount: Int
 
     init(
-        params: ParamTimeline, units: [CString], space: CString, color: Steps<AdaptiveColor>, highlight: Steps<RGBA>,
-        ink: Steps<RGBA>, chunks: [RevealChunk]
+        params: ParamTimeline, units: [CString], space: CString, colors: RevealColors, chunks: [RevealChunk]
     ) {
         font = .system(size: params.created(TextReveal.fontSize), weight: params.created(TextReveal.fontWeight).weight)
         tracking = params.created(TextReveal.tracking)
         self.units = units
         self.space = space
-        self.color = color
-        self.highlight = highlight
-        self.ink = ink
+        self.colors = colors
         referenceUnits = units.map { [font, tracking] in ReferenceMetrics.measure($0, font: font, tracking: tracking) }
         referenceSpace = ReferenceMetrics.measure(space, font: font, tracking: tracking)
         // Per chunk its mask group; per unit a group and its text; per
@@ -105,7 +121,7 @@ struct RevealLook {
 
     /// The frame and the extent from one layout.
     func drawFrame(
-        chunks: [RevealChunk], flow: WordFlow, plans: [RevealPlan], plan: RevealPlan, at t: Double, on canvas: inout Canvas
+        chunks: [RevealChunk], flow: WordFlow, plans: SharedArray<RevealPlan>, plan: RevealPlan, at t: Double, on canvas: inout Canvas
     ) -> (size: Size, extent: DrawingExtent) {
         let (gap, extent) = layout(chunks: chunks, flow: flow, on: &canvas)
         draw(chunks: chunks, flow: flow, gap: gap, extent: extent, plan: plan, at: t, on: &canvas)
@@ -155,7 +171,7 @@ struct RevealLook {
             canvas.group(Part.blockGroup + number, effects) { canvas in
                 canvas.shape(
                     Part.block + number, .roundedRect(block.rect, cornerRadius: block.cornerRadius),
-                    fill: .color(highlight.value(at: t)))
+                    fill: .color(colors.highlight.value(at: t)))
             }
         }
         // The rise mask: open above and 40 pt to each side, closed at the
@@ -165,7 +181,7 @@ struct RevealLook {
         if plan.masked {
             mask.clip = .rect(Rect(x: box.minX - 40, y: box.minY - 400, width: box.width + 80, height: box.height + 400))
         }
-        let ink = color.value(at: t, for: canvas.appearance)
+        let ink = colors.text.value(at: t, for: canvas.appearance)
         canvas.group(Part.mask + number, mask) { canvas in
             forEachUnit(of: chunk, in: box, &canvas) { unit, frame, metrics, canvas in
                 let state = plan.unit(unit, at: t)
@@ -192,7 +208,7 @@ struct RevealLook {
             effects.clip = .rect(
                 Rect(x: box.minX, y: box.minY, width: plan.reduceMotion ? box.width : wipe * box.width, height: box.height))
             if plan.reduceMotion { effects.opacity = wipe }
-            let inkColor = self.ink.value(at: t)
+            let inkColor = colors.ink.value(at: t)
             canvas.group(Part.inkGroup + number, effects) { canvas in
                 forEachUnit(of: chunk, in: box, &canvas) { unit, frame, metrics, canvas in
                     canvas.text(
@@ -225,14 +241,14 @@ struct RevealLook {
     }
 
     /// The drawing as a whole for the canvas's proposal.
-    func extent(chunks: [RevealChunk], flow: WordFlow, plans: [RevealPlan], on canvas: inout Canvas) -> DrawingExtent {
+    func extent(chunks: [RevealChunk], flow: WordFlow, plans: SharedArray<RevealPlan>, on canvas: inout Canvas) -> DrawingExtent {
         extent(of: layout(chunks: chunks, flow: flow, on: &canvas).extent, plans: plans)
     }
 
     /// The laid-out text of `extent`, with room for what moves outside it:
     /// the unmasked rise's 10 pt (a bouncy spring overshoots a little), the
     /// block's padding, and three blur radii.
-    private func extent(of extent: Size, plans: [RevealPlan]) -> DrawingExtent {
+    private func extent(of extent: Size, plans: SharedArray<RevealPlan>) -> DrawingExtent {
         var blur = 0.0
         for index in plans.indices where plans[index].preset == .blur { blur = max(blur, plans[index].blurRadius) }
         let margin = 12 + 0.2 * font.size + 3 * blur

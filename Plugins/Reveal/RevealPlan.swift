@@ -118,3 +118,56 @@ struct RevealPlan: Equatable {
         return clamp01(Self.progress(wipe, settle: wipeSettle, from: begins, at: t))
     }
 }
+
+/// The reveals of an instance over time: one on appear, and one from
+/// hidden each time `replay` changes, each with the params it started with.
+struct RevealSchedule {
+    private(set) var reveals: Steps<RevealPlan>
+    /// When the latest reveal is at rest, or the last event, if later.
+    private(set) var end: Double
+    private var replay: Int
+    private let units: Int
+    private let lastHighlightedUnit: Int?
+    /// A spring's settle time takes a search to find, and replays mostly
+    /// share their curves: each is found once.
+    private var settles: [(Animation, Double)] = []
+
+    /// The reveal on appear, from the params at create.
+    init(_ params: ParamTimeline, units: Int, lastHighlightedUnit: Int?) {
+        self.units = units
+        self.lastHighlightedUnit = lastHighlightedUnit
+        let first = Self.plan(params, at: 0, units: units, lastHighlightedUnit: lastHighlightedUnit, settles: &settles)
+        reveals = Steps(initial: first)
+        replay = params.value(TextReveal.replay, at: 0)
+        end = first.settleTime
+    }
+
+    /// The schedule from one more event time on.
+    mutating func advance(to time: Double, _ params: ParamTimeline) {
+        let now = params.value(TextReveal.replay, at: time)
+        if now != replay {
+            let next = Self.plan(params, at: time, units: units, lastHighlightedUnit: lastHighlightedUnit, settles: &settles)
+            reveals.append(next, at: time)
+            replay = now
+        }
+        end = max(reveals.final.settleTime, time)
+    }
+
+    private static func plan(
+        _ params: ParamTimeline, at start: Double, units: Int, lastHighlightedUnit: Int?, settles: inout [(Animation, Double)]
+    ) -> RevealPlan {
+        RevealPlan(
+            start: start, units: units, lastHighlightedUnit: lastHighlightedUnit,
+            preset: params.value(TextReveal.preset, at: start), duration: params.value(TextReveal.duration, at: start),
+            delay: params.value(TextReveal.delay, at: start), masksRise: params.value(TextReveal.masksRise, at: start),
+            blurRadius: params.value(TextReveal.blurRadius, at: start),
+            highlightDuration: params.value(TextReveal.highlightDuration, at: start),
+            unitHeight: params.value(TextReveal.unitHeight, at: start),
+            reduceMotion: params.value(TextReveal.reduceMotion, at: start),
+            settleTime: { animation in
+                if let known = settles.first(where: { $0.0 == animation }) { return known.1 }
+                settles.append((animation, animation.settleTime))
+                return settles[settles.count - 1].1
+            })
+    }
+}

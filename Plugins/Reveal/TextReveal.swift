@@ -5,7 +5,7 @@ import EffectABI
 /// count, by rising from behind a baseline mask, resolving from a blur or
 /// softening in; highlighted phrases get a block that wipes in behind them
 /// once they land, with the ink flipping under its edge.
-struct TextReveal: Effect {
+struct TextReveal: EventStepping {
     static let info = EffectInfo(
         id: "text-reveal", name: "Text Reveal",
         summary: "Staggered text reveal that wraps like text, with highlight blocks wiping in behind key phrases.",
@@ -129,9 +129,8 @@ struct TextReveal: Effect {
     /// Per unit: the last unit of its chunk if that chunk is highlighted, so
     /// sampling finds its wipe directly.
     private let unitWipe: [Int?]
-    private var reveals: Steps<RevealPlan>
-    private var end: Double
-    private let look: RevealLook
+    private var schedule: RevealSchedule
+    private var look: RevealLook
 
     init(params: ParamTimeline, strings: StringPool) {
         let text = params.created(Self.text)
@@ -155,64 +154,46 @@ struct TextReveal: Effect {
         }
         self.elements = elements
         self.unitWipe = unitWipe
-        (reveals, end) = Self.timing(params, units: elements.count, chunks: chunks)
-        look = RevealLook(
-            params: params, units: elements.map(\.text), space: strings.intern(" "),
-            color: params.steps(Self.color), highlight: params.steps(Self.highlightColor),
-            ink: params.steps(Self.highlightInk), chunks: chunks)
+        schedule = RevealSchedule(params, units: elements.count, lastHighlightedUnit: Self.lastHighlightedUnit(of: chunks))
+        look = RevealLook(params: params, units: elements.map(\.text), space: strings.intern(" "), colors: RevealColors(params), chunks: chunks)
+        for time in params.eventTimes where time > 0 { advance(to: time, params) }
     }
 
-    /// After an event only the timing can change: the text, its units and
-    /// its chunks are fixed at create.
+    /// After an event only the timing and the colours can change: the
+    /// text, its units and its chunks are fixed at create.
     func rebuilt(params: ParamTimeline, strings: StringPool) -> TextReveal {
         var copy = self
-        (copy.reveals, copy.end) = Self.timing(params, units: elements.count, chunks: chunks)
+        copy.schedule = RevealSchedule(params, units: elements.count, lastHighlightedUnit: Self.lastHighlightedUnit(of: chunks))
+        copy.look.colors = RevealColors(params)
+        for time in params.eventTimes where time > 0 { copy.advance(to: time, params) }
         return copy
     }
 
-    /// The component reveals on appear and again, from hidden, each time the
-    /// trigger changes; each reveal runs with the params it started with.
-    private static func timing(_ params: ParamTimeline, units: Int, chunks: [RevealChunk])
-        -> (Steps<RevealPlan>, Double)
-    {
-        let lastHighlighted = chunks.last { $0.highlighted }?.lastUnit
-        // A spring's settle time takes a search to find; replays mostly
-        // share their curves, so each is found once per rebuild.
-        var settles: [(Animation, Double)] = []
-        func settleTime(_ animation: Animation) -> Double {
-            if let known = settles.first(where: { $0.0 == animation }) { return known.1 }
-            settles.append((animation, animation.settleTime))
-            return settles[settles.count - 1].1
-        }
-        func plan(at start: Double) -> RevealPlan {
-            RevealPlan(
-                start: start, units: units, lastHighlightedUnit: lastHighlighted,
-                preset: params.value(preset, at: start), duration: params.value(duration, at: start),
-                delay: params.value(delay, at: start), masksRise: params.value(masksRise, at: start),
-                blurRadius: params.value(blurRadius, at: start),
-                highlightDuration: params.value(highlightDuration, at: start),
-                unitHeight: params.value(unitHeight, at: start), reduceMotion: params.value(reduceMotion, at: start),
-                settleTime: settleTime)
-        }
-        var plans = Steps(initial: plan(at: 0))
-        for change in params.steps(replay).changes { plans.append(plan(at: change.time), at: change.time) }
-        return (plans, max(plans.value(at: .infinity).settleTime, params.lastEventTime))
+
+    /// What changes at one more event time (`EventStepping`).
+    mutating func advance(to time: Double, _ params: ParamTimeline) {
+        schedule.advance(to: time, params)
+        look.colors.advance(to: time, params)
     }
 
-    var timing: Timing { .ends(at: end) }
+    private static func lastHighlightedUnit(of chunks: [RevealChunk]) -> Int? {
+        chunks.last { $0.highlighted }?.lastUnit
+    }
+
+    var timing: Timing { .ends(at: schedule.end) }
 
     static var draws: Bool { true }
 
     func draw(at t: Double, on canvas: inout Canvas) -> Size {
-        look.draw(chunks: chunks, flow: flow, plan: reveals.value(at: t), at: t, on: &canvas)
+        look.draw(chunks: chunks, flow: flow, plan: schedule.reveals.value(at: t), at: t, on: &canvas)
     }
 
     func drawingExtent(on canvas: inout Canvas) -> DrawingExtent {
-        look.extent(chunks: chunks, flow: flow, plans: reveals.allValues, on: &canvas)
+        look.extent(chunks: chunks, flow: flow, plans: schedule.reveals.allValues, on: &canvas)
     }
 
     func drawFrame(at t: Double, on canvas: inout Canvas) -> (size: Size, extent: DrawingExtent) {
-        look.drawFrame(chunks: chunks, flow: flow, plans: reveals.allValues, plan: reveals.value(at: t), at: t, on: &canvas)
+        look.drawFrame(chunks: chunks, flow: flow, plans: schedule.reveals.allValues, plan: schedule.reveals.value(at: t), at: t, on: &canvas)
     }
 
     static var hasLayout: Bool { true }
@@ -232,7 +213,7 @@ struct TextReveal: Effect {
     // instead of copying it for the call (docs/writing-plugins.md, Speed).
     @inline(__always)
     func sample(at t: Double, into frame: Frame<Self>) {
-        let plan = reveals.value(at: t)
+        let plan = schedule.reveals.value(at: t)
         frame[.masked] = plan.masked ? 1 : 0
         frame[.highlightFades] = plan.reduceMotion ? 1 : 0
         for index in unitWipe.indices {

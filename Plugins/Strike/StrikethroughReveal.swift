@@ -8,7 +8,7 @@ import Glibc
 /// and the tick. `a` animates with easeInOut whenever `done` changes, and
 /// SwiftUI's merging of in-flight animations keeps it continuous when
 /// `done` flips mid-strike.
-struct StrikethroughReveal: Effect {
+struct StrikethroughReveal: EventStepping {
     static let info = EffectInfo(
         id: "strikethrough-reveal", name: "Strikethrough Reveal",
         summary: "A task striking itself out: line drawn, colour drained, one small dip.",
@@ -61,42 +61,59 @@ struct StrikethroughReveal: Effect {
     }
 
     private let label: CString
-    private let accessibilityValue: Steps<CString>
-    private let animated: AnimationTrack
-    private let done: Steps<Bool>
-    private let progress: Steps<Double?>
-    private let reduceMotion: Steps<Bool>
-    private let fade: Steps<Double>
-    private let tick: Steps<Bool>
-    private let lineColors: Steps<RGBA>
-    private let colors: Steps<AdaptiveColor>
-    private let end: Double
+    private let doneText: CString
+    private let notDoneText: CString
+    private var accessibilityValue: Steps<CString>
+    private var animated = AnimationTrack(initial: 0)
+    private var done: Steps<Bool>
+    private var progress: Steps<Double?>
+    private var reduceMotion: Steps<Bool>
+    private var fade: Steps<Double>
+    private var tick: Steps<Bool>
+    private var lineColors: Steps<RGBA>
+    private var colors: Steps<AdaptiveColor>
+    private var end = 0.0
 
     init(params: ParamTimeline, strings: StringPool) {
         label = strings.intern(params.created(Self.text))
-        done = params.steps(Self.done)
-        progress = params.steps(Self.progress)
-        reduceMotion = params.steps(Self.reduceMotion)
-        fade = params.steps(Self.fade)
-        tick = params.steps(Self.tick)
-        lineColors = params.steps(Self.lineColor)
-        colors = params.steps(Self.color)
-        let doneText = strings.intern("Done")
-        let notDoneText = strings.intern("Not done")
-        accessibilityValue = done.map { $0 ? doneText : notDoneText }
+        doneText = strings.intern("Done")
+        notDoneText = strings.intern("Not done")
+        done = Steps(initial: params.value(Self.done, at: 0))
+        accessibilityValue = Steps(initial: done.initial ? doneText : notDoneText)
+        progress = Steps(initial: params.value(Self.progress, at: 0))
+        reduceMotion = Steps(initial: params.value(Self.reduceMotion, at: 0))
+        fade = Steps(initial: params.value(Self.fade, at: 0))
+        tick = Steps(initial: params.value(Self.tick, at: 0))
+        lineColors = Steps(initial: params.value(Self.lineColor, at: 0))
+        colors = Steps(initial: params.value(Self.color, at: 0))
+        startAnimation(at: 0, params)
+        end = animated.settleTime
+        for time in params.eventTimes where time > 0 { advance(to: time, params) }
+    }
 
-        // The component animates on appear and whenever `done` changes, but
-        // only while no preview override is set and motion is allowed.
-        var track = AnimationTrack(initial: 0)
-        let startTimes = [0] + done.changes.map(\.time)
-        for time in startTimes where params.value(Self.progress, at: time) == nil {
-            guard !params.value(Self.reduceMotion, at: time) else { continue }
-            track.animate(
-                to: params.value(Self.done, at: time) ? 1 : 0, at: time,
-                with: .easeInOut(duration: params.value(Self.duration, at: time)))
-        }
-        animated = track
-        end = max(track.settleTime, params.lastEventTime)
+
+    /// What changes at one more event time (`EventStepping`).
+    mutating func advance(to time: Double, _ params: ParamTimeline) {
+        let wasDone = done.final
+        done.append(params.value(Self.done, at: time), at: time)
+        accessibilityValue.append(done.final ? doneText : notDoneText, at: time)
+        progress.append(params.value(Self.progress, at: time), at: time)
+        reduceMotion.append(params.value(Self.reduceMotion, at: time), at: time)
+        fade.append(params.value(Self.fade, at: time), at: time)
+        tick.append(params.value(Self.tick, at: time), at: time)
+        lineColors.append(params.value(Self.lineColor, at: time), at: time)
+        colors.append(params.value(Self.color, at: time), at: time)
+        if done.final != wasDone { startAnimation(at: time, params) }
+        end = max(animated.settleTime, time)
+    }
+
+    /// The component animates on appear and whenever `done` changes, but
+    /// only while no preview override is set and motion is allowed.
+    private mutating func startAnimation(at time: Double, _ params: ParamTimeline) {
+        guard params.value(Self.progress, at: time) == nil, !params.value(Self.reduceMotion, at: time) else { return }
+        animated.animate(
+            to: params.value(Self.done, at: time) ? 1 : 0, at: time,
+            with: .easeInOut(duration: params.value(Self.duration, at: time)))
     }
 
     var timing: Timing { .ends(at: end) }

@@ -121,5 +121,18 @@ final class ContractEdgeTests: XCTestCase {
         var info = effect_element_info()
         info.struct_size = UInt32(MemoryLayout<effect_element_info>.size)
         XCTAssertEqual(api.pointee.element_info!(created, 0, &info, &error), EFFECT_ERR_INDEX)
+        // The same order everywhere: an out-of-range index, an unknown id or
+        // name, or a bad time comes second to a NULL the call needs.
+        var another: OpaquePointer?
+        let checks: [(String, Int32)] = [
+            ("effect_info", api.pointee.effect_info!(api, 99, nil, &error)),
+            ("param_info", api.pointee.param_info!(api, 99, 99, nil, &error)),
+            ("channel_info", api.pointee.channel_info!(api, 99, 99, nil, &error)),
+            ("create", api.pointee.create!(api, "nope", nil, 2, &another, &error)),
+            ("get_param", api.pointee.get_param!(created, "nope", .nan, nil, &error)),
+            ("strings", api.pointee.strings!(created, .nan, nil, &error)),
+        ]
+        for (call, status) in checks { XCTAssertEqual(status, EFFECT_ERR_NULL_POINTER, call) }
+        XCTAssertNil(another)
     }
 }

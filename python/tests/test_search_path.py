@@ -21,10 +21,13 @@ def test_the_order_is_explicit_environment_bundled_installed_host_then_this_chec
     host.chmod(0o755)
     monkeypatch.setenv("PATH", f"{prefix / 'bin'}:{os.environ['PATH']}")
     monkeypatch.setenv("EFFECT_PLUGIN_PATH", "/first:/second")
-    bundled = os.path.join(os.path.dirname(os.path.abspath(effects.__file__)), "plugins")
+    package = os.path.dirname(os.path.abspath(effects.__file__))
+    # The checkout of the package imported: an editable install may be another clone's.
+    checkout = os.path.dirname(os.path.dirname(package))
+    assert os.path.isfile(os.path.join(checkout, "Package.swift")), "the tests run on an editable install"
     assert effects.search_path(["/explicit"]) == [
-        "/explicit", "/first", "/second", bundled, str(prefix / "lib" / "effect-host" / "plugins"),
-        os.path.join(ROOT, ".build", "debug"), os.path.join(ROOT, ".build", "release"),
+        "/explicit", "/first", "/second", os.path.join(package, "plugins"), str(prefix / "lib" / "effect-host" / "plugins"),
+        os.path.join(checkout, ".build", "debug"), os.path.join(checkout, ".build", "release"),
     ]
 
 

@@ -29,7 +29,9 @@ public struct AnimationTrack: Sendable, Equatable {
     }
 
     public let initial: Double
-    @usableFromInline var segments: [Segment] = []
+    // Shared as the track grows (SharedArray), so one more animation on a
+    // copy of a track costs O(1).
+    @usableFromInline var segments = SharedArray<Segment>()
 
     public init(initial: Double) {
         self.initial = initial

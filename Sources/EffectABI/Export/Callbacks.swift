@@ -16,13 +16,16 @@ enum Callbacks {
         },
         effect_info: { table, effect, out, error in
             run(error) { () throws(EffectFailure) in
-                let entry = try PluginExport.owner(of: table).entry(effect)
-                try OutStruct.write(entry.info, to: out, named: "effect_info")
+                let plugin = try PluginExport.owner(of: table)
+                guard out != nil else { throw .null("out") }
+                try OutStruct.write(try plugin.entry(effect).info, to: out, named: "effect_info")
             }
         },
         param_info: { table, effect, param, out, error in
             run(error) { () throws(EffectFailure) in
-                let entry = try PluginExport.owner(of: table).entry(effect)
+                let plugin = try PluginExport.owner(of: table)
+                guard out != nil else { throw .null("out") }
+                let entry = try plugin.entry(effect)
                 guard Int(param) < entry.params.count else {
                     throw EffectFailure(status: Status.index, "param \(param) is out of range; there are \(entry.params.count)")
                 }
@@ -31,7 +34,9 @@ enum Callbacks {
         },
         channel_info: { table, effect, channel, out, error in
             run(error) { () throws(EffectFailure) in
-                let entry = try PluginExport.owner(of: table).entry(effect)
+                let plugin = try PluginExport.owner(of: table)
+                guard out != nil else { throw .null("out") }
+                let entry = try plugin.entry(effect)
                 guard Int(channel) < entry.channels.count else {
                     throw EffectFailure(
                         status: Status.index, "channel \(channel) is out of range; there are \(entry.channels.count)")
@@ -44,7 +49,10 @@ enum Callbacks {
             out.pointee = nil
             return run(error) { () throws(EffectFailure) in
                 let plugin = try PluginExport.owner(of: table)
-                let entry = try plugin.entry(id: try readString(id, "effect_id"))
+                let id = try readString(id, "effect_id")
+                // A NULL pointer before anything else, an unknown id included.
+                if count > 0, settings == nil { throw .null("settings") }
+                let entry = try plugin.entry(id: id)
                 let given = try readSettings(settings, count: count, for: entry)
                 let instance = try entry.makeInstance(settings: given)
                 out.pointee = OpaquePointer(Unmanaged.passRetained(instance).toOpaque())
@@ -73,8 +81,8 @@ enum Callbacks {
             run(error) { () throws(EffectFailure) in
                 let instance = try resolve(instance)
                 let name = try readString(name, "name")
-                try checkTime(t)
                 guard let out else { throw .null("out") }
+                try checkTime(t)
                 out.pointee = try instance.param(named: name, at: t)
             }
         },
@@ -90,6 +98,7 @@ enum Callbacks {
         strings: { instance, t, out, error in
             run(error) { () throws(EffectFailure) in
                 let instance = try resolve(instance)
+                guard out != nil else { throw .null("out") }
                 try checkTime(t)
                 try OutStruct.write(instance.strings(at: t), to: out, named: "effect_strings")
             }

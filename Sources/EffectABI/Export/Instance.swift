@@ -181,13 +181,26 @@ final class Instance<E: Effect>: AnyInstance {
         guard timeline.events.count < Self.maxEvents else {
             throw EffectFailure(status: Status.range, "an instance holds at most \(Self.maxEvents) events")
         }
-        var changed = timeline
-        changed.insert(ParamEvent(time: t, param: index, value: decoded))
+        // In place, and taken back if the model refuses it: a copy of the
+        // timeline would make every event cost as much as all before it.
+        // Later than every event so far, and than the create-time values at 0.
+        let latest = t > timeline.lastEventTime
+        let event = ParamEvent(time: t, param: index, value: decoded)
+        let position = timeline.insert(event)
         if case let .string(text) = decoded { _ = pool.intern(text) }
-        let rebuilt = try model.rebuilt(params: changed, strings: pool)
-        timeline = changed
+        let next: E
+        do throws(EffectFailure) {
+            if latest, let extended = try model.extended(to: t, params: timeline, strings: pool) {
+                next = extended
+            } else {
+                next = try model.rebuilt(params: timeline, strings: pool)
+            }
+        } catch {
+            timeline.remove(event, at: position)
+            throw error
+        }
         let previous = current
-        box = UnsafeRawPointer(Unmanaged.passRetained(ModelBox(rebuilt)).toOpaque())
+        box = UnsafeRawPointer(Unmanaged.passRetained(ModelBox(next)).toOpaque())
         previous.release()
     }
 

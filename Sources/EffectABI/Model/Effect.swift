@@ -21,6 +21,16 @@ public protocol Effect: Sendable {
     /// text's units, can carry it over from `self` and redo only the timing.
     func rebuilt(params: ParamTimeline, strings: StringPool) throws(EffectFailure) -> Self
 
+    /// The model after an event at `time`, later than every event before
+    /// it (events set as time goes on), with `params` holding it: by
+    /// default nil, which has the kit call `rebuilt`. An effect whose
+    /// model is `Steps` and `AnimationTrack`s extends a copy of `self`'s
+    /// instead; they share their storage as they grow, so a stream of
+    /// events costs O(1) each. It must equal what `init` builds from the
+    /// same params (the kit's tests compare the two for every bundled
+    /// effect).
+    func extended(to time: Double, params: ParamTimeline, strings: StringPool) throws(EffectFailure) -> Self?
+
     /// Elements in order, with their texts and attributes. They must depend
     /// only on the params given at create: the kit reads them once.
     var elements: [Element<Attribute>] { get }
@@ -66,6 +76,10 @@ extension Effect {
 
     public func rebuilt(params: ParamTimeline, strings: StringPool) throws(EffectFailure) -> Self {
         try Self(params: params, strings: strings)
+    }
+
+    public func extended(to time: Double, params: ParamTimeline, strings: StringPool) throws(EffectFailure) -> Self? {
+        nil
     }
 
     public static var hasLayout: Bool { false }
@@ -122,5 +136,22 @@ public struct EffectFailure: Error, Sendable {
     public init(status: Int32, _ message: String) {
         self.status = status
         self.message = message
+    }
+}
+
+/// An effect whose model is its values at 0 and then one `advance` per
+/// event time, in order: `init` folds `advance` over `params.eventTimes`,
+/// and the kit's `extended` is one more `advance` on a copy, so the two
+/// cannot disagree and events set as time goes on cost O(1) each.
+public protocol EventStepping: Effect {
+    /// What changes at `time`, the latest event time, given every event up to it.
+    mutating func advance(to time: Double, _ params: ParamTimeline)
+}
+
+extension EventStepping {
+    public func extended(to time: Double, params: ParamTimeline, strings: StringPool) throws(EffectFailure) -> Self? {
+        var next = self
+        next.advance(to: time, params)
+        return next
     }
 }

@@ -35,13 +35,28 @@ public struct ParamTimeline: Sendable {
         self.positions = positions
     }
 
-    mutating func insert(_ event: ParamEvent) {
-        events.insert(event, at: Self.countUpTo(event.time, in: events))
-        eventsByParam[event.param].insert(event, at: Self.countUpTo(event.time, in: eventsByParam[event.param]))
+    /// Adds an event after every other at its time (amortised O(1) when it
+    /// is the latest), and returns where it went, for `remove`.
+    @discardableResult
+    mutating func insert(_ event: ParamEvent) -> (all: Int, ofParam: Int) {
+        let all = Self.countUpTo(event.time, in: events)
+        let ofParam = Self.countUpTo(event.time, in: eventsByParam[event.param])
+        events.insert(event, at: all)
+        eventsByParam[event.param].insert(event, at: ofParam)
+        return (all, ofParam)
     }
 
-    /// How many of `events` (in time order) happen at or before `t`.
+    /// Takes back the event `insert` just put at `position`.
+    mutating func remove(_ event: ParamEvent, at position: (all: Int, ofParam: Int)) {
+        events.remove(at: position.all)
+        eventsByParam[event.param].remove(at: position.ofParam)
+    }
+
+    /// How many of `events` (in time order) happen at or before `t`: all of
+    /// them, at once, for a t at or after the last (as when events are
+    /// set as time goes on); otherwise a binary search.
     private static func countUpTo(_ t: Double, in events: [ParamEvent]) -> Int {
+        if let last = events.last, last.time <= t { return events.count }
         var low = 0
         var high = events.count
         while low < high {

@@ -1,28 +1,31 @@
 /// A value that holds still and changes only at given times: a param over
 /// time, or anything derived from one. Looked up by binary search, with no
-/// allocation, so it is safe to read while sampling.
+/// allocation, so it is safe to read while sampling. Copies share their
+/// storage as they grow (`SharedArray`), so extending a model's steps by
+/// one change costs O(1).
 public struct Steps<Value: Sendable & Equatable>: Sendable, Equatable {
     // Inlinable, so sampling in a plugin's module gets a lookup specialised
-    // for the value type instead of generic array calls.
-    @usableFromInline var times: [Double] = []
-    @usableFromInline var values: [Value]
+    // for the value type instead of generic calls.
+    @usableFromInline var times = SharedArray<Double>()
+    @usableFromInline var values: SharedArray<Value>
     // Copies of the first value and the first change's time, held inline:
     // most frames fall before any change, and answering them without
-    // reaching into the arrays' storage is most of the lookup's cost.
+    // reaching into the storage is most of the lookup's cost.
     @usableFromInline var head: Value
     @usableFromInline var firstChange = Double.infinity
 
     public init(initial: Value) {
-        values = [initial]
+        values = SharedArray([initial])
         head = initial
     }
 
     /// The value from `time` on. Changes must come in time order; a value
-    /// equal to the current one is not a change.
+    /// equal to the current one is not a change, and a change at the time
+    /// of the last one replaces it.
     public mutating func append(_ value: Value, at time: Double) {
         guard value != values[values.count - 1] else { return }
         if let last = times.last, time <= last {
-            values[values.count - 1] = value
+            values.replaceLast(with: value)
             return
         }
         times.append(time)
@@ -49,13 +52,16 @@ public struct Steps<Value: Sendable & Equatable>: Sendable, Equatable {
     /// The value from 0 on, before any change.
     public var initial: Value { head }
 
-    /// Every value it takes, in time order (the array it keeps: reading it
-    /// allocates nothing).
-    public var allValues: [Value] { values }
+    /// The value after the last change.
+    public var final: Value { values[values.count - 1] }
+
+    /// Every value it takes, in time order (a view of the storage: reading
+    /// it allocates nothing).
+    public var allValues: SharedArray<Value> { values }
 
     /// Each change after the start: its time and new value.
     public var changes: [(time: Double, value: Value)] {
-        times.indices.map { (times[$0], values[$0 + 1]) }
+        (0..<times.count).map { (times[$0], values[$0 + 1]) }
     }
 
     /// The time of the last change, or 0.

@@ -85,11 +85,12 @@
  * Values.    Every frame a call returns with EFFECT_OK holds finite values,
  *            each within its channel's declared min ... max.
  *
- * Errors.    A failing call returns one status. A NULL pointer the call
- *            needs is reported (NULL_POINTER) before anything else is
- *            checked, such as an index, a name or a time; beyond that,
- *            which of several statuses that apply is returned is not
- *            specified. A message is one line of UTF-8: control characters
+ * Errors.    A failing call returns one status. A NULL pointer argument the
+ *            call needs is reported (NULL_POINTER) before anything else is
+ *            checked, such as an index, a string's UTF-8, a name or a time
+ *            (a pointer inside a struct or array it is given is checked
+ *            with that struct); beyond that, which of several statuses
+ *            that apply is returned is not specified. A message is one line of UTF-8: control characters
  *            a caller passed in a name come back written out (\n, \x1B).
  *
  * Loading.   Loading a plugin must have no effect but making its symbols
@@ -875,10 +876,10 @@ struct effect_plugin_api {
      * set in any order of t; several events at one t apply in the order
      * they were set, and the effect sees them together. Only LIVE params
      * can be set. Needs exclusive access to the instance.
-     * Cost: for plugins built with the Swift kit, an event later than
-     * every earlier one (events set as time goes on) costs amortised O(1),
-     * and an earlier one rebuilds the model from every event, O(n); either
-     * way sampling stays O(log n) in the events.
+     * Cost: for the bundled effects (and any built with the Swift kit
+     * that is EventStepping), an event later than every earlier one costs
+     * amortised O(1); one at or before the latest event's time rebuilds
+     * the model from every event, O(n).
      * Errors: NULL_POINTER, UTF8, UNKNOWN_PARAM, NOT_LIVE, TYPE, RANGE
      * (also for a value the effect refuses in combination with the others,
      * or past the plugin's limit on events: 1,000,000 for plugins built

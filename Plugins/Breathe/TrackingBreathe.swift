@@ -82,7 +82,6 @@ struct TrackingBreathe: EventStepping {
         for time in params.eventTimes where time > 0 { advance(to: time, params) }
     }
 
-
     /// What changes at one more event time (`EventStepping`).
     mutating func advance(to time: Double, _ params: ParamTimeline) {
         states.append(Self.state(params, at: time), at: time)

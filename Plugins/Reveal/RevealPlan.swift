@@ -129,8 +129,10 @@ struct RevealSchedule {
     private let units: Int
     private let lastHighlightedUnit: Int?
     /// A spring's settle time takes a search to find, and replays mostly
-    /// share their curves: each is found once.
+    /// share their curves: the first few are found once. Bounded, because
+    /// every version of the model copies it.
     private var settles: [(Animation, Double)] = []
+    private static let remembered = 8
 
     /// The reveal on appear, from the params at create.
     init(_ params: ParamTimeline, units: Int, lastHighlightedUnit: Int?) {
@@ -166,8 +168,9 @@ struct RevealSchedule {
             reduceMotion: params.value(TextReveal.reduceMotion, at: start),
             settleTime: { animation in
                 if let known = settles.first(where: { $0.0 == animation }) { return known.1 }
-                settles.append((animation, animation.settleTime))
-                return settles[settles.count - 1].1
+                let settle = animation.settleTime
+                if settles.count < remembered { settles.append((animation, settle)) }
+                return settle
             })
     }
 }

@@ -169,7 +169,6 @@ struct TextReveal: EventStepping {
         return copy
     }
 
-
     /// What changes at one more event time (`EventStepping`).
     mutating func advance(to time: Double, _ params: ParamTimeline) {
         schedule.advance(to: time, params)

@@ -91,7 +91,6 @@ struct StrikethroughReveal: EventStepping {
         for time in params.eventTimes where time > 0 { advance(to: time, params) }
     }
 
-
     /// What changes at one more event time (`EventStepping`).
     mutating func advance(to time: Double, _ params: ParamTimeline) {
         let wasDone = done.final

@@ -124,6 +124,7 @@ final class ContractEdgeTests: XCTestCase {
         // The same order everywhere: an out-of-range index, an unknown id or
         // name, or a bad time comes second to a NULL the call needs.
         var another: OpaquePointer?
+        let notUTF8: [CChar] = [-1, 0]
         let checks: [(String, Int32)] = [
             ("effect_info", api.pointee.effect_info!(api, 99, nil, &error)),
             ("param_info", api.pointee.param_info!(api, 99, 99, nil, &error)),
@@ -131,6 +132,9 @@ final class ContractEdgeTests: XCTestCase {
             ("create", api.pointee.create!(api, "nope", nil, 2, &another, &error)),
             ("get_param", api.pointee.get_param!(created, "nope", .nan, nil, &error)),
             ("strings", api.pointee.strings!(created, .nan, nil, &error)),
+            ("get_param, a name that is not UTF-8", api.pointee.get_param!(created, notUTF8, 0, nil, &error)),
+            ("set_param, a name that is not UTF-8", api.pointee.set_param!(created, notUTF8, nil, 0, &error)),
+            ("create, an id that is not UTF-8", api.pointee.create!(api, notUTF8, nil, 1, &another, &error)),
         ]
         for (call, status) in checks { XCTAssertEqual(status, EFFECT_ERR_NULL_POINTER, call) }
         XCTAssertNil(another)

@@ -48,18 +48,36 @@ final class EventStreamTests: XCTestCase {
             let rebuilt = try instance(stream.library, stream.id, params)
             var events: [(String, Value, Double)] = []
             var t = 0.0
+            var atThisTime: Set<String> = []
             for index in 0..<60 {
-                // Every param in turn, out of step with three gaps: short ones
-                // land mid-animation, long ones after it settles.
-                let (name, values) = stream.events[(index * 5 + index / 7) % stream.events.count]
-                t += [0.05, 0.3, 1.1][(index * 2 + index / 5) % 3]
+                // Every param in turn, out of step with four gaps: none (two
+                // events at one time), short ones that land mid-animation,
+                // and long ones after it settles; the first event is at 0.
+                var gap = index == 0 ? 0 : [0.05, 0.3, 0, 1.1][(index * 2 + index / 5) % 4]
+                // Events at one time apply in the order they were set, and the
+                // two instances get them in opposite orders: one param each.
+                if gap == 0, atThisTime.count == stream.events.count { gap = 0.05 }
+                if gap > 0 { atThisTime = [] }
+                t += gap
+                var choice = (index * 5 + index / 7) % stream.events.count
+                while atThisTime.contains(stream.events[choice].0) { choice = (choice + 1) % stream.events.count }
+                let (name, values) = stream.events[choice]
+                atThisTime.insert(name)
                 events.append((name, values[index % values.count], t))
             }
-            for (name, value, time) in events { try inOrder.set(name, to: value, at: time) }
+            // In order, but for one event set late, out of its place: the
+            // rest extend the model, the late one and those at one time rebuild it.
+            let late = events.remove(at: 30)
+            for (index, (name, value, time)) in events.enumerated() {
+                try inOrder.set(name, to: value, at: time)
+                if index == 40 { try inOrder.set(late.0, to: late.1, at: late.2) }
+            }
+            events.append(late)
             // Backwards, each event is earlier than the one before: every one rebuilds.
             for (name, value, time) in events.reversed() { try rebuilt.set(name, to: value, at: time) }
             XCTAssertEqual(try inOrder.info().timing, try rebuilt.info().timing, stream.id)
-            for step in 0..<400 {
+            let last = try XCTUnwrap(events.map(\.2).max())
+            for step in 0..<Int((last + 5) / 0.05) {
                 let at = Double(step) * 0.05 + 0.013
                 XCTAssertEqual(try inOrder.sample(at: at), try rebuilt.sample(at: at), "\(stream.id) at \(at)")
                 XCTAssertEqual(try inOrder.strings(at: at), try rebuilt.strings(at: at), "\(stream.id) at \(at)")

@@ -11,20 +11,21 @@ enum Callbacks {
         reserved: 0,
         describe: { table, out, error in
             run(error) { () throws(EffectFailure) in
+                try requirePointers(table, out)
                 try OutStruct.write(try PluginExport.owner(of: table).cInfo, to: out, named: "effect_plugin_info")
             }
         },
         effect_info: { table, effect, out, error in
             run(error) { () throws(EffectFailure) in
+                try requirePointers(table, out)
                 let plugin = try PluginExport.owner(of: table)
-                guard out != nil else { throw .null("out") }
                 try OutStruct.write(try plugin.entry(effect).info, to: out, named: "effect_info")
             }
         },
         param_info: { table, effect, param, out, error in
             run(error) { () throws(EffectFailure) in
+                try requirePointers(table, out)
                 let plugin = try PluginExport.owner(of: table)
-                guard out != nil else { throw .null("out") }
                 let entry = try plugin.entry(effect)
                 guard Int(param) < entry.params.count else {
                     throw EffectFailure(status: Status.index, "param \(param) is out of range; there are \(entry.params.count)")
@@ -34,8 +35,8 @@ enum Callbacks {
         },
         channel_info: { table, effect, channel, out, error in
             run(error) { () throws(EffectFailure) in
+                try requirePointers(table, out)
                 let plugin = try PluginExport.owner(of: table)
-                guard out != nil else { throw .null("out") }
                 let entry = try plugin.entry(effect)
                 guard Int(channel) < entry.channels.count else {
                     throw EffectFailure(
@@ -48,11 +49,11 @@ enum Callbacks {
             guard let out else { return ErrorReport.fail(.null("out_instance"), error) }
             out.pointee = nil
             return run(error) { () throws(EffectFailure) in
-                let plugin = try PluginExport.owner(of: table)
-                let id = try readString(id, "effect_id")
-                // A NULL pointer before anything else, an unknown id included.
+                guard table != nil else { throw .null("self") }
+                guard id != nil else { throw .null("effect_id") }
                 if count > 0, settings == nil { throw .null("settings") }
-                let entry = try plugin.entry(id: id)
+                let plugin = try PluginExport.owner(of: table)
+                let entry = try plugin.entry(id: try readString(id, "effect_id"))
                 let given = try readSettings(settings, count: count, for: entry)
                 let instance = try entry.makeInstance(settings: given)
                 out.pointee = OpaquePointer(Unmanaged.passRetained(instance).toOpaque())
@@ -80,8 +81,9 @@ enum Callbacks {
         get_param: { instance, name, t, out, error in
             run(error) { () throws(EffectFailure) in
                 let instance = try resolve(instance)
-                let name = try readString(name, "name")
+                guard name != nil else { throw .null("name") }
                 guard let out else { throw .null("out") }
+                let name = try readString(name, "name")
                 try checkTime(t)
                 out.pointee = try instance.param(named: name, at: t)
             }
@@ -89,8 +91,9 @@ enum Callbacks {
         set_param: { instance, name, value, t, error in
             run(error) { () throws(EffectFailure) in
                 let instance = try resolve(instance)
-                let name = try readString(name, "name")
+                guard name != nil else { throw .null("name") }
                 guard let value else { throw .null("value") }
+                let name = try readString(name, "name")
                 try checkTime(t)
                 try instance.set(named: name, to: value.pointee, at: t)
             }
@@ -308,6 +311,15 @@ enum Callbacks {
             return nil
         }
     #endif
+
+    /// The header's first rule for the table calls: a NULL `self` or
+    /// `out` is reported before the table is looked up or anything read.
+    private static func requirePointers(_ table: UnsafePointer<effect_plugin_api>?, _ out: UnsafeMutableRawPointer?)
+        throws(EffectFailure)
+    {
+        guard table != nil else { throw .null("self") }
+        guard out != nil else { throw .null("out") }
+    }
 
     private static func tooSmall(_ capacity: UInt64, _ needed: UInt64) -> String {
         "the buffer holds \(capacity) doubles; \(needed) are needed"

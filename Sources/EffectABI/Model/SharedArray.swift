@@ -5,14 +5,15 @@
 /// version that reaches the storage's end appends in place (doubling the
 /// storage when it is full, so appends are amortised O(1)); an older
 /// version that appends, or a version that changes an element, copies
-/// first, so no version ever sees another's changes. In place is safe for
-/// an instance's models because the ABI gives set_param the instance
-/// alone: nothing reads a model while the next one is being made.
+/// first, so no version ever sees another's changes. Appending takes the
+/// storage's lock, so copies may grow on different threads at once; an
+/// append writes only past every other version's end, so readers, which
+/// never lock, see nothing change.
 ///
 /// Reading is a load through a pointer that never changes for the life of
 /// the storage, so sampling pays no more than it does for an Array, and a
 /// copy to iterate (`Steps.allValues`) allocates nothing.
-public struct SharedArray<Element>: RandomAccessCollection, @unchecked Sendable {
+public struct SharedArray<Element>: RandomAccessCollection {
     @usableFromInline var storage: Storage
     public private(set) var count: Int
 
@@ -20,14 +21,14 @@ public struct SharedArray<Element>: RandomAccessCollection, @unchecked Sendable 
     public var endIndex: Int { count }
 
     init() {
-        storage = Storage(capacity: 0)
+        storage = Storage(capacity: 4)
         count = 0
     }
 
-    init(_ elements: [Element]) {
-        storage = Storage(capacity: elements.count)
-        for element in elements { storage.append(element) }
-        count = elements.count
+    init(_ element: Element) {
+        storage = Storage(capacity: 4)
+        _ = storage.append(element, after: 0)
+        count = 1
     }
 
     @inlinable
@@ -37,10 +38,10 @@ public struct SharedArray<Element>: RandomAccessCollection, @unchecked Sendable 
     }
 
     mutating func append(_ element: Element) {
-        if storage.filled != count || storage.filled == storage.capacity {
+        if !storage.append(element, after: count) {
             storage = storage.copy(count, capacity: Swift.max(4, count * 2))
+            _ = storage.append(element, after: count)
         }
-        storage.append(element)
         count += 1
     }
 
@@ -48,32 +49,45 @@ public struct SharedArray<Element>: RandomAccessCollection, @unchecked Sendable 
     /// of its own unless no other version can see it.
     mutating func replaceLast(with element: Element) {
         precondition(count > 0, "replaceLast on an empty SharedArray")
-        if !isKnownUniquelyReferenced(&storage) || storage.filled != count {
+        if !isKnownUniquelyReferenced(&storage) || !storage.ends(at: count) {
             storage = storage.copy(count, capacity: count)
         }
         storage.base[count - 1] = element
     }
 
     @usableFromInline
-    final class Storage {
+    final class Storage: @unchecked Sendable {
         @usableFromInline let base: UnsafeMutablePointer<Element>
-        let capacity: Int
+        private let capacity: Int
+        private let lock = Lock()
         /// How many elements are initialised: the longest version's count.
-        private(set) var filled = 0
+        /// Read and written under `lock`.
+        private var filled = 0
 
         init(capacity: Int) {
             self.capacity = capacity
             base = UnsafeMutablePointer<Element>.allocate(capacity: Swift.max(1, capacity))
         }
 
-        func append(_ element: Element) {
-            (base + filled).initialize(to: element)
-            filled += 1
+        /// Puts `element` after the first `count` when they are all there
+        /// is and there is room; false, changing nothing, when not.
+        func append(_ element: Element, after count: Int) -> Bool {
+            lock.locked {
+                guard filled == count, filled < capacity else { return false }
+                (base + filled).initialize(to: element)
+                filled += 1
+                return true
+            }
+        }
+
+        /// Whether a version of `count` elements is the longest.
+        func ends(at count: Int) -> Bool {
+            lock.locked { filled == count }
         }
 
         func copy(_ count: Int, capacity: Int) -> Storage {
             let copy = Storage(capacity: Swift.max(capacity, count))
-            for index in 0..<count { copy.append(base[index]) }
+            for index in 0..<count { _ = copy.append(base[index], after: index) }
             return copy
         }
 
@@ -83,6 +97,8 @@ public struct SharedArray<Element>: RandomAccessCollection, @unchecked Sendable 
         }
     }
 }
+
+extension SharedArray: Sendable where Element: Sendable {}
 
 extension SharedArray: Equatable where Element: Equatable {
     public static func == (a: SharedArray, b: SharedArray) -> Bool {

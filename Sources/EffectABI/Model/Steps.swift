@@ -15,7 +15,7 @@ public struct Steps<Value: Sendable & Equatable>: Sendable, Equatable {
     @usableFromInline var firstChange = Double.infinity
 
     public init(initial: Value) {
-        values = SharedArray([initial])
+        values = SharedArray(initial)
         head = initial
     }
 

@@ -91,7 +91,8 @@
  *            (a pointer inside a struct or array it is given is checked
  *            with that struct); beyond that, which of several statuses
  *            that apply is returned is not specified. A message is one line of UTF-8: control characters
- *            a caller passed in a name come back written out (\n, \x1B).
+ *            a caller passed in a name come back written out as \u{hex}
+ *            (a line feed as \u{a}, an escape as \u{1b}).
  *
  * Loading.   Loading a plugin must have no effect but making its symbols
  *            available: its library constructors (and anything that runs

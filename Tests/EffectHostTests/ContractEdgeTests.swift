@@ -98,12 +98,12 @@ final class ContractEdgeTests: XCTestCase {
             return api.pointee.create!(api, "strikethrough-reveal", &setting, 1, &created, &error)
         }
         XCTAssertEqual(status, EFFECT_ERR_UNKNOWN_PARAM)
-        XCTAssertTrue(message(error).hasPrefix("effect 'strikethrough-reveal' has no param 'a\\nb'"), message(error))
+        XCTAssertTrue(message(error).hasPrefix("effect 'strikethrough-reveal' has no param 'a\\u{a}b'"), message(error))
         XCTAssertFalse(message(error).contains("\n"))
 
         error = freshError()
         XCTAssertEqual(api.pointee.create!(api, "x\u{1B}[31mred\r\t\u{7F}\u{85}", nil, 0, &created, &error), EFFECT_ERR_UNKNOWN_EFFECT)
-        XCTAssertTrue(message(error).contains("'x\\x1B[31mred\\r\\t\\x7F\\x85'"), message(error))
+        XCTAssertTrue(message(error).contains("'x\\u{1b}[31mred\\u{d}\\u{9}\\u{7f}\\u{85}'"), message(error))
         XCTAssertFalse(message(error).unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) })
         XCTAssertNil(created)
     }

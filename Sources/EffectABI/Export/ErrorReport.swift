@@ -45,26 +45,20 @@ enum ErrorReport {
     }
 }
 
-/// The message's UTF-8 with every control character written out (a line
-/// feed as \n, an escape as \x1B), so a name the caller passed cannot
-/// break the message onto two lines or reach a terminal as a control
-/// sequence: the header promises one line of text.
+/// The message's UTF-8 with every control character written out as
+/// `\u{hex}`, the spelling effect-host's own output uses (a line feed is
+/// `\u{a}`, an escape `\u{1b}`), so a name the caller passed cannot break
+/// the message onto two lines or reach a terminal as a control sequence:
+/// the header promises one line of text.
 func oneLine(_ message: String) -> [UInt8] {
     var bytes: [UInt8] = []
     bytes.reserveCapacity(message.utf8.count)
     for scalar in message.unicodeScalars {
         let value = scalar.value
-        guard value < 0x20 || (0x7F...0x9F).contains(value) else {
+        if value < 0x20 || (0x7F...0x9F).contains(value) {
+            bytes.append(contentsOf: "\\u{\(String(value, radix: 16))}".utf8)
+        } else {
             UTF8.encode(scalar) { bytes.append($0) }
-            continue
-        }
-        switch value {
-        case 0x0A: bytes.append(contentsOf: Array("\\n".utf8))
-        case 0x0D: bytes.append(contentsOf: Array("\\r".utf8))
-        case 0x09: bytes.append(contentsOf: Array("\\t".utf8))
-        default:
-            let hex = Array("0123456789ABCDEF".utf8)
-            bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "x"), hex[Int(value >> 4)], hex[Int(value & 0xF)]])
         }
     }
     return bytes

@@ -47,11 +47,12 @@ let package = Package(
     ],
     targets: [
         .systemLibrary(name: "CEffect", path: "include"),
-        .target(name: "EffectABI", dependencies: ["CEffect"], swiftSettings: pluginSwiftSettings),
-        .target(name: "EffectHost", dependencies: ["CEffect"]),
+        .target(name: "MetadataRules", swiftSettings: pluginSwiftSettings),
+        .target(name: "EffectABI", dependencies: ["CEffect", "MetadataRules"], swiftSettings: pluginSwiftSettings),
+        .target(name: "EffectHost", dependencies: ["CEffect", "MetadataRules"]),
         .target(name: "CAllocationCounter"),
         .executableTarget(
-            name: "effect-host", dependencies: ["CEffect", "EffectHost", "EffectABI", "CAllocationCounter"],
+            name: "effect-host", dependencies: ["CEffect", "EffectHost", "EffectABI", "MetadataRules", "CAllocationCounter"],
             linkerSettings: hostLinkerSettings),
         .target(
             name: "Strike", dependencies: ["CEffect", "EffectABI"], path: "Plugins/Strike",
@@ -64,7 +65,7 @@ let package = Package(
             swiftSettings: pluginSwiftSettings, linkerSettings: pluginLinkerSettings),
         .target(name: "ReferenceMath", path: "Tests/ReferenceMath"),
         .testTarget(name: "EffectABITests", dependencies: ["EffectABI", "ReferenceMath"]),
-        .testTarget(name: "EffectHostTests", dependencies: ["CEffect", "EffectHost", "ReferenceMath"]),
+        .testTarget(name: "EffectHostTests", dependencies: ["CEffect", "EffectHost", "MetadataRules", "ReferenceMath"]),
     ],
     swiftLanguageModes: [.v6]
 )

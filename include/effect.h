@@ -99,6 +99,19 @@
  *            when it is loaded) must not print, read input, exit, raise
  *            signals, start threads or processes, or touch files, because
  *            a host loads every plugin on its search path to list them.
+ *            effect-host loads each one first in a child process and skips
+ *            a plugin that crashes, exits, hangs or prints there.
+ *
+ * Metadata.  Plugin and effect ids are kebab-case and param and channel
+ *            names snake_case (lowercase ASCII letters and digits, starting
+ *            with a letter, words joined by single separators); effect ids
+ *            are unique in a plugin, param names in an effect, and channel
+ *            names across an effect's three scopes. A numeric param has a
+ *            finite range with min < max and a finite default within it; a
+ *            param has a default unless it is optional. A plugin has 1 to
+ *            1,024 effects; an effect at most 1,024 params and 4,096
+ *            channels; an enum at most 4,096 choices. A host refuses a
+ *            plugin that breaks any of these, naming the rule.
  *
  * Layout.    Only fixed-width integers, doubles and pointers appear in
  *            structs (and one union of such structs, effect_draw_item), and

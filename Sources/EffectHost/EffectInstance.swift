@@ -1,4 +1,5 @@
 import CEffect
+import MetadataRules
 
 /// One running instance of an effect, owned by the host: created with
 /// params, changed by events, sampled at any t, destroyed on deinit.
@@ -37,11 +38,20 @@ public final class EffectInstance: @unchecked Sendable {
         }
         let expected =
             UInt64(effect.channels.count) + UInt64(info.element_count) * UInt64(effect.elementChannels.count)
-        guard info.frame_size == expected, info.frame_size <= UInt64(Int32.max) else {
+        let size = { (count: UInt64) in MetadataRules.count(Int(clamping: count), "value") }
+        guard info.frame_size == expected else {
             _ = api.pointee.destroy!(created)
             throw EffectError(
                 status: EFFECT_ERR_INTERNAL,
-                message: "the plugin reports a frame of \(info.frame_size) values; its channels make \(expected)")
+                message:
+                    "the plugin reports a frame of \(size(info.frame_size)), but its channels and \(MetadataRules.count(Int(clamping: info.element_count), "element")) make \(size(expected))")
+        }
+        guard info.frame_size <= UInt64(Int32.max) else {
+            _ = api.pointee.destroy!(created)
+            throw EffectError(
+                status: EFFECT_ERR_INTERNAL,
+                message:
+                    "the plugin reports a frame of \(size(info.frame_size)); a host takes at most \(size(UInt64(Int32.max)))")
         }
         elementCount = Int(info.element_count)
         frameSize = Int(info.frame_size)

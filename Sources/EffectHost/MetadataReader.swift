@@ -1,5 +1,6 @@
-import Glibc
 import CEffect
+import Glibc
+import MetadataRules
 
 /// Reads a plugin's metadata through its table into host types, checking
 /// every count, string and number on the way.
@@ -15,8 +16,10 @@ struct MetadataReader {
         var info = effect_plugin_info()
         info.struct_size = UInt32(MemoryLayout<effect_plugin_info>.size)
         try invoke("describe") { describe(api, &info, $0) }
-        guard info.effect_count >= 1, info.effect_count <= Plugin.maxEffects else {
-            throw Problem(message: "describe reports \(info.effect_count) effects; a plugin has 1 to \(Plugin.maxEffects)")
+        guard info.effect_count >= 1, info.effect_count <= MetadataRules.Limits.effects else {
+            throw Problem(
+                message:
+                    "describe reports \(MetadataRules.count(Int(info.effect_count), "effect")); a plugin has 1 to \(MetadataRules.count(MetadataRules.Limits.effects))")
         }
         let description = PluginDescription(
             id: try text(info.id, "plugin id"), name: try text(info.name, "plugin name"),
@@ -38,13 +41,17 @@ struct MetadataReader {
         info.struct_size = UInt32(MemoryLayout<effect_info>.size)
         try invoke("effect_info(\(index))") { effectInfo(api, index, &info, $0) }
         let id = try text(info.id, "effect \(index) id")
-        guard info.param_count <= Plugin.maxParams else {
-            throw Problem(message: "effect '\(id)' reports \(info.param_count) params")
+        guard info.param_count <= MetadataRules.Limits.params else {
+            throw Problem(
+                message:
+                    "effect '\(id)' reports \(MetadataRules.count(Int(info.param_count), "param")); an effect has at most \(MetadataRules.count(MetadataRules.Limits.params))")
         }
         let channelCount =
             UInt64(info.global_channel_count) + UInt64(info.element_channel_count) + UInt64(info.attribute_count)
-        guard channelCount <= UInt64(Plugin.maxChannels) else {
-            throw Problem(message: "effect '\(id)' reports \(channelCount) channels")
+        guard channelCount <= UInt64(MetadataRules.Limits.channels) else {
+            throw Problem(
+                message:
+                    "effect '\(id)' reports \(MetadataRules.count(Int(channelCount), "channel")); an effect has at most \(MetadataRules.count(MetadataRules.Limits.channels))")
         }
         var params: [ParamDescription] = []
         for param in 0..<info.param_count { params.append(try self.param(effect: index, param, of: id)) }
@@ -90,24 +97,16 @@ struct MetadataReader {
         }
         var choices: [String] = []
         if type == .choice {
-            guard info.choice_count >= 1, info.choice_count <= Plugin.maxChoices, let names = info.choices else {
+            guard info.choice_count >= 1, info.choice_count <= MetadataRules.Limits.choices, let names = info.choices else {
                 throw Problem(message: "\(context) is an enum without valid choices")
             }
             for choice in 0..<Int(info.choice_count) { choices.append(try text(names[choice], "a choice of \(context)")) }
         }
-        var range: ClosedRange<Double>?
-        if type == .number || type == .integer {
-            guard info.min.isFinite, info.max.isFinite, info.min < info.max else {
-                throw Problem(message: "\(context) has no finite range with min < max")
-            }
-            range = info.min...info.max
-        }
+        // Whether the range and default are acceptable is MetadataRules'
+        // to say, once the whole plugin is read.
+        let range = (type == .number || type == .integer) && info.min <= info.max ? info.min...info.max : nil
         let isOptional = info.flags & EFFECT_PARAM_OPTIONAL != 0
         let defaultValue = try value(info.default_value, type: type, choices: choices, context: "the default of \(context)")
-        if defaultValue == .none && !isOptional { throw Problem(message: "\(context) has no default") }
-        if let range, let number = defaultValue.number, !range.contains(number) {
-            throw Problem(message: "\(context) has a default outside its range")
-        }
         return ParamDescription(
             name: name, type: type, isLive: info.flags & EFFECT_PARAM_LIVE != 0, isOptional: isOptional,
             unit: try text(info.unit, "the unit of \(context)"), doc: try text(info.doc, "the doc of \(context)"),
@@ -133,7 +132,7 @@ struct MetadataReader {
         }
         var labels: [String] = []
         if info.label_count > 0 {
-            guard info.label_count <= Plugin.maxChoices, let names = info.labels else {
+            guard info.label_count <= MetadataRules.Limits.choices, let names = info.labels else {
                 throw Problem(message: "\(context) has invalid labels")
             }
             for label in 0..<Int(info.label_count) { labels.append(try text(names[label], "a label of \(context)")) }

@@ -1,4 +1,5 @@
 import Dispatch
+import Synchronization
 import Glibc
 
 /// One sampled frame, handed to a sink. `values` is only valid during the
@@ -48,9 +49,12 @@ public struct PlaybackReport: Sendable {
 /// as the sink takes them.
 ///
 /// Either way the run happens on one serial queue, which also receives
-/// the signals that stop a run (SIGINT, SIGTERM, SIGHUP) and those the
-/// sink asks for: a stop ends the run between two frames, the sink
-/// finishes (restoring the terminal) and the report names the signal.
+/// the signals the sink asks for. The signals that stop a run (SIGINT,
+/// SIGTERM, SIGHUP) arrive on a queue of their own, so they are heard even
+/// while a plugin call never returns: the first ends the run between two
+/// frames, the sink finishes (restoring the terminal) and the report names
+/// the signal; a second before the run has stopped calls
+/// `beforeForcedExit` and exits the process with 128 + the signal at once.
 public final class Player: @unchecked Sendable {
     public let instance: EffectInstance
     public let fps: Double
@@ -65,6 +69,20 @@ public final class Player: @unchecked Sendable {
     private let sink: FrameSink
     private var frame: [Double]
     private let queue = DispatchQueue(label: "effect-host.player", qos: .userInteractive)
+    private let stopQueue = DispatchQueue(label: "effect-host.player.stop", qos: .userInteractive)
+    /// A stop signal has come in this run; set and read on `stopQueue`.
+    private var stopRequested = false
+    /// The run is over; set on `queue`, read on `stopQueue`.
+    private let ended = Atomic<Bool>(false)
+
+    /// Runs on its own queue when a second stop signal comes before the
+    /// run has stopped (a plugin call that never returns, say), just
+    /// before the process exits: the place to give the terminal back.
+    /// It must not wait for the player's queue, which may never be free.
+    public var beforeForcedExit: @Sendable (Int32) -> Void = { _ in }
+    /// Runs on that queue when the run has not stopped a second after the
+    /// first stop signal: the place to say a second one quits at once.
+    public var stopIsSlow: @Sendable () -> Void = {}
 
     // Run state, touched only on `queue`.
     private var shown = 0
@@ -167,6 +185,7 @@ public final class Player: @unchecked Sendable {
     private func finish() {
         guard !finished else { return }
         finished = true
+        ended.store(true, ordering: .releasing)
         stopSources()
         for source in signalSources { source.cancel() }
         sink.finish(interrupted: stoppedBy != nil || failure != nil)
@@ -180,7 +199,9 @@ public final class Player: @unchecked Sendable {
         let sinkSignals = sink.signals.filter { !Self.stopSignals.contains($0) }
         // Dispatch sees a signal only while its default action is off.
         let watched = Self.stopSignals + sinkSignals
-        let sources = watched.map { DispatchSource.makeSignalSource(signal: $0, queue: queue) }
+        let sources = watched.map { number in
+            DispatchSource.makeSignalSource(signal: number, queue: Self.stopSignals.contains(number) ? stopQueue : queue)
+        }
         for number in watched { signal(number, SIG_IGN) }
         defer { for number in watched { signal(number, SIG_DFL) } }
         queue.sync {
@@ -189,18 +210,20 @@ public final class Player: @unchecked Sendable {
             failure = nil
             stoppedBy = nil
             finished = false
+            ended.store(false, ordering: .releasing)
             stopSources = {}
             signalSources = sources
             self.finishedRun = finishedRun
         }
+        stopQueue.sync { stopRequested = false }
         for (number, source) in zip(watched, sources) {
+            if Self.stopSignals.contains(number) {
+                source.setEventHandler { [self] in stop(by: number) }
+                source.resume()
+                continue
+            }
             source.setEventHandler { [self] in
                 guard !finished else { return }
-                if Self.stopSignals.contains(number) {
-                    stoppedBy = number
-                    finish()
-                    return
-                }
                 do {
                     try sink.received(signal: number)
                 } catch {
@@ -215,6 +238,24 @@ public final class Player: @unchecked Sendable {
         return try queue.sync {
             if let failure { throw failure }
             return PlaybackReport(framesShown: shown, framesDropped: dropped, signal: stoppedBy)
+        }
+    }
+
+    /// A stop signal, heard on `stopQueue`.
+    private func stop(by number: Int32) {
+        guard !ended.load(ordering: .acquiring) else { return }
+        if stopRequested {
+            beforeForcedExit(number)
+            _exit(128 + number)
+        }
+        stopRequested = true
+        queue.async { [self] in
+            guard !finished else { return }
+            stoppedBy = number
+            finish()
+        }
+        stopQueue.asyncAfter(deadline: .now() + 1) { [self] in
+            if !ended.load(ordering: .acquiring) { stopIsSlow() }
         }
     }
 

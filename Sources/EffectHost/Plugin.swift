@@ -1,5 +1,6 @@
 import CEffect
 import Glibc
+import MetadataRules
 
 /// A loaded plugin library: its metadata, read and checked once, and the
 /// table its effects are driven through.
@@ -20,13 +21,6 @@ public final class Plugin: @unchecked Sendable {
     /// `effect-host validate`); ordinary hosts use the Swift API.
     public var table: UnsafePointer<effect_plugin_api> { api }
 
-    /// Upper bounds on what a plugin may declare, so a corrupt table cannot
-    /// make the host loop or allocate without end.
-    static let maxEffects: UInt32 = 1024
-    static let maxParams: UInt32 = 1024
-    static let maxChannels: UInt32 = 4096
-    static let maxChoices: UInt32 = 4096
-
     /// dlopens `path` (RTLD_NOW | RTLD_LOCAL), checks its ABI version and
     /// reads all its metadata. A plugin that fails any step is reported with
     /// its path and the reason, and nothing of it is used.
@@ -35,15 +29,23 @@ public final class Plugin: @unchecked Sendable {
         let major = api.pointee.abi_major
         let minor = api.pointee.abi_minor
         func fail(_ reason: String) -> PluginLoadFailure { PluginLoadFailure(path: path, reason: reason) }
+        let info: (description: PluginDescription, count: UInt32)
+        let effects: [EffectDescription]
         do {
             let reader = MetadataReader(api: api)
-            let info = try reader.pluginInfo(abiMajor: major, abiMinor: minor)
-            let effects = try reader.effects(count: info.count)
-            return Plugin(
-                path: path, resolvedPath: resolved, info: info.description, effects: effects, api: api, minor: minor)
+            info = try reader.pluginInfo(abiMajor: major, abiMinor: minor)
+            effects = try reader.effects(count: info.count)
         } catch {
             throw fail(error.message)
         }
+        let refused = MetadataRules.problems(MetadataRules.PluginFacts(info.description, effects)).filter {
+            $0.severity == .refused
+        }
+        if let first = refused.first {
+            let more = refused.count > 1 ? " (and \(MetadataRules.count(refused.count - 1, "other problem")))" : ""
+            throw fail(first.message + more)
+        }
+        return Plugin(path: path, resolvedPath: resolved, info: info.description, effects: effects, api: api, minor: minor)
     }
 
     /// The first half of loading: checks the file, dlopens it, finds the
@@ -158,6 +160,11 @@ public final class Plugin: @unchecked Sendable {
 
     public func effect(id: String) -> EffectDescription? {
         effects.first { $0.id == id }
+    }
+
+    /// The plugin's metadata, as a catalog lists it.
+    public var record: PluginRecord {
+        PluginRecord(path: path, resolvedPath: resolvedPath, info: info, effects: effects, loaded: self)
     }
 
     /// Creates an instance of one of this plugin's effects.

@@ -23,6 +23,8 @@ func runCommand(_ arguments: [String]) -> Int32 {
         case "man":
             if wantsHelp { Output.standard.line(Help.man); break }
             try ManCommand(rest).run()
+        case ScanCommand.name:
+            ScanCommand.run(rest)
         case "list":
             if wantsHelp { Output.standard.line(Help.list); break }
             try ListCommand(rest).run()
@@ -96,6 +98,10 @@ func helpText(for command: String?) -> String? {
 // A reader that goes away (`| head`) ends the run quietly through a
 // failed write instead of killing the process with SIGPIPE.
 signal(SIGPIPE, SIG_IGN)
+StandardOutput.protect()
 CellWidth.useUTF8Locale()
 TerminalRestore.install()
-exit(runCommand(Array(CommandLine.arguments.dropFirst())))
+PluginActivity.install()
+let status = runCommand(Array(CommandLine.arguments.dropFirst()))
+PluginActivity.end()
+exit(status)

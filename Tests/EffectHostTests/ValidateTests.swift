@@ -74,7 +74,7 @@ final class ValidateTests: XCTestCase {
         XCTAssertEqual(report["abi2.so"]?["load"]?.1, "built for effect ABI 2.0; this host speaks 1.3")
         XCTAssertEqual(report["default.so"]?["load"]?.0, "pass")
         XCTAssertEqual(report["default.so"]?["metadata"]?.0, "fail")
-        XCTAssertEqual(report["default.so"]?["metadata"]?.1, "param 'length' of 'test-ramp' has a default outside its range")
+        XCTAssertEqual(report["default.so"]?["metadata"]?.1, "effect 'test-ramp': param 'length' has a default outside its range")
         // A plugin that prints on stdout cannot garble the verdicts.
         for (check, (verdict, reason)) in try XCTUnwrap(report["chatty.so"]) {
             XCTAssertEqual(verdict, "pass", "chatty.so \(check): \(reason)")

@@ -15,9 +15,9 @@ struct CommandSpec {
     var publicOptions: [String] { valued.union(flags).union(["--help"]).subtracting(internalOptions).sorted() }
 
     static let list = CommandSpec(
-        name: "list", valued: ["--plugin-path"], flags: ["--json", "--ids", PluginSession.allowUnsafeFlag], operand: .none)
+        name: "list", valued: ["--plugin-path"], flags: ["--json", "--ids", PluginSession.allowUnsafeFlag, PluginSession.noCacheFlag], operand: .none)
     static let info = CommandSpec(
-        name: "info", valued: ["--plugin-path"], flags: ["--json", PluginSession.allowUnsafeFlag], operand: .effect)
+        name: "info", valued: ["--plugin-path"], flags: ["--json", PluginSession.allowUnsafeFlag, PluginSession.noCacheFlag], operand: .effect)
     static let run = CommandSpec(
         name: "run", valued: EffectSetup.valuedOptions.union(["--format", ThemeOption.name]), flags: EffectSetup.flags.union(["--offline", "--loop"]),
         operand: .effect)

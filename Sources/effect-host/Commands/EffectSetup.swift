@@ -14,7 +14,7 @@ struct EffectSetup {
 
     /// The options every command built on a setup takes, besides its own.
     static let valuedOptions: Set<String> = ["--param", "--at", "--fps", "--duration", "--plugin-path"]
-    static let flags: Set<String> = [PluginSession.allowUnsafeFlag]
+    static let flags: Set<String> = [PluginSession.allowUnsafeFlag, PluginSession.noCacheFlag]
 
     init(_ parsed: Arguments, command: String, defaultFPS: Double) throws(UsageError) {
         guard parsed.positionals.count == 1 else {
@@ -70,11 +70,14 @@ struct EffectSetup {
         let replaced = Set(overriding.map(\.0))
         let values = try (params.filter { !replaced.contains($0.0) } + overriding).map { name, text throws(UsageError) in (name, try parse(text, for: name, of: effect)) }
         let instance: EffectInstance
+        PluginActivity.begin("create")
         do {
             instance = try plugin.instantiate(effect, params: values)
         } catch {
             throw Self.classify(error, effect)
         }
+        PluginActivity.begin("set_param")
+        defer { PluginActivity.begin("sampling") }
         for event in events {
             let value = try parse(event.value, for: event.name, of: effect)
             do {

@@ -21,6 +21,7 @@ enum Help {
                                    (validate takes its plugin files as arguments instead)
           --allow-unsafe-plugins   load plugin files that others could have written (refused
                                    otherwise, as ssh refuses such key files)
+          --no-cache               scan every plugin again instead of reading the scan cache
           -h, --help               show help for the command (every command takes it)
 
         effect-host --version prints the version and the plugin ABI it hosts.
@@ -29,7 +30,11 @@ enum Help {
         then the directory of this executable and <prefix>/lib/effect-host/plugins. The current
         directory is never searched unless named. A plugin file is refused when it, or the
         directory it is in, can be written by group or others or belongs to another user
-        (see docs/hardening.md).
+        (see docs/hardening.md). Each plugin is first loaded in a child process, so one that
+        crashes, exits, hangs or prints while loading is skipped with the reason; what the
+        scan learns is cached in $XDG_CACHE_HOME/effect-host (~/.cache/effect-host) until the
+        file changes. Plugin code cannot write into effect-host's own output: what it prints
+        goes to stderr.
 
         Run 'effect-host <command> --help' for a command's options.
         """
@@ -44,6 +49,7 @@ enum Help {
           --ids                print only the effect ids, one a line
           --plugin-path PATH   search PATH first; repeatable
           --allow-unsafe-plugins  load plugin files others could have written (see effect-host --help)
+          --no-cache           scan every plugin again instead of reading the scan cache
         """
 
     static let info = """
@@ -55,6 +61,7 @@ enum Help {
           --json               print one JSON object instead of text
           --plugin-path PATH   search PATH first; repeatable
           --allow-unsafe-plugins  load plugin files others could have written (see effect-host --help)
+          --no-cache           scan every plugin again instead of reading the scan cache
         """
 
     static let validate = """
@@ -97,6 +104,7 @@ enum Help {
                                  background (default: the terminal's background decides)
           --plugin-path PATH     search PATH first; repeatable
           --allow-unsafe-plugins load plugin files others could have written (see effect-host --help)
+          --no-cache             scan every plugin again instead of reading the scan cache
 
         The live view asks the terminal for its background colour (OSC 11), else reads
         COLORFGBG, and draws in the appearance that suits it, blended over that colour; when
@@ -159,6 +167,7 @@ enum Help {
                                  (the web page only: Lottie draws glyph outlines)
           --plugin-path PATH     search PATH first; repeatable
           --allow-unsafe-plugins load plugin files others could have written (see effect-host --help)
+          --no-cache             scan every plugin again instead of reading the scan cache
 
         What a format cannot say is refused with the item named (a gradient that changes, text
         whose content changes, an item that moves between groups, a clip below the top level in
@@ -218,6 +227,7 @@ enum Help {
           --theme light|dark     the appearance to draw in (default light)
           --plugin-path PATH     search PATH first; repeatable
           --allow-unsafe-plugins load plugin files others could have written (see effect-host --help)
+          --no-cache             scan every plugin again instead of reading the scan cache
 
         Text is shaped and measured with HarfBuzz in the font found by fontconfig, at the
         weight each effect names. A page holds at most 20,000 frames (and 200 MB). In the
@@ -251,6 +261,7 @@ enum Help {
           --at T:NAME=VALUE      an event, marked on the chart; repeatable
           --plugin-path PATH     search PATH first; repeatable
           --allow-unsafe-plugins load plugin files others could have written (see effect-host --help)
+          --no-cache             scan every plugin again instead of reading the scan cache
 
         examples:
           effect-host plot strikethrough-reveal --at 0.2:done=false -o strike.svg

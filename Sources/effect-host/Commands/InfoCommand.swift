@@ -22,6 +22,7 @@ struct InfoCommand {
         let (plugin, effect) = try session.effect(id)
         let instance: EffectInstance
         let facts: InstanceInfo
+        PluginActivity.begin("create")
         do {
             instance = try plugin.instantiate(effect)
             facts = try instance.info()

@@ -2,22 +2,29 @@ import EffectHost
 import Glibc
 
 /// The plugins a command works with: found on the search path built from
-/// --plugin-path and EFFECT_PLUGIN_PATH, loaded once.
+/// --plugin-path and EFFECT_PLUGIN_PATH and scanned in child processes
+/// (PluginScanner); only the plugin of the effect a command uses is
+/// loaded into this process.
 struct PluginSession {
     let searchPath: SearchPath
     let catalog: PluginCatalog
 
     /// The flag that loads plugin files PluginTrust refuses.
     static let allowUnsafeFlag = "--allow-unsafe-plugins"
+    /// The flag that scans every plugin again instead of reading the cache.
+    static let noCacheFlag = "--no-cache"
 
-    init(pluginPaths: [String], allowUnsafe: Bool) {
+    init(pluginPaths: [String], allowUnsafe: Bool, useCache: Bool) {
         let environment = getenv("EFFECT_PLUGIN_PATH").map { String(cString: $0) }
         searchPath = SearchPath.standard(explicit: pluginPaths, environment: environment)
-        catalog = PluginCatalog(searchPath: searchPath, allowUnsafe: allowUnsafe)
+        let scanner = PluginScanner(cacheFile: useCache ? ScanCache.standard()?.path : nil)
+        catalog = PluginCatalog(searchPath: searchPath, allowUnsafe: allowUnsafe) { scanner.read($0) }
     }
 
     init(_ parsed: Arguments) {
-        self.init(pluginPaths: parsed.all("--plugin-path"), allowUnsafe: parsed.has(Self.allowUnsafeFlag))
+        self.init(
+            pluginPaths: parsed.all("--plugin-path"), allowUnsafe: parsed.has(Self.allowUnsafeFlag),
+            useCache: !parsed.has(Self.noCacheFlag))
     }
 
     /// Says on stderr which files were skipped, so a broken plugin never
@@ -33,9 +40,22 @@ struct PluginSession {
         try? Output.error.flush()
     }
 
-    /// The effect named `id`, or a usage error that suggests the closest id.
-    func effect(_ id: String) throws(UsageError) -> (plugin: Plugin, effect: EffectDescription) {
-        if let found = catalog.effect(id: id) { return found }
+    /// The effect named `id` and its plugin, loaded into this process; a
+    /// usage error that suggests the closest id when there is none.
+    func effect(_ id: String) throws -> (plugin: Plugin, effect: EffectDescription) {
+        if let (record, _) = catalog.effect(id: id) {
+            PluginActivity.begin("loading", plugin: record.path)
+            let plugin: Plugin
+            do {
+                plugin = try record.load()
+            } catch {
+                throw RuntimeError("cannot load \(Terminal.sanitize(error.cliDescription))")
+            }
+            guard let effect = plugin.effect(id: id) else {
+                throw RuntimeError("\(Terminal.sanitize(record.path)) no longer has effect '\(Terminal.sanitize(id))'")
+            }
+            return (plugin, effect)
+        }
         if catalog.plugins.isEmpty {
             throw UsageError("unknown effect '\(Terminal.sanitize(id))': no plugins found (see effect-host list)")
         }

@@ -62,6 +62,11 @@ struct RunCommand {
             }
         }
         let player = Player(instance: instance, fps: setup.fps, lastFrame: lastFrame, replay: replay, sink: sink)
+        player.beforeForcedExit = { _ in TerminalRestore.restoreNow() }
+        player.stopIsSlow = {
+            let hint = "effect-host: \(effect.id) is not answering; press Ctrl-C again to quit at once\n"
+            _ = hint.withCString { write(STDERR_FILENO, $0, strlen($0)) }
+        }
         do {
             let report = try offline ? player.runOffline() : player.runRealtime()
             return report.signal.map { 128 + $0 } ?? 0

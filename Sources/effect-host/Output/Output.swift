@@ -4,12 +4,12 @@ import Glibc
 /// write(2) instead of one per number. Used by one thread at a time: the
 /// main thread, or the player's queue while the main thread waits.
 final class Output: @unchecked Sendable {
-    static let standard = Output(descriptor: STDOUT_FILENO)
+    static let standard = Output(descriptor: StandardOutput.descriptor)
     static let error = Output(descriptor: STDERR_FILENO)
 
     struct Closed: Error {}
 
-    private let descriptor: Int32
+    let descriptor: Int32
     private var buffer: [UInt8] = []
 
     init(descriptor: Int32) {

@@ -20,7 +20,7 @@ enum TerminalScreen {
     /// The terminal's size in cells, from stdout; 80 × 24 when it is not one.
     static var size: (columns: Int, rows: Int) {
         var size = winsize()
-        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 else { return (80, 24) }
+        guard ioctl(Output.standard.descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 else { return (80, 24) }
         return (Int(size.ws_col), Int(size.ws_row))
     }
 

@@ -140,6 +140,14 @@ final class TerminalSink: FrameSink {
 enum TerminalRestore {
     nonisolated(unsafe) static var armed = false
 
+    /// Gives the terminal back now, writing past Output's buffer: for a
+    /// forced exit while another thread may be in the middle of a frame.
+    static func restoreNow() {
+        guard armed else { return }
+        armed = false
+        _ = TerminalScreen.leave.withCString { write(Output.standard.descriptor, $0, strlen($0)) }
+    }
+
     static func install() {
         atexit {
             guard TerminalRestore.armed else { return }

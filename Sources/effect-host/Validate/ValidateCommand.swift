@@ -43,11 +43,9 @@ struct ValidateCommand {
     /// Runs the checks; returns the exit status (1 on any fail or crash).
     func run() -> Int32 {
         if let worker {
-            // The verdict goes out on a descriptor of its own: whatever the
-            // plugin prints on stdout goes to /dev/null instead of into it.
-            let verdict = dup(STDOUT_FILENO)
-            let null = open("/dev/null", O_WRONLY)
-            if null >= 0 { dup2(null, STDOUT_FILENO) }
+            // The verdict goes out on effect-host's own stdout, which plugin
+            // code cannot write to (see StandardOutput).
+            let verdict = Output.standard.descriptor
             let result = Checks.run(worker, path: paths[0], seed: seed)
             let line = "\(Self.verdictMark)\(result.status.rawValue)\t\(result.reason.replacingNewlines())\n"
             _ = line.withCString { Glibc.write(verdict, $0, strlen($0)) }
@@ -86,9 +84,9 @@ struct ValidateCommand {
 
     private func runChild(_ name: String, path: String) -> CheckResult {
         let outcome = ChildProcess.run(["validate", "--worker", name, "--seed", String(seed), "--", path], timeout: timeout)
-        switch outcome {
-        case let .exited(_, output):
-            let line = output.split(separator: "\n").last { $0.hasPrefix(Self.verdictMark) }.map {
+        switch outcome.ending {
+        case .exited:
+            let line = outcome.outputText.split(separator: "\n").last { $0.hasPrefix(Self.verdictMark) }.map {
                 String($0.dropFirst(Self.verdictMark.count))
             } ?? ""
             let parts = line.split(separator: "\t", maxSplits: 1).map(String.init)

@@ -18,6 +18,14 @@
  *   -DBROKEN_ABI_MAJOR=N     claims ABI major N
  *   -DBROKEN_ABI_MINOR=N     claims ABI minor N
  *   -DBROKEN_DESCRIBE        describe fails
+ *   -DBROKEN_LOAD_EXIT       its library constructor calls _exit(0)
+ *   -DBROKEN_LOAD_CRASH      its library constructor writes through NULL
+ *   -DBROKEN_LOAD_HANG       its library constructor never returns
+ *   -DBROKEN_LOAD_PRINTS     its library constructor prints to stdout
+ *   -DBROKEN_LOAD_STDERR     its library constructor prints to stderr
+ *   -DBROKEN_CREATE_EXIT     create calls exit(0)
+ *   -DBROKEN_DUPLICATE_PARAM both params are named "length"
+ *   -DHANG_AT=T              with BROKEN_HANG, sample hangs after t = T
  *   -DBROKEN_NAN             frames after t = 0.5 contain NaN
  *   -DBROKEN_NULL_SAMPLE     the table's sample pointer is NULL
  *   -DBROKEN_CRASH           sample crashes (a NULL write) after t = 5
@@ -58,6 +66,36 @@
 #endif
 #ifndef BROKEN_EFFECT_COUNT
 #define BROKEN_EFFECT_COUNT 1
+#endif
+
+#if defined(BROKEN_LOAD_EXIT) || defined(BROKEN_LOAD_HANG)
+#include <unistd.h>
+#endif
+#if defined(BROKEN_LOAD_EXIT) || defined(BROKEN_LOAD_CRASH) || defined(BROKEN_LOAD_HANG) || \
+    defined(BROKEN_LOAD_PRINTS) || defined(BROKEN_LOAD_STDERR)
+/* Runs when the library is loaded, before the host can call anything. */
+__attribute__((constructor)) static void misbehave_on_load(void) {
+#ifdef BROKEN_LOAD_EXIT
+    _exit(0);
+#endif
+#ifdef BROKEN_LOAD_CRASH
+    *(volatile int *)(uintptr_t)0 = 1;
+#endif
+#ifdef BROKEN_LOAD_HANG
+    for (;;) pause();
+#endif
+#ifdef BROKEN_LOAD_PRINTS
+    printf("hello from a constructor\n");
+    fflush(stdout);
+#endif
+#ifdef BROKEN_LOAD_STDERR
+    fprintf(stderr, "warning: loaded\n");
+#endif
+}
+#endif
+
+#ifndef HANG_AT
+#define HANG_AT 5
 #endif
 
 #ifdef BROKEN_HUGE_NAME
@@ -175,7 +213,11 @@ static effect_status param_info(const effect_plugin_api *self, uint32_t effect, 
         out->type = EFFECT_TYPE_BOOL;
 #endif
         out->flags = EFFECT_PARAM_LIVE;
+#ifdef BROKEN_DUPLICATE_PARAM
+        out->name = "length";
+#else
         out->name = "reduce_motion";
+#endif
         out->doc = "Ignored: a ramp is already gentle.";
         out->default_value.type = EFFECT_TYPE_BOOL;
     }
@@ -208,6 +250,9 @@ static effect_status create(const effect_plugin_api *self, const char *id, const
     *out = NULL;
     if (id == NULL) return fail(error, EFFECT_ERR_NULL_POINTER, "effect_id is NULL");
     if (strcmp(id, "test-ramp") != 0) return fail(error, EFFECT_ERR_UNKNOWN_EFFECT, "no such effect");
+#ifdef BROKEN_CREATE_EXIT
+    exit(0);
+#endif
     if (count > 0 && settings == NULL) return fail(error, EFFECT_ERR_NULL_POINTER, "settings is NULL");
     for (i = 0; i < count; i++) {
         if (settings[i].name == NULL) return fail(error, EFFECT_ERR_NULL_POINTER, "a name is NULL");
@@ -323,7 +368,7 @@ static double ramp(const effect_instance *instance, double t) {
     if (t > 5) *(volatile int *)(uintptr_t)0 = 1;
 #endif
 #ifdef BROKEN_HANG
-    while (t > 5) {
+    while (t > HANG_AT) {
         *(volatile double *)&t = t;
     }
 #endif

@@ -1,0 +1,96 @@
+import EffectHost
+import Glibc
+
+/// Reads plugin metadata the way audio hosts scan plugins: each file is
+/// loaded in a child process (`effect-host scan-plugin`), never in this
+/// one, and what it answers is cached by file identity. A plugin that
+/// crashes, exits, hangs or prints while loading is skipped with that
+/// reason, and cannot stop `list` or `run` from working.
+struct PluginScanner {
+    /// Where answers are kept between runs; nil scans every file.
+    let cacheFile: String?
+
+    /// How long one file may take to load before it counts as hung.
+    /// EFFECT_SCAN_TIMEOUT (seconds) changes it, for slow machines.
+    static var timeout: Double {
+        let text = Terminal.environment(["EFFECT_SCAN_TIMEOUT"])["EFFECT_SCAN_TIMEOUT"]
+        if let text, let seconds = Double(text), seconds.isFinite, seconds > 0, seconds <= 3600 { return seconds }
+        return 5
+    }
+
+    func read(_ files: [String]) -> [Result<PluginRecord, PluginLoadFailure>] {
+        var cache = cacheFile.map(ScanCache.init(path:))
+        let identities = files.map(FileIdentity.init(path:))
+        var results = [Result<PluginRecord, PluginLoadFailure>?](repeating: nil, count: files.count)
+        for (index, file) in files.enumerated() {
+            guard let identity = identities[index], let answer = cache?.answer(for: file, identity: identity) else { continue }
+            if let result = Self.result(of: answer, for: file) {
+                results[index] = result
+            } else {
+                cache?.forget(file)
+            }
+        }
+        let misses = files.indices.filter { results[$0] == nil }
+        let timeout = Self.timeout
+        let outcomes = ChildProcess.runAll(
+            misses.map { [ScanCommand.name, "--", files[$0]] }, timeout: timeout, captureErrors: true)
+        for (index, outcome) in zip(misses, outcomes) {
+            let (answer, lasting) = Self.answer(from: outcome, timeout: timeout)
+            results[index] = Self.result(of: answer, for: files[index])
+                ?? .failure(PluginLoadFailure(path: files[index], reason: "gave the scan an answer that does not read"))
+            // A hang may be a busy machine; everything else a file does
+            // again each time it is loaded.
+            if lasting, let identity = identities[index], identity == FileIdentity(path: files[index]) {
+                cache?.store(answer, for: files[index], identity: identity)
+            }
+        }
+        cache?.save()
+        return results.map { $0! }
+    }
+
+    /// The scan's answer lines for an outcome, and whether they may be
+    /// cached.
+    private static func answer(from outcome: ChildProcess.Outcome, timeout: Double) -> ([String], Bool) {
+        func failure(_ reason: String) -> [String] { [PluginRecordText.line("failure", reason)] }
+        let said = lastLine(of: outcome.errors).map { "; it said '\($0)'" } ?? ""
+        switch outcome.ending {
+        case .timedOut:
+            return (failure("hung while loading: no answer in \(formatNumber(timeout)) s (EFFECT_SCAN_TIMEOUT sets the limit)"), false)
+        case .signalled(let signal):
+            let name = String(cString: strsignal(signal))
+            return (failure("crashed while loading: signal \(signal) (\(name))\(said)"), true)
+        case .exited(let status):
+            var lines = outcome.outputText.split(separator: "\n").map(String.init)
+            guard status == 0, let first = lines.first, first == "ok" || first.hasPrefix("failure\t") else {
+                return (failure("exited with status \(status) while loading\(said)"), true)
+            }
+            if first == "ok", let printed = lastLine(of: outcome.errors) {
+                return (failure("printed to stderr while loading ('\(printed)'); a plugin may not print"), true)
+            }
+            if first != "ok" { lines = [first] }
+            return (lines, true)
+        }
+    }
+
+    /// A record, a failure, or nil when the answer does not read.
+    private static func result(of answer: [String], for file: String) -> Result<PluginRecord, PluginLoadFailure>? {
+        guard let first = answer.first else { return nil }
+        if first == "ok" {
+            return try? .success(PluginRecordText.record(from: answer.dropFirst(), path: file))
+        }
+        let fields = PluginRecordText.fields(of: first)
+        guard fields.count == 2, fields[0] == "failure", answer.count == 1 else { return nil }
+        return .failure(PluginLoadFailure(path: file, reason: fields[1]))
+    }
+
+    /// The last non-empty line of what a child wrote, shortened and made
+    /// safe to show.
+    private static func lastLine(of bytes: [UInt8]) -> String? {
+        let text = String(decoding: bytes.suffix(4096), as: UTF8.self)
+        guard let line = text.split(whereSeparator: \.isNewline).last(where: { !$0.allSatisfy(\.isWhitespace) }) else {
+            return nil
+        }
+        let shown = line.count > 120 ? String(line.prefix(120)) + "…" : String(line)
+        return Terminal.sanitize(shown)
+    }
+}

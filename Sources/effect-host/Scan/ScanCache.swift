@@ -1,0 +1,160 @@
+import EffectHost
+import Glibc
+
+/// What earlier scans learnt of each plugin file, so `list` and `run` need
+/// not start a process per plugin every time. An entry is used only while
+/// its file's identity (FileIdentity) is unchanged; a cache that does not
+/// read as a whole, or was written by another version of effect-host, is
+/// ignored and rebuilt, never trusted in part.
+///
+/// The file is `$XDG_CACHE_HOME/effect-host/plugins.cache` (or under
+/// `~/.cache`), text, written whole to a temporary file and renamed into
+/// place. Its first line is `effect-host plugin cache`, the format number,
+/// effect-host's version and the ABI version, tab-separated. Then, for
+/// each plugin file:
+///
+///     file  PATH DEVICE INODE SIZE MODIFIED_NS CHANGED_NS LINES
+///
+/// and that many lines: the scan's answer (`ok` and the PluginRecordText
+/// lines, or `failure` and the reason). docs/hardening.md describes it
+/// for people.
+struct ScanCache {
+    struct Entry {
+        let identity: FileIdentity
+        let answer: [String]
+    }
+
+    let path: String
+    private(set) var entries: [String: Entry] = [:]
+    private var changed = false
+
+    static let format = 1
+    /// Entries kept at most: files scanned once from a temporary directory
+    /// must not make the cache grow for ever.
+    static let capacity = 1024
+
+    static var header: String {
+        PluginRecordText.line("effect-host plugin cache", "\(format)", Version.effectHost, Version.abi)
+    }
+
+    /// The cache in the user's cache directory, or nil when there is none
+    /// (no HOME and no XDG_CACHE_HOME).
+    static func standard() -> ScanCache? {
+        let environment = Terminal.environment(["XDG_CACHE_HOME", "HOME"])
+        let base: String
+        if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
+            base = xdg
+        } else if let home = environment["HOME"], home.hasPrefix("/") {
+            base = home + "/.cache"
+        } else {
+            return nil
+        }
+        return ScanCache(path: base + "/effect-host/plugins.cache")
+    }
+
+    init(path: String) {
+        self.path = path
+        entries = Self.load(path) ?? [:]
+    }
+
+    /// The answer stored for `file`, if its identity is still `identity`.
+    func answer(for file: String, identity: FileIdentity) -> [String]? {
+        guard let entry = entries[file], entry.identity == identity else { return nil }
+        return entry.answer
+    }
+
+    mutating func store(_ answer: [String], for file: String, identity: FileIdentity) {
+        entries[file] = Entry(identity: identity, answer: answer)
+        changed = true
+    }
+
+    /// Drops an entry whose answer turned out not to read.
+    mutating func forget(_ file: String) {
+        if entries.removeValue(forKey: file) != nil { changed = true }
+    }
+
+    /// Writes the cache back if anything changed, dropping entries whose
+    /// files are gone or changed. A cache that cannot be written is left
+    /// as it was: it only saves time.
+    func save() {
+        guard changed else { return }
+        var lines = [Self.header]
+        var kept = 0
+        for (file, entry) in entries.sorted(by: { $0.key < $1.key }) where kept < Self.capacity {
+            guard FileIdentity(path: file) == entry.identity else { continue }
+            lines.append(PluginRecordText.line(["file", file] + entry.identity.fields + ["\(entry.answer.count)"]))
+            lines += entry.answer
+            kept += 1
+        }
+        guard let slash = path.lastIndex(of: "/") else { return }
+        let directory = String(path[..<slash])
+        guard Self.makeDirectories(directory) else { return }
+        let temporary = "\(path).\(getpid()).tmp"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { return }
+        let text = lines.joined(separator: "\n") + "\n"
+        let complete = text.utf8.withContiguousStorageIfAvailable { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                if written < 0, errno == EINTR { continue }
+                if written <= 0 { return false }
+                offset += written
+            }
+            return true
+        } ?? false
+        close(descriptor)
+        if !complete || rename(temporary, path) != 0 { unlink(temporary) }
+    }
+
+    /// Every entry, or nil when the file is missing, from another version
+    /// or not readable as a whole.
+    private static func load(_ path: String) -> [String: Entry]? {
+        guard let text = readSmallFile(path) else { return nil }
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        if lines.last == "" { lines.removeLast() }
+        guard lines.first == header else { return nil }
+        var entries: [String: Entry] = [:]
+        var index = 1
+        while index < lines.count {
+            let fields = PluginRecordText.fields(of: lines[index])
+            guard fields.count == 8, fields[0] == "file", let identity = FileIdentity(fields: fields[2..<7]),
+                let count = Int(fields[7]), count >= 1, index + count < lines.count
+            else { return nil }
+            entries[fields[1]] = Entry(identity: identity, answer: Array(lines[(index + 1)...(index + count)]))
+            index += count + 1
+        }
+        return entries
+    }
+
+    /// A cache larger than this is not one effect-host wrote.
+    private static let sizeLimit = 64 << 20
+
+    private static func readSmallFile(_ path: String) -> String? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, status.st_size <= sizeLimit else {
+            return nil
+        }
+        var bytes = [UInt8](repeating: 0, count: Int(status.st_size))
+        var offset = 0
+        while offset < bytes.count {
+            let got = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + offset, $0.count - offset) }
+            if got < 0, errno == EINTR { continue }
+            guard got > 0 else { return nil }
+            offset += got
+        }
+        return String(validating: bytes, as: UTF8.self)
+    }
+
+    private static func makeDirectories(_ directory: String) -> Bool {
+        var status = stat()
+        if stat(directory, &status) == 0 { return (status.st_mode & S_IFMT) == S_IFDIR }
+        if let slash = directory.lastIndex(of: "/"), slash != directory.startIndex {
+            guard makeDirectories(String(directory[..<slash])) else { return false }
+        }
+        return mkdir(directory, 0o700) == 0 || errno == EEXIST
+    }
+}

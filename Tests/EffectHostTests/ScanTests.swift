@@ -1,0 +1,174 @@
+import Foundation
+import XCTest
+
+/// Plugins are scanned in a child process: one that crashes, exits, hangs
+/// or prints while loading is skipped with its reason, and `list` and
+/// `run` keep working. The scan's answers are cached by file identity.
+final class ScanTests: XCTestCase {
+    private var cacheHome = ""
+
+    override func setUpWithError() throws {
+        cacheHome = try TestEnvironment.temporaryDirectory(self)
+    }
+
+    private var cacheFile: String { cacheHome + "/effect-host/plugins.cache" }
+
+    private func host(_ arguments: [String], timeout: String = TestEnvironment.sanitizer == nil ? "5" : "30") throws
+        -> TestEnvironment.Result
+    {
+        try TestEnvironment.run(
+            TestEnvironment.effectHost, arguments,
+            environment: ["XDG_CACHE_HOME": cacheHome, "EFFECT_SCAN_TIMEOUT": timeout])
+    }
+
+    private func failures(_ result: TestEnvironment.Result) throws -> [String: String] {
+        let report = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let failures = try XCTUnwrap(report["failures"] as? [[String: String]])
+        return Dictionary(uniqueKeysWithValues: failures.map { (($0["path"]! as NSString).lastPathComponent, $0["reason"]!) })
+    }
+
+    func testPluginsThatMisbehaveWhileLoadingAreSkippedWithTheirReason() throws {
+        let directory = try TestEnvironment.temporaryDirectory(self)
+        let broken = [
+            ("exits.so", "BROKEN_LOAD_EXIT"), ("crashes.so", "BROKEN_LOAD_CRASH"), ("hangs.so", "BROKEN_LOAD_HANG"),
+            ("prints.so", "BROKEN_LOAD_PRINTS"), ("mutters.so", "BROKEN_LOAD_STDERR"),
+        ]
+        for (name, define) in broken { try Fixtures.testPlugin(name, in: directory, defines: [define]) }
+        // Long enough for a sanitized build to load the bundled plugins.
+        let limit = TestEnvironment.sanitizer == nil ? "1" : "10"
+        let started = Date()
+        let result = try host(["list", "--json", "--plugin-path", directory], timeout: limit)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertLessThan(Date().timeIntervalSince(started), 60, "the hang is cut off by its limit")
+        let reasons = try failures(result)
+        XCTAssertEqual(reasons["exits.so"], "exited with status 0 while loading")
+        if TestEnvironment.sanitizer == nil {
+            XCTAssertEqual(reasons["crashes.so"], "crashed while loading: signal 11 (Segmentation fault)")
+        } else {
+            XCTAssertNotNil(reasons["crashes.so"], "AddressSanitizer reports the crash and exits instead")
+        }
+        XCTAssertEqual(reasons["hangs.so"], "hung while loading: no answer in \(limit) s (EFFECT_SCAN_TIMEOUT sets the limit)")
+        XCTAssertEqual(
+            reasons["prints.so"],
+            "printed to stdout while loading (25 bytes: 'hello from a constructor'); a plugin may not print")
+        XCTAssertEqual(reasons["mutters.so"], "printed to stderr while loading ('warning: loaded'); a plugin may not print")
+        let report = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let ids = (report["plugins"] as? [[String: Any]])?.compactMap { $0["id"] as? String }
+        XCTAssertEqual(ids, ["breathe", "reveal", "strike"], "the bundled plugins still list")
+        // The text listing and an unrelated effect work beside them too.
+        let text = try host(["list", "--plugin-path", directory], timeout: limit)
+        XCTAssertTrue(text.stdout.contains("  \(directory)/exits.so: exited with status 0 while loading"), text.stdout)
+        let run = try host(
+            ["run", "strikethrough-reveal", "--plugin-path", directory, "--offline", "--format", "csv", "--fps", "10",
+             "--duration", "0.1"], timeout: limit)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertEqual(run.stdout.split(separator: "\n").count, 3, "a header and two frames: \(run.stdout)")
+        XCTAssertTrue(run.stderr.contains("warning: skipped \(directory)/crashes.so"), run.stderr)
+    }
+
+    func testAPluginThatExitsInCreateIsNamedAndTheStatusIsNotZero() throws {
+        let directory = try TestEnvironment.temporaryDirectory(self)
+        let plugin = try Fixtures.testPlugin("exits.so", in: directory, defines: ["BROKEN_CREATE_EXIT"])
+        for command in ["run", "info"] {
+            let arguments = command == "run" ? ["run", "test-ramp", "--offline", "--plugin-path", plugin] : ["info", "test-ramp", "--plugin-path", plugin]
+            let result = try host(arguments)
+            XCTAssertEqual(result.status, 1, command)
+            XCTAssertEqual(result.stdout, "", command)
+            XCTAssertTrue(
+                result.stderr.contains("effect-host: \(plugin) called exit(0) during create; effect-host stops with status 1"),
+                "\(command): \(result.stderr)")
+        }
+    }
+
+    func testWhatPluginCodePrintsNeverReachesTheFrames() throws {
+        let directory = try TestEnvironment.temporaryDirectory(self)
+        let plugin = try Fixtures.testPlugin("chatty.so", in: directory, defines: ["BROKEN_PRINTS"])
+        let result = try host(
+            ["run", "test-ramp", "--plugin-path", plugin, "--offline", "--format", "jsonl", "--fps", "4", "--duration", "0.5",
+             "--param", "length=1"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let lines = result.stdout.split(separator: "\n")
+        XCTAssertEqual(lines.count, 3)
+        for (index, line) in lines.enumerated() {
+            let frame = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], String(line))
+            XCTAssertEqual(frame["t"] as? Double, Double(index) * 0.25)
+        }
+        XCTAssertTrue(result.stderr.contains("debugdebugdebug"), "the plugin's prints go to stderr: \(result.stderr)")
+    }
+
+    /// Edits the cached summary of `plugin` so a listing shows whether the
+    /// cache was read.
+    private func markCache(_ plugin: String) throws {
+        var text = try String(contentsOfFile: cacheFile, encoding: .utf8)
+        let summary = "A value rising linearly from 0 to 1."
+        XCTAssertTrue(text.contains("\t\(summary)\t"), "the cache holds the effect's summary")
+        text = text.replacingOccurrences(of: "\t\(summary)\t", with: "\tFROM THE CACHE\t")
+        try text.write(toFile: cacheFile, atomically: true, encoding: .utf8)
+    }
+
+    private func summary(_ plugin: String, _ extra: [String] = []) throws -> String? {
+        let result = try host(["list", "--json", "--plugin-path", plugin] + extra)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let report = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let plugins = try XCTUnwrap(report["plugins"] as? [[String: Any]])
+        let test = plugins.first { $0["id"] as? String == "test" }
+        return (test?["effects"] as? [[String: Any]])?.first?["summary"] as? String
+    }
+
+    func testTheCacheIsUsedWhileTheFileIsUnchangedAndRebuiltWhenItChanges() throws {
+        let directory = try TestEnvironment.temporaryDirectory(self)
+        let plugin = try Fixtures.testPlugin("ramp.so", in: directory)
+        let real = "A value rising linearly from 0 to 1."
+        XCTAssertEqual(try summary(plugin), real)
+        let firstLine = try String(contentsOfFile: cacheFile, encoding: .utf8).split(separator: "\n").first
+        XCTAssertEqual(firstLine.map { $0.split(separator: "\t").prefix(2).joined(separator: "|") }, "effect-host plugin cache|1")
+        XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: cacheFile)[.posixPermissions] as? Int, 0o600)
+
+        try markCache(plugin)
+        XCTAssertEqual(try summary(plugin), "FROM THE CACHE", "an unchanged file is not scanned again")
+        XCTAssertEqual(try summary(plugin, ["--no-cache"]), real, "--no-cache scans again")
+        XCTAssertEqual(try summary(plugin), "FROM THE CACHE", "--no-cache leaves the cache as it was")
+
+        // Touched: a new modification time.
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: 5)], ofItemAtPath: plugin)
+        XCTAssertEqual(try summary(plugin), real)
+
+        // Replaced: a new inode with the same name.
+        try markCache(plugin)
+        try Fixtures.testPlugin("ramp2.so", in: directory)
+        XCTAssertEqual(rename(directory + "/ramp2.so", plugin), 0)
+        XCTAssertEqual(try summary(plugin), real)
+
+        // Truncated: the file no longer loads, and the cache says so.
+        try markCache(plugin)
+        XCTAssertEqual(truncate(plugin, 100), 0)
+        let truncated = try host(["list", "--json", "--plugin-path", plugin])
+        XCTAssertEqual(try failures(truncated)["ramp.so"]?.hasPrefix("truncated or corrupt: ") ?? false, true, truncated.stdout)
+    }
+
+    func testACorruptOrForeignCacheIsRebuiltNotTrusted() throws {
+        let directory = try TestEnvironment.temporaryDirectory(self)
+        let plugin = try Fixtures.testPlugin("ramp.so", in: directory)
+        let real = "A value rising linearly from 0 to 1."
+        XCTAssertEqual(try summary(plugin), real)
+        let good = try String(contentsOfFile: cacheFile, encoding: .utf8)
+        try markCache(plugin)
+        let marked = try String(contentsOfFile: cacheFile, encoding: .utf8)
+        let variants = [
+            "garbage\n",
+            // Another version's cache.
+            marked.replacingOccurrences(of: "effect-host plugin cache\t1\t", with: "effect-host plugin cache\t2\t"),
+            // Cut short in the middle of an entry.
+            String(marked[..<marked.range(of: "FROM THE CACHE")!.upperBound]),
+            // An entry whose record does not read.
+            marked.replacingOccurrences(of: "\tnumber\t", with: "\tnumbr\t"),
+        ]
+        for variant in variants {
+            try variant.write(toFile: cacheFile, atomically: true, encoding: .utf8)
+            XCTAssertEqual(try summary(plugin), real, "read from: \(variant.prefix(60))")
+            let rebuilt = try String(contentsOfFile: cacheFile, encoding: .utf8)
+            XCTAssertTrue(rebuilt.hasPrefix(good.split(separator: "\n")[0] + "\n"), "the cache is written again")
+            XCTAssertFalse(rebuilt.contains("FROM THE CACHE"))
+        }
+    }
+}

@@ -21,7 +21,7 @@ final class ValidateTests: XCTestCase {
 
     private let checks = [
         "load", "metadata", "defaults", "determinism", "random-access", "sweep", "bad-input", "events", "loops", "threads",
-        "draw", "lifecycle", "cost",
+        "isolation", "errors", "overrun", "stdout", "draw", "lifecycle", "cost",
     ]
 
     func testBundledPluginsPass() throws {
@@ -75,10 +75,57 @@ final class ValidateTests: XCTestCase {
         XCTAssertEqual(report["default.so"]?["load"]?.0, "pass")
         XCTAssertEqual(report["default.so"]?["metadata"]?.0, "fail")
         XCTAssertEqual(report["default.so"]?["metadata"]?.1, "effect 'test-ramp': param 'length' has a default outside its range")
-        // A plugin that prints on stdout cannot garble the verdicts.
-        for (check, (verdict, reason)) in try XCTUnwrap(report["chatty.so"]) {
+        // A plugin that prints on stdout cannot garble the verdicts, and
+        // the stdout check names what it printed.
+        for (check, (verdict, reason)) in try XCTUnwrap(report["chatty.so"]) where check != "stdout" {
             XCTAssertEqual(verdict, "pass", "chatty.so \(check): \(reason)")
         }
+        XCTAssertEqual(report["chatty.so"]?["stdout"]?.0, "fail")
+        XCTAssertEqual(
+            report["chatty.so"]?["stdout"]?.1,
+            "printed to stdout while test-ramp samples (25 bytes: 'debugdebugdebugdebugdebug'); a plugin may not print")
+    }
+
+    /// Each way of breaking the contract that an earlier validate missed is
+    /// caught by the check made for it, and only there.
+    func testEachContractBreakIsCaughtByItsOwnCheck() throws {
+        let directory = try TestEnvironment.temporaryDirectory(self)
+        let cases: [(define: String, check: String, status: String, reason: String)] = [
+            ("BROKEN_ERROR_GARBAGE", "errors", "fail", "test-ramp: sample at t = 0.5 returns OK but leaves status 12345 in the error struct"),
+            ("BROKEN_OUT_STRUCT_OVERRUN", "errors", "fail",
+             "test-ramp: instance_info: 8 bytes written outside the 48 bytes the caller gave (0 before, 8 after)"),
+            ("BROKEN_STRUCT_SIZE_CLAIM", "errors", "fail",
+             "test-ramp: instance_info: struct_size written back is 4096, more than the 48 bytes given"),
+            ("BROKEN_SHARED_STATE", "isolation", "fail", "test-ramp: with a second instance (length=5.05 reduce_motion=true) sampled in turn"),
+            ("BROKEN_NEW_TABLE", "load", "fail", "effect_plugin_entry returns a different table each call; it must return the same one"),
+            ("BROKEN_FRAME_OVERRUN", "overrun", "fail", "test-ramp: sample at t = 0.0 writes past the end of its 1 value frame"),
+            ("BROKEN_CREATE_EXIT", "metadata", "crash", "the plugin exited with status 0 during the metadata check"),
+            ("BROKEN_SLOW", "determinism", "fail", "slow: test-ramp takes "),
+            ("BROKEN_EXTRA_EXPORTS", "load", "warn", "exports 2 symbols besides effect_plugin_entry"),
+            ("BROKEN_OUT_OF_RANGE", "sweep", "warn", "values outside their declared ranges: test-ramp.value = 1.5 at t = "),
+        ]
+        var paths: [String] = []
+        for item in cases {
+            paths.append(try Fixtures.testPlugin(item.define.lowercased() + ".so", in: directory, defines: [item.define]))
+        }
+        let (status, report) = try validate(["--timeout", "20", "--seed", "7"] + paths)
+        XCTAssertEqual(status, 1)
+        for item in cases {
+            let verdicts = try XCTUnwrap(report[item.define.lowercased() + ".so"], item.define)
+            let (verdict, reason) = try XCTUnwrap(verdicts[item.check], item.define)
+            XCTAssertEqual(verdict, item.status, "\(item.define): \(reason)")
+            XCTAssertTrue(reason.hasPrefix(item.reason), "\(item.define): '\(reason)'")
+        }
+        let slow = try XCTUnwrap(report["broken_slow.so"]?["cost"]?.1)
+        XCTAssertTrue(slow.hasSuffix(" ms per sample (budget 1 ms)"), slow)
+        XCTAssertEqual(report["broken_frame_overrun.so"]?["load"]?.0, "pass", "the overrun is named by its check, not as a load failure")
+
+        // --strict: the two warnings become failures.
+        let strict = try validate(["--strict", "--timeout", "20", "--seed", "7", paths[8], paths[9]])
+        XCTAssertEqual(strict.status, 1)
+        XCTAssertEqual(strict.report["broken_extra_exports.so"]?["load"]?.0, "fail")
+        XCTAssertTrue(strict.report["broken_extra_exports.so"]?["load"]?.1.hasSuffix("(a failure with --strict)") == true)
+        XCTAssertEqual(strict.report["broken_out_of_range.so"]?["sweep"]?.0, "fail")
     }
 
     /// The draw check passes a plugin that draws well and names what each
@@ -122,7 +169,7 @@ final class ValidateTests: XCTestCase {
         let text = try TestEnvironment.run(
             TestEnvironment.effectHost, ["validate", "--seed", "5", TestEnvironment.strikePlugin])
         XCTAssertEqual(text.status, 0)
-        XCTAssertTrue(text.stdout.hasSuffix("13 pass, 0 warn, 0 fail, 0 crash (seed 5)\n"), text.stdout)
+        XCTAssertTrue(text.stdout.hasSuffix("17 pass, 0 warn, 0 fail, 0 crash (seed 5)\n"), text.stdout)
         XCTAssertTrue(text.stdout.contains("  pass   bad-input     "), text.stdout)
     }
 }

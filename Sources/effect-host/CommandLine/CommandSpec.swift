@@ -37,7 +37,7 @@ struct CommandSpec {
         name: "plot", valued: EffectSetup.valuedOptions.union(["-o", "--output", "--channels", "--elements"]),
         flags: EffectSetup.flags, operand: .effect)
     static let validate = CommandSpec(
-        name: "validate", valued: ["--seed", "--timeout", "--worker"], flags: ["--json", PluginSession.allowUnsafeFlag],
+        name: "validate", valued: ["--seed", "--timeout", "--worker"], flags: ["--json", "--strict", PluginSession.allowUnsafeFlag],
         operand: .pluginFiles, internalOptions: ["--worker"])
     static let completions = CommandSpec(name: "completions", valued: [], flags: [], operand: .shell)
     static let man = CommandSpec(name: "man", valued: [], flags: [], operand: .none)

@@ -65,17 +65,21 @@ enum Help {
         """
 
     static let validate = """
-        usage: effect-host validate PLUGIN.so... [--json] [--seed N] [--timeout S]
+        usage: effect-host validate PLUGIN.so... [--json] [--strict] [--seed N] [--timeout S]
 
         Checks each plugin against the effect ABI's contract, each check in a child process of
-        its own, so a plugin that crashes or hangs is reported and validate carries on. Every
-        check reports pass, warn, fail or crash with a reason; the exit status is 1 if any
-        check fails or crashes.
+        its own, so a plugin that crashes, exits or hangs is reported and validate carries on.
+        Every check reports pass, warn, fail or crash with a reason; the exit status is 1 if
+        any check fails or crashes. A sample slower than 1 ms fails every check that samples,
+        as "slow", before a long check could make the plugin look hung.
 
         checks: load, metadata, defaults, determinism, random-access, sweep, bad-input,
-                events, loops, threads, draw, lifecycle, cost
+                events, loops, threads, isolation, errors, overrun, stdout, draw, lifecycle,
+                cost
 
           --json       print one JSON object instead of text
+          --strict     count warnings (extra exported symbols, values outside their declared
+                       ranges, channels without docs) as failures
           --seed N     the seed for randomised checks (printed with the results; reuse it
                        to reproduce a run)
           --timeout S  seconds one check may take before it counts as hung (default 60)

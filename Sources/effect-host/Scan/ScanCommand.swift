@@ -36,28 +36,3 @@ enum ScanCommand {
         _exit(0)
     }
 }
-
-/// Descriptor 1 pointed at an unlinked file while plugin code runs, so
-/// what it prints there can be named.
-private struct StrayOutput {
-    private let file: UnsafeMutablePointer<FILE>?
-
-    init() {
-        file = tmpfile()
-        if let file { dup2(fileno(file), STDOUT_FILENO) }
-    }
-
-    /// The first bytes printed, quoted, or nil when nothing was.
-    func text() -> String? {
-        guard let file else { return nil }
-        let descriptor = fileno(file)
-        var status = stat()
-        guard fstat(descriptor, &status) == 0, status.st_size > 0 else { return nil }
-        var bytes = [UInt8](repeating: 0, count: 60)
-        let got = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
-        var shown = String(decoding: bytes.prefix(max(0, got)), as: UTF8.self)
-        while shown.last?.isNewline == true { shown.removeLast() }
-        let more = Int(status.st_size) > max(0, got) ? "…" : ""
-        return "\(status.st_size) byte\(status.st_size == 1 ? "" : "s"): '\(Terminal.sanitize(shown))\(more)'"
-    }
-}

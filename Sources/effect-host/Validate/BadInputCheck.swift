@@ -1,9 +1,9 @@
 import CEffect
 import EffectHost
 
-/// Check 7: bad input through the raw table is refused with a status and
+/// Bad input through the raw table is refused with a status and
 /// a message. A crash here is seen by the parent as this check crashing.
-enum BadInput {
+enum BadInputCheck {
     static func check(_ plugin: Plugin) throws -> CheckResult {
         let api = plugin.table
         var refusals = 0

@@ -33,7 +33,7 @@ enum DrawCheck {
             guard try drawsItself(instance) else { return false }
             let most = try instance.draw(at: 0).maxItemCount
             var kinds: [UInt32: String] = [:]
-            for t in try Checks.probeTimes(instance, &random) {
+            for t in try CheckSupport.probeTimes(instance, &random) {
                 let list = try instance.draw(at: t)
                 guard list.maxItemCount == most else {
                     throw CheckFailure("\(effect.id): max_item_count is \(most) at t = 0 and \(list.maxItemCount) at t = \(t); it covers every t")

@@ -1,10 +1,10 @@
 import EffectHost
 import MetadataRules
 
-/// Check 2: identity and metadata against every rule of MetadataRules (the
+/// Identity and metadata against every rule of MetadataRules (the
 /// loader has already refused a plugin that breaks a `refused` one), and
 /// each instance's timing against the kinds its effect declares.
-enum Metadata {
+enum MetadataCheck {
     static func check(_ plugin: Plugin) throws -> CheckResult {
         let found = MetadataRules.problems(MetadataRules.PluginFacts(plugin.info, plugin.effects))
         var problems = found.filter { $0.severity != .warning }.map(\.message)

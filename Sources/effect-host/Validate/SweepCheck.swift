@@ -1,9 +1,11 @@
 import EffectHost
+import Glibc
 
-/// Check 6: finite frames across default, minimum, maximum and random
-/// params, at the edge times; values outside a channel's declared range
-/// are a warning.
-enum Sweep {
+/// Finite frames across default, minimum, maximum and random
+/// params, at the edge times, packed close to each boundary and at random
+/// times up to 1e12 s; values outside a channel's declared range are a
+/// warning (a failure with --strict).
+enum SweepCheck {
     static func check(_ plugin: Plugin, _ random: inout SeededRandom) throws -> CheckResult {
         var frames = 0
         var refused = 0
@@ -15,10 +17,16 @@ enum Sweep {
                     refused += 1
                     continue
                 }
-                var times = try Checks.probeTimes(instance, &random)
-                if case let .loops(start, period) = try instance.info().timing {
+                var times = try CheckSupport.probeTimes(instance, &random)
+                var boundaries: [Double] = [0, 0.5, 1, 5]
+                switch try instance.info().timing {
+                case let .loops(start, period):
                     times += [start - 1e-9, start + period - 1e-9, start + period + 1e-9, start + 1000 * period]
+                    boundaries += [start, start + period, start + 2 * period]
+                case let .ends(end):
+                    boundaries.append(end)
                 }
+                times += denseTimes(around: boundaries) + (0..<64).map { _ in logUniformTime(&random) }
                 for t in times where t >= 0 {
                     let frame = try sample(instance, at: t, context: "\(effect.id) with \(describe(params))")
                     frames += 1
@@ -38,6 +46,26 @@ enum Sweep {
             return .warn("values outside their declared ranges: " + outOfRange.joined(separator: "; "))
         }
         return .pass("\(frames) frames finite and within declared ranges (\(refused) param combinations refused by the effect)")
+    }
+
+    /// Times packed close to each boundary, where a formula's branches
+    /// meet: the neighbouring doubles and steps from 1e-12 s to 1e-3 s
+    /// either side.
+    private static func denseTimes(around boundaries: [Double]) -> [Double] {
+        var times: [Double] = []
+        for boundary in boundaries {
+            times += [boundary.nextDown, boundary.nextUp]
+            for step in [1e-12, 1e-9, 1e-6, 1e-3] {
+                for multiple in 1...3 { times += [boundary - step * Double(multiple), boundary + step * Double(multiple)] }
+            }
+        }
+        return times
+    }
+
+    /// A t from 1e-9 s to 1e12 s, as likely in each decade: large times
+    /// are where a period's remainder loses its precision.
+    private static func logUniformTime(_ random: inout SeededRandom) -> Double {
+        pow(10, -9 + 21 * random.unit())
     }
 
     /// An instance with these params, or nil when the effect refuses them.

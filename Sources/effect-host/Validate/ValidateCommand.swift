@@ -9,8 +9,10 @@ struct ValidateCommand {
     let json: Bool
     let seed: UInt64
     let timeout: Double
-    let worker: String?
+    let worker: Check?
     let allowUnsafe: Bool
+    /// Warnings count as failures.
+    let strict: Bool
 
     init(_ arguments: [String]) throws(UsageError) {
         let parsed = try Arguments(arguments, spec: .validate)
@@ -18,6 +20,7 @@ struct ValidateCommand {
         guard !paths.isEmpty else { throw UsageError("validate needs one or more plugin files") }
         json = parsed.has("--json")
         allowUnsafe = parsed.has(PluginSession.allowUnsafeFlag)
+        strict = parsed.has("--strict")
         let seedText = try parsed.single("--seed")
         if let seedText {
             guard let seed = UInt64(seedText), seed <= UInt64(Int64.max) else {
@@ -36,8 +39,12 @@ struct ValidateCommand {
         } else {
             timeout = 60
         }
-        worker = try parsed.single("--worker")
-        if let worker, !Checks.names.contains(worker) { throw UsageError("no check named '\(Terminal.sanitize(worker))'") }
+        if let name = try parsed.single("--worker") {
+            guard let check = Check(rawValue: name) else { throw UsageError("no check named '\(Terminal.sanitize(name))'") }
+            worker = check
+        } else {
+            worker = nil
+        }
     }
 
     /// Runs the checks; returns the exit status (1 on any fail or crash).
@@ -46,7 +53,10 @@ struct ValidateCommand {
             // The verdict goes out on effect-host's own stdout, which plugin
             // code cannot write to (see StandardOutput).
             let verdict = Output.standard.descriptor
-            let result = Checks.run(worker, path: paths[0], seed: seed)
+            OverrunWatch.verdictDescriptor = verdict
+            PluginActivity.begin("the \(worker.rawValue) check", plugin: paths[0])
+            let result = worker.run(path: paths[0], seed: seed)
+            PluginActivity.end()
             let line = "\(Self.verdictMark)\(result.status.rawValue)\t\(result.reason.replacingNewlines())\n"
             _ = line.withCString { Glibc.write(verdict, $0, strlen($0)) }
             return 0
@@ -60,12 +70,13 @@ struct ValidateCommand {
                 results.append(("load", .fail("refused: \(problem); or pass \(PluginSession.allowUnsafeFlag) to check it anyway")))
                 blocked = "load"
             }
-            for name in Checks.names where blocked == nil || name != "load" {
+            for name in Check.allCases.map(\.rawValue) where blocked == nil || name != "load" {
                 if let blocked {
                     results.append((name, .fail("not run: the plugin failed '\(blocked)'")))
                     continue
                 }
-                let result = runChild(name, path: path)
+                var result = runChild(name, path: path)
+                if strict, result.status == .warn { result = .fail("\(result.reason) (a failure with --strict)") }
                 results.append((name, result))
                 if (name == "load" || name == "metadata") && (result.status == .fail || result.status == .crash) {
                     blocked = name
@@ -83,15 +94,26 @@ struct ValidateCommand {
     }
 
     private func runChild(_ name: String, path: String) -> CheckResult {
-        let outcome = ChildProcess.run(["validate", "--worker", name, "--seed", String(seed), "--", path], timeout: timeout)
+        let outcome = ChildProcess.run(
+            ["validate", "--worker", name, "--seed", String(seed), "--", path], timeout: timeout, captureErrors: true)
         switch outcome.ending {
-        case .exited:
+        case .exited(let code):
             let line = outcome.outputText.split(separator: "\n").last { $0.hasPrefix(Self.verdictMark) }.map {
                 String($0.dropFirst(Self.verdictMark.count))
             } ?? ""
             let parts = line.split(separator: "\t", maxSplits: 1).map(String.init)
             guard parts.count == 2, let status = CheckResult.Status(rawValue: parts[0]) else {
-                return CheckResult(status: .crash, reason: "the check ended without a verdict")
+                // PluginActivity names an exit() in plugin code on stderr.
+                let said = String(decoding: outcome.errors, as: UTF8.self).split(separator: "\n").last {
+                    $0.contains(" called exit(")
+                }
+                if let said, let range = said.firstRange(of: " called exit(") {
+                    let status = said[range.upperBound...].prefix { $0 != ")" }
+                    let during = said.firstRange(of: " during ").map { said[$0.upperBound...].prefix { $0 != ";" } } ?? "the check"
+                    return CheckResult(status: .crash, reason: "the plugin exited with status \(status) during \(during)")
+                }
+                return CheckResult(
+                    status: .crash, reason: "the plugin ended the process with status \(code) (_exit) before the check gave a verdict")
             }
             return CheckResult(status: status, reason: parts[1])
         case let .signalled(signal):
@@ -147,7 +169,7 @@ struct ValidateCommand {
 }
 
 extension String {
-    fileprivate func replacingNewlines() -> String {
+    func replacingNewlines() -> String {
         String(map { $0 == "\n" || $0 == "\t" ? " " : $0 })
     }
 

@@ -25,6 +25,16 @@
  *   -DBROKEN_LOAD_STDERR     its library constructor prints to stderr
  *   -DBROKEN_CREATE_EXIT     create calls exit(0)
  *   -DBROKEN_DUPLICATE_PARAM both params are named "length"
+ *   -DBROKEN_ERROR_GARBAGE   a call that succeeds leaves the error struct as it was
+ *   -DBROKEN_OUT_STRUCT_OVERRUN  instance_info writes its whole struct, past a
+ *                            caller's 1.0-sized one
+ *   -DBROKEN_STRUCT_SIZE_CLAIM  instance_info writes back struct_size 4096
+ *   -DBROKEN_SHARED_STATE    instances share one length, the last created's
+ *   -DBROKEN_NEW_TABLE       effect_plugin_entry returns a new table each call
+ *   -DBROKEN_FRAME_OVERRUN   sample writes one value past the capacity given
+ *   -DBROKEN_SLOW            every sample takes 55 ms
+ *   -DBROKEN_EXTRA_EXPORTS   exports two globals besides the entry point
+ *   -DBROKEN_OUT_OF_RANGE    the value, declared 0 to 1, settles at 1.5
  *   -DHANG_AT=T              with BROKEN_HANG, sample hangs after t = T
  *   -DBROKEN_NAN             frames after t = 0.5 contain NaN
  *   -DBROKEN_NULL_SAMPLE     the table's sample pointer is NULL
@@ -43,6 +53,9 @@
  *                            sequences and a right-to-left override
  *   -DPLUGIN_ID=\"x\"         plugin id (default "test")
  */
+#if defined(BROKEN_SLOW) || defined(BROKEN_LOAD_HANG)
+#define _POSIX_C_SOURCE 200809L /* nanosleep and pause under -std=c99 */
+#endif
 #include "effect.h"
 
 #include <math.h>
@@ -120,6 +133,25 @@ struct effect_instance {
     double length;
 };
 
+#ifdef BROKEN_SHARED_STATE
+static double shared_length = 1;
+#define LENGTH(instance) ((void)(instance), shared_length)
+#else
+#define LENGTH(instance) ((instance)->length)
+#endif
+#ifdef BROKEN_OUT_OF_RANGE
+#define SETTLED 1.5
+#else
+#define SETTLED 1
+#endif
+#ifdef BROKEN_SLOW
+#include <time.h>
+#endif
+#ifdef BROKEN_EXTRA_EXPORTS
+EFFECT_EXPORT int test_plugin_counter = 0;
+EFFECT_EXPORT double test_plugin_scale = 1;
+#endif
+
 static void report(effect_error *error, effect_status status, const char *message) {
     if (error == NULL || error->struct_size < sizeof(effect_error)) return;
     error->status = status;
@@ -133,7 +165,12 @@ static effect_status fail(effect_error *error, effect_status status, const char 
 }
 
 static effect_status ok(effect_error *error) {
+#ifdef BROKEN_ERROR_GARBAGE
+    (void)report;
+    (void)error;
+#else
     report(error, EFFECT_OK, "");
+#endif
     return EFFECT_OK;
 }
 
@@ -276,6 +313,9 @@ static effect_status create(const effect_plugin_api *self, const char *id, const
     }
 #endif
     (*out)->length = length;
+#ifdef BROKEN_SHARED_STATE
+    shared_length = length;
+#endif
     return ok(error);
 }
 
@@ -289,8 +329,16 @@ static effect_status instance_info(const effect_instance *instance, effect_insta
     if (out->struct_size < EFFECT_INSTANCE_INFO_SIZE_1_0) {
         return fail(error, EFFECT_ERR_STRUCT_SIZE, "effect_instance_info too small");
     }
+#ifdef BROKEN_OUT_STRUCT_OVERRUN
+    memset(out, 0, sizeof *out);
+#else
     memset(out, 0, EFFECT_INSTANCE_INFO_SIZE_1_0);
+#endif
+#ifdef BROKEN_STRUCT_SIZE_CLAIM
+    out->struct_size = 4096;
+#else
     out->struct_size = EFFECT_INSTANCE_INFO_SIZE_1_0;
+#endif
     out->frame_size = 1;
     out->timing = EFFECT_TIMING_ENDS;
     out->end = instance->length;
@@ -374,9 +422,15 @@ static double ramp(const effect_instance *instance, double t) {
 #endif
 #ifdef BROKEN_NONDETERMINISTIC
     drift += 1e-9;
-    return (t >= instance->length ? 1 : t / instance->length) + drift;
+    return (t >= LENGTH(instance) ? SETTLED : t / LENGTH(instance)) + drift;
 #endif
-    return t >= instance->length ? 1 : t / instance->length;
+#ifdef BROKEN_SLOW
+    {
+        struct timespec pause_for = {0, 55000000};
+        nanosleep(&pause_for, NULL);
+    }
+#endif
+    return t >= LENGTH(instance) ? SETTLED : t / LENGTH(instance);
 }
 
 static effect_status sample(const effect_instance *instance, double t, double *frame, uint64_t capacity,
@@ -385,6 +439,9 @@ static effect_status sample(const effect_instance *instance, double t, double *f
     if (!(t >= 0) || isinf(t)) return fail(error, EFFECT_ERR_TIME, "bad t");
     if (capacity < 1) return fail(error, EFFECT_ERR_BUFFER, "buffer too small");
     frame[0] = ramp(instance, t);
+#ifdef BROKEN_FRAME_OVERRUN
+    frame[capacity] = 0;
+#endif
     return ok(error);
 }
 
@@ -534,6 +591,10 @@ EFFECT_EXPORT const effect_plugin_api *effect_plugin_entry(void) {
 #endif
 #ifdef BROKEN_ENTRY_NULL
     return table.struct_size == 0 ? &table : NULL;
+#elif defined(BROKEN_NEW_TABLE)
+    effect_plugin_api *copy = malloc(sizeof table);
+    if (copy != NULL) memcpy(copy, &table, sizeof table);
+    return copy;
 #else
     return &table;
 #endif

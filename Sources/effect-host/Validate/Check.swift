@@ -1,0 +1,71 @@
+import EffectHost
+
+/// What one check concluded. Crashes and hangs are seen by the parent, not here.
+struct CheckResult {
+    enum Status: String {
+        case pass, warn, fail, crash
+    }
+
+    var status: Status
+    var reason: String
+
+    static func pass(_ reason: String) -> CheckResult { CheckResult(status: .pass, reason: reason) }
+    static func warn(_ reason: String) -> CheckResult { CheckResult(status: .warn, reason: reason) }
+    static func fail(_ reason: String) -> CheckResult { CheckResult(status: .fail, reason: reason) }
+}
+
+/// A failed expectation inside a check.
+struct CheckFailure: Error {
+    let reason: String
+    init(_ reason: String) { self.reason = reason }
+}
+
+/// The conformance checks of `effect-host validate`, in the order they run,
+/// each in a child process of its own started by the parent; each lives in
+/// a file of its own.
+enum Check: String, CaseIterable {
+    case load, metadata, defaults, determinism
+    case randomAccess = "random-access"
+    case sweep
+    case badInput = "bad-input"
+    case events, loops, threads, isolation, errors, overrun, stdout, draw, lifecycle, cost
+
+    func run(path: String, seed: UInt64) -> CheckResult {
+        do {
+            var random = SeededRandom(seed: seed)
+            switch self {
+            case .load: return try LoadCheck.check(path)
+            case .lifecycle: return try LifecycleCheck.check(path: path)
+            case .stdout: return try OutputCheck.check(path)
+            default: break
+            }
+            let plugin = try Plugin.load(path: path)
+            if self != .metadata, let slow = try CheckSupport.slowness(plugin) { return .fail(slow) }
+            switch self {
+            case .load, .lifecycle, .stdout: return .fail("not reached")
+            case .metadata: return try MetadataCheck.check(plugin)
+            case .defaults: return try DefaultsCheck.check(plugin)
+            case .determinism: return try DeterminismCheck.check(plugin, &random)
+            case .randomAccess: return try RandomAccessCheck.check(plugin, &random)
+            case .sweep: return try SweepCheck.check(plugin, &random)
+            case .badInput: return try BadInputCheck.check(plugin)
+            case .events: return try EventsCheck.check(plugin)
+            case .loops: return try LoopsCheck.check(plugin)
+            case .threads: return try ThreadsCheck.check(plugin, &random)
+            case .isolation: return try IsolationCheck.check(plugin, &random)
+            case .errors: return try ErrorsCheck.check(plugin)
+            case .overrun: return try OverrunCheck.check(plugin)
+            case .draw: return try DrawCheck.check(plugin, &random)
+            case .cost: return try CostCheck.check(plugin)
+            }
+        } catch let failure as CheckFailure {
+            return .fail(failure.reason)
+        } catch let failure as PluginLoadFailure {
+            return .fail(failure.reason)
+        } catch let error as EffectError {
+            return .fail(error.message)
+        } catch {
+            return .fail("\(error)")
+        }
+    }
+}

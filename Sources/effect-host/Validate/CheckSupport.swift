@@ -1,0 +1,109 @@
+import EffectHost
+import Glibc
+
+/// What several checks share.
+enum CheckSupport {
+    /// What one sample may take, at most: a frame is due every 8 ms at 120
+    /// fps, and a host samples many effects in one.
+    static let sampleBudget = 0.001
+
+    /// "slow: …" when an effect's fastest of five samples takes longer
+    /// than the budget, so a slow plugin is named as slow before a long
+    /// check makes it look hung.
+    static func slowness(_ plugin: Plugin) throws -> String? {
+        for effect in plugin.effects {
+            let instance = try plugin.instantiate(effect)
+            var fastest = Double.infinity
+            for index in 0..<5 {
+                let start = MonotonicClock.now()
+                _ = try instance.sample(at: 0.1 + Double(index) * 0.37)
+                fastest = min(fastest, MonotonicClock.now() - start)
+            }
+            if fastest > sampleBudget {
+                return "slow: \(effect.id) takes \(fixed(fastest * 1000, 1)) ms per sample (budget \(fixed(sampleBudget * 1000, 0)) ms)"
+            }
+        }
+        return nil
+    }
+
+    static func probeTimes(_ instance: EffectInstance, _ random: inout SeededRandom) throws -> [Double] {
+        var times: [Double] = [0, 1e-9, 0.1, 0.25, 0.5, 1, 2.5, 10, 1e6]
+        switch try instance.info().timing {
+        case let .ends(at): times += [at, at + 0.5]
+        case let .loops(start, period): times += [start, start + period / 2, start + period]
+        }
+        for _ in 0..<16 { times.append(random.unit() * 12) }
+        return times
+    }
+
+    static func same(_ a: [Double], _ b: [Double]) -> Bool {
+        a.count == b.count && zip(a, b).allSatisfy { $0.bitPattern == $1.bitPattern }
+    }
+}
+
+/// Runs `body` on `count` threads of their own at once (not a pool, which
+/// would run no more at a time than there are cores) and waits for all.
+func runOnThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
+    final class Work: @unchecked Sendable {
+        let body: @Sendable (Int) -> Void
+        let index: Int
+        init(_ body: @escaping @Sendable (Int) -> Void, _ index: Int) {
+            self.body = body
+            self.index = index
+        }
+    }
+    var threads: [pthread_t] = []
+    for index in 0..<count {
+        var thread = pthread_t()
+        let work = Unmanaged.passRetained(Work(body, index)).toOpaque()
+        let created = pthread_create(&thread, nil, { argument in
+            guard let argument else { return nil }
+            let work = Unmanaged<Work>.fromOpaque(argument).takeRetainedValue()
+            work.body(work.index)
+            return nil
+        }, work)
+        if created == 0 { threads.append(thread) } else { Unmanaged<Work>.fromOpaque(work).takeRetainedValue().body(index) }
+    }
+    for thread in threads { pthread_join(thread, nil) }
+}
+
+/// Per-thread verdicts, each thread writing only its own slot.
+final class ThreadResults: @unchecked Sendable {
+    private var slots: UnsafeMutableBufferPointer<Bool>
+
+    init(count: Int) {
+        slots = .allocate(capacity: count)
+        slots.initialize(repeating: false)
+    }
+
+    deinit { slots.deallocate() }
+
+    func set(_ index: Int, _ value: Bool) { slots[index] = value }
+    var all: Bool { slots.allSatisfy { $0 } }
+}
+
+/// SplitMix64: a small generator whose sequence `--seed` reproduces.
+struct SeededRandom {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// A double in 0..<1.
+    mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
+
+    mutating func shuffled<T>(_ items: [T]) -> [T] {
+        var items = items
+        for index in stride(from: items.count - 1, to: 0, by: -1) {
+            items.swapAt(index, Int(next() % UInt64(index + 1)))
+        }
+        return items
+    }
+}

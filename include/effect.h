@@ -108,7 +108,8 @@
  *            are unique in a plugin, param names in an effect, and channel
  *            names across an effect's three scopes. A numeric param has a
  *            finite range with min < max and a finite default within it; a
- *            param has a default unless it is optional. A plugin has 1 to
+ *            param has a default unless it is optional; an enum's choices
+ *            are distinct. A plugin has 1 to
  *            1,024 effects; an effect at most 1,024 params and 4,096
  *            channels; an enum at most 4,096 choices. A host refuses a
  *            plugin that breaks any of these, naming the rule.

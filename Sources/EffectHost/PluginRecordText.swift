@@ -146,8 +146,10 @@ public enum PluginRecordText {
     }
 
     fileprivate static func value(_ text: String) throws(Malformed) -> Value {
-        guard let tag = text.first else { throw Malformed(reason: "an empty default") }
-        let rest = String(text.dropFirst())
+        // By scalar: a string default may begin with a combining mark,
+        // which would join the tag letter into one Character.
+        guard let tag = text.unicodeScalars.first else { throw Malformed(reason: "an empty default") }
+        let rest = String(text.unicodeScalars.dropFirst())
         switch tag {
         case "-" where rest.isEmpty: return .none
         case "n": return .number(try number(rest))
@@ -191,8 +193,8 @@ private struct Reader {
 
     var isAtEnd: Bool { position == lines.count }
 
-    /// The next line, which must be of `kind` with at least `count` fields
-    /// after it; returned without the kind.
+    /// The next line, which must be of `kind` and have at least `count`
+    /// fields, the kind among them; returned without the kind.
     mutating func next(_ kind: String, count: Int) throws(PluginRecordText.Malformed) -> [String] {
         guard position < lines.count else { throw PluginRecordText.Malformed(reason: "it ends before a '\(kind)' line") }
         let fields = lines[position]

@@ -78,8 +78,9 @@ enum Help {
                 cost
 
           --json       print one JSON object instead of text
-          --strict     count warnings (extra exported symbols, values outside their declared
-                       ranges, channels without docs) as failures
+          --strict     count every warning as a failure (extra exported symbols, values
+                       outside their declared ranges, channels without docs, allocations
+                       while sampling)
           --seed N     the seed for randomised checks (printed with the results; reuse it
                        to reproduce a run)
           --timeout S  seconds one check may take before it counts as hung (default 60)

@@ -10,6 +10,8 @@ enum ChildProcess {
         case exited(status: Int32)
         case signalled(Int32)
         case timedOut
+        /// No process could be started; the reason.
+        case notStarted(String)
     }
 
     struct Outcome {
@@ -101,19 +103,25 @@ enum ChildProcess {
         }
 
         static func start(_ arguments: [String], index: Int, timeout: Double, captureErrors: Bool) -> Start {
-            let refused = Outcome(ending: .exited(status: 127), output: [], errors: [])
-            guard let executable = SearchPath.executablePath() else { return .failure(refused) }
+            func refused(_ what: String) -> Outcome {
+                Outcome(ending: .notStarted("\(what): \(String(cString: strerror(errno)))"), output: [], errors: [])
+            }
+            guard let executable = SearchPath.executablePath() else {
+                return .failure(refused("effect-host cannot find its own executable"))
+            }
             var outputPipe: [Int32] = [-1, -1]
             var errorPipe: [Int32] = [-1, -1]
-            guard openPipe(&outputPipe) else { return .failure(refused) }
+            guard openPipe(&outputPipe) else { return .failure(refused("no pipe")) }
             if captureErrors, !openPipe(&errorPipe) {
+                let failed = refused("no pipe")
                 close(outputPipe[0])
                 close(outputPipe[1])
-                return .failure(refused)
+                return .failure(failed)
             }
             var actions = posix_spawn_file_actions_t()
             posix_spawn_file_actions_init(&actions)
             defer { posix_spawn_file_actions_destroy(&actions) }
+            posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
             posix_spawn_file_actions_adddup2(&actions, outputPipe[1], STDOUT_FILENO)
             if captureErrors {
                 posix_spawn_file_actions_adddup2(&actions, errorPipe[1], STDERR_FILENO)
@@ -129,9 +137,11 @@ enum ChildProcess {
             close(outputPipe[1])
             if captureErrors { close(errorPipe[1]) }
             guard spawned == 0 else {
+                errno = spawned
+                let failed = refused("no process could be started")
                 close(outputPipe[0])
                 if captureErrors { close(errorPipe[0]) }
-                return .failure(refused)
+                return .failure(failed)
             }
             for descriptor in [outputPipe[0], errorPipe[0]] where descriptor >= 0 {
                 _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)

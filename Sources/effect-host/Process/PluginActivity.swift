@@ -7,14 +7,27 @@ import Glibc
 enum PluginActivity {
     nonisolated(unsafe) private static var phase: String?
     nonisolated(unsafe) private static var plugin = ""
+    /// In a validate worker: where its verdict goes, so the exit is the
+    /// check's verdict instead of a message the parent would have to parse.
+    nonisolated(unsafe) static var verdictDescriptor: Int32?
 
     static func install() {
-        on_exit({ status, _ in
+        on_exit({ code, _ in
             guard let phase = PluginActivity.phase else { return }
-            let message =
-                "effect-host: \(Terminal.sanitize(PluginActivity.plugin)) called exit(\(status)) during \(phase); effect-host stops with status \(status == 0 ? 1 : status)\n"
-            _ = message.withCString { write(STDERR_FILENO, $0, strlen($0)) }
-            _exit(status == 0 ? 1 : status)
+            // exit() keeps the low 8 bits: exit(256) would end with 0.
+            let status = code & 0xFF == 0 ? 1 : code & 0xFF
+            let line: String
+            if let verdict = PluginActivity.verdictDescriptor {
+                line = "\(ValidateCommand.verdictMark)crash\tthe plugin exited with status \(code & 0xFF) during \(phase)\n"
+                _ = line.withCString { write(verdict, $0, strlen($0)) }
+            } else {
+                // atexit handlers run after this one, if at all: give the terminal back here.
+                TerminalRestore.restoreNow()
+                line =
+                    "effect-host: \(Terminal.sanitize(PluginActivity.plugin)) called exit(\(code)) during \(phase); effect-host stops with status \(status)\n"
+                _ = line.withCString { write(STDERR_FILENO, $0, strlen($0)) }
+            }
+            _exit(status)
         }, nil)
     }
 

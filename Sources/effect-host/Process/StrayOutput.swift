@@ -13,6 +13,8 @@ struct StrayOutput {
     /// The first bytes printed, quoted, or nil when nothing was.
     func text() -> String? {
         guard let file else { return nil }
+        // What a plugin printf'd without flushing still sits in stdio's buffer.
+        fflush(nil)
         let descriptor = fileno(file)
         var status = stat()
         guard fstat(descriptor, &status) == 0, status.st_size > 0 else { return nil }

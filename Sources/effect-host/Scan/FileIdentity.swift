@@ -10,6 +10,12 @@ struct FileIdentity: Equatable {
     let size: Int64
     let modified: Int64
     let changed: Int64
+    /// Whole seconds of `modified`, to tell a file written this very moment.
+    private(set) var modifiedSeconds: Int64 = 0
+
+    /// A file changed within the last second may change again within the
+    /// same clock tick and keep its identity, so it is not cached yet.
+    var isSettled: Bool { Int64(time(nil)) - modifiedSeconds > 1 }
 
     /// The identity of the file at `path`, symlinks followed; nil when it
     /// cannot be read.
@@ -19,8 +25,14 @@ struct FileIdentity: Equatable {
         device = UInt64(status.st_dev)
         inode = UInt64(status.st_ino)
         size = Int64(status.st_size)
-        modified = Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec)
-        changed = Int64(status.st_ctim.tv_sec) * 1_000_000_000 + Int64(status.st_ctim.tv_nsec)
+        // Wrapping: only equality matters, and a time past 2262 must not trap.
+        modified = Int64(status.st_mtim.tv_sec) &* 1_000_000_000 &+ Int64(status.st_mtim.tv_nsec)
+        changed = Int64(status.st_ctim.tv_sec) &* 1_000_000_000 &+ Int64(status.st_ctim.tv_nsec)
+        modifiedSeconds = Int64(status.st_mtim.tv_sec)
+    }
+
+    static func == (a: FileIdentity, b: FileIdentity) -> Bool {
+        a.device == b.device && a.inode == b.inode && a.size == b.size && a.modified == b.modified && a.changed == b.changed
     }
 
     init?(fields: ArraySlice<String>) {

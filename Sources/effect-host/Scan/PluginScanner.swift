@@ -38,36 +38,49 @@ struct PluginScanner {
             let (answer, lasting) = Self.answer(from: outcome, timeout: timeout)
             results[index] = Self.result(of: answer, for: files[index])
                 ?? .failure(PluginLoadFailure(path: files[index], reason: "gave the scan an answer that does not read"))
-            // A hang may be a busy machine; everything else a file does
-            // again each time it is loaded.
-            if lasting, let identity = identities[index], identity == FileIdentity(path: files[index]) {
+            // Only what the file itself will do again is kept (see answer).
+            if lasting, let identity = identities[index], identity.isSettled, identity == FileIdentity(path: files[index]) {
                 cache?.store(answer, for: files[index], identity: identity)
+            } else {
+                cache?.forget(files[index])
             }
         }
         cache?.save()
         return results.map { $0! }
     }
 
+    /// Faults the plugin's own code raises; any other signal (SIGKILL from
+    /// the out-of-memory killer, say) came from outside and may not recur.
+    private static let faults: Set<Int32> = [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP, SIGSYS]
+
     /// The scan's answer lines for an outcome, and whether they may be
-    /// cached.
+    /// cached: only what the file will do again when loaded. A hang may be
+    /// a busy machine, a missing dependency may be installed, a process
+    /// that could not start says nothing about the plugin.
     private static func answer(from outcome: ChildProcess.Outcome, timeout: Double) -> ([String], Bool) {
         func failure(_ reason: String) -> [String] { [PluginRecordText.line("failure", reason)] }
         let said = lastLine(of: outcome.errors).map { "; it said '\($0)'" } ?? ""
         switch outcome.ending {
+        case .notStarted(let reason):
+            return (failure("could not be scanned: \(reason)"), false)
         case .timedOut:
             return (failure("hung while loading: no answer in \(formatNumber(timeout)) s (EFFECT_SCAN_TIMEOUT sets the limit)"), false)
         case .signalled(let signal):
             let name = String(cString: strsignal(signal))
-            return (failure("crashed while loading: signal \(signal) (\(name))\(said)"), true)
+            return (failure("crashed while loading: signal \(signal) (\(name))\(said)"), faults.contains(signal))
         case .exited(let status):
-            var lines = outcome.outputText.split(separator: "\n").map(String.init)
+            let lines = outcome.outputText.split(separator: "\n").map(String.init)
             guard status == 0, let first = lines.first, first == "ok" || first.hasPrefix("failure\t") else {
                 return (failure("exited with status \(status) while loading\(said)"), true)
             }
             if first == "ok", let printed = lastLine(of: outcome.errors) {
                 return (failure("printed to stderr while loading ('\(printed)'); a plugin may not print"), true)
             }
-            if first != "ok" { lines = [first] }
+            if first != "ok" {
+                // dlopen's own failures (a missing dependency) can be mended without touching the file.
+                let reason = PluginRecordText.fields(of: first).dropFirst().first ?? ""
+                return ([first], !reason.hasPrefix("cannot be loaded: "))
+            }
             return (lines, true)
         }
     }

@@ -65,8 +65,12 @@ struct ScanCache {
 
     mutating func store(_ answer: [String], for file: String, identity: FileIdentity) {
         entries[file] = Entry(identity: identity, answer: answer)
+        stored.insert(file)
         changed = true
     }
+
+    /// Files stored by this run: kept first when the cache is full.
+    private var stored: Set<String> = []
 
     /// Drops an entry whose answer turned out not to read.
     mutating func forget(_ file: String) {
@@ -80,7 +84,9 @@ struct ScanCache {
         guard changed else { return }
         var lines = [Self.header]
         var kept = 0
-        for (file, entry) in entries.sorted(by: { $0.key < $1.key }) where kept < Self.capacity {
+        let files = entries.keys.sorted()
+        for file in files.filter(stored.contains) + files.filter({ !stored.contains($0) }) where kept < Self.capacity {
+            guard let entry = entries[file] else { continue }
             guard FileIdentity(path: file) == entry.identity else { continue }
             lines.append(PluginRecordText.line(["file", file] + entry.identity.fields + ["\(entry.answer.count)"]))
             lines += entry.answer
@@ -88,9 +94,10 @@ struct ScanCache {
         }
         guard let slash = path.lastIndex(of: "/") else { return }
         let directory = String(path[..<slash])
-        guard Self.makeDirectories(directory) else { return }
+        guard Self.makeDirectories(directory), Self.isTrusted(directory) else { return }
         let temporary = "\(path).\(getpid()).tmp"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        unlink(temporary)
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { return }
         let text = lines.joined(separator: "\n") + "\n"
         let complete = text.utf8.withContiguousStorageIfAvailable { bytes in
@@ -110,7 +117,9 @@ struct ScanCache {
     /// Every entry, or nil when the file is missing, from another version
     /// or not readable as a whole.
     private static func load(_ path: String) -> [String: Entry]? {
-        guard let text = readSmallFile(path) else { return nil }
+        guard let slash = path.lastIndex(of: "/"), isTrusted(String(path[..<slash])), isTrusted(path),
+            let text = readSmallFile(path)
+        else { return nil }
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         if lines.last == "" { lines.removeLast() }
         guard lines.first == header else { return nil }
@@ -119,7 +128,7 @@ struct ScanCache {
         while index < lines.count {
             let fields = PluginRecordText.fields(of: lines[index])
             guard fields.count == 8, fields[0] == "file", let identity = FileIdentity(fields: fields[2..<7]),
-                let count = Int(fields[7]), count >= 1, index + count < lines.count
+                let count = Int(fields[7]), count >= 1, count <= lines.count - index - 1
             else { return nil }
             entries[fields[1]] = Entry(identity: identity, answer: Array(lines[(index + 1)...(index + count)]))
             index += count + 1
@@ -131,7 +140,7 @@ struct ScanCache {
     private static let sizeLimit = 64 << 20
 
     private static func readSmallFile(_ path: String) -> String? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var status = stat()
@@ -147,6 +156,14 @@ struct ScanCache {
             offset += got
         }
         return String(validating: bytes, as: UTF8.self)
+    }
+
+    /// The cache decides what is loaded into effect-host, so it is held to
+    /// the rule plugin files are: nobody else can have written it.
+    private static func isTrusted(_ path: String) -> Bool {
+        var status = stat()
+        guard lstat(path, &status) == 0 else { return true }  // not there yet: nothing to trust
+        return PluginTrust.problem(with: path) == nil
     }
 
     private static func makeDirectories(_ directory: String) -> Bool {

@@ -33,6 +33,8 @@ enum OutputCheck {
             try expectNothing("in destroy of \(effect.id)")
             calls += 9
         }
+        // Last, so what the timing's samples print is not blamed on create.
+        if let slow = try CheckSupport.slowness(plugin) { return .fail(slow) }
         return .pass("nothing printed to stdout while loading or in \(calls) calls")
     }
 }

@@ -54,6 +54,7 @@ struct ValidateCommand {
             // code cannot write to (see StandardOutput).
             let verdict = Output.standard.descriptor
             OverrunWatch.verdictDescriptor = verdict
+            PluginActivity.verdictDescriptor = verdict
             PluginActivity.begin("the \(worker.rawValue) check", plugin: paths[0])
             let result = worker.run(path: paths[0], seed: seed)
             PluginActivity.end()
@@ -95,7 +96,7 @@ struct ValidateCommand {
 
     private func runChild(_ name: String, path: String) -> CheckResult {
         let outcome = ChildProcess.run(
-            ["validate", "--worker", name, "--seed", String(seed), "--", path], timeout: timeout, captureErrors: true)
+            ["validate", "--worker", name, "--seed", String(seed), "--", path], timeout: timeout)
         switch outcome.ending {
         case .exited(let code):
             let line = outcome.outputText.split(separator: "\n").last { $0.hasPrefix(Self.verdictMark) }.map {
@@ -103,15 +104,6 @@ struct ValidateCommand {
             } ?? ""
             let parts = line.split(separator: "\t", maxSplits: 1).map(String.init)
             guard parts.count == 2, let status = CheckResult.Status(rawValue: parts[0]) else {
-                // PluginActivity names an exit() in plugin code on stderr.
-                let said = String(decoding: outcome.errors, as: UTF8.self).split(separator: "\n").last {
-                    $0.contains(" called exit(")
-                }
-                if let said, let range = said.firstRange(of: " called exit(") {
-                    let status = said[range.upperBound...].prefix { $0 != ")" }
-                    let during = said.firstRange(of: " during ").map { said[$0.upperBound...].prefix { $0 != ";" } } ?? "the check"
-                    return CheckResult(status: .crash, reason: "the plugin exited with status \(status) during \(during)")
-                }
                 return CheckResult(
                     status: .crash, reason: "the plugin ended the process with status \(code) (_exit) before the check gave a verdict")
             }
@@ -119,6 +111,8 @@ struct ValidateCommand {
         case let .signalled(signal):
             let name = String(cString: strsignal(signal))
             return CheckResult(status: .crash, reason: "the plugin crashed: signal \(signal) (\(name))")
+        case .notStarted(let reason):
+            return CheckResult(status: .crash, reason: "the check could not be run: \(reason)")
         case .timedOut:
             return CheckResult(status: .crash, reason: "the plugin hung: the check did not finish in \(formatNumber(timeout)) s and was killed")
         }

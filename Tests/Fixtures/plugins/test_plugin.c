@@ -98,8 +98,7 @@ __attribute__((constructor)) static void misbehave_on_load(void) {
     for (;;) pause();
 #endif
 #ifdef BROKEN_LOAD_PRINTS
-    printf("hello from a constructor\n");
-    fflush(stdout);
+    printf("hello from a constructor\n"); /* not flushed: a host must still see it */
 #endif
 #ifdef BROKEN_LOAD_STDERR
     fprintf(stderr, "warning: loaded\n");

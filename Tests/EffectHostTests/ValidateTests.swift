@@ -111,6 +111,8 @@ final class ValidateTests: XCTestCase {
         let (status, report) = try validate(["--timeout", "20", "--seed", "7"] + paths)
         XCTAssertEqual(status, 1)
         for item in cases {
+            // AddressSanitizer takes SIGSEGV for itself: the guard page's fault is its report there.
+            if item.define == "BROKEN_FRAME_OVERRUN", TestEnvironment.sanitizer != nil { continue }
             let verdicts = try XCTUnwrap(report[item.define.lowercased() + ".so"], item.define)
             let (verdict, reason) = try XCTUnwrap(verdicts[item.check], item.define)
             XCTAssertEqual(verdict, item.status, "\(item.define): \(reason)")

@@ -30,7 +30,7 @@ enum LoadCheck {
         guard let symbols = ELFSymbols.exported(by: path) else { return .warn("its exported symbols cannot be read") }
         // A sanitizer's section bounds are the toolchain's, not the plugin's
         // API, and every instrumented library has its own.
-        let toolchain = ["__start_asan_globals", "__stop_asan_globals", "__start___sancov", "__stop___sancov"]
+        let toolchain = ["__start_asan_globals", "__stop_asan_globals", "__start___sancov", "__stop___sancov", "__odr_asan_gen_"]
         let others = symbols.filter { symbol in
             symbol != EFFECT_ENTRY_SYMBOL && !toolchain.contains { symbol.hasPrefix($0) }
         }

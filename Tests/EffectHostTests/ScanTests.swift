@@ -131,7 +131,8 @@ final class ScanTests: XCTestCase {
         XCTAssertEqual(try summary(plugin), real)
         let firstLine = try String(contentsOfFile: cacheFile, encoding: .utf8).split(separator: "\n").first
         XCTAssertEqual(firstLine.map { $0.split(separator: "\t").prefix(2).joined(separator: "|") }, "effect-host plugin cache|1")
-        XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: cacheFile)[.posixPermissions] as? Int, 0o600)
+        let mode = try XCTUnwrap(FileManager.default.attributesOfItem(atPath: cacheFile)[.posixPermissions] as? Int)
+        XCTAssertEqual(mode & 0o022, 0o022 & ~Int(umaskNow()), "written with the mode a new file gets: others cannot write it")
 
         try markCache(plugin)
         XCTAssertEqual(try summary(plugin), "FROM THE CACHE", "an unchanged file is not scanned again")
@@ -192,4 +193,10 @@ final class ScanTests: XCTestCase {
             XCTAssertFalse(rebuilt.contains("FROM THE CACHE"))
         }
     }
+}
+
+private func umaskNow() -> mode_t {
+    let mask = umask(0)
+    umask(mask)
+    return mask
 }

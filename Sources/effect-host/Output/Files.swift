@@ -48,9 +48,10 @@ enum Files {
         }
     }
 
-    /// A whole regular file's bytes.
+    /// A whole regular file's bytes. Opened without blocking, so a FIFO
+    /// under the name is refused instead of waiting for a writer.
     static func read(_ path: String) throws(RuntimeError) -> [UInt8] {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { throw failure("cannot read \(path)", errno) }
         defer { close(descriptor) }
         var status = stat()

@@ -8,8 +8,7 @@ import Glibc
 /// ignored and rebuilt, never trusted in part.
 ///
 /// The file is `$XDG_CACHE_HOME/effect-host/plugins.cache` (or under
-/// `~/.cache`), text, written whole to a temporary file and renamed into
-/// place. Its first line is `effect-host plugin cache`, the format number,
+/// `~/.cache`), text, written as every file effect-host writes (Files). Its first line is `effect-host plugin cache`, the format number,
 /// effect-host's version and the ABI version, tab-separated. Then, for
 /// each plugin file:
 ///
@@ -95,30 +94,14 @@ struct ScanCache {
         guard let slash = path.lastIndex(of: "/") else { return }
         let directory = String(path[..<slash])
         guard Self.makeDirectories(directory), Self.isTrusted(directory) else { return }
-        let temporary = "\(path).\(getpid()).tmp"
-        unlink(temporary)
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { return }
-        let text = lines.joined(separator: "\n") + "\n"
-        let complete = text.utf8.withContiguousStorageIfAvailable { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-                if written < 0, errno == EINTR { continue }
-                if written <= 0 { return false }
-                offset += written
-            }
-            return true
-        } ?? false
-        close(descriptor)
-        if !complete || rename(temporary, path) != 0 { unlink(temporary) }
+        try? Files.write(lines.joined(separator: "\n") + "\n", to: path)
     }
 
     /// Every entry, or nil when the file is missing, from another version
     /// or not readable as a whole.
     private static func load(_ path: String) -> [String: Entry]? {
         guard let slash = path.lastIndex(of: "/"), isTrusted(String(path[..<slash])), isTrusted(path),
-            let text = readSmallFile(path)
+            let bytes = try? Files.read(path), let text = String(validating: bytes, as: UTF8.self)
         else { return nil }
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         if lines.last == "" { lines.removeLast() }
@@ -134,28 +117,6 @@ struct ScanCache {
             index += count + 1
         }
         return entries
-    }
-
-    /// A cache larger than this is not one effect-host wrote.
-    private static let sizeLimit = 64 << 20
-
-    private static func readSmallFile(_ path: String) -> String? {
-        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, status.st_size <= sizeLimit else {
-            return nil
-        }
-        var bytes = [UInt8](repeating: 0, count: Int(status.st_size))
-        var offset = 0
-        while offset < bytes.count {
-            let got = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + offset, $0.count - offset) }
-            if got < 0, errno == EINTR { continue }
-            guard got > 0 else { return nil }
-            offset += got
-        }
-        return String(validating: bytes, as: UTF8.self)
     }
 
     /// The cache decides what is loaded into effect-host, so it is held to

@@ -51,7 +51,7 @@ extension EffectInstance {
             do {
                 try items.withUnsafeMutableBufferPointer { buffer throws(EffectError) in
                     try withUnsafePointer(to: &context) { context throws(EffectError) in
-                        try call { draw(rawHandle, t, context, &drawing, buffer.baseAddress, UInt64(buffer.count), $0) }
+                        try call("draw") { draw(rawHandle, t, context, &drawing, buffer.baseAddress, UInt64(buffer.count), $0) }
                     }
                 }
             } catch where error.status == EFFECT_ERR_BUFFER && drawing.item_count > UInt64(items.count)

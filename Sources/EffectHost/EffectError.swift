@@ -68,12 +68,12 @@ public struct PluginLoadFailure: Error, Sendable, CustomStringConvertible {
     public var description: String { "\(path): \(reason)" }
 }
 
-/// Calls into a plugin with a fresh error buffer and turns a failing status
-/// into an EffectError carrying the plugin's own message.
-func call(_ body: (UnsafeMutablePointer<effect_error>) -> Int32) throws(EffectError) {
+/// Calls the plugin's `function` with a fresh error buffer and turns a
+/// failing status into an EffectError carrying the plugin's own message.
+func call(_ function: StaticString, _ body: (UnsafeMutablePointer<effect_error>) -> Int32) throws(EffectError) {
     var error = effect_error()
     error.struct_size = UInt32(MemoryLayout<effect_error>.size)
-    let status = body(&error)
+    let status = RunningCall.during(function) { body(&error) }
     guard status != EFFECT_OK else { return }
     var message = withUnsafeBytes(of: &error.message) { bytes in
         PluginString.read(bytes.baseAddress?.assumingMemoryBound(to: CChar.self), limit: bytes.count) ?? ""

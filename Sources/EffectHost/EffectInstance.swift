@@ -22,7 +22,7 @@ public final class EffectInstance: @unchecked Sendable {
         let api = plugin.api
         var created: OpaquePointer?
         try withSettings(params) { settings, count throws(EffectError) in
-            try call { api.pointee.create!(api, effect.id, settings, count, &created, $0) }
+            try call("create") { api.pointee.create!(api, effect.id, settings, count, &created, $0) }
         }
         guard let created else {
             throw EffectError(status: EFFECT_ERR_INTERNAL, message: "create succeeded but returned no instance")
@@ -31,23 +31,23 @@ public final class EffectInstance: @unchecked Sendable {
         var info = effect_instance_info()
         info.struct_size = UInt32(MemoryLayout<effect_instance_info>.size)
         do {
-            try call { api.pointee.instance_info!(created, &info, $0) }
+            try call("instance_info") { api.pointee.instance_info!(created, &info, $0) }
         } catch {
-            _ = api.pointee.destroy!(created)
+            _ = RunningCall.during("destroy") { api.pointee.destroy!(created) }
             throw error
         }
         let expected =
             UInt64(effect.channels.count) + UInt64(info.element_count) * UInt64(effect.elementChannels.count)
         let size = { (count: UInt64) in MetadataRules.count(Int(clamping: count), "value") }
         guard info.frame_size == expected else {
-            _ = api.pointee.destroy!(created)
+            _ = RunningCall.during("destroy") { api.pointee.destroy!(created) }
             throw EffectError(
                 status: EFFECT_ERR_INTERNAL,
                 message:
                     "the plugin reports a frame of \(size(info.frame_size)), but its channels and \(MetadataRules.count(Int(clamping: info.element_count), "element")) make \(size(expected))")
         }
         guard info.frame_size <= UInt64(Int32.max) else {
-            _ = api.pointee.destroy!(created)
+            _ = RunningCall.during("destroy") { api.pointee.destroy!(created) }
             throw EffectError(
                 status: EFFECT_ERR_INTERNAL,
                 message:
@@ -64,7 +64,7 @@ public final class EffectInstance: @unchecked Sendable {
     }
 
     deinit {
-        _ = api.pointee.destroy!(handle)
+        _ = RunningCall.during("destroy") { api.pointee.destroy!(handle) }
     }
 
     /// The plugin's instance pointer, for tools that test the ABI itself.
@@ -74,7 +74,7 @@ public final class EffectInstance: @unchecked Sendable {
     public func info() throws(EffectError) -> InstanceInfo {
         var info = effect_instance_info()
         info.struct_size = UInt32(MemoryLayout<effect_instance_info>.size)
-        try call { api.pointee.instance_info!(handle, &info, $0) }
+        try call("instance_info") { api.pointee.instance_info!(handle, &info, $0) }
         let timing: Timing
         switch info.timing {
         case EFFECT_TIMING_ENDS where info.end.isFinite && info.end >= 0:
@@ -108,10 +108,10 @@ public final class EffectInstance: @unchecked Sendable {
             let capacity = UInt64(buffer.count)
             if let flat {
                 try flat.withUnsafeBufferPointer { measured throws(EffectError) in
-                    try call { layout(handle, measured.baseAddress, UInt32(count), containerWidth, buffer.baseAddress, capacity, $0) }
+                    try call("layout") { layout(handle, measured.baseAddress, UInt32(count), containerWidth, buffer.baseAddress, capacity, $0) }
                 }
             } else {
-                try call { layout(handle, nil, UInt32(count), containerWidth, buffer.baseAddress, capacity, $0) }
+                try call("layout") { layout(handle, nil, UInt32(count), containerWidth, buffer.baseAddress, capacity, $0) }
             }
         }
         let used = Int(EFFECT_LAYOUT_HEADER) + count * stride
@@ -130,40 +130,76 @@ public final class EffectInstance: @unchecked Sendable {
 
     /// Writes the frame for `t` into `frame`, which must hold `frameSize`
     /// values. A frame with a NaN or infinite value is refused, so a
-    /// broken plugin can never hand a renderer garbage.
+    /// broken plugin can never hand a renderer garbage. When `frame` holds
+    /// more than one frame's values, the plugin is told it holds exactly
+    /// one and the value after it is a fence: a plugin that writes past
+    /// the end of its frame is refused, naming that, instead of quietly
+    /// corrupting the memory after it (`sample(at:)` always leaves room).
     public func sample(at t: Double, into frame: UnsafeMutableBufferPointer<Double>) throws(EffectError) {
-        try call { api.pointee.sample!(handle, t, frame.baseAddress, UInt64(frame.count), $0) }
+        try fenced("sample", frame, values: frameSize, call: "sample at t = \(t)") { base, capacity, error in
+            api.pointee.sample!(handle, t, base, capacity, error)
+        }
         try checkFinite(frame, count: frameSize, t: t)
     }
 
     public func sample(at t: Double) throws(EffectError) -> [Double] {
-        var frame = [Double](repeating: 0, count: frameSize)
+        var frame = [Double](repeating: 0, count: frameSize + 1)
         try frame.withUnsafeMutableBufferPointer { buffer throws(EffectError) in try sample(at: t, into: buffer) }
+        frame.removeLast()
         return frame
     }
 
-    /// `count` frames for t0, t0 + dt, ... back to back in `frames`.
+    /// `count` frames for t0, t0 + dt, ... back to back in `frames`, which
+    /// is fenced past them as `sample(at:into:)`'s frame is.
     public func sampleMany(t0: Double, dt: Double, count: Int, into frames: UnsafeMutableBufferPointer<Double>)
         throws(EffectError)
     {
-        try call {
-            api.pointee.sample_many!(handle, t0, dt, UInt64(max(0, count)), frames.baseAddress, UInt64(frames.count), $0)
+        let count = max(0, count)
+        let (values, overflow) = count.multipliedReportingOverflow(by: frameSize)
+        try fenced("sample_many", frames, values: overflow ? Int.max : values, call: "sample_many of \(count) frames") {
+            base, capacity, error in
+            api.pointee.sample_many!(handle, t0, dt, UInt64(count), base, capacity, error)
         }
-        try checkFinite(frames, count: max(0, count) * frameSize, t: t0)
+        try checkFinite(frames, count: overflow ? frames.count : values, t: t0)
+    }
+
+    /// A NaN with a payload no arithmetic makes, put just past what a
+    /// call may write.
+    private static let fence = Double(bitPattern: 0x7FF8_FE9C_E0FF_5E70)
+
+    /// Makes a call that writes `values` doubles into `buffer`, with the
+    /// fence after them when the buffer has room for it.
+    private func fenced(
+        _ function: StaticString, _ buffer: UnsafeMutableBufferPointer<Double>, values: Int,
+        call what: @autoclosure () -> String,
+        _ body: (UnsafeMutablePointer<Double>?, UInt64, UnsafeMutablePointer<effect_error>) -> Int32
+    ) throws(EffectError) {
+        guard values < buffer.count, let base = buffer.baseAddress else {
+            try call(function) { body(buffer.baseAddress, UInt64(buffer.count), $0) }
+            return
+        }
+        base[values] = Self.fence
+        try call(function) { body(base, UInt64(values), $0) }
+        guard base[values].bitPattern == Self.fence.bitPattern else {
+            throw EffectError(
+                status: EFFECT_ERR_INTERNAL,
+                message:
+                    "the plugin wrote past the end of the buffer it was given: \(what()) had room for \(MetadataRules.count(values, "value"))")
+        }
     }
 
     /// An event: from `t` on, param `name` has `value`.
     public func set(_ name: String, to value: Value, at t: Double) throws(EffectError) {
         try withEncoded(value) { raw throws(EffectError) in
             var raw = raw
-            try call { api.pointee.set_param!(handle, name, &raw, t, $0) }
+            try call("set_param") { api.pointee.set_param!(handle, name, &raw, t, $0) }
         }
     }
 
     /// The value param `name` has at `t`.
     public func value(of name: String, at t: Double) throws(EffectError) -> Value {
         var raw = effect_value()
-        try call { api.pointee.get_param!(handle, name, t, &raw, $0) }
+        try call("get_param") { api.pointee.get_param!(handle, name, t, &raw, $0) }
         let type = effect.param(named: name)?.type ?? .number
         let choices = effect.param(named: name)?.choices ?? []
         do {
@@ -176,7 +212,7 @@ public final class EffectInstance: @unchecked Sendable {
     public func strings(at t: Double) throws(EffectError) -> DisplayStrings {
         var strings = effect_strings()
         strings.struct_size = UInt32(MemoryLayout<effect_strings>.size)
-        try call { api.pointee.strings!(handle, t, &strings, $0) }
+        try call("strings") { api.pointee.strings!(handle, t, &strings, $0) }
         return DisplayStrings(
             text: try instanceString(strings.text, "text"),
             accessibilityLabel: try instanceString(strings.accessibility_label, "accessibility label"),
@@ -189,7 +225,7 @@ public final class EffectInstance: @unchecked Sendable {
         }
         var info = effect_element_info()
         info.struct_size = UInt32(MemoryLayout<effect_element_info>.size)
-        try call { api.pointee.element_info!(handle, UInt32(index), &info, $0) }
+        try call("element_info") { api.pointee.element_info!(handle, UInt32(index), &info, $0) }
         let count = effect.attributes.count
         guard Int(info.attribute_count) == count, count == 0 || info.attributes != nil else {
             throw EffectError(status: EFFECT_ERR_INTERNAL, message: "element \(index) has malformed attributes")

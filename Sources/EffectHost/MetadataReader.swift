@@ -15,7 +15,7 @@ struct MetadataReader {
         guard let describe = api.pointee.describe else { throw Problem(message: "describe is NULL") }
         var info = effect_plugin_info()
         info.struct_size = UInt32(MemoryLayout<effect_plugin_info>.size)
-        try invoke("describe") { describe(api, &info, $0) }
+        try invoke("describe", "describe") { describe(api, &info, $0) }
         guard info.effect_count >= 1, info.effect_count <= MetadataRules.Limits.effects else {
             throw Problem(
                 message:
@@ -39,7 +39,7 @@ struct MetadataReader {
         guard let effectInfo = api.pointee.effect_info else { throw Problem(message: "effect_info is NULL") }
         var info = effect_info()
         info.struct_size = UInt32(MemoryLayout<effect_info>.size)
-        try invoke("effect_info(\(index))") { effectInfo(api, index, &info, $0) }
+        try invoke("effect_info", "effect_info(\(index))") { effectInfo(api, index, &info, $0) }
         let id = try text(info.id, "effect \(index) id")
         guard info.param_count <= MetadataRules.Limits.params else {
             throw Problem(
@@ -82,7 +82,7 @@ struct MetadataReader {
         guard let paramInfo = api.pointee.param_info else { throw Problem(message: "param_info is NULL") }
         var info = effect_param_info()
         info.struct_size = UInt32(MemoryLayout<effect_param_info>.size)
-        try invoke("param_info") { paramInfo(api, effect, index, &info, $0) }
+        try invoke("param_info", "param_info") { paramInfo(api, effect, index, &info, $0) }
         let name = try text(info.name, "a param name of '\(id)'")
         let context = "param '\(name)' of '\(id)'"
         let type: ParamType
@@ -117,7 +117,7 @@ struct MetadataReader {
         guard let channelInfo = api.pointee.channel_info else { throw Problem(message: "channel_info is NULL") }
         var info = effect_channel_info()
         info.struct_size = UInt32(MemoryLayout<effect_channel_info>.size)
-        try invoke("channel_info") { channelInfo(api, effect, index, &info, $0) }
+        try invoke("channel_info", "channel_info") { channelInfo(api, effect, index, &info, $0) }
         let name = try text(info.name, "a channel name of '\(id)'")
         let context = "channel '\(name)' of '\(id)'"
         let scope: ChannelScope
@@ -181,11 +181,13 @@ struct MetadataReader {
         return string
     }
 
-    private func invoke(_ function: String, _ body: (UnsafeMutablePointer<effect_error>) -> Int32) throws(Problem) {
+    private func invoke(
+        _ function: StaticString, _ context: String, _ body: (UnsafeMutablePointer<effect_error>) -> Int32
+    ) throws(Problem) {
         do {
-            try call(body)
+            try call(function, body)
         } catch {
-            throw Problem(message: "\(function) failed: \(error.message)")
+            throw Problem(message: "\(context) failed: \(error.message)")
         }
     }
 }

@@ -110,7 +110,8 @@ public final class Player: @unchecked Sendable {
         self.lastFrame = max(0, lastFrame)
         self.replay = replay.flatMap { $0 > 0 && $0.isFinite ? $0 : nil }
         self.sink = sink
-        frame = Array(repeating: 0, count: instance.frameSize)
+        // One value more than a frame: sample fences it (EffectInstance).
+        frame = Array(repeating: 0, count: instance.frameSize + 1)
     }
 
     public var endTime: Double { Double(lastFrame) / fps }
@@ -263,7 +264,8 @@ public final class Player: @unchecked Sendable {
         let t = start + (replay.map { runTime.truncatingRemainder(dividingBy: $0) } ?? runTime)
         try frame.withUnsafeMutableBufferPointer { buffer in
             try instance.sample(at: t, into: buffer)
-            try sink.frame(SampledFrame(index: index, t: t, values: UnsafeBufferPointer(buffer)))
+            let values = UnsafeBufferPointer(rebasing: buffer[0..<instance.frameSize])
+            try sink.frame(SampledFrame(index: index, t: t, values: values))
         }
     }
 }

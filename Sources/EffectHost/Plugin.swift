@@ -63,7 +63,7 @@ public final class Plugin: @unchecked Sendable {
         guard let resolved else { throw fail(String(cString: strerror(errno))) }
         if let problem = ELFCheck.problem(with: resolved) { throw fail(problem) }
         dlerror()
-        guard let handle = dlopen(resolved, RTLD_NOW | RTLD_LOCAL) else {
+        guard let handle = RunningCall.during("dlopen", { dlopen(resolved, RTLD_NOW | RTLD_LOCAL) }) else {
             let detail = dlerror().map { String(cString: $0) } ?? "dlopen failed"
             throw fail("cannot be loaded: \(Self.shorten(detail, path: resolved))")
         }
@@ -71,7 +71,9 @@ public final class Plugin: @unchecked Sendable {
             throw fail("not an effect plugin: it has no \(EFFECT_ENTRY_SYMBOL) symbol")
         }
         let entry = unsafeBitCast(symbol, to: effect_plugin_entry_fn.self)
-        guard let api = entry() else { throw fail("\(EFFECT_ENTRY_SYMBOL) returned NULL") }
+        guard let api = RunningCall.during("effect_plugin_entry", { entry() }) else {
+            throw fail("\(EFFECT_ENTRY_SYMBOL) returned NULL")
+        }
         let header = UnsafeRawPointer(api)
         let structSize = header.load(as: UInt32.self)
         let major = header.load(fromByteOffset: 4, as: UInt32.self)

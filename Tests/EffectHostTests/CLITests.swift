@@ -165,6 +165,20 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(result.stderr, "effect-host: test-ramp: the plugin wrote nan into channel 'value' of a frame near t = 0.5166666666666667\n")
     }
 
+    /// A plugin writing one value past its frame is stopped at the first
+    /// frame by the fence after it, with the call named: not a corrupted
+    /// heap and a crash frames later.
+    func testFrameOverrunIsRefusedAtTheFence() throws {
+        let directory = try TestEnvironment.temporaryDirectory(self)
+        let path = try Fixtures.testPlugin("overrun.so", in: directory, defines: ["BROKEN_FRAME_OVERRUN"])
+        let result = try host("run", "test-ramp", "--plugin-path", path, "--offline", "--format", "jsonl")
+        XCTAssertEqual(result.status, 1)
+        XCTAssertEqual(result.stdout, "")
+        XCTAssertEqual(
+            result.stderr,
+            "effect-host: test-ramp: the plugin wrote past the end of the buffer it was given: sample at t = 0.0 had room for 1 value\n")
+    }
+
     func testPluginPathFromEnvironment() throws {
         let directory = try TestEnvironment.temporaryDirectory(self)
         try Fixtures.testPlugin("ramp.so", in: directory)

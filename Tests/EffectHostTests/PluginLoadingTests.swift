@@ -98,6 +98,34 @@ final class PluginLoadingTests: XCTestCase {
         XCTAssertEqual(a.effects.map(\.id), b.effects.map(\.id))
     }
 
+    /// The host library's frames carry a fence: sampling into a buffer
+    /// with room past the frame tells the plugin it has exactly the frame,
+    /// and a write past that is an error naming the call, with the memory
+    /// after the fence untouched.
+    func testAWritePastTheFrameIsSeenAtTheFence() throws {
+        let directory = try TestEnvironment.temporaryDirectory(self)
+        let broken = try Plugin.load(
+            path: try Fixtures.testPlugin("overrun.so", in: directory, defines: ["BROKEN_FRAME_OVERRUN"]))
+        let instance = try broken.instantiate(try XCTUnwrap(broken.effects.first))
+        XCTAssertThrowsError(try instance.sample(at: 0.25)) { error in
+            XCTAssertEqual(
+                (error as? EffectError)?.message,
+                "the plugin wrote past the end of the buffer it was given: sample at t = 0.25 had room for 1 value")
+        }
+        var frames = [Double](repeating: -1, count: 3)
+        XCTAssertThrowsError(
+            try frames.withUnsafeMutableBufferPointer { try instance.sample(at: 0.25, into: $0) })
+        // length 1, so t = 0.25 is 0.25 of the ramp; the fixture then writes 0 at frames[capacity].
+        XCTAssertEqual(frames, [0.25, 0, -1])
+
+        let good = try Plugin.load(path: try Fixtures.testPlugin("good.so", in: directory))
+        let ramp = try good.instantiate(try XCTUnwrap(good.effects.first))
+        XCTAssertEqual(try ramp.sample(at: 0.25), [0.25])
+        var batch = [Double](repeating: -1, count: 4)
+        try batch.withUnsafeMutableBufferPointer { try ramp.sampleMany(t0: 0, dt: 0.5, count: 3, into: $0) }
+        XCTAssertEqual(batch.prefix(3), [0, 0.5, 1])
+    }
+
     func testMissingFileIsReported() {
         XCTAssertThrowsError(try Plugin.load(path: "/nonexistent/libNothing.so")) { error in
             let failure = error as? PluginLoadFailure

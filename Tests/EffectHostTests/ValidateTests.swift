@@ -21,7 +21,7 @@ final class ValidateTests: XCTestCase {
 
     private let checks = [
         "load", "metadata", "defaults", "determinism", "random-access", "sweep", "bad-input", "events", "loops", "threads",
-        "isolation", "errors", "overrun", "stdout", "draw", "lifecycle", "cost",
+        "isolation", "strings", "errors", "overrun", "stdout", "draw", "lifecycle", "cost",
     ]
 
     func testBundledPluginsPass() throws {
@@ -56,7 +56,7 @@ final class ValidateTests: XCTestCase {
             XCTAssertEqual(verdict, "pass", "good.so \(check): \(reason)")
         }
         XCTAssertEqual(report["crash.so"]?["determinism"]?.0, "crash")
-        XCTAssertEqual(report["crash.so"]?["determinism"]?.1, "the plugin crashed: signal 11 (Segmentation fault)")
+        XCTAssertEqual(report["crash.so"]?["determinism"]?.1, "the plugin crashed: signal 11 (Segmentation fault) during sample")
         XCTAssertEqual(report["crash.so"]?["load"]?.0, "pass")
         XCTAssertEqual(report["hang.so"]?["determinism"]?.0, "crash")
         XCTAssertEqual(report["hang.so"]?["determinism"]?.1, "the plugin hung: the check did not finish in 3 s and was killed")
@@ -98,11 +98,17 @@ final class ValidateTests: XCTestCase {
              "test-ramp: instance_info: struct_size written back is 4096, more than the 48 bytes given"),
             ("BROKEN_SHARED_STATE", "isolation", "fail", "test-ramp: with a second instance (length=5.05 reduce_motion=true) sampled in turn"),
             ("BROKEN_NEW_TABLE", "load", "fail", "effect_plugin_entry returns a different table each call; it must return the same one"),
-            ("BROKEN_FRAME_OVERRUN", "overrun", "fail", "test-ramp: sample at t = 0.0 writes past the end of its 1 value frame"),
-            ("BROKEN_CREATE_EXIT", "metadata", "crash", "the plugin exited with status 0 during the metadata check"),
+            // Named in every check that samples, by the value effect-host
+            // fences after each frame, not only by the overrun check's guard page.
+            ("BROKEN_FRAME_OVERRUN", "determinism", "fail",
+             "the plugin wrote past the end of the buffer it was given: sample at t = 0.1 had room for 1 value"),
+            ("BROKEN_CREATE_EXIT", "metadata", "crash", "the plugin exited with status 0 during create, in the metadata check"),
             ("BROKEN_SLOW", "determinism", "fail", "slow: test-ramp takes "),
             ("BROKEN_EXTRA_EXPORTS", "load", "warn", "exports 2 symbols besides effect_plugin_entry"),
             ("BROKEN_OUT_OF_RANGE", "sweep", "warn", "values outside their declared ranges: test-ramp.value = 1.5 at t = "),
+            ("BROKEN_NULL_STRINGS", "strings", "fail",
+             "test-ramp with defaults: strings at t = 1.0: accessibility_value is NULL; a string is never NULL"),
+            ("BROKEN_ELEMENT_UTF8", "strings", "fail", "test-ramp with defaults: element 0's text is not UTF-8"),
         ]
         var paths: [String] = []
         for item in cases {
@@ -111,8 +117,6 @@ final class ValidateTests: XCTestCase {
         let (status, report) = try validate(["--timeout", "20", "--seed", "7"] + paths)
         XCTAssertEqual(status, 1)
         for item in cases {
-            // AddressSanitizer takes SIGSEGV for itself: the guard page's fault is its report there.
-            if item.define == "BROKEN_FRAME_OVERRUN", TestEnvironment.sanitizer != nil { continue }
             let verdicts = try XCTUnwrap(report[item.define.lowercased() + ".so"], item.define)
             let (verdict, reason) = try XCTUnwrap(verdicts[item.check], item.define)
             XCTAssertEqual(verdict, item.status, "\(item.define): \(reason)")
@@ -121,6 +125,14 @@ final class ValidateTests: XCTestCase {
         let slow = try XCTUnwrap(report["broken_slow.so"]?["cost"]?.1)
         XCTAssertTrue(slow.hasSuffix(" ms per sample (budget \(TestEnvironment.sanitizer == nil ? 1 : 20) ms)"), slow)
         XCTAssertEqual(report["broken_frame_overrun.so"]?["load"]?.0, "pass", "the overrun is named by its check, not as a load failure")
+        // The overrun check's own buffers end at a guard page (which
+        // AddressSanitizer's SIGSEGV handler reports itself).
+        if TestEnvironment.sanitizer == nil {
+            XCTAssertEqual(report["broken_frame_overrun.so"]?["overrun"]?.0, "fail")
+            XCTAssertEqual(
+                report["broken_frame_overrun.so"]?["overrun"]?.1,
+                "test-ramp: sample at t = 0.0 writes past the end of its 1 value frame")
+        }
 
         // --strict: the two warnings become failures.
         let strict = try validate(["--strict", "--timeout", "20", "--seed", "7", paths[8], paths[9]])
@@ -171,7 +183,7 @@ final class ValidateTests: XCTestCase {
         let text = try TestEnvironment.run(
             TestEnvironment.effectHost, ["validate", "--seed", "5", TestEnvironment.strikePlugin])
         XCTAssertEqual(text.status, 0)
-        XCTAssertTrue(text.stdout.hasSuffix("17 pass, 0 warn, 0 fail, 0 crash (seed 5)\n"), text.stdout)
+        XCTAssertTrue(text.stdout.hasSuffix("18 pass, 0 warn, 0 fail, 0 crash (seed 5)\n"), text.stdout)
         XCTAssertTrue(text.stdout.contains("  pass   bad-input     "), text.stdout)
     }
 }

@@ -32,6 +32,21 @@ if TYPE_CHECKING:
     from ._library import Effect
 
 
+#: A NaN with a payload no arithmetic makes, put just past the values a
+#: sampling call may write: a plugin that writes past its frame is then
+#: refused, naming that, instead of quietly corrupting the memory after it.
+FENCE_BITS = 0x7FF8_FE9C_E0FF_5E70
+
+
+def _check_fence(bits: int, call: str, room: int) -> None:
+    if bits != FENCE_BITS:
+        unit = "value" if room == 1 else "values"
+        raise EffectError(
+            _abi.ERR_INTERNAL,
+            f"the plugin wrote past the end of the buffer it was given: {call} had room for {room:,} {unit}",
+        )
+
+
 @dataclass(frozen=True)
 class Sample(Mapping[str, float]):
     """One frame, a mapping of global channel names to values; ``elements``
@@ -199,8 +214,13 @@ class Instance:
 
     def sample(self, t: float) -> Sample:
         """The frame at time t, as channel mappings."""
-        frame = (ctypes.c_double * max(1, self.frame_size))()
-        self._read(self._api.sample, to_time(t), frame, self.frame_size)
+        t = to_time(t)
+        # One value more than the frame: the fence (see _check_fence).
+        frame = (ctypes.c_double * (self.frame_size + 1))()
+        bits = ctypes.cast(frame, ctypes.POINTER(ctypes.c_uint64))
+        bits[self.frame_size] = FENCE_BITS
+        self._read(self._api.sample, t, frame, self.frame_size)
+        _check_fence(bits[self.frame_size], f"sample at t = {t!r}", self.frame_size)
         values = list(frame[: self.frame_size])
         names = [channel.name for channel in self.effect.channels]
         element_names = [channel.name for channel in self.effect.element_channels]
@@ -217,10 +237,14 @@ class Instance:
         n = int(n)
         t0 = to_time(t0)
         dt = to_time(dt, signed=True)
-        raw = np.empty((n, self.frame_size), dtype=np.float64)
+        size = n * self.frame_size
+        fenced = np.empty(size + 1, dtype=np.float64)
+        fenced.view(np.uint64)[size] = FENCE_BITS
+        raw = fenced[:size].reshape(n, self.frame_size)
         # The frames argument is declared void *, so the address passes as a
         # plain int: building a typed ctypes pointer cost more than the call.
-        self._read(self._api.sample_many, t0, dt, n, raw.ctypes.data if raw.size else None, raw.size)
+        self._read(self._api.sample_many, t0, dt, n, fenced.ctypes.data if size else None, size)
+        _check_fence(int(fenced.view(np.uint64)[size]), f"sample_many of {n} frames", size)
         t = t0 + np.arange(n, dtype=np.float64) * dt
         channels = raw[:, : self._globals]
         elements = raw[:, self._globals :].reshape(n, self.element_count, self._stride)

@@ -612,6 +612,21 @@ def test_a_param_type_the_abi_does_not_define_refuses_the_plugin(tmp_path):
     assert refused.value.reason == "describe failed: param 'reduce_motion' of 'test-ramp' has unknown type 9"
 
 
+def test_a_write_past_the_frame_is_refused_at_the_fence(tmp_path):
+    """The fixture writes one value at frame[capacity]: the binding gives
+    capacity as exactly the frame and keeps a fence value after it."""
+    plugin = effects.load_plugin(compile_test_plugin(str(tmp_path), "libOverrun.so", ("BROKEN_FRAME_OVERRUN",)))
+    with plugin.effect("test-ramp").create(length=4) as instance:
+        with pytest.raises(effects.EffectError) as raised:
+            instance.sample(1)
+        assert raised.value.status == _abi.ERR_INTERNAL
+        assert raised.value.message == (
+            "the plugin wrote past the end of the buffer it was given: sample at t = 1.0 had room for 1 value"
+        )
+        # Its sample_many writes only its frames, so it is not refused.
+        assert instance.sample_many(0, 1, 3).channels[:, 0].tolist() == [0, 0.25, 0.5]
+
+
 @pytest.mark.parametrize("defines, minor", [((), 0), (("ABI_1_1",), 1)])
 def test_older_plugins_sample_but_do_not_draw(tmp_path, defines, minor):
     plugin = effects.load_plugin(compile_test_plugin(str(tmp_path), f"libMinor{minor}.so", defines))

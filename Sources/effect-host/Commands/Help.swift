@@ -74,8 +74,8 @@ enum Help {
         as "slow", before a long check could make the plugin look hung.
 
         checks: load, metadata, defaults, determinism, random-access, sweep, bad-input,
-                events, loops, threads, isolation, errors, overrun, stdout, draw, lifecycle,
-                cost
+                events, loops, threads, isolation, strings, errors, overrun, stdout, draw,
+                lifecycle, cost
 
           --json       print one JSON object instead of text
           --strict     count every warning as a failure (extra exported symbols, values

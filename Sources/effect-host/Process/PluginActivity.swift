@@ -1,3 +1,4 @@
+import EffectHost
 import Glibc
 
 /// What plugin code effect-host is running, so a plugin that calls exit()
@@ -17,14 +18,16 @@ enum PluginActivity {
             // exit() keeps the low 8 bits: exit(256) would end with 0.
             let status = code & 0xFF == 0 ? 1 : code & 0xFF
             let line: String
+            let call = RunningCall.name
             if let verdict = PluginActivity.verdictDescriptor {
-                line = "\(ValidateCommand.verdictMark)crash\tthe plugin exited with status \(code & 0xFF) during \(phase)\n"
+                let during = call.map { "\($0), in \(phase)" } ?? phase
+                line = "\(ValidateCommand.verdictMark)crash\tthe plugin exited with status \(code & 0xFF) during \(during)\n"
                 _ = line.withCString { write(verdict, $0, strlen($0)) }
             } else {
                 // atexit handlers run after this one, if at all: give the terminal back here.
                 TerminalRestore.restoreNow()
                 line =
-                    "effect-host: \(Terminal.sanitize(PluginActivity.plugin)) called exit(\(code)) during \(phase); effect-host stops with status \(status)\n"
+                    "effect-host: \(Terminal.sanitize(PluginActivity.plugin)) called exit(\(code)) during \(call ?? phase); effect-host stops with status \(status)\n"
                 _ = line.withCString { write(STDERR_FILENO, $0, strlen($0)) }
             }
             _exit(status)

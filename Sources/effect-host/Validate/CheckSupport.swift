@@ -39,6 +39,43 @@ enum CheckSupport {
         return times
     }
 
+    static func describe(_ params: [(String, Value)]) -> String {
+        params.isEmpty ? "defaults" : params.map { "\($0.0)=\($0.1.text)" }.joined(separator: " ")
+    }
+
+    /// Defaults; every numeric param at its minimum; at its maximum; and
+    /// eight random settings of every param but strings.
+    static func paramSets(_ effect: EffectDescription, _ random: inout SeededRandom) -> [[(String, Value)]] {
+        let numeric = effect.params.filter { $0.range != nil && !$0.isOptional }
+        // Huge integer ranges (counts of breaths, say) would make a run
+        // endless at the maximum; cap what the sweep asks for.
+        func bounded(_ param: ParamDescription, _ x: Double) -> Value {
+            param.type == .integer ? .integer(Int64(min(max(x, -1e6), 1e6))) : .number(x)
+        }
+        var sets: [[(String, Value)]] = [[]]
+        sets.append(numeric.map { ($0.name, bounded($0, $0.range!.lowerBound)) })
+        sets.append(numeric.map { ($0.name, bounded($0, min($0.range!.upperBound, $0.type == .integer ? 64 : .infinity))) })
+        for _ in 0..<8 {
+            var set: [(String, Value)] = []
+            for param in effect.params {
+                switch param.type {
+                case .number, .integer:
+                    guard let range = param.range else { continue }
+                    let upper = param.type == .integer ? min(range.upperBound, range.lowerBound + 64) : range.upperBound
+                    set.append((param.name, bounded(param, range.lowerBound + (upper - range.lowerBound) * random.unit())))
+                case .bool: set.append((param.name, .bool(random.next() % 2 == 0)))
+                case .choice:
+                    guard !param.choices.isEmpty else { continue }
+                    set.append((param.name, .choice(param.choices[Int(random.next() % UInt64(param.choices.count))])))
+                case .color: set.append((param.name, .color(UInt32(truncatingIfNeeded: random.next()))))
+                case .string: continue
+                }
+            }
+            sets.append(set)
+        }
+        return sets
+    }
+
     static func same(_ a: [Double], _ b: [Double]) -> Bool {
         a.count == b.count && zip(a, b).allSatisfy { $0.bitPattern == $1.bitPattern }
     }

@@ -19,8 +19,10 @@ enum CostCheck {
             let allocationsBefore = effect_allocation_count()
             let start = MonotonicClock.now()
             frame.withUnsafeMutableBufferPointer { buffer in
-                for index in 0..<count {
-                    _ = table.pointee.sample!(handle, Double(index) * 0.001, buffer.baseAddress, UInt64(buffer.count), nil)
+                RunningCall.during("sample") {
+                    for index in 0..<count {
+                        _ = table.pointee.sample!(handle, Double(index) * 0.001, buffer.baseAddress, UInt64(buffer.count), nil)
+                    }
                 }
             }
             let single = (MonotonicClock.now() - start) / Double(count) * 1e9
@@ -29,9 +31,11 @@ enum CostCheck {
             let batchAllocationsBefore = effect_allocation_count()
             let batchStart = MonotonicClock.now()
             frames.withUnsafeMutableBufferPointer { buffer in
-                for round in 0..<10 {
-                    _ = table.pointee.sample_many!(
-                        handle, Double(round), 0.001, 1000, buffer.baseAddress, UInt64(buffer.count), nil)
+                RunningCall.during("sample_many") {
+                    for round in 0..<10 {
+                        _ = table.pointee.sample_many!(
+                            handle, Double(round), 0.001, 1000, buffer.baseAddress, UInt64(buffer.count), nil)
+                    }
                 }
             }
             let batch = (MonotonicClock.now() - batchStart) / 10_000 * 1e9

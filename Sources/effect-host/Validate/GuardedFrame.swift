@@ -89,9 +89,8 @@ enum OverrunWatch {
                 _ = write(OverrunWatch.verdictDescriptor, line, OverrunWatch.lineLength)
                 _exit(0)
             }
-            // Not ours: die of the signal as if no handler were here.
-            signal(number, SIG_DFL)
-            raise(number)
+            // Not ours: a crash like any other.
+            CrashNote.noteAndDie(number)
         }
         sigemptyset(&action.sa_mask)
         sigaction(SIGSEGV, &action, nil)

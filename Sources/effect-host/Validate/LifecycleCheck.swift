@@ -51,9 +51,9 @@ enum LifecycleCheck {
         var frame = [Double](repeating: 0, count: 1 << 16)
         func createCycle(_ effect: EffectDescription) throws {
             let instance = try plugin.instantiate(effect)
-            if instance.frameSize <= frame.count {
+            if instance.frameSize < frame.count {
                 try frame.withUnsafeMutableBufferPointer { buffer in
-                    try instance.sample(at: 0.5, into: UnsafeMutableBufferPointer(rebasing: buffer[0..<instance.frameSize]))
+                    try instance.sample(at: 0.5, into: UnsafeMutableBufferPointer(rebasing: buffer[0...instance.frameSize]))
                 }
             }
         }

@@ -19,7 +19,7 @@ enum OutputCheck {
                 try expectNothing("in create of \(effect.id)")
                 let info = try instance.info()
                 _ = try instance.sample(at: 0.5)
-                var frames = [Double](repeating: 0, count: max(1, instance.frameSize) * 4)
+                var frames = [Double](repeating: 0, count: max(1, instance.frameSize) * 4 + 1)
                 try frames.withUnsafeMutableBufferPointer { try instance.sampleMany(t0: 0, dt: 0.25, count: 4, into: $0) }
                 try expectNothing("while \(effect.id) samples")
                 _ = try instance.strings(at: 0.5)

@@ -18,7 +18,7 @@ enum OverrunCheck {
             for t in [0, 0.25, 1, 10] {
                 guard let frame = GuardedFrame(count: size) else { throw CheckFailure("cannot map a guarded buffer") }
                 let status = frame.watching(overrun: "\(effect.id): sample at t = \(t) writes past the end of its \(MetadataRules.count(size, "value")) frame") {
-                    table.sample!(handle, t, $0, UInt64(size), nil)
+                    pointer in RunningCall.during("sample") { table.sample!(handle, t, pointer, UInt64(size), nil) }
                 }
                 guard status == EFFECT_OK else { throw CheckFailure("\(effect.id): sample at t = \(t) fails with status \(status)") }
                 calls += 1
@@ -27,13 +27,15 @@ enum OverrunCheck {
             guard let batch = GuardedFrame(count: size * frames) else { throw CheckFailure("cannot map a guarded buffer") }
             let status = batch.watching(
                 overrun: "\(effect.id): sample_many of \(frames) frames writes past the end of its \(MetadataRules.count(size * frames, "value")) buffer"
-            ) { table.sample_many!(handle, 0, 0.1, UInt64(frames), $0, UInt64(size * frames), nil) }
+            ) { pointer in
+                RunningCall.during("sample_many") { table.sample_many!(handle, 0, 0.1, UInt64(frames), pointer, UInt64(size * frames), nil) }
+            }
             guard status == EFFECT_OK else { throw CheckFailure("\(effect.id): sample_many fails with status \(status)") }
             calls += 1
             let capacity = size - 1
             guard let short = GuardedFrame(count: capacity) else { throw CheckFailure("cannot map a guarded buffer") }
             let refused = short.watching(overrun: "\(effect.id): sample with room for \(MetadataRules.count(capacity, "value")) writes past it") {
-                table.sample!(handle, 0.5, $0, UInt64(capacity), nil)
+                pointer in RunningCall.during("sample") { table.sample!(handle, 0.5, pointer, UInt64(capacity), nil) }
             }
             guard refused == EFFECT_ERR_BUFFER else {
                 throw CheckFailure("\(effect.id): sample with room for \(capacity) of its \(size) values returns \(refused), not EFFECT_ERR_BUFFER")

@@ -19,7 +19,7 @@ enum RandomAccessCheck {
             for index in random.shuffled(Array(times.indices)) where !CheckSupport.same(try instance.sample(at: times[index]), forward[index]) {
                 throw CheckFailure("\(effect.id): sampling in shuffled order changes the frame at t = \(times[index])")
             }
-            var batch = [Double](repeating: 0, count: instance.frameSize * times.count)
+            var batch = [Double](repeating: 0, count: instance.frameSize * times.count + 1)
             try batch.withUnsafeMutableBufferPointer { buffer in
                 try instance.sampleMany(t0: 0, dt: 0.05, count: times.count, into: buffer)
             }

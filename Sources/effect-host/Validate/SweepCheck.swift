@@ -11,7 +11,7 @@ enum SweepCheck {
         var refused = 0
         var outOfRange: [String] = []
         for effect in plugin.effects {
-            let sets = paramSets(effect, &random)
+            let sets = CheckSupport.paramSets(effect, &random)
             for params in sets {
                 guard let instance = try instance(of: effect, in: plugin, params) else {
                     refused += 1
@@ -28,7 +28,7 @@ enum SweepCheck {
                 }
                 times += denseTimes(around: boundaries) + (0..<64).map { _ in logUniformTime(&random) }
                 for t in times where t >= 0 {
-                    let frame = try sample(instance, at: t, context: "\(effect.id) with \(describe(params))")
+                    let frame = try sample(instance, at: t, context: "\(effect.id) with \(CheckSupport.describe(params))")
                     frames += 1
                     for (index, value) in frame.enumerated() {
                         let channel = channelFor(index, effect)
@@ -92,42 +92,5 @@ enum SweepCheck {
         if index < effect.channels.count { return effect.channels[index] }
         let offset = index - effect.channels.count
         return effect.elementChannels[offset % max(1, effect.elementChannels.count)]
-    }
-
-    private static func describe(_ params: [(String, Value)]) -> String {
-        params.isEmpty ? "defaults" : params.map { "\($0.0)=\($0.1.text)" }.joined(separator: " ")
-    }
-
-    /// Defaults; every numeric param at its minimum; at its maximum; and
-    /// eight random settings of every param but strings.
-    private static func paramSets(_ effect: EffectDescription, _ random: inout SeededRandom) -> [[(String, Value)]] {
-        let numeric = effect.params.filter { $0.range != nil && !$0.isOptional }
-        // Huge integer ranges (counts of breaths, say) would make a run
-        // endless at the maximum; cap what the sweep asks for.
-        func bounded(_ param: ParamDescription, _ x: Double) -> Value {
-            param.type == .integer ? .integer(Int64(min(max(x, -1e6), 1e6))) : .number(x)
-        }
-        var sets: [[(String, Value)]] = [[]]
-        sets.append(numeric.map { ($0.name, bounded($0, $0.range!.lowerBound)) })
-        sets.append(numeric.map { ($0.name, bounded($0, min($0.range!.upperBound, $0.type == .integer ? 64 : .infinity))) })
-        for _ in 0..<8 {
-            var set: [(String, Value)] = []
-            for param in effect.params {
-                switch param.type {
-                case .number, .integer:
-                    guard let range = param.range else { continue }
-                    let upper = param.type == .integer ? min(range.upperBound, range.lowerBound + 64) : range.upperBound
-                    set.append((param.name, bounded(param, range.lowerBound + (upper - range.lowerBound) * random.unit())))
-                case .bool: set.append((param.name, .bool(random.next() % 2 == 0)))
-                case .choice:
-                    guard !param.choices.isEmpty else { continue }
-                    set.append((param.name, .choice(param.choices[Int(random.next() % UInt64(param.choices.count))])))
-                case .color: set.append((param.name, .color(UInt32(truncatingIfNeeded: random.next()))))
-                case .string: continue
-                }
-            }
-            sets.append(set)
-        }
-        return sets
     }
 }

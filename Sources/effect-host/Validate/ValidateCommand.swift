@@ -55,6 +55,7 @@ struct ValidateCommand {
             let verdict = Output.standard.descriptor
             OverrunWatch.verdictDescriptor = verdict
             PluginActivity.verdictDescriptor = verdict
+            CrashNote.install(writingTo: verdict)
             PluginActivity.begin("the \(worker.rawValue) check", plugin: paths[0])
             let result = worker.run(path: paths[0], seed: seed)
             PluginActivity.end()
@@ -110,7 +111,8 @@ struct ValidateCommand {
             return CheckResult(status: status, reason: parts[1])
         case let .signalled(signal):
             let name = String(cString: strsignal(signal))
-            return CheckResult(status: .crash, reason: "the plugin crashed: signal \(signal) (\(name))")
+            let during = CrashNote.call(in: outcome.outputText).map { " during \($0)" } ?? ""
+            return CheckResult(status: .crash, reason: "the plugin crashed: signal \(signal) (\(name))\(during)")
         case .notStarted(let reason):
             return CheckResult(status: .crash, reason: "the check could not be run: \(reason)")
         case .timedOut:

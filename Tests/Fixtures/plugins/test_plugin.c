@@ -35,6 +35,8 @@
  *   -DBROKEN_SLOW            every sample takes 55 ms
  *   -DBROKEN_EXTRA_EXPORTS   exports two globals besides the entry point
  *   -DBROKEN_OUT_OF_RANGE    the value, declared 0 to 1, settles at 1.5
+ *   -DBROKEN_NULL_STRINGS    once settled, its accessibility value is NULL
+ *   -DBROKEN_ELEMENT_UTF8    it has one element, whose text is not UTF-8
  *   -DHANG_AT=T              with BROKEN_HANG, sample hangs after t = T
  *   -DBROKEN_NAN             frames after t = 0.5 contain NaN
  *   -DBROKEN_NULL_SAMPLE     the table's sample pointer is NULL
@@ -339,6 +341,9 @@ static effect_status instance_info(const effect_instance *instance, effect_insta
     out->struct_size = EFFECT_INSTANCE_INFO_SIZE_1_0;
 #endif
     out->frame_size = 1;
+#ifdef BROKEN_ELEMENT_UTF8
+    out->element_count = 1; /* no element channels, so the frame is still 1 value */
+#endif
     out->timing = EFFECT_TIMING_ENDS;
     out->end = instance->length;
     return ok(error);
@@ -346,10 +351,21 @@ static effect_status instance_info(const effect_instance *instance, effect_insta
 
 static effect_status element_info(const effect_instance *instance, uint32_t element, effect_element_info *out,
                                   effect_error *error) {
+#ifdef BROKEN_ELEMENT_UTF8
+    if (instance == NULL || out == NULL) return fail(error, EFFECT_ERR_NULL_POINTER, "NULL argument");
+    if (element > 0) return fail(error, EFFECT_ERR_INDEX, "there is one element");
+    if (out->struct_size < sizeof *out) return fail(error, EFFECT_ERR_STRUCT_SIZE, "effect_element_info too small");
+    out->struct_size = sizeof *out;
+    out->attribute_count = 0;
+    out->text = "caf\xc3"; /* a two-byte sequence cut short */
+    out->attributes = NULL;
+    return ok(error);
+#else
     (void)instance;
     (void)element;
     (void)out;
     return fail(error, EFFECT_ERR_INDEX, "this effect has no elements");
+#endif
 }
 
 static effect_status get_param(const effect_instance *instance, const char *name, double t, effect_value *out,
@@ -388,6 +404,9 @@ static effect_status strings(const effect_instance *instance, double t, effect_s
     out->text = "";
     out->accessibility_label = "Ramp";
     out->accessibility_value = "";
+#ifdef BROKEN_NULL_STRINGS
+    if (t >= LENGTH(instance)) out->accessibility_value = NULL;
+#endif
     return ok(error);
 }
 

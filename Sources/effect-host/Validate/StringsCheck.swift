@@ -1,0 +1,75 @@
+import CEffect
+import EffectHost
+
+/// Every string an instance hands out is there and is UTF-8, as the header
+/// promises a renderer and a screen reader: the display strings at each
+/// probed time, for the defaults and for varied params, and each element's
+/// text, with its attributes where it says it has some. Read through the
+/// raw table, so a NULL is named as one rather than as a failed read.
+enum StringsCheck {
+    /// Past this many elements, a sample of them: a text of a million
+    /// units need not be read whole to find a broken one.
+    static let elementsRead = 10_000
+
+    static func check(_ plugin: Plugin, _ random: inout SeededRandom) throws -> CheckResult {
+        let table = plugin.table.pointee
+        var read = 0
+        for effect in plugin.effects {
+            for params in CheckSupport.paramSets(effect, &random) {
+                let context = "\(effect.id) with \(CheckSupport.describe(params))"
+                let instance: EffectInstance
+                do {
+                    instance = try plugin.instantiate(effect, params: params)
+                } catch {
+                    continue  // a combination the effect refuses; the sweep names those
+                }
+                for t in try CheckSupport.probeTimes(instance, &random) {
+                    var strings = effect_strings()
+                    strings.struct_size = UInt32(MemoryLayout<effect_strings>.size)
+                    let status = RunningCall.during("strings") { table.strings!(instance.rawHandle, t, &strings, nil) }
+                    guard status == EFFECT_OK else { throw CheckFailure("\(context): strings at t = \(t) fails with status \(status)") }
+                    for (name, pointer) in [
+                        ("text", strings.text), ("accessibility_label", strings.accessibility_label),
+                        ("accessibility_value", strings.accessibility_value),
+                    ] {
+                        try expectText(pointer, "\(context): strings at t = \(t): \(name)")
+                        read += 1
+                    }
+                }
+                read += try checkElements(instance, of: effect, table, context)
+            }
+        }
+        return .pass("\(read) display strings and element texts, each non-NULL UTF-8")
+    }
+
+    private static func checkElements(
+        _ instance: EffectInstance, of effect: EffectDescription, _ table: effect_plugin_api, _ context: String
+    ) throws -> Int {
+        let count = instance.elementCount
+        let step = max(1, count / elementsRead)
+        var read = 0
+        for index in stride(from: 0, to: count, by: step) {
+            var info = effect_element_info()
+            info.struct_size = UInt32(MemoryLayout<effect_element_info>.size)
+            let status = RunningCall.during("element_info") { table.element_info!(instance.rawHandle, UInt32(index), &info, nil) }
+            guard status == EFFECT_OK else {
+                throw CheckFailure("\(context): element_info(\(index)) fails with status \(status); it has \(count) elements")
+            }
+            try expectText(info.text, "\(context): element \(index)'s text")
+            guard info.attribute_count == effect.attributes.count else {
+                throw CheckFailure(
+                    "\(context): element \(index) has \(info.attribute_count) attributes; the effect declares \(effect.attributes.count)")
+            }
+            if info.attribute_count > 0, info.attributes == nil {
+                throw CheckFailure("\(context): element \(index) has \(info.attribute_count) attributes and a NULL pointer to them")
+            }
+            read += 1
+        }
+        return read
+    }
+
+    private static func expectText(_ pointer: UnsafePointer<CChar>?, _ what: String) throws {
+        guard let pointer else { throw CheckFailure("\(what) is NULL; a string is never NULL (\"\" where there is none)") }
+        guard PluginString.read(pointer, limit: 1 << 30) != nil else { throw CheckFailure("\(what) is not UTF-8") }
+    }
+}

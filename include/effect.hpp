@@ -481,10 +481,13 @@ public:
         return info;
     }
 
-    /* One frame for time t: global channels, then each element's channels. */
+    /* One frame for time t: global channels, then each element's channels.
+     * Throws effect::Error (EFFECT_ERR_INTERNAL) if the plugin writes past
+     * the frame: the vector holds one more value, a fence, which the plugin
+     * is not told about and must find unchanged. */
     std::vector<double> sample(double t) const {
-        std::vector<double> frame(frame_size());
-        sample_into(t, frame.data(), frame.size());
+        std::vector<double> frame(frame_size() + 1);
+        fenced(frame, "sample", [&](double *out, std::size_t capacity) { sample_into(t, out, capacity); });
         return frame;
     }
 
@@ -494,10 +497,11 @@ public:
         call.check(api_->sample(handle_, t, out, capacity, &call));
     }
 
-    /* `count` frames for t0, t0 + dt, ..., back to back. */
+    /* `count` frames for t0, t0 + dt, ..., back to back; fenced as sample's. */
     std::vector<double> sample_many(double t0, double dt, std::size_t count) const {
-        std::vector<double> frames(frame_size() * count);
-        sample_many_into(t0, dt, count, frames.data(), frames.size());
+        std::vector<double> frames(frame_size() * count + 1);
+        fenced(frames, "sample_many",
+               [&](double *out, std::size_t capacity) { sample_many_into(t0, dt, count, out, capacity); });
         return frames;
     }
 
@@ -607,6 +611,24 @@ public:
     }
 
 private:
+    /* Runs `write` on all of `buffer` but its last value, which holds a NaN
+     * whose payload no arithmetic makes; then drops that value, or throws if
+     * the plugin changed it. */
+    template <typename Write>
+    static void fenced(std::vector<double> &buffer, const char *call, Write write) {
+        const std::uint64_t fence = 0x7FF8FE9CE0FF5E70u;
+        const std::size_t room = buffer.size() - 1;
+        std::memcpy(&buffer[room], &fence, sizeof fence);
+        write(buffer.data(), room);
+        std::uint64_t after = 0;
+        std::memcpy(&after, &buffer[room], sizeof after);
+        if (after != fence) {
+            throw Error(EFFECT_ERR_INTERNAL, std::string("the plugin wrote past the end of the buffer it was given: ") +
+                                                 call + " had room for " + std::to_string(room) +
+                                                 (room == 1 ? " value" : " values"));
+        }
+        buffer.pop_back();
+    }
     void reset() {
         if (handle_ != nullptr) api_->destroy(handle_);
         handle_ = nullptr;

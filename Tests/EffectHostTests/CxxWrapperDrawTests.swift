@@ -18,6 +18,7 @@ final class CxxWrapperDrawTests: XCTestCase {
         // 1.0-sized tables that claim 1.1 and 1.2.
         let short11 = try Fixtures.testPlugin("short11.so", in: directory, defines: ["BROKEN_ABI_MINOR=1"])
         let short12 = try Fixtures.testPlugin("short12.so", in: directory, defines: ["BROKEN_ABI_MINOR=2"])
+        let overrun = try Fixtures.testPlugin("overrun.so", in: directory, defines: ["BROKEN_FRAME_OVERRUN"])
         let program = directory + "/wrapper_checks"
         let build = try TestEnvironment.run(
             "/usr/bin/env",
@@ -28,7 +29,7 @@ final class CxxWrapperDrawTests: XCTestCase {
         XCTAssertEqual(build.status, 0, build.stderr)
         let result = try TestEnvironment.run(
             program,
-            [ramp10, plugin("libReveal.so"), ramp11, plugin("libStrike.so"), plugin("libBreathe.so"), short11, short12])
+            [ramp10, plugin("libReveal.so"), ramp11, plugin("libStrike.so"), plugin("libBreathe.so"), short11, short12, "overrun=" + overrun])
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(result.stderr, "")
         return result.stdout.split(separator: "\n").map(String.init)
@@ -124,6 +125,10 @@ final class CxxWrapperDrawTests: XCTestCase {
                 "short -14 its function table is 120 bytes; ABI 1.1 needs 128",
                 "short -14 its function table is 120 bytes; ABI 1.2 needs 136",
             ])
+        // sample()'s vector holds a fence past the frame (EFFECT_ERR_INTERNAL, -14).
+        XCTAssertTrue(
+            lines.contains("fence -14 the plugin wrote past the end of the buffer it was given: sample had room for 1 value"),
+            "\(lines)")
 
         // What the list checks refuse, each as EFFECT_ERR_INTERNAL (-14).
         let refusals = [

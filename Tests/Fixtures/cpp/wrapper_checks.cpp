@@ -293,6 +293,18 @@ int main(int argc, char **argv) {
         old_plugin("abi10", argv[1]);
         draw_checks(argv[3], argv[4], argv[5], reveal);
         for (int i = 6; i < argc; i++) {
+            if (std::string(argv[i]).rfind("overrun=", 0) == 0) {
+                // A plugin that writes frame[capacity]: the vector's fence sees it.
+                effect::Library overrun(argv[i] + 8);
+                effect::Instance instance = overrun.effect("test-ramp").create();
+                try {
+                    instance.sample(0.25);
+                    std::printf("fence missed\n");
+                } catch (const effect::Error &error) {
+                    std::printf("fence %d %s\n", int(error.status()), error.what());
+                }
+                continue;
+            }
             try {
                 effect::Library refused(argv[i]);
                 std::printf("short loaded %s\n", argv[i]);

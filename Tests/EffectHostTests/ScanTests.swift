@@ -35,6 +35,16 @@ final class ScanTests: XCTestCase {
         return Dictionary(uniqueKeysWithValues: failures.map { (($0["path"]! as NSString).lastPathComponent, $0["reason"]!) })
     }
 
+    /// Metadata too large for the scan's capture is named as that, not as
+    /// an answer that does not read.
+    func testMetadataPastTheCaptureLimitIsNamed() throws {
+        let directory = try TestEnvironment.temporaryDirectory(self)
+        try backdate(Fixtures.testPlugin("huge.so", in: directory, defines: ["BROKEN_HUGE_DEFAULT"]))
+        let result = try host(["list", "--json", "--plugin-path", directory], timeout: "60")
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(try failures(result)["huge.so"], "its metadata is more than 16 MB as text; a host scans at most that")
+    }
+
     func testPluginsThatMisbehaveWhileLoadingAreSkippedWithTheirReason() throws {
         let directory = try TestEnvironment.temporaryDirectory(self)
         let broken = [

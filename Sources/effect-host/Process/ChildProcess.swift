@@ -22,7 +22,15 @@ enum ChildProcess {
         let errors: [UInt8]
 
         var outputText: String { String(decoding: output, as: UTF8.self) }
+
+        /// Whether stdout reached the capture limit, so the end of what the
+        /// child wrote may be missing.
+        var outputIsCut: Bool { output.count >= ChildProcess.captureLimit }
     }
+
+    /// What a captured stream may hold, at most: a child cannot make the
+    /// parent hold without limit whatever it prints.
+    static let captureLimit = 16 << 20
 
     /// Children running at once, at most: enough to use every core on a
     /// scan without a directory of plugins forking hundreds.
@@ -183,17 +191,13 @@ enum ChildProcess {
             errors = -1
         }
 
-        /// What a captured stream may hold, at most: a child cannot make
-        /// the parent hold without limit whatever it prints.
-        private static let limit = 16 << 20
-
         private static func drain(_ descriptor: inout Int32, into bytes: inout [UInt8]) {
             guard descriptor >= 0 else { return }
             var buffer = [UInt8](repeating: 0, count: 65536)
             while true {
                 let got = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
                 if got > 0 {
-                    if bytes.count < limit { bytes += buffer[0..<got] }
+                    if bytes.count < ChildProcess.captureLimit { bytes += buffer[0..<got] }
                     continue
                 }
                 if got == 0 {

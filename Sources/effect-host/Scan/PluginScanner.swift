@@ -1,5 +1,6 @@
 import EffectHost
 import Glibc
+import MetadataRules
 
 /// Reads plugin metadata the way audio hosts scan plugins: each file is
 /// loaded in a child process (`effect-host scan-plugin`), never in this
@@ -75,6 +76,10 @@ struct PluginScanner {
             }
             if first == "ok", let printed = lastLine(of: outcome.errors) {
                 return (failure("printed to stderr while loading ('\(printed)'); a plugin may not print"), true)
+            }
+            if first == "ok", outcome.outputIsCut {
+                let limit = "\(ChildProcess.captureLimit >> 20) MB"
+                return (failure("its metadata is more than \(limit) as text; a host scans at most that"), true)
             }
             if first != "ok" {
                 // dlopen's own failures (a missing dependency) can be mended without touching the file.

@@ -51,6 +51,7 @@
  *   -DBROKEN_EFFECT_COUNT=N  describe claims N effects
  *   -DBROKEN_HUGE_NAME       the plugin's name is 1 MB long
  *   -DBROKEN_UTF8            the plugin's name is not UTF-8
+ *   -DBROKEN_HUGE_DEFAULT    a third param, a string whose default is 17 MB
  *   -DHOSTILE_TEXT           its free-text metadata carries terminal escape
  *                            sequences and a right-to-left override
  *   -DPLUGIN_ID=\"x\"         plugin id (default "test")
@@ -114,6 +115,12 @@ __attribute__((constructor)) static void misbehave_on_load(void) {
 
 #ifdef BROKEN_HUGE_NAME
 static char huge_name[1 << 20];
+#endif
+#ifdef BROKEN_HUGE_DEFAULT
+#define PARAM_COUNT 3
+static char huge_default[17 << 20];
+#else
+#define PARAM_COUNT 2
 #endif
 
 /* Escape sequences that would retitle the window, clear the screen and turn
@@ -208,7 +215,7 @@ static effect_status effect_info_fn(const effect_plugin_api *self, uint32_t inde
     if (index != 0) return fail(error, EFFECT_ERR_INDEX, "effect index out of range");
     if (out->struct_size < sizeof *out) return fail(error, EFFECT_ERR_STRUCT_SIZE, "effect_info too small");
     out->struct_size = sizeof *out;
-    out->param_count = 2;
+    out->param_count = PARAM_COUNT;
     out->global_channel_count = 1;
     out->element_channel_count = 0;
     out->attribute_count = 0;
@@ -226,11 +233,22 @@ static effect_status param_info(const effect_plugin_api *self, uint32_t effect, 
                                 effect_error *error) {
     (void)self;
     if (out == NULL) return fail(error, EFFECT_ERR_NULL_POINTER, "out is NULL");
-    if (effect != 0 || index > 1) return fail(error, EFFECT_ERR_INDEX, "index out of range");
+    if (effect != 0 || index >= PARAM_COUNT) return fail(error, EFFECT_ERR_INDEX, "index out of range");
     if (out->struct_size < sizeof *out) return fail(error, EFFECT_ERR_STRUCT_SIZE, "effect_param_info too small");
     memset(out, 0, sizeof *out);
     out->struct_size = sizeof *out;
     out->unit = "";
+#ifdef BROKEN_HUGE_DEFAULT
+    if (index == 2) {
+        memset(huge_default, 'x', sizeof huge_default - 1);
+        out->type = EFFECT_TYPE_STRING;
+        out->name = "label";
+        out->doc = "A label nobody reads.";
+        out->default_value.type = EFFECT_TYPE_STRING;
+        out->default_value.string = huge_default;
+        return ok(error);
+    }
+#endif
     if (index == 0) {
         out->type = EFFECT_TYPE_NUMBER;
         out->name = "length";

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
-from . import _abi, _elf, _trust
+from . import _abi, _elf, _rules, _trust
 from .errors import EffectError, PluginLoadError, PluginLoadWarning
 
 if TYPE_CHECKING:
@@ -110,8 +110,20 @@ class Effect:
         self.element_noun = _text(info.element_noun)
         self.timing_doc = _text(info.timing_doc)
         self.credit = _text(info.credit)
-        self.params: list[Param] = [self._param(i) for i in range(info.param_count)]
+        if info.param_count > _rules.MAX_PARAMS:
+            raise EffectError(
+                _abi.ERR_INTERNAL,
+                f"effect '{self.id}' has {_rules.count(info.param_count, 'param')}, more than the {_rules.MAX_PARAMS:,} allowed",
+            )
         counts = (info.global_channel_count, info.element_channel_count, info.attribute_count)
+        if sum(counts) > _rules.MAX_CHANNELS:
+            raise EffectError(
+                _abi.ERR_INTERNAL,
+                f"effect '{self.id}' has {_rules.count(sum(counts), 'channel')}, more than the {_rules.MAX_CHANNELS:,} allowed",
+            )
+        #: Each default's own value type, which the rules check against the param's.
+        self._default_types: list[int] = []
+        self.params: list[Param] = [self._param(i) for i in range(info.param_count)]
         channels = [self._channel(i) for i in range(sum(counts))]
         self.channels: list[Channel] = channels[: counts[0]]
         self.element_channels: list[Channel] = channels[counts[0] : counts[0] + counts[1]]
@@ -132,12 +144,15 @@ class Effect:
         info = _abi.sized(_abi.ParamInfo)
         _call(self.plugin._api.param_info, self.plugin._api_pointer, self.index, index, ctypes.byref(info))
         numeric = info.type in (_abi.TYPE_NUMBER, _abi.TYPE_INTEGER)
-        choices = tuple(_text(info.choices[i]) for i in range(info.choice_count))
         name = _text(info.name)
         type = _PARAM_TYPES.get(info.type)
         if type is None:
             # As effect-host refuses it: a type this package cannot read or write.
             raise EffectError(_abi.ERR_INTERNAL, f"param '{name}' of '{self.id}' has unknown type {info.type}")
+        if type == "enum" and not 1 <= info.choice_count <= _rules.MAX_CHOICES:
+            raise EffectError(_abi.ERR_INTERNAL, f"param '{name}' of '{self.id}' is an enum without valid choices")
+        choices = tuple(_text(info.choices[i]) for i in range(info.choice_count)) if type == "enum" else ()
+        self._default_types.append(info.default_value.type)
         stub = Param(name, type, None, None, None, "", "", False, False, choices)
         return Param(
             name=name,
@@ -241,7 +256,7 @@ class Plugin:
         info = _abi.sized(_abi.PluginInfo)
         try:
             _call(api.describe, pointer, ctypes.byref(info))
-            if not 1 <= info.effect_count <= 1024:
+            if not 1 <= info.effect_count <= _rules.MAX_EFFECTS:
                 raise PluginLoadError(path, f"describe reports {info.effect_count} effects")
             self.id = _text(info.id)
             self.name = _text(info.name)
@@ -252,6 +267,10 @@ class Plugin:
             self.effects: list[Effect] = [Effect(self, index) for index in range(info.effect_count)]
         except EffectError as error:
             raise PluginLoadError(path, f"describe failed: {error.message}") from None
+        refused = _rules.refusals(self.id, self.effects)
+        if refused:
+            more = f" (and {_rules.count(len(refused) - 1, 'other problem')})" if len(refused) > 1 else ""
+            raise PluginLoadError(path, refused[0] + more)
 
     def __repr__(self) -> str:
         return f"<Plugin {self.id} {self.version} at {self.path}>"

@@ -14,7 +14,7 @@ import subprocess
 import threading
 
 import pytest
-from conftest import ROOT
+from conftest import ROOT, compile_test_plugin
 from reference import (
     breathing,
     ease_in_out,
@@ -588,22 +588,6 @@ def test_an_unknown_appearance_is_refused(plugins_dir):
 
 
 # ---- 1.0 and 1.1 plugins -------------------------------------------------------
-
-
-def compile_test_plugin(directory, name, defines=()):
-    compiler = shutil.which("cc")
-    if compiler is None:
-        pytest.skip("no C compiler (cc) on PATH")
-    output = os.path.join(directory, name)
-    source = os.path.join(ROOT, "Tests", "Fixtures", "plugins", "test_plugin.c")
-    subprocess.run(
-        [compiler, "-std=c99", "-Wall", "-Wextra", "-Werror", "-shared", "-fPIC", "-I", os.path.join(ROOT, "include"),
-         *[f"-D{define}" for define in defines], source, "-lm", "-o", output],
-        check=True,
-    )
-    os.chmod(directory, 0o700)
-    os.chmod(output, 0o755)
-    return output
 
 
 def test_a_param_type_the_abi_does_not_define_refuses_the_plugin(tmp_path):

@@ -892,9 +892,10 @@ struct effect_plugin_api {
      * they were set, and the effect sees them together. Only LIVE params
      * can be set. Needs exclusive access to the instance.
      * Cost: for the bundled effects (and any built with the Swift kit
-     * that is EventStepping), an event later than every earlier one costs
-     * amortised O(1); one at or before the latest event's time rebuilds
-     * the model from every event, O(n).
+     * that is EventStepping), an event later than every earlier one, or
+     * at the latest event's time (several params set at one t), costs
+     * amortised O(1); one before the latest event's time rebuilds the
+     * model from every event, O(n).
      * Errors: NULL_POINTER, UTF8, UNKNOWN_PARAM, NOT_LIVE, TYPE, RANGE
      * (also for a value the effect refuses in combination with the others,
      * or past the plugin's limit on events: 1,000,000 for plugins built

@@ -40,6 +40,30 @@ final class SharedArrayTests: XCTestCase {
         XCTAssertEqual(newer.changes.map(\.time), [1])
     }
 
+    /// A version one short of the end writes the last slot again in place
+    /// once no version that saw it is left, and copies while one is.
+    func testTheLastSlotIsWrittenAgainOnlyOnceNoVersionSeesIt() {
+        var base = Steps(initial: 0.0)
+        for index in 1...10 { base.append(Double(index), at: Double(index)) }
+        var seen: Steps<Double>? = base
+        seen!.append(11, at: 11)
+        var redo = base
+        redo.append(-11, at: 11)
+        XCTAssertFalse(redo.allValues.storage === base.allValues.storage, "a version still sees 11 there: copied")
+        XCTAssertEqual(seen!.value(at: 12), 11)
+
+        seen = nil  // the last version that saw 11 is gone
+        var again = base
+        again.append(-11, at: 11)
+        XCTAssertTrue(again.allValues.storage === base.allValues.storage, "no version sees slot 11 any more: in place")
+        XCTAssertEqual(again.value(at: 12), -11)
+        XCTAssertEqual(base.value(at: 12), 10, "the version one short still ends where it did")
+        // And the redone version grows on in place.
+        again.append(12, at: 12)
+        XCTAssertTrue(again.allValues.storage === base.allValues.storage)
+        XCTAssertEqual(Array(again.allValues), (0...10).map(Double.init) + [-11, 12])
+    }
+
     func testCopiesGrowOnManyThreadsAtOnceWithoutSeeingEachOther() {
         var base = Steps(initial: 0)
         for index in 1...100 { base.append(index, at: Double(index)) }

@@ -106,6 +106,7 @@ final class Instance<E: Effect>: AnyInstance {
 
     deinit {
         current.release()
+        beforeLatest?.box.release()
         attributeStorage?.deallocate()
     }
 
@@ -185,13 +186,20 @@ final class Instance<E: Effect>: AnyInstance {
         // timeline would make every event cost as much as all before it.
         // Later than every event so far, and than the create-time values at 0.
         let latest = t > timeline.lastEventTime
+        let again = !latest && t == timeline.lastEventTime && beforeLatest?.time == t
         let event = ParamEvent(time: t, param: index, value: decoded)
         let position = timeline.insert(event)
         if case let .string(text) = decoded { _ = pool.intern(text) }
+        if again, let base = beforeLatest?.box.takeUnretainedValue().model {
+            try redo(from: base, at: t, undoing: event, at: position)
+            return
+        }
         let next: E
+        var extended = false
         do throws(EffectFailure) {
-            if latest, let extended = try model.extended(to: t, params: timeline, strings: pool) {
-                next = extended
+            if latest, let grown = try model.extended(to: t, params: timeline, strings: pool) {
+                next = grown
+                extended = true
             } else {
                 next = try model.rebuilt(params: timeline, strings: pool)
             }
@@ -201,7 +209,46 @@ final class Instance<E: Effect>: AnyInstance {
         }
         let previous = current
         box = UnsafeRawPointer(Unmanaged.passRetained(ModelBox(next)).toOpaque())
-        previous.release()
+        // The model before this time is kept as it is, in its box, for
+        // another event at this time (a copy would retain every array).
+        beforeLatest?.box.release()
+        if extended {
+            beforeLatest = (previous, t)
+        } else {
+            beforeLatest = nil
+            previous.release()
+        }
+    }
+
+    /// The model before the latest event time, retained, and that time:
+    /// another event at that time redoes it from there, which costs what
+    /// one event does, instead of rebuilding the model from every event.
+    private var beforeLatest: (box: Unmanaged<ModelBox<E>>, time: Double)?
+
+    /// Redoes time `t` from `base` with every event at t, the new one
+    /// included. The current model goes first: once no version has seen
+    /// what it appended at t, the storage it grew takes the redo in place
+    /// (SharedArray's claims). If the model refuses the event, the one
+    /// before it is redone from the same inputs, which it took before (and
+    /// only a model that now refused those too would be left at `base`).
+    private func redo(
+        from base: E, at t: Double, undoing event: ParamEvent, at position: (all: Int, ofParam: Int)
+    ) throws(EffectFailure) {
+        current.release()
+        let next: E
+        do throws(EffectFailure) {
+            next = try redone(base, at: t)
+        } catch {
+            timeline.remove(event, at: position)
+            box = UnsafeRawPointer(Unmanaged.passRetained(ModelBox((try? redone(base, at: t)) ?? base)).toOpaque())
+            throw error
+        }
+        box = UnsafeRawPointer(Unmanaged.passRetained(ModelBox(next)).toOpaque())
+    }
+
+    private func redone(_ base: E, at t: Double) throws(EffectFailure) -> E {
+        if let extended = try base.extended(to: t, params: timeline, strings: pool) { return extended }
+        return try base.rebuilt(params: timeline, strings: pool)
     }
 
     override func strings(at t: Double) -> effect_strings {

@@ -21,14 +21,16 @@ public protocol Effect: Sendable {
     /// text's units, can carry it over from `self` and redo only the timing.
     func rebuilt(params: ParamTimeline, strings: StringPool) throws(EffectFailure) -> Self
 
-    /// The model after an event at `time`, later than every event before
-    /// it (events set as time goes on), with `params` holding it: by
-    /// default nil, which has the kit call `rebuilt`. An effect whose
-    /// model is `Steps` and `AnimationTrack`s extends a copy of `self`'s
-    /// instead; they share their storage as they grow, so a stream of
-    /// events costs O(1) each. It must equal what `init` builds from the
-    /// same params (the kit's tests compare the two for every bundled
-    /// effect).
+    /// The model after the events at `time`, later than every event
+    /// `self` was built from (events set as time goes on), with `params`
+    /// holding them; for a second event at the latest time the kit calls
+    /// it again on the model from before that time, so it runs once per
+    /// time as `init` does. By default nil, which has the kit call
+    /// `rebuilt`. An effect whose model is `Steps` and `AnimationTrack`s
+    /// extends a copy of `self`'s instead; they share their storage as they
+    /// grow, so a stream of events costs O(1) each. It must equal what
+    /// `init` builds from the same params (the kit's tests compare the two
+    /// for every bundled effect).
     func extended(to time: Double, params: ParamTimeline, strings: StringPool) throws(EffectFailure) -> Self?
 
     /// Elements in order, with their texts and attributes. They must depend
@@ -142,7 +144,8 @@ public struct EffectFailure: Error, Sendable {
 /// An effect whose model is its values at 0 and then one `advance` per
 /// event time, in order: `init` folds `advance` over `params.eventTimes`,
 /// and the kit's `extended` is one more `advance` on a copy, so the two
-/// cannot disagree and events set as time goes on cost O(1) each.
+/// cannot disagree and events set as time goes on cost O(1) each, several
+/// at one time included.
 public protocol EventStepping: Effect {
     /// What changes at `time`, the latest event time, given every event up to it.
     mutating func advance(to time: Double, _ params: ParamTimeline)

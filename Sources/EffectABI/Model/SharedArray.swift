@@ -10,12 +10,24 @@
 /// append writes only past every other version's end, so readers, which
 /// never lock, see nothing change.
 ///
+/// One exception keeps a model rebuilt from an earlier version O(1): a
+/// version one short of the storage's end may write the last slot again
+/// once no version that saw it is left. Every version that has seen the
+/// last slot holds its `Claim`, and so does the storage, so "none left"
+/// is the storage's reference being the only one. (Not a weak reference:
+/// an object referenced weakly pays the slow path on every retain, and
+/// every copy of a model retains each claim.) That is how the kit
+/// redoes the latest event time from the model before it when a second
+/// event arrives at that time (Instance.set).
+///
 /// Reading is a load through a pointer that never changes for the life of
 /// the storage, so sampling pays no more than it does for an Array, and a
 /// copy to iterate (`Steps.allValues`) allocates nothing.
 public struct SharedArray<Element>: RandomAccessCollection {
     @usableFromInline var storage: Storage
     public private(set) var count: Int
+    /// Held while this version has seen the storage's last slot.
+    private var claim: Claim?
 
     public var startIndex: Int { 0 }
     public var endIndex: Int { count }
@@ -27,7 +39,7 @@ public struct SharedArray<Element>: RandomAccessCollection {
 
     init(_ element: Element) {
         storage = Storage(capacity: 4)
-        _ = storage.append(element, after: 0)
+        claim = storage.append(element, after: 0)
         count = 1
     }
 
@@ -38,9 +50,11 @@ public struct SharedArray<Element>: RandomAccessCollection {
     }
 
     mutating func append(_ element: Element) {
-        if !storage.append(element, after: count) {
+        if let claimed = storage.append(element, after: count) {
+            claim = claimed
+        } else {
             storage = storage.copy(count, capacity: Swift.max(4, count * 2))
-            _ = storage.append(element, after: count)
+            claim = storage.append(element, after: count)
         }
         count += 1
     }
@@ -50,10 +64,15 @@ public struct SharedArray<Element>: RandomAccessCollection {
     mutating func replaceLast(with element: Element) {
         precondition(count > 0, "replaceLast on an empty SharedArray")
         if !isKnownUniquelyReferenced(&storage) || !storage.ends(at: count) {
-            storage = storage.copy(count, capacity: count)
+            storage = storage.copy(count - 1, capacity: count)
+            claim = storage.append(element, after: count - 1)
+            return
         }
         storage.base[count - 1] = element
     }
+
+    /// Proof of having seen a storage's last slot; its identity is all it has.
+    final class Claim: Sendable {}
 
     @usableFromInline
     final class Storage: @unchecked Sendable {
@@ -69,14 +88,26 @@ public struct SharedArray<Element>: RandomAccessCollection {
             base = UnsafeMutablePointer<Element>.allocate(capacity: Swift.max(1, capacity))
         }
 
+        /// The claim of the versions that have seen the last slot. Read
+        /// and written under `lock`.
+        private var lastClaim: Claim?
+
         /// Puts `element` after the first `count` when they are all there
-        /// is and there is room; false, changing nothing, when not.
-        func append(_ element: Element, after count: Int) -> Bool {
+        /// is (or all but a last slot no living version has seen) and
+        /// there is room, and returns the claim to that slot; nil,
+        /// changing nothing, when not.
+        func append(_ element: Element, after count: Int) -> Claim? {
             lock.locked {
-                guard filled == count, filled < capacity else { return false }
+                if filled == count + 1, isKnownUniquelyReferenced(&lastClaim) {
+                    (base + count).deinitialize(count: 1)
+                    filled = count
+                }
+                guard filled == count, filled < capacity else { return nil }
                 (base + filled).initialize(to: element)
                 filled += 1
-                return true
+                let claim = Claim()
+                lastClaim = claim
+                return claim
             }
         }
 
@@ -85,9 +116,13 @@ public struct SharedArray<Element>: RandomAccessCollection {
             lock.locked { filled == count }
         }
 
+        /// A storage of its own holding the first `count` elements, for a
+        /// version about to append to them: no version has claimed its
+        /// last slot yet.
         func copy(_ count: Int, capacity: Int) -> Storage {
-            let copy = Storage(capacity: Swift.max(capacity, count))
-            for index in 0..<count { _ = copy.append(base[index], after: index) }
+            let copy = Storage(capacity: Swift.max(capacity, count + 1))
+            copy.base.initialize(from: base, count: count)
+            copy.filled = count
             return copy
         }
 

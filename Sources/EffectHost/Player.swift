@@ -72,6 +72,9 @@ public final class Player: @unchecked Sendable {
     private let stopQueue = DispatchQueue(label: "effect-host.player.stop", qos: .userInteractive)
     /// A stop signal has come in this run; set and read on `stopQueue`.
     private var stopRequested = false
+    /// Which run this is, counted on `stopQueue`: a "not answering" hint
+    /// due from an earlier run's stop is not given during a later run.
+    private var runNumber = 0
     /// The run is over; set on `queue`, read on `stopQueue`.
     private let ended = Atomic<Bool>(false)
 
@@ -216,7 +219,10 @@ public final class Player: @unchecked Sendable {
             signalSources = sources
             self.finishedRun = finishedRun
         }
-        stopQueue.sync { stopRequested = false }
+        stopQueue.sync {
+            stopRequested = false
+            runNumber += 1
+        }
         for (number, source) in zip(watched, sources) {
             if Self.stopSignals.contains(number) {
                 source.setEventHandler { [self] in stop(by: number) }
@@ -242,6 +248,12 @@ public final class Player: @unchecked Sendable {
         }
     }
 
+    /// Does what stop signal `number` does, as if it had come in: for
+    /// tests, which cannot rely on a process's signals.
+    func receiveStopSignal(_ number: Int32) {
+        stopQueue.async { [self] in stop(by: number) }
+    }
+
     /// A stop signal, heard on `stopQueue`.
     private func stop(by number: Int32) {
         guard !ended.load(ordering: .acquiring) else { return }
@@ -255,8 +267,9 @@ public final class Player: @unchecked Sendable {
             stoppedBy = number
             finish()
         }
+        let stoppedRun = runNumber
         stopQueue.asyncAfter(deadline: .now() + 1) { [self] in
-            if !ended.load(ordering: .acquiring) { stopIsSlow() }
+            if runNumber == stoppedRun, !ended.load(ordering: .acquiring) { stopIsSlow() }
         }
     }
 

@@ -1,4 +1,5 @@
-import EffectHost
+@testable import EffectHost
+import Foundation
 import ReferenceMath
 import XCTest
 
@@ -46,6 +47,45 @@ final class PlayerTests: XCTestCase {
         for frame in sink.frames {
             XCTAssertEqual(frame.values[0], Reference.easeInOut(frame.t / 0.32), accuracy: 1e-12)
         }
+    }
+
+    /// The "not answering" hint belongs to the run that was stopped: a run
+    /// stopped by a signal at once (as one would, but without one: a signal
+    /// the test process sends itself did not reliably reach a player after
+    /// the first run in it), then another run of the same player
+    /// lasting over a second, gives no hint (before, the first stop's
+    /// check fired during the second run).
+    func testAStoppedRunsHintDoesNotFireInTheNextRun() throws {
+        final class InterruptingSink: FrameSink {
+            var interruptAt: Int?
+            var finished: Bool?
+            weak var player: Player?
+            func frame(_ frame: SampledFrame) throws {
+                guard let at = interruptAt, frame.index >= at else { return }
+                interruptAt = nil
+                player?.receiveStopSignal(SIGHUP)
+            }
+            func finish(interrupted: Bool) { finished = interrupted }
+        }
+        final class Hints: @unchecked Sendable {
+            let lock = NSLock()
+            var count = 0
+            func add() { lock.withLock { count += 1 } }
+        }
+        let hints = Hints()
+        let sink = InterruptingSink()
+        sink.interruptAt = 2
+        let player = Player(instance: try Fixtures.strikeInstance(), fps: 100, lastFrame: 150, sink: sink)
+        player.stopIsSlow = { hints.add() }
+        sink.player = player
+        let first = try player.runRealtime()
+        XCTAssertEqual(first.signal, SIGHUP, "\(first.framesShown) shown")
+        XCTAssertEqual(sink.finished, true)
+        sink.interruptAt = nil
+        let second = try player.runRealtime()  // 1.5 s, past the first stop's 1 s check
+        XCTAssertNil(second.signal)
+        XCTAssertEqual(sink.finished, false)
+        XCTAssertEqual(hints.lock.withLock { hints.count }, 0)
     }
 
     func testASinkErrorStopsTheRun() throws {

@@ -206,21 +206,8 @@ public final class Player: @unchecked Sendable {
         let sources = watched.map { number in
             DispatchSource.makeSignalSource(signal: number, queue: Self.stopSignals.contains(number) ? stopQueue : queue)
         }
-        // Blocked on this thread for the run (dispatch's threads block
-        // every signal): without that, libdispatch on Linux delivered them
-        // to the first run in a process only (PlayerTests).
-        var blocked = sigset_t()
-        sigemptyset(&blocked)
-        for number in watched { sigaddset(&blocked, number) }
-        var mask = sigset_t()
-        pthread_sigmask(SIG_BLOCK, &blocked, &mask)
         for number in watched { signal(number, SIG_IGN) }
-        defer {
-            // Unblocked while still ignored, so a signal that came in as
-            // the run ended is dropped, not acted on by default.
-            pthread_sigmask(SIG_SETMASK, &mask, nil)
-            for number in watched { signal(number, SIG_DFL) }
-        }
+        defer { for number in watched { signal(number, SIG_DFL) } }
         queue.sync {
             shown = 0
             dropped = 0
@@ -259,6 +246,12 @@ public final class Player: @unchecked Sendable {
             if let failure { throw failure }
             return PlaybackReport(framesShown: shown, framesDropped: dropped, signal: stoppedBy)
         }
+    }
+
+    /// Does what stop signal `number` does, as if it had come in: for
+    /// tests, which cannot rely on a process's signals.
+    func receiveStopSignal(_ number: Int32) {
+        stopQueue.async { [self] in stop(by: number) }
     }
 
     /// A stop signal, heard on `stopQueue`.

@@ -69,7 +69,7 @@ def _effect_refusals(effect: Effect) -> list[str]:
     if len(channels) > MAX_CHANNELS:
         found.append(f"{prefix} has {count(len(channels), 'channel')}, more than the {MAX_CHANNELS:,} allowed")
     names: set[str] = set()
-    for param, default_type in zip(effect.params, effect._default_types, strict=True):
+    for param, default_type in zip(effect.params, effect._default_types):
         context = f"{prefix} param '{param.name}'"
         if param.name in names:
             found.append(f"{context} is declared twice")

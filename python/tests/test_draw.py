@@ -14,7 +14,7 @@ import subprocess
 import threading
 
 import pytest
-from conftest import ROOT, compile_test_plugin
+from plugin_fixtures import ROOT, compile_test_plugin
 from reference import (
     breathing,
     ease_in_out,

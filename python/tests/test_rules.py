@@ -9,7 +9,7 @@ import os
 import subprocess
 
 import pytest
-from conftest import build_directory, compile_test_plugin
+from plugin_fixtures import build_directory, compile_test_plugin
 
 import effects
 
@@ -47,7 +47,7 @@ def test_both_loaders_refuse_each_broken_plugin_for_the_same_rule(tmp_path):
     os.mkdir(directory)
     paths = [compile_test_plugin(directory, f"broken{index}.so", defines) for index, (defines, _) in enumerate(BROKEN)]
     from_host = host_reasons(directory, tmp_path)
-    for path, (defines, reason) in zip(paths, BROKEN, strict=True):
+    for path, (defines, reason) in zip(paths, BROKEN):
         assert python_reason(path) == reason, defines
         assert from_host[os.path.basename(path)] == reason, defines
 

@@ -49,7 +49,8 @@ let package = Package(
         .systemLibrary(name: "CEffect", path: "include"),
         .target(name: "MetadataRules", swiftSettings: pluginSwiftSettings),
         .target(name: "EffectABI", dependencies: ["CEffect", "MetadataRules"], swiftSettings: pluginSwiftSettings),
-        .target(name: "EffectHost", dependencies: ["CEffect", "MetadataRules"]),
+        .target(name: "CRunningCall"),
+        .target(name: "EffectHost", dependencies: ["CEffect", "MetadataRules", "CRunningCall"]),
         .target(name: "CAllocationCounter"),
         .executableTarget(
             name: "effect-host", dependencies: ["CEffect", "EffectHost", "EffectABI", "MetadataRules", "CAllocationCounter"],

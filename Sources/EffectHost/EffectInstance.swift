@@ -179,13 +179,21 @@ public final class EffectInstance: @unchecked Sendable {
             return
         }
         base[values] = Self.fence
-        try call(function) { body(base, UInt64(values), $0) }
+        // The fence first: an overrun matters more than the status after it.
+        let failure: EffectError?
+        do {
+            try call(function) { body(base, UInt64(values), $0) }
+            failure = nil
+        } catch {
+            failure = error
+        }
         guard base[values].bitPattern == Self.fence.bitPattern else {
             throw EffectError(
                 status: EFFECT_ERR_INTERNAL,
                 message:
                     "the plugin wrote past the end of the buffer it was given: \(what()) had room for \(MetadataRules.count(values, "value"))")
         }
+        if let failure { throw failure }
     }
 
     /// An event: from `t` on, param `name` has `value`.

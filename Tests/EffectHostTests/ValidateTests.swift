@@ -87,7 +87,8 @@ final class ValidateTests: XCTestCase {
     }
 
     /// Each way of breaking the contract that an earlier validate missed is
-    /// caught by the check made for it, and only there.
+    /// caught by the check made for it (a frame overrun by every check that
+    /// samples, as the fence after each frame sees it).
     func testEachContractBreakIsCaughtByItsOwnCheck() throws {
         let directory = try TestEnvironment.temporaryDirectory(self)
         let cases: [(define: String, check: String, status: String, reason: String)] = [
@@ -101,7 +102,7 @@ final class ValidateTests: XCTestCase {
             // Named in every check that samples, by the value effect-host
             // fences after each frame, not only by the overrun check's guard page.
             ("BROKEN_FRAME_OVERRUN", "determinism", "fail",
-             "the plugin wrote past the end of the buffer it was given: sample at t = 0.1 had room for 1 value"),
+             "test-ramp: the plugin wrote past the end of the buffer it was given: sample at t = 0.1 had room for 1 value"),
             ("BROKEN_CREATE_EXIT", "metadata", "crash", "the plugin exited with status 0 during create, in the metadata check"),
             ("BROKEN_SLOW", "determinism", "fail", "slow: test-ramp takes "),
             ("BROKEN_EXTRA_EXPORTS", "load", "warn", "exports 2 symbols besides effect_plugin_entry"),

@@ -113,13 +113,13 @@ class Effect:
         if info.param_count > _rules.MAX_PARAMS:
             raise EffectError(
                 _abi.ERR_INTERNAL,
-                f"effect '{self.id}' has {_rules.count(info.param_count, 'param')}, more than the {_rules.MAX_PARAMS:,} allowed",
+                f"effect '{self.id}' reports {_rules.count(info.param_count, 'param')}; an effect has at most {_rules.MAX_PARAMS:,}",
             )
         counts = (info.global_channel_count, info.element_channel_count, info.attribute_count)
         if sum(counts) > _rules.MAX_CHANNELS:
             raise EffectError(
                 _abi.ERR_INTERNAL,
-                f"effect '{self.id}' has {_rules.count(sum(counts), 'channel')}, more than the {_rules.MAX_CHANNELS:,} allowed",
+                f"effect '{self.id}' reports {_rules.count(sum(counts), 'channel')}; an effect has at most {_rules.MAX_CHANNELS:,}",
             )
         #: Each default's own value type, which the rules check against the param's.
         self._default_types: list[int] = []
@@ -257,7 +257,9 @@ class Plugin:
         try:
             _call(api.describe, pointer, ctypes.byref(info))
             if not 1 <= info.effect_count <= _rules.MAX_EFFECTS:
-                raise PluginLoadError(path, f"describe reports {info.effect_count} effects")
+                raise PluginLoadError(
+                    path, f"describe reports {_rules.count(info.effect_count, 'effect')}; a plugin has 1 to {_rules.MAX_EFFECTS:,}"
+                )
             self.id = _text(info.id)
             self.name = _text(info.name)
             self.version = _text(info.version)

@@ -17,6 +17,7 @@ BROKEN = [
     (("BROKEN_DUPLICATE_PARAM",), "effect 'test-ramp': param 'length' is declared twice"),
     (("BROKEN_DEFAULT_RANGE",), "effect 'test-ramp': param 'length' has a default outside its range"),
     (('PLUGIN_ID="../Probe Plugin"',), "plugin id '../Probe Plugin' is not kebab-case"),
+    (("BROKEN_EFFECT_COUNT=2000",), "describe reports 2,000 effects; a plugin has 1 to 1,024"),
 ]
 
 

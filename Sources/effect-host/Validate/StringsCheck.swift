@@ -12,7 +12,9 @@ enum StringsCheck {
     static let elementsRead = 10_000
 
     static func check(_ plugin: Plugin, _ random: inout SeededRandom) throws -> CheckResult {
-        let table = plugin.table.pointee
+        // Fields read one by one through the pointer: a 1.0 plugin's table
+        // is shorter than the struct this host knows.
+        let table = plugin.table
         var read = 0
         for effect in plugin.effects {
             for params in CheckSupport.paramSets(effect, &random) {
@@ -26,8 +28,9 @@ enum StringsCheck {
                 for t in try CheckSupport.probeTimes(instance, &random) {
                     var strings = effect_strings()
                     strings.struct_size = UInt32(MemoryLayout<effect_strings>.size)
-                    let status = RunningCall.during("strings") { table.strings!(instance.rawHandle, t, &strings, nil) }
-                    guard status == EFFECT_OK else { throw CheckFailure("\(context): strings at t = \(t) fails with status \(status)") }
+                    try succeeds("\(context): strings at t = \(t)") { error in
+                        RunningCall.during("strings") { table.pointee.strings!(instance.rawHandle, t, &strings, error) }
+                    }
                     for (name, pointer) in [
                         ("text", strings.text), ("accessibility_label", strings.accessibility_label),
                         ("accessibility_value", strings.accessibility_value),
@@ -43,7 +46,7 @@ enum StringsCheck {
     }
 
     private static func checkElements(
-        _ instance: EffectInstance, of effect: EffectDescription, _ table: effect_plugin_api, _ context: String
+        _ instance: EffectInstance, of effect: EffectDescription, _ table: UnsafePointer<effect_plugin_api>, _ context: String
     ) throws -> Int {
         let count = instance.elementCount
         let step = max(1, count / elementsRead)
@@ -51,9 +54,8 @@ enum StringsCheck {
         for index in stride(from: 0, to: count, by: step) {
             var info = effect_element_info()
             info.struct_size = UInt32(MemoryLayout<effect_element_info>.size)
-            let status = RunningCall.during("element_info") { table.element_info!(instance.rawHandle, UInt32(index), &info, nil) }
-            guard status == EFFECT_OK else {
-                throw CheckFailure("\(context): element_info(\(index)) fails with status \(status); it has \(count) elements")
+            try succeeds("\(context): element_info(\(index)) of its \(count) elements") { error in
+                RunningCall.during("element_info") { table.pointee.element_info!(instance.rawHandle, UInt32(index), &info, error) }
             }
             try expectText(info.text, "\(context): element \(index)'s text")
             guard info.attribute_count == effect.attributes.count else {
@@ -66,6 +68,18 @@ enum StringsCheck {
             read += 1
         }
         return read
+    }
+
+    /// Runs a call that must succeed; a failure is named with its status
+    /// and the plugin's message.
+    private static func succeeds(_ call: String, _ body: (UnsafeMutablePointer<effect_error>) -> Int32) throws {
+        var error = effect_error()
+        error.struct_size = UInt32(MemoryLayout<effect_error>.size)
+        let status = body(&error)
+        guard status == EFFECT_OK else {
+            let message = withUnsafeBytes(of: &error.message) { PluginString.read($0.baseAddress?.assumingMemoryBound(to: CChar.self), limit: $0.count) }
+            throw CheckFailure("\(call) fails with status \(status): \(Terminal.sanitize(message ?? "(no message)"))")
+        }
     }
 
     private static func expectText(_ pointer: UnsafePointer<CChar>?, _ what: String) throws {

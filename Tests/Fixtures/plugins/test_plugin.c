@@ -319,6 +319,10 @@ static effect_status create(const effect_plugin_api *self, const char *id, const
         } else if (strcmp(settings[i].name, "reduce_motion") == 0) {
             if (settings[i].value.type != EFFECT_TYPE_BOOL) return fail(error, EFFECT_ERR_TYPE, "reduce_motion is a bool");
             if ((uint64_t)settings[i].value.integer > 1) return fail(error, EFFECT_ERR_RANGE, "a bool is 0 or 1");
+#ifdef BROKEN_HUGE_DEFAULT
+        } else if (strcmp(settings[i].name, "label") == 0) {
+            if (settings[i].value.type != EFFECT_TYPE_STRING) return fail(error, EFFECT_ERR_TYPE, "label is a string");
+#endif
         } else {
             return fail(error, EFFECT_ERR_UNKNOWN_PARAM, "no such param");
         }
@@ -396,6 +400,11 @@ static effect_status get_param(const effect_instance *instance, const char *name
         out->number = instance->length;
     } else if (strcmp(name, "reduce_motion") == 0) {
         out->type = EFFECT_TYPE_BOOL;
+#ifdef BROKEN_HUGE_DEFAULT
+    } else if (strcmp(name, "label") == 0) {
+        out->type = EFFECT_TYPE_STRING;
+        out->string = huge_default; /* what it is created with: the default, never set */
+#endif
     } else {
         return fail(error, EFFECT_ERR_UNKNOWN_PARAM, "no such param");
     }

@@ -8,7 +8,9 @@ import MetadataRules
 /// with nothing written.
 enum OverrunCheck {
     static func check(_ plugin: Plugin) throws -> CheckResult {
-        let table = plugin.table.pointee
+        // Fields read through the pointer: a 1.0 plugin's table is shorter
+        // than the struct this host knows, so it is never copied whole.
+        let table = plugin.table
         var calls = 0
         for effect in plugin.effects {
             let instance = try plugin.instantiate(effect)
@@ -18,7 +20,7 @@ enum OverrunCheck {
             for t in [0, 0.25, 1, 10] {
                 guard let frame = GuardedFrame(count: size) else { throw CheckFailure("cannot map a guarded buffer") }
                 let status = frame.watching(overrun: "\(effect.id): sample at t = \(t) writes past the end of its \(MetadataRules.count(size, "value")) frame") {
-                    pointer in RunningCall.during("sample") { table.sample!(handle, t, pointer, UInt64(size), nil) }
+                    pointer in RunningCall.during("sample") { table.pointee.sample!(handle, t, pointer, UInt64(size), nil) }
                 }
                 guard status == EFFECT_OK else { throw CheckFailure("\(effect.id): sample at t = \(t) fails with status \(status)") }
                 calls += 1
@@ -28,14 +30,14 @@ enum OverrunCheck {
             let status = batch.watching(
                 overrun: "\(effect.id): sample_many of \(frames) frames writes past the end of its \(MetadataRules.count(size * frames, "value")) buffer"
             ) { pointer in
-                RunningCall.during("sample_many") { table.sample_many!(handle, 0, 0.1, UInt64(frames), pointer, UInt64(size * frames), nil) }
+                RunningCall.during("sample_many") { table.pointee.sample_many!(handle, 0, 0.1, UInt64(frames), pointer, UInt64(size * frames), nil) }
             }
             guard status == EFFECT_OK else { throw CheckFailure("\(effect.id): sample_many fails with status \(status)") }
             calls += 1
             let capacity = size - 1
             guard let short = GuardedFrame(count: capacity) else { throw CheckFailure("cannot map a guarded buffer") }
             let refused = short.watching(overrun: "\(effect.id): sample with room for \(MetadataRules.count(capacity, "value")) writes past it") {
-                pointer in RunningCall.during("sample") { table.sample!(handle, 0.5, pointer, UInt64(capacity), nil) }
+                pointer in RunningCall.during("sample") { table.pointee.sample!(handle, 0.5, pointer, UInt64(capacity), nil) }
             }
             guard refused == EFFECT_ERR_BUFFER else {
                 throw CheckFailure("\(effect.id): sample with room for \(capacity) of its \(size) values returns \(refused), not EFFECT_ERR_BUFFER")

@@ -1,11 +1,14 @@
-"""Per-frame cost from Python: ctypes sample() one frame at a time, against
-sample_many() in batches of 1,000, against the same seed formulas vectorised
-in numpy over the same 1,000 times. Each numpy formula is first checked
-against the plugin's frames, so the three compute the same thing.
+"""Cost from Python, in one process: sample() per call against a bare ctypes
+call of the same function; sample_many() for n = 1, 10, 100 and 1000 frames
+against the same batch called from C (libbatch_clock.so, loaded here, timed
+in the same rounds); and the same seed formulas vectorised in numpy over
+1,000 times. Each numpy formula is first checked against the plugin's
+frames, so they compute the same thing.
 
-    python3 Benchmarks/python_bench.py PLUGIN_DIR
+    python3 Benchmarks/python_bench.py PLUGIN_DIR CLOCK_LIBRARY
 """
 
+import ctypes
 import statistics
 import sys
 import time
@@ -19,6 +22,8 @@ import effects
 BATCH = 1000
 ROUNDS = 15
 SINGLE_CALLS = 2000
+#: Batch sizes, and how many calls of each a round times.
+BATCHES = [(1, 2000), (10, 2000), (100, 1000), (1000, 200)]
 PI = np.pi
 
 
@@ -117,8 +122,67 @@ def _median_ns_per_frame(run, frames):
     return statistics.median(times)
 
 
-def measure(plugin_dir):
-    """One row per effect: ns per frame for sample(), sample_many() and numpy."""
+def _clock(path):
+    library = ctypes.CDLL(path)
+    function = library.batch_seconds
+    function.restype = ctypes.c_double
+    function.argtypes = [
+        ctypes.c_void_p, ctypes.c_void_p, ctypes.c_double, ctypes.c_double, ctypes.c_uint64, ctypes.c_void_p,
+        ctypes.c_uint64, ctypes.c_int,
+    ]
+    return function
+
+
+def _batches(instance, clock, dt):
+    """For each n: ns per call from Python and from C, and the median of the
+    ratios within each round (both run in every round, under the same load)."""
+    api = ctypes.cast(instance.effect.plugin._api_pointer, ctypes.c_void_p)
+    handle = instance._handle
+    result = {}
+    for n, calls in BATCHES:
+        buffer = np.empty(n * instance.frame_size)
+        address = buffer.ctypes.data
+        python, c, ratios = [], [], []
+        for _ in range(ROUNDS):
+            start = time.perf_counter()
+            for _ in range(calls):
+                instance.sample_many(0.0, dt, n)
+            python.append((time.perf_counter() - start) / calls * 1e9)
+            seconds = clock(api, handle, 0.0, dt, n, address, buffer.size, calls)
+            if seconds < 0:
+                raise SystemExit(f"{instance.effect.id}: sample_many from C failed")
+            c.append(seconds / calls * 1e9)
+            ratios.append(python[-1] / c[-1])
+        result[n] = {"python": statistics.median(python), "c": statistics.median(c), "ratio": statistics.median(ratios)}
+    return result
+
+
+def _singles(instance, span):
+    """ns per call of sample() and of a bare ctypes call of the same
+    function into a ready buffer, and the median of their ratios by round."""
+    function = instance.effect.plugin._api.sample
+    handle = instance._handle
+    frame = (ctypes.c_double * instance.frame_size)()
+    size = instance.frame_size
+    times = [i * span / SINGLE_CALLS for i in range(SINGLE_CALLS)]
+    ours, bare, ratios = [], [], []
+    for _ in range(ROUNDS):
+        start = time.perf_counter()
+        for t in times:
+            instance.sample(t)
+        ours.append((time.perf_counter() - start) / SINGLE_CALLS * 1e9)
+        start = time.perf_counter()
+        for t in times:
+            function(handle, t, frame, size, None)
+        bare.append((time.perf_counter() - start) / SINGLE_CALLS * 1e9)
+        ratios.append(ours[-1] / bare[-1])
+    return statistics.median(ours), statistics.median(bare), statistics.median(ratios)
+
+
+def measure(plugin_dir, clock_library):
+    """One row per effect: sample() and a bare ctypes call (ns per call),
+    sample_many() against C for each n, and numpy (ns per frame)."""
+    clock = _clock(clock_library)
     rows = []
     for effect_id, params, formula in SUBJECTS:
         instance = effects.effect(effect_id, paths=[plugin_dir]).create(**params)
@@ -131,10 +195,6 @@ def measure(plugin_dir):
         if not worst <= 1e-9:
             raise SystemExit(f"{effect_id}: the numpy formula differs from the plugin by {worst}; the comparison would mean nothing")
 
-        def singles():
-            for i in range(SINGLE_CALLS):
-                instance.sample(i * span / SINGLE_CALLS)
-
         def batches():
             for _ in range(10):
                 instance.sample_many(0, dt, BATCH)
@@ -143,10 +203,14 @@ def measure(plugin_dir):
             for _ in range(10):
                 formula(t)
 
+        sample, bare, versus_bare = _singles(instance, span)
         rows.append(
             {
                 "effect": effect_id,
-                "sample": _median_ns_per_frame(singles, SINGLE_CALLS),
+                "sample": sample,
+                "bare_sample": bare,
+                "sample_versus_bare": versus_bare,
+                "batches": _batches(instance, clock, dt),
                 "sample_many": _median_ns_per_frame(batches, 10 * BATCH),
                 "numpy": _median_ns_per_frame(vectorised, 10 * BATCH),
             }
@@ -156,13 +220,15 @@ def measure(plugin_dir):
 
 
 def main():
-    if len(sys.argv) != 2:
-        raise SystemExit("usage: python_bench.py PLUGIN_DIR")
-    print(f"{'effect (ns/frame)':22} {'sample()':>10} {'sample_many':>12} {'numpy':>10} {'1/many':>8} {'numpy/many':>11}")
-    for row in measure(sys.argv[1]):
+    if len(sys.argv) != 3:
+        raise SystemExit("usage: python_bench.py PLUGIN_DIR CLOCK_LIBRARY")
+    for row in measure(sys.argv[1], sys.argv[2]):
+        batches = "  ".join(
+            f"n={n}: {b['python']:.0f}/{b['c']:.0f} ns ({b['ratio']:.2f}x)" for n, b in row["batches"].items()
+        )
         print(
-            f"{row['effect']:22} {row['sample']:10.0f} {row['sample_many']:12.1f} {row['numpy']:10.1f} "
-            f"{row['sample'] / row['sample_many']:7.0f}x {row['numpy'] / row['sample_many']:10.2f}x"
+            f"{row['effect']:22} sample() {row['sample']:.0f} ns, bare {row['bare_sample']:.0f} ns "
+            f"({row['sample_versus_bare']:.2f}x); sample_many {batches}; numpy/many {row['numpy'] / row['sample_many']:.2f}x"
         )
 
 

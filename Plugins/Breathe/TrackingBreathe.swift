@@ -174,6 +174,7 @@ struct TrackingBreathe: EventStepping {
 
     // MARK: The math
 
+    @inline(__always)
     private static func trackingAndOpacity(_ state: State, at t: Double) -> (Double, Double) {
         if state.reduceMotion { return (state.minTracking, 1) }
         if let phase = state.phase { return breathe(state, phase: clamp01(phase)) }
@@ -191,6 +192,7 @@ struct TrackingBreathe: EventStepping {
 
     /// A raised cosine: 0 → 1 → 0 over one period with no corner at either
     /// end, so the loop is seamless. Wider tracking reads 2% lighter.
+    @inline(__always)
     private static func breathe(_ state: State, phase: Double) -> (Double, Double) {
         let wave = (1 - cos(2 * Double.pi * phase)) / 2
         return (state.minTracking + (state.maxTracking - state.minTracking) * wave, 1 - 0.02 * wave)

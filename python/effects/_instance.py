@@ -47,37 +47,122 @@ def _check_fence(bits: int, call: str, room: int) -> None:
         )
 
 
-@dataclass(frozen=True)
 class Sample(Mapping[str, float]):
     """One frame, a mapping of global channel names to values; ``elements``
-    holds each element's channels by name."""
+    holds each element's channels by name. The mappings are made when first
+    read, so sampling a frame of many elements costs little until then."""
 
-    t: float
-    channels: dict[str, float]
-    elements: list[dict[str, float]]
+    __slots__ = ("_channels", "_element_names", "_elements", "_globals", "_names", "_values", "t")
+
+    def __init__(self, t: float, values: list[float], names: tuple[str, ...], element_names: tuple[str, ...]) -> None:
+        self.t = t
+        self._values = values
+        self._names = names
+        self._element_names = element_names
+        self._globals = len(names)
+        self._channels: dict[str, float] | None = None
+        self._elements: list[dict[str, float]] | None = None
+
+    @property
+    def channels(self) -> dict[str, float]:
+        if self._channels is None:
+            self._channels = dict(zip(self._names, self._values))
+        return self._channels
+
+    @property
+    def elements(self) -> list[dict[str, float]]:
+        if self._elements is None:
+            stride = len(self._element_names)
+            values = self._values
+            start = self._globals
+            count = (len(values) - start) // stride if stride else 0
+            self._elements = [
+                dict(zip(self._element_names, values[start + i * stride : start + (i + 1) * stride])) for i in range(count)
+            ]
+        return self._elements
 
     def __getitem__(self, channel: str) -> float:
         return self.channels[channel]
 
     def __iter__(self) -> Iterator[str]:
-        return iter(self.channels)
+        return iter(self._names)
 
     def __len__(self) -> int:
-        return len(self.channels)
+        return self._globals
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Sample):
+            return NotImplemented
+        return self.t == other.t and self.channels == other.channels and self.elements == other.elements
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"Sample(t={self.t!r}, channels={self.channels!r}, elements={self.elements!r})"
 
 
-@dataclass(frozen=True)
 class Frames:
     """Many frames from one batch call: ``channels`` is frames x global
     channels, ``elements`` frames x elements x element channels, and ``raw``
-    the frames exactly as the plugin wrote them."""
+    the frames exactly as the plugin wrote them; ``t`` holds each frame's
+    time. The arrays share one buffer and are made when first read, so a
+    batch call costs little more than the plugin's own work."""
 
-    t: np.ndarray
-    channels: np.ndarray
-    elements: np.ndarray
-    raw: np.ndarray
-    channel_names: tuple[str, ...]
-    element_channel_names: tuple[str, ...]
+    __slots__ = ("_bits", "_dt", "_n", "_shape", "_t0", "_views", "channel_names", "element_channel_names")
+
+    def __init__(
+        self,
+        bits: np.ndarray,
+        n: int,
+        t0: float,
+        dt: float,
+        shape: tuple[int, int, int],
+        channel_names: tuple[str, ...],
+        element_channel_names: tuple[str, ...],
+    ) -> None:
+        self._bits = bits
+        self._n = n
+        self._t0 = t0
+        self._dt = dt
+        self._shape = shape
+        self.channel_names = channel_names
+        self.element_channel_names = element_channel_names
+        self._views: dict[str, np.ndarray] = {}
+
+    @property
+    def raw(self) -> np.ndarray:
+        view = self._views.get("raw")
+        if view is None:
+            size = self._shape[0] * self._n
+            view = self._views["raw"] = self._bits[:size].view(np.float64).reshape(self._n, self._shape[0])
+        return view
+
+    @property
+    def t(self) -> np.ndarray:
+        view = self._views.get("t")
+        if view is None:
+            # The expression the plugin's batch loop uses for each frame's t.
+            view = self._views["t"] = self._t0 + np.arange(self._n, dtype=np.float64) * self._dt
+        return view
+
+    @property
+    def channels(self) -> np.ndarray:
+        view = self._views.get("channels")
+        if view is None:
+            view = self._views["channels"] = self.raw[:, : self._shape[1]]
+        return view
+
+    @property
+    def elements(self) -> np.ndarray:
+        view = self._views.get("elements")
+        if view is None:
+            frame_size, globals_, stride = self._shape
+            elements = (frame_size - globals_) // stride if stride else 0
+            view = self._views["elements"] = self.raw[:, globals_:].reshape(self._n, elements, stride)
+        return view
+
+    def __repr__(self) -> str:
+        return f"Frames({self._n} frames of {self._shape[0]} values, t0 = {self._t0!r}, dt = {self._dt!r})"
 
 
 @dataclass(frozen=True)
@@ -121,9 +206,16 @@ class Instance:
         self.effect = effect
         self._api = effect.plugin._api
         self._handle: ctypes.c_void_p | None = handle
-        self._state = threading.Condition()
+        # A plain lock, entered directly on the sampling path (a Condition's
+        # own enter is Python code, and its default RLock is slower).
+        self._lock = threading.Lock()
+        self._state = threading.Condition(self._lock)
         self._readers = 0
         self._writing = False
+        self._writers_waiting = 0
+        # Looked up once: reading a table field makes a new function object.
+        self._sample_function = self._api.sample
+        self._sample_many_function = self._api.sample_many
         info = self._info()
         self.element_count = int(info.element_count)
         self.frame_size = int(info.frame_size)
@@ -155,26 +247,50 @@ class Instance:
 
     def _read(self, function: Any, *arguments: Any) -> None:
         """Calls a reading function of the table; many may run at once."""
-        with self._reading() as handle:
+        handle = self._enter_read()
+        try:
             _call(function, handle, *arguments)
+        finally:
+            self._leave_read()
+
+    # Reads pair these two instead of a context manager: sampling is called
+    # at frame rate, and a generator-based one cost more than the ABI call.
+    def _enter_read(self) -> ctypes.c_void_p:
+        """Counts a read in and returns the handle, once no set or close runs."""
+        with self._lock:
+            while self._writing:
+                self._state.wait()
+            handle = self._handle
+            if handle is None:
+                raise EffectError(_abi.ERR_NULL_POINTER, "the instance is closed")
+            self._readers += 1
+        return handle
+
+    def _leave_read(self) -> None:
+        with self._lock:
+            self._readers -= 1
+            # Only a set or close waits for reads to end.
+            if self._writers_waiting:
+                self._state.notify_all()
 
     @contextlib.contextmanager
     def _reading(self) -> Iterator[ctypes.c_void_p]:
         """The handle, for reads (and for using what they return, such as a
         display list's instance-owned text) while no set or close can run."""
-        with self._state:
-            while self._writing:
-                self._state.wait()
-            if self._handle is None:
-                raise EffectError(_abi.ERR_NULL_POINTER, "the instance is closed")
-            self._readers += 1
-            handle = self._handle
+        handle = self._enter_read()
         try:
             yield handle
         finally:
-            with self._state:
-                self._readers -= 1
-                self._state.notify_all()
+            self._leave_read()
+
+    def _explain(self, status: int, function: Any, *arguments: Any) -> EffectError:
+        """Why a sampling call failed: sampling changes nothing, so the same
+        call made again with an error struct gives the plugin's message."""
+        try:
+            self._read(function, *arguments)
+        except EffectError as error:
+            return error
+        return EffectError(status, f"the plugin failed with status {status}")
 
     class _Exclusive:
         def __init__(self, instance: Instance, closing: bool) -> None:
@@ -182,14 +298,19 @@ class Instance:
             self.closing = closing
 
         def __enter__(self) -> ctypes.c_void_p | None:
-            state = self.instance._state
+            instance = self.instance
+            state = instance._state
             with state:
-                while self.instance._writing or self.instance._readers:
-                    state.wait()
-                if self.instance._handle is None and not self.closing:
+                instance._writers_waiting += 1
+                try:
+                    while instance._writing or instance._readers:
+                        state.wait()
+                finally:
+                    instance._writers_waiting -= 1
+                if instance._handle is None and not self.closing:
                     raise EffectError(_abi.ERR_NULL_POINTER, "the instance is closed")
-                self.instance._writing = True
-                return self.instance._handle
+                instance._writing = True
+                return instance._handle
 
         def __exit__(self, *exception: Any) -> None:
             with self.instance._state:
@@ -215,20 +336,21 @@ class Instance:
     def sample(self, t: float) -> Sample:
         """The frame at time t, as channel mappings."""
         t = to_time(t)
+        size = self.frame_size
         # One value more than the frame: the fence (see _check_fence).
-        frame = (ctypes.c_double * (self.frame_size + 1))()
+        frame = (ctypes.c_double * (size + 1))()
         bits = ctypes.cast(frame, ctypes.POINTER(ctypes.c_uint64))
-        bits[self.frame_size] = FENCE_BITS
-        self._read(self._api.sample, t, frame, self.frame_size)
-        _check_fence(bits[self.frame_size], f"sample at t = {t!r}", self.frame_size)
-        values = list(frame[: self.frame_size])
-        names = [channel.name for channel in self.effect.channels]
-        element_names = [channel.name for channel in self.effect.element_channels]
-        elements = [
-            dict(zip(element_names, values[self._globals + i * self._stride : self._globals + (i + 1) * self._stride]))
-            for i in range(self.element_count)
-        ]
-        return Sample(float(t), dict(zip(names, values[: self._globals])), elements)
+        bits[size] = FENCE_BITS
+        handle = self._enter_read()
+        try:
+            # No error struct: on failure _explain asks again with one.
+            status = self._sample_function(handle, t, frame, size, None)
+        finally:
+            self._leave_read()
+        _check_fence(bits[size], f"sample at t = {t!r}", size)
+        if status != _abi.OK:
+            raise self._explain(status, self._sample_function, t, frame, size)
+        return Sample(t, frame[:size], self._channel_names, self._element_channel_names)
 
     def sample_many(self, t0: float, dt: float, n: int) -> Frames:
         """n frames at t0, t0 + dt, ... through the ABI's batch call, with no per-frame Python work."""
@@ -238,17 +360,26 @@ class Instance:
         t0 = to_time(t0)
         dt = to_time(dt, signed=True)
         size = n * self.frame_size
-        fenced = np.empty(size + 1, dtype=np.float64)
-        fenced.view(np.uint64)[size] = FENCE_BITS
-        raw = fenced[:size].reshape(n, self.frame_size)
+        # The buffer as bits, so the fence is written and read without a view.
+        bits = np.empty(size + 1, dtype=np.uint64)
+        bits[size] = FENCE_BITS
         # The frames argument is declared void *, so the address passes as a
-        # plain int: building a typed ctypes pointer cost more than the call.
-        self._read(self._api.sample_many, t0, dt, n, fenced.ctypes.data if size else None, size)
-        _check_fence(int(fenced.view(np.uint64)[size]), f"sample_many of {n} frames", size)
-        t = t0 + np.arange(n, dtype=np.float64) * dt
-        channels = raw[:, : self._globals]
-        elements = raw[:, self._globals :].reshape(n, self.element_count, self._stride)
-        return Frames(t, channels, elements, raw, self._channel_names, self._element_channel_names)
+        # plain int; numpy's own ways to an address cost more than the call.
+        # (numpy arrays are buffers; the stubs do not say so.)
+        address = ctypes.addressof(ctypes.c_char.from_buffer(bits)) if size else None  # type: ignore[arg-type]
+        handle = self._enter_read()
+        try:
+            status = self._sample_many_function(handle, t0, dt, n, address, size, None)
+        finally:
+            self._leave_read()
+        if bits[size] != FENCE_BITS:
+            _check_fence(int(bits[size]), f"sample_many of {n} frames", size)
+        if status != _abi.OK:
+            raise self._explain(status, self._sample_many_function, t0, dt, n, address, size)
+        return Frames(
+            bits, n, t0, dt, (self.frame_size, self._globals, self._stride), self._channel_names,
+            self._element_channel_names,
+        )
 
     def set(self, name: str, value: Any, at: float) -> None:
         """An event: from time ``at`` on, param ``name`` has ``value``."""

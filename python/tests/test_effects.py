@@ -208,6 +208,65 @@ def test_threads_sample_one_instance_and_close_waits(catalog):
     assert set(errors) <= {"the instance is closed"}
 
 
+def test_sampling_failures_carry_the_plugins_message(catalog):
+    # Sampling calls pass no error struct; a failure is asked again with one.
+    with catalog.effect("tracking-breathe").create() as instance:
+        with pytest.raises(effects.EffectError) as single:
+            instance.sample(math.inf)
+        assert single.value.status_name == "EFFECT_ERR_TIME"
+        assert str(single.value) == "t = inf is not a time; times are finite and >= 0"
+        with pytest.raises(effects.EffectError) as batch:
+            instance.sample_many(0.25, -0.25, 3)
+        assert batch.value.status_name == "EFFECT_ERR_TIME"
+        assert str(batch.value) == "t = -0.25 is not a time; times are finite and >= 0"
+
+
+def test_frames_views_are_the_batch_buffer(catalog):
+    with catalog.effect("breathing-circles").create(circle_count=3) as instance:
+        frames = instance.sample_many(0.5, 0.25, 4)
+        # 5 global channels and 3 circles of 4 values: 17 a frame.
+        assert frames.raw.shape == (4, 17)
+        assert frames.channels.shape == (4, 5) and frames.elements.shape == (4, 3, 4)
+        assert frames.t.tolist() == [0.5, 0.75, 1.0, 1.25]
+        assert frames.channel_names[0] == "expansion" and frames.element_channel_names == ("x", "y", "scale", "opacity")
+        # One buffer: the channels and elements are windows on the raw frames.
+        assert frames.channels[2, 1] == frames.raw[2, 1] and frames.elements[3, 2, 3] == frames.raw[3, 5 + 2 * 4 + 3]
+        assert frames.raw is frames.raw
+        empty = instance.sample_many(0, 0.1, 0)
+        assert empty.raw.shape == (0, 17) and empty.t.shape == (0,)
+        # A single sample holds the same values, by name.
+        single = instance.sample(0.75)
+        assert list(single) == list(frames.channel_names) and len(single) == 5
+        assert single["expansion"] == frames.channels[1, 0] and single.elements[2]["opacity"] == frames.elements[1, 2, 3]
+        assert single == instance.sample(0.75) and single != instance.sample(1.0)
+        assert repr(single).startswith("Sample(t=0.75, channels={'expansion': ")
+
+
+def test_set_waits_for_samplers_and_they_see_it_whole(catalog):
+    import threading
+
+    with catalog.effect("tracking-breathe").create() as instance:
+        before = instance.sample(5.0)["tracking"]
+        stop = threading.Event()
+        seen = set()
+
+        def sampler():
+            while not stop.is_set():
+                seen.add(float(instance.sample_many(5.0, 0, 2).raw[0, 0]))
+
+        threads = [threading.Thread(target=sampler) for _ in range(3)]
+        for thread in threads:
+            thread.start()
+        instance.set("min_tracking", 4.0, at=0)
+        after = instance.sample(5.0)["tracking"]
+        stop.set()
+        for thread in threads:
+            thread.join()
+        assert after != before
+        # Every batch saw the instance before the event or after it, never between.
+        assert seen and seen <= {before, after}
+
+
 def test_python_types_and_mapping(catalog, plugins_dir):
     import numpy as np
 

@@ -46,6 +46,13 @@ public struct AnimationTrack: Sendable, Equatable {
     // Held inline so that frames before the first animation and after the
     // last one settles (most frames) are answered without a search.
     @usableFromInline var firstStart = Double.infinity
+    // And so are frames where the latest animation runs alone, every
+    // earlier one done (the rest of most frames): from `aloneFrom` on,
+    // the value is `base` blended toward the latest's target, which is
+    // what the merge below works out for them, in the same arithmetic.
+    @usableFromInline var latest: Segment?
+    @usableFromInline var aloneFrom = Double.infinity
+    @usableFromInline var base = 0.0
 
     /// Starts an animation toward `target` at time `start`. As in SwiftUI,
     /// setting the value it already has starts nothing. Starts must come in
@@ -54,7 +61,11 @@ public struct AnimationTrack: Sendable, Equatable {
         guard target != self.target else { return }
         let begin = max(start, segments.last?.start ?? start)
         let end = begin + animation.settleTime
-        segments.append(Segment(start: begin, end: end, target: target, animation: animation))
+        let segment = Segment(start: begin, end: end, target: target, animation: animation)
+        segments.append(segment)
+        latest = segment
+        aloneFrom = max(begin, settleTime)
+        base = self.target
         settleTime = max(settleTime, end)
         firstStart = min(firstStart, begin)
         self.target = target
@@ -71,12 +82,18 @@ public struct AnimationTrack: Sendable, Equatable {
         if t < firstStart { return initial }
         // Every animation has finished by settleTime, the last one included.
         if t >= settleTime { return target }
-        return blended(at: t)
+        if t >= aloneFrom, let latest {
+            return base + latest.animation.progress(after: t - latest.start) * (latest.target - base)
+        }
+        return Self.blended(at: t, from: initial, segments)
     }
 
+    // Static, and given only what it reads: a method would need the whole
+    // track at an address, and its inlined caller copies it to the stack
+    // on every frame to give it one.
     @inlinable
-    func blended(at t: Double) -> Double {
-        let started = countStarted(by: t)
+    static func blended(at t: Double, from initial: Double, _ segments: SharedArray<Segment>) -> Double {
+        let started = countStarted(segments, by: t)
         var first = 0
         var value = initial
         var index = started
@@ -99,11 +116,13 @@ public struct AnimationTrack: Sendable, Equatable {
 
     /// How many segments have started at `t`; starts are in order.
     @inlinable
-    func countStarted(by t: Double) -> Int {
+    static func countStarted(_ segments: SharedArray<Segment>, by t: Double) -> Int {
         var low = 0
         var high = segments.count
         while low < high {
-            let middle = (low + high) / 2
+            // Both are counts, far from overflowing; the wrapping add and the
+            // shift spare the search an overflow check and a signed division.
+            let middle = (low &+ high) &>> 1
             if segments[middle].start <= t { low = middle + 1 } else { high = middle }
         }
         return low

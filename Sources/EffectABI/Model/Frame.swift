@@ -1,7 +1,9 @@
 /// Caller-owned memory for one frame, written by channel.
 ///
 /// Global channels come first, then each element's channels in element
-/// order. The kit has already checked the capacity, so writes are unchecked.
+/// order. The kit has already checked the capacity, so writes are unchecked,
+/// and so is their offset's arithmetic: every offset within a frame was
+/// counted, without overflow, when the frame's size was.
 public struct Frame<E: Effect> {
     @usableFromInline let base: UnsafeMutablePointer<Double>
     @usableFromInline let globalCount: Int
@@ -22,7 +24,7 @@ public struct Frame<E: Effect> {
 
     @inlinable
     public subscript(element: Int, channel: E.ElementChannel) -> Double {
-        get { base[globalCount + element * elementStride + channel.index] }
-        nonmutating set { base[globalCount + element * elementStride + channel.index] = newValue }
+        get { base[globalCount &+ element &* elementStride &+ channel.index] }
+        nonmutating set { base[globalCount &+ element &* elementStride &+ channel.index] = newValue }
     }
 }

@@ -35,15 +35,17 @@ public struct Steps<Value: Sendable & Equatable>: Sendable, Equatable {
 
     @inlinable @inline(__always)
     public func value(at t: Double) -> Value {
-        t < firstChange ? head : search(t)
+        t < firstChange ? head : Self.search(t, times, values)
     }
 
     @inlinable
-    func search(_ t: Double) -> Value {
+    static func search(_ t: Double, _ times: SharedArray<Double>, _ values: SharedArray<Value>) -> Value {
         var low = 0
         var high = times.count
         while low < high {
-            let middle = (low + high) / 2
+            // Both are counts, far from overflowing; the wrapping add and the
+            // shift spare the search an overflow check and a signed division.
+            let middle = (low &+ high) &>> 1
             if times[middle] <= t { low = middle + 1 } else { high = middle }
         }
         return values[low]

@@ -65,7 +65,7 @@ let package = Package(
             name: "Reveal", dependencies: ["CEffect", "EffectABI"], path: "Plugins/Reveal",
             swiftSettings: pluginSwiftSettings, linkerSettings: pluginLinkerSettings),
         .target(name: "ReferenceMath", path: "Tests/ReferenceMath"),
-        .testTarget(name: "EffectABITests", dependencies: ["EffectABI", "ReferenceMath"]),
+        .testTarget(name: "EffectABITests", dependencies: ["CEffect", "EffectABI", "ReferenceMath"]),
         .testTarget(name: "EffectHostTests", dependencies: ["CEffect", "EffectHost", "MetadataRules", "ReferenceMath"]),
     ],
     swiftLanguageModes: [.v6]

@@ -31,10 +31,11 @@ public struct Canvas {
     /// Whether every number in the items written is finite.
     var writtenItemsAreFinite: Bool { list.writtenItemsAreFinite }
 
-    /// The last few runs measured: a view sizes and then renders its text,
-    /// and a container asks its children their sizes more than once, so
-    /// one draw measures the same run several times. A measurer answers
-    /// the same for the same run (effect.h), so its answer is kept.
+    /// The last few runs a host's measurer measured: a view sizes and then
+    /// renders its text, and a container asks its children their sizes
+    /// more than once, so one draw measures the same run several times. A
+    /// measurer answers the same for the same run (effect.h), so its
+    /// answer is kept. The reference metrics cost less than a look here.
     private var recent: (Measured, Measured, Measured, Measured) = (.none, .none, .none, .none)
     private var nextSlot = 0
 
@@ -53,6 +54,13 @@ public struct Canvas {
 
     /// A run of text, measured by the host (or the reference metrics).
     public mutating func measure(_ text: CString, font: Font, tracking: Double = 0) -> TextMetrics {
+        if measurer.function == nil {
+            guard let metrics = measurer.measure(text, font: font, tracking: tracking) else {
+                measureFailed = true
+                return .zero
+            }
+            return metrics
+        }
         if recent.0.answers(text, font, tracking) { return recent.0.metrics }
         if recent.1.answers(text, font, tracking) { return recent.1.metrics }
         if recent.2.answers(text, font, tracking) { return recent.2.metrics }

@@ -29,18 +29,29 @@ struct TextMeasurer: @unchecked Sendable {
     static let reference = TextMeasurer(function: nil, context: nil)
 
     func measure(_ text: CString, font: Font, tracking: Double) -> TextMetrics? {
+        guard let function else { return Self.reference(text, font: font, tracking: tracking) }
         var out = effect_text_metrics(advance: 0, ascent: 0, descent: 0)
-        let status =
-            if let function {
-                function(context, text.pointer, font.size, font.weight.value, tracking, &out)
-            } else {
-                effect_reference_measure(nil, text.pointer, font.size, font.weight.value, tracking, &out)
-            }
+        let status = function(context, text.pointer, font.size, font.weight.value, tracking, &out)
         guard status == EFFECT_OK, out.advance.isFinite, out.ascent.isFinite, out.descent.isFinite,
             out.ascent >= 0, out.descent >= 0
         else { return nil }
         // A negative advance is legal: tracking can be negative.
         return TextMetrics(advance: out.advance, ascent: out.ascent, descent: out.descent)
+    }
+
+    /// effect_reference_measure's answer, from the widths the string was
+    /// made with (CString) instead of a walk over its text: the same
+    /// arithmetic on the same doubles, so the same bits (ReferenceMetricsTests).
+    private static func reference(_ text: CString, font: Font, tracking: Double) -> TextMetrics? {
+        let (ems, marks) = text.referenceWidths
+        let (size, weight) = (font.size, font.weight.value)
+        let heavier = weight < 400 ? 0 : weight > 700 ? 300 : weight - 400
+        let advance = ems * size * (1 + 0.06 * heavier / 300) + marks * tracking
+        let ascent = EFFECT_REFERENCE_ASCENT * size
+        let descent = EFFECT_REFERENCE_DESCENT * size
+        // The header's refusals, for a size or tracking that makes them so.
+        guard advance.isFinite, ascent.isFinite, descent.isFinite, ascent >= 0, descent >= 0 else { return nil }
+        return TextMetrics(advance: advance, ascent: ascent, descent: descent)
     }
 }
 

@@ -264,9 +264,11 @@ final class Instance<E: Effect>: AnyInstance {
 
     override var draws: Bool { E.draws }
 
-    /// Draws the frame at t and reports the drawing as a whole.
+    /// Draws the frame at t and reports the drawing as a whole. The model
+    /// is borrowed where its box holds it: `model` would copy it, with a
+    /// retain for every array in it, on every draw.
     override func draw(at t: Double, on canvas: inout Canvas) -> (size: Size, extent: DrawingExtent) {
-        model.drawFrame(at: t, on: &canvas)
+        current._withUnsafeGuaranteedRef { $0.model.drawFrame(at: t, on: &canvas) }
     }
 
     override var effectID: String { entry.id }

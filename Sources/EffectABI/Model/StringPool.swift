@@ -1,14 +1,55 @@
+import CEffect
+
 /// A NUL-terminated UTF-8 string handed across the ABI. It stays valid as
 /// long as the pool that made it.
+///
+/// Every one is made with the string's reference widths just before its
+/// first byte, so drawing with the reference metrics costs arithmetic, not
+/// a walk over the text, on every frame.
 public struct CString: @unchecked Sendable, Equatable {
     public let pointer: UnsafePointer<CChar>
 
+    init(pointer: UnsafePointer<CChar>) {
+        self.pointer = pointer
+    }
+
     /// The empty string, valid forever.
-    public static let empty: CString = {
-        let storage = UnsafeMutablePointer<CChar>.allocate(capacity: 1)
-        storage.initialize(to: 0)
-        return CString(pointer: UnsafePointer(storage))
-    }()
+    public static let empty = CString.make([])
+
+    /// Bytes before the text: the reference widths.
+    private static let header = 2 * MemoryLayout<Double>.stride
+
+    /// A C string of `utf8` (valid UTF-8, no NUL), allocated with its
+    /// header; freed with `release`.
+    static func make(_ utf8: [UInt8]) -> CString {
+        let base = UnsafeMutableRawPointer.allocate(
+            byteCount: header + utf8.count + 1, alignment: MemoryLayout<Double>.alignment)
+        let text = (base + header).bindMemory(to: CChar.self, capacity: utf8.count + 1)
+        for (offset, byte) in utf8.enumerated() { text[offset] = CChar(bitPattern: byte) }
+        text[utf8.count] = 0
+        // Read off the header's own reference measure, so they cannot
+        // drift from it: at size 1, weight 400 and no tracking its advance
+        // is the text's width in ems, exactly; at size 0 and tracking 1,
+        // the count of characters tracking widens.
+        var probe = effect_text_metrics(advance: 0, ascent: 0, descent: 0)
+        _ = effect_reference_measure(nil, text, 1, 400, 0, &probe)
+        base.storeBytes(of: probe.advance, as: Double.self)
+        _ = effect_reference_measure(nil, text, 0, 400, 1, &probe)
+        base.storeBytes(of: probe.advance, toByteOffset: MemoryLayout<Double>.stride, as: Double.self)
+        return CString(pointer: UnsafePointer(text))
+    }
+
+    func release() {
+        (UnsafeMutableRawPointer(mutating: pointer) - Self.header).deallocate()
+    }
+
+    /// The text's width in ems at the reference metrics' weight 400, and
+    /// how many of its characters tracking adds to (the reference measure's
+    /// `thousandths / 1000` and `marks`).
+    var referenceWidths: (ems: Double, marks: Double) {
+        let base = UnsafeRawPointer(pointer) - Self.header
+        return (base.load(as: Double.self), base.load(fromByteOffset: MemoryLayout<Double>.stride, as: Double.self))
+    }
 }
 
 /// Interns strings as C strings that live until the pool is released: an
@@ -22,11 +63,7 @@ public final class StringPool: @unchecked Sendable {
     public func intern(_ string: String) -> CString {
         if string.isEmpty { return .empty }
         if let existing = strings[string] { return existing }
-        let utf8 = Array(string.utf8)
-        let storage = UnsafeMutablePointer<CChar>.allocate(capacity: utf8.count + 1)
-        for (offset, byte) in utf8.enumerated() { storage[offset] = CChar(bitPattern: byte) }
-        storage[utf8.count] = 0
-        let interned = CString(pointer: UnsafePointer(storage))
+        let interned = CString.make(Array(string.utf8))
         strings[string] = interned
         return interned
     }
@@ -38,6 +75,6 @@ public final class StringPool: @unchecked Sendable {
     }
 
     deinit {
-        for string in strings.values { UnsafeMutablePointer(mutating: string.pointer).deallocate() }
+        for string in strings.values { string.release() }
     }
 }

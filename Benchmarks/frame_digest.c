@@ -56,6 +56,7 @@ static int event_value(const effect_param_info *param, int step, effect_value *v
         value->integer = (int64_t)(low + span * 0.1 * step);
         return 1;
     case EFFECT_TYPE_ENUM:
+        if (param->choice_count == 0) return 0;
         value->type = EFFECT_TYPE_ENUM;
         value->integer = step % (int)param->choice_count;
         value->string = param->choices[value->integer];

@@ -35,6 +35,13 @@ final class ReferenceMetricsTests: XCTestCase {
             }
         }
         XCTAssertEqual(compared, texts.count * sizes.count * weights.count * trackings.count)
+        // A size whose advance overflows is refused, as the kit always
+        // refused the header's infinite answer: the draw then fails.
+        let huge = pool.intern("wide")
+        XCTAssertEqual(ReferenceMetrics.measure(huge, font: Font(size: 1e308), tracking: 0), .zero)
+        var overflowing = effect_text_metrics(advance: 0, ascent: 0, descent: 0)
+        _ = effect_reference_measure(nil, huge.pointer, 1e308, 400, 0, &overflowing)
+        XCTAssertEqual(overflowing.advance, .infinity)
         // The empty string measures nothing, in any font.
         let empty = ReferenceMetrics.measure(pool.intern(""), font: Font(size: 20), tracking: 3)
         XCTAssertEqual(empty.advance, 0)

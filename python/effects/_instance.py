@@ -50,18 +50,25 @@ def _check_fence(bits: int, call: str, room: int) -> None:
 class Sample(Mapping[str, float]):
     """One frame, a mapping of global channel names to values; ``elements``
     holds each element's channels by name. The mappings are made when first
-    read, so sampling a frame of many elements costs little until then."""
+    read, so sampling a frame of many elements costs little until then. It
+    is read-only, like the frame it holds."""
 
-    __slots__ = ("_channels", "_element_names", "_elements", "_globals", "_names", "_values", "t")
+    __slots__ = ("_channels", "_count", "_element_names", "_elements", "_names", "_t", "_values")
 
-    def __init__(self, t: float, values: list[float], names: tuple[str, ...], element_names: tuple[str, ...]) -> None:
-        self.t = t
+    def __init__(
+        self, t: float, values: list[float], names: tuple[str, ...], element_names: tuple[str, ...], element_count: int
+    ) -> None:
+        self._t = t
         self._values = values
         self._names = names
         self._element_names = element_names
-        self._globals = len(names)
+        self._count = element_count
         self._channels: dict[str, float] | None = None
         self._elements: list[dict[str, float]] | None = None
+
+    @property
+    def t(self) -> float:
+        return self._t
 
     @property
     def channels(self) -> dict[str, float]:
@@ -74,10 +81,11 @@ class Sample(Mapping[str, float]):
         if self._elements is None:
             stride = len(self._element_names)
             values = self._values
-            start = self._globals
-            count = (len(values) - start) // stride if stride else 0
+            start = len(self._names)
+            # Elements may have no channels (only attributes): each is then {}.
             self._elements = [
-                dict(zip(self._element_names, values[start + i * stride : start + (i + 1) * stride])) for i in range(count)
+                dict(zip(self._element_names, values[start + i * stride : start + (i + 1) * stride]))
+                for i in range(self._count)
             ]
         return self._elements
 
@@ -88,7 +96,7 @@ class Sample(Mapping[str, float]):
         return iter(self._names)
 
     def __len__(self) -> int:
-        return self._globals
+        return len(self._names)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Sample):
@@ -106,9 +114,10 @@ class Frames:
     channels, ``elements`` frames x elements x element channels, and ``raw``
     the frames exactly as the plugin wrote them; ``t`` holds each frame's
     time. The arrays share one buffer and are made when first read, so a
-    batch call costs little more than the plugin's own work."""
+    batch call costs little more than the plugin's own work. It is
+    read-only, like the frames it holds."""
 
-    __slots__ = ("_bits", "_dt", "_n", "_shape", "_t0", "_views", "channel_names", "element_channel_names")
+    __slots__ = ("_bits", "_dt", "_n", "_names", "_shape", "_t0", "_views")
 
     def __init__(
         self,
@@ -116,7 +125,7 @@ class Frames:
         n: int,
         t0: float,
         dt: float,
-        shape: tuple[int, int, int],
+        shape: tuple[int, int, int, int],
         channel_names: tuple[str, ...],
         element_channel_names: tuple[str, ...],
     ) -> None:
@@ -124,10 +133,18 @@ class Frames:
         self._n = n
         self._t0 = t0
         self._dt = dt
+        # Values a frame, global channels, elements, channels an element.
         self._shape = shape
-        self.channel_names = channel_names
-        self.element_channel_names = element_channel_names
+        self._names = (channel_names, element_channel_names)
         self._views: dict[str, np.ndarray] = {}
+
+    @property
+    def channel_names(self) -> tuple[str, ...]:
+        return self._names[0]
+
+    @property
+    def element_channel_names(self) -> tuple[str, ...]:
+        return self._names[1]
 
     @property
     def raw(self) -> np.ndarray:
@@ -156,8 +173,7 @@ class Frames:
     def elements(self) -> np.ndarray:
         view = self._views.get("elements")
         if view is None:
-            frame_size, globals_, stride = self._shape
-            elements = (frame_size - globals_) // stride if stride else 0
+            _, globals_, elements, stride = self._shape
             view = self._views["elements"] = self.raw[:, globals_:].reshape(self._n, elements, stride)
         return view
 
@@ -285,11 +301,14 @@ class Instance:
 
     def _explain(self, status: int, function: Any, *arguments: Any) -> EffectError:
         """Why a sampling call failed: sampling changes nothing, so the same
-        call made again with an error struct gives the plugin's message."""
+        call made again with an error struct gives the plugin's message. If
+        a set or close came in between, the answer is no longer that call's:
+        the first status stands, without the message."""
         try:
             self._read(function, *arguments)
         except EffectError as error:
-            return error
+            if error.status == status:
+                return error
         return EffectError(status, f"the plugin failed with status {status}")
 
     class _Exclusive:
@@ -350,7 +369,7 @@ class Instance:
         _check_fence(bits[size], f"sample at t = {t!r}", size)
         if status != _abi.OK:
             raise self._explain(status, self._sample_function, t, frame, size)
-        return Sample(t, frame[:size], self._channel_names, self._element_channel_names)
+        return Sample(t, frame[:size], self._channel_names, self._element_channel_names, self.element_count)
 
     def sample_many(self, t0: float, dt: float, n: int) -> Frames:
         """n frames at t0, t0 + dt, ... through the ABI's batch call, with no per-frame Python work."""
@@ -366,7 +385,7 @@ class Instance:
         # The frames argument is declared void *, so the address passes as a
         # plain int; numpy's own ways to an address cost more than the call.
         # (numpy arrays are buffers; the stubs do not say so.)
-        address = ctypes.addressof(ctypes.c_char.from_buffer(bits)) if size else None  # type: ignore[arg-type]
+        address = ctypes.addressof(ctypes.c_char.from_buffer(bits)) if size else None  # type: ignore[arg-type, unused-ignore]
         handle = self._enter_read()
         try:
             status = self._sample_many_function(handle, t0, dt, n, address, size, None)
@@ -377,7 +396,7 @@ class Instance:
         if status != _abi.OK:
             raise self._explain(status, self._sample_many_function, t0, dt, n, address, size)
         return Frames(
-            bits, n, t0, dt, (self.frame_size, self._globals, self._stride), self._channel_names,
+            bits, n, t0, dt, (self.frame_size, self._globals, self.element_count, self._stride), self._channel_names,
             self._element_channel_names,
         )
 

@@ -222,6 +222,8 @@ def test_sampling_failures_carry_the_plugins_message(catalog):
 
 
 def test_frames_views_are_the_batch_buffer(catalog):
+    import numpy as np
+
     with catalog.effect("breathing-circles").create(circle_count=3) as instance:
         frames = instance.sample_many(0.5, 0.25, 4)
         # 5 global channels and 3 circles of 4 values: 17 a frame.
@@ -231,7 +233,10 @@ def test_frames_views_are_the_batch_buffer(catalog):
         assert frames.channel_names[0] == "expansion" and frames.element_channel_names == ("x", "y", "scale", "opacity")
         # One buffer: the channels and elements are windows on the raw frames.
         assert frames.channels[2, 1] == frames.raw[2, 1] and frames.elements[3, 2, 3] == frames.raw[3, 5 + 2 * 4 + 3]
+        assert np.shares_memory(frames.channels, frames.raw) and np.shares_memory(frames.elements, frames.raw)
         assert frames.raw is frames.raw
+        with pytest.raises(AttributeError):
+            frames.channel_names = ()
         empty = instance.sample_many(0, 0.1, 0)
         assert empty.raw.shape == (0, 17) and empty.t.shape == (0,)
         # A single sample holds the same values, by name.
@@ -240,6 +245,8 @@ def test_frames_views_are_the_batch_buffer(catalog):
         assert single["expansion"] == frames.channels[1, 0] and single.elements[2]["opacity"] == frames.elements[1, 2, 3]
         assert single == instance.sample(0.75) and single != instance.sample(1.0)
         assert repr(single).startswith("Sample(t=0.75, channels={'expansion': ")
+        with pytest.raises(AttributeError):
+            single.t = 2.0
 
 
 def test_set_waits_for_samplers_and_they_see_it_whole(catalog):
@@ -249,22 +256,41 @@ def test_set_waits_for_samplers_and_they_see_it_whole(catalog):
         before = instance.sample(5.0)["tracking"]
         stop = threading.Event()
         seen = set()
+        split = []
 
         def sampler():
             while not stop.is_set():
-                seen.add(float(instance.sample_many(5.0, 0, 2).raw[0, 0]))
+                # 500 frames of one t: a set let in mid-batch would change some.
+                column = instance.sample_many(5.0, 0, 500).raw[:, 0]
+                if (column != column[0]).any():
+                    split.append(column)
+                seen.add(float(column[0]))
 
         threads = [threading.Thread(target=sampler) for _ in range(3)]
         for thread in threads:
             thread.start()
+        for step in range(20):
+            instance.set("min_tracking", 4.0 if step % 2 == 0 else 1.0, at=0)
         instance.set("min_tracking", 4.0, at=0)
         after = instance.sample(5.0)["tracking"]
         stop.set()
         for thread in threads:
             thread.join()
         assert after != before
-        # Every batch saw the instance before the event or after it, never between.
+        assert split == []
+        # Every batch saw the instance before an event or after it, never between.
         assert seen and seen <= {before, after}
+
+
+def test_elements_without_channels_are_empty_mappings(tmp_path):
+    from plugin_fixtures import compile_test_plugin
+
+    # The fixture's one element has an attribute's worth of nothing: no channels.
+    plugin = effects.load_plugin(compile_test_plugin(str(tmp_path), "libBareElement.so", ("BROKEN_ELEMENT_UTF8",)))
+    with plugin.effect("test-ramp").create(length=4) as instance:
+        assert instance.element_count == 1
+        assert instance.sample(1).elements == [{}]
+        assert instance.sample_many(0, 1, 3).elements.shape == (3, 1, 0)
 
 
 def test_python_types_and_mapping(catalog, plugins_dir):

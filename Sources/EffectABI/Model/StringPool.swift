@@ -9,7 +9,8 @@ import CEffect
 public struct CString: @unchecked Sendable, Equatable {
     public let pointer: UnsafePointer<CChar>
 
-    init(pointer: UnsafePointer<CChar>) {
+    // Private: a CString of any other memory would have no widths before it.
+    private init(pointer: UnsafePointer<CChar>) {
         self.pointer = pointer
     }
 

@@ -7,7 +7,7 @@ import XCTest
 /// animations came: moved starts, jumps, springs and retargets mid-flight.
 final class AnimationTrackShortcutTests: XCTestCase {
     func testEveryShortcutGivesWhatTheMergeGives() throws {
-        var random = SplitMix(seed: 19)
+        var random = Scatter()
         var compared = 0
         for _ in 0..<300 {
             var track = AnimationTrack(initial: random.unit() * 2 - 1)
@@ -41,19 +41,15 @@ final class AnimationTrackShortcutTests: XCTestCase {
     }
 }
 
-/// A small seeded generator, so a failure can be replayed.
-private struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
+/// Numbers spread evenly over 0..<1 without a generator's state to seed:
+/// the golden-ratio sequence, so a failure replays exactly.
+private struct Scatter {
+    private var index = 0.0
 
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
+    mutating func unit() -> Double {
+        index += 1
+        return (index * 0.618_033_988_749_894_9).truncatingRemainder(dividingBy: 1)
     }
 
-    mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
-    mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
+    mutating func below(_ bound: Int) -> Int { min(bound - 1, Int(unit() * Double(bound))) }
 }

@@ -54,21 +54,18 @@ public struct Canvas {
 
     /// A run of text, measured by the host (or the reference metrics).
     public mutating func measure(_ text: CString, font: Font, tracking: Double = 0) -> TextMetrics {
-        if measurer.function == nil {
-            guard let metrics = measurer.measure(text, font: font, tracking: tracking) else {
-                measureFailed = true
-                return .zero
-            }
-            return metrics
+        let cached = measurer.function != nil
+        if cached {
+            if recent.0.answers(text, font, tracking) { return recent.0.metrics }
+            if recent.1.answers(text, font, tracking) { return recent.1.metrics }
+            if recent.2.answers(text, font, tracking) { return recent.2.metrics }
+            if recent.3.answers(text, font, tracking) { return recent.3.metrics }
         }
-        if recent.0.answers(text, font, tracking) { return recent.0.metrics }
-        if recent.1.answers(text, font, tracking) { return recent.1.metrics }
-        if recent.2.answers(text, font, tracking) { return recent.2.metrics }
-        if recent.3.answers(text, font, tracking) { return recent.3.metrics }
         guard let metrics = measurer.measure(text, font: font, tracking: tracking) else {
             measureFailed = true
             return .zero
         }
+        guard cached else { return metrics }
         let entry = Measured(text: text.pointer, font: font, tracking: tracking, metrics: metrics)
         switch nextSlot {
         case 0: recent.0 = entry

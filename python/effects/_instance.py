@@ -210,6 +210,10 @@ class Timing:
     period: float = 0.0
 
 
+# Per thread: how many draws' reads it is inside (see Instance._reading).
+_drawing = threading.local()
+
+
 class Instance:
     """A running effect. Close it (or use ``with``) to free it.
 
@@ -272,9 +276,12 @@ class Instance:
     # Reads pair these two instead of a context manager: sampling is called
     # at frame rate, and a generator-based one cost more than the ABI call.
     def _enter_read(self) -> ctypes.c_void_p:
-        """Counts a read in and returns the handle, once no set or close runs."""
+        """Counts a read in and returns the handle, once no set or close runs
+        or waits."""
         with self._lock:
-            while self._writing:
+            # A waiting set or close goes first: readers that overlap would
+            # otherwise keep the count above zero and starve it for good.
+            while self._writing or (self._writers_waiting and not getattr(_drawing, "depth", 0)):
                 self._state.wait()
             handle = self._handle
             if handle is None:
@@ -294,9 +301,13 @@ class Instance:
         """The handle, for reads (and for using what they return, such as a
         display list's instance-owned text) while no set or close can run."""
         handle = self._enter_read()
+        # A measurer called back from inside may read the instance: that
+        # read must not queue behind a writer that waits for this one.
+        _drawing.depth = getattr(_drawing, "depth", 0) + 1
         try:
             yield handle
         finally:
+            _drawing.depth -= 1
             self._leave_read()
 
     def _explain(self, status: int, function: Any, *arguments: Any) -> EffectError:
@@ -324,12 +335,22 @@ class Instance:
                 try:
                     while instance._writing or instance._readers:
                         state.wait()
-                finally:
-                    instance._writers_waiting -= 1
+                except BaseException:
+                    self._give_up()
+                    raise
+                instance._writers_waiting -= 1
                 if instance._handle is None and not self.closing:
+                    instance._writers_waiting += 1
+                    self._give_up()
                     raise EffectError(_abi.ERR_NULL_POINTER, "the instance is closed")
                 instance._writing = True
                 return instance._handle
+
+        def _give_up(self) -> None:
+            """Leaves the queue (the lock held): reads held back for this
+            writer go on."""
+            self.instance._writers_waiting -= 1
+            self.instance._state.notify_all()
 
         def __exit__(self, *exception: Any) -> None:
             with self.instance._state:

@@ -335,22 +335,15 @@ class Instance:
                 try:
                     while instance._writing or instance._readers:
                         state.wait()
-                except BaseException:
-                    self._give_up()
-                    raise
-                instance._writers_waiting -= 1
+                finally:
+                    instance._writers_waiting -= 1
+                    # Reads held back for this writer go on should it give
+                    # up (closed, or interrupted); otherwise they wait again.
+                    state.notify_all()
                 if instance._handle is None and not self.closing:
-                    instance._writers_waiting += 1
-                    self._give_up()
                     raise EffectError(_abi.ERR_NULL_POINTER, "the instance is closed")
                 instance._writing = True
                 return instance._handle
-
-        def _give_up(self) -> None:
-            """Leaves the queue (the lock held): reads held back for this
-            writer go on."""
-            self.instance._writers_waiting -= 1
-            self.instance._state.notify_all()
 
         def __exit__(self, *exception: Any) -> None:
             with self.instance._state:

@@ -3,10 +3,12 @@
  * inline in C (seed_formulas.h, the practical limit), measured side by side
  * in one run. Prints one row per effect: median ns per frame over 31 rounds
  * for the plugin's sample, its sample_many (n = 1000), the inline baseline,
- * and the same formulas behind the ABI's checks in a C library (c_floor.c,
+ * the same formulas behind the ABI's checks in a C library (c_floor.c,
  * libc_floor.so beside this program: what any plugin pays for the call),
- * with the medians of the ratios within each round (each round runs all
- * four, so a ratio compares runs made under the same load).
+ * and that again with the params read from the instance instead of folded
+ * as constants (what any plugin pays for params that are data), with the
+ * medians of the ratios within each round (each round runs all five, so a
+ * ratio compares runs made under the same load).
  *
  * Frames are spread evenly over one play of the effect with default params:
  * from 0 to its end, or for a looping effect through its entrance and one
@@ -16,8 +18,10 @@
  *
  * --tsv prints the medians as tab-separated rows for Benchmarks/run:
  * effect, sample, batch, inline C, C behind the ABI (ns per frame), the unit
- * count, and the median ratios sample / inline C, batch / sample, batch /
- * inline C and C behind the ABI / inline C.
+ * count, the median ratios sample / inline C, batch / sample, batch /
+ * inline C and C behind the ABI / inline C, then the C behind the ABI with
+ * params as data (ns per frame) and the median ratios of it / inline C,
+ * sample / it and batch / it.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "effect.h"
@@ -49,6 +53,7 @@ struct subject {
 };
 
 typedef effect_status (*floor_fn)(effect_instance *, double, double *, uint64_t, effect_error *);
+typedef void *(*params_fn)(const char *);
 
 static void *floor_library;
 
@@ -90,8 +95,12 @@ static int bench(const char *dir, const struct subject *subject) {
     effect_instance_info info;
     double single[ROUNDS], batch[ROUNDS], inline_[ROUNDS], floor_[ROUNDS], versus_inline[ROUNDS], versus_single[ROUNDS];
     double batch_versus_inline[ROUNDS], floor_versus_inline[ROUNDS];
+    double params_[ROUNDS], params_versus_inline[ROUNDS], single_versus_params[ROUNDS], batch_versus_params[ROUNDS];
     double *frames;
-    floor_fn floor_sample;
+    floor_fn floor_sample, params_sample;
+    params_fn make_params;
+    effect_instance *params;
+    char symbol[64];
     double span, dt;
     int round, i;
 
@@ -99,6 +108,12 @@ static int bench(const char *dir, const struct subject *subject) {
     if (instance == NULL) return 1;
     *(void **)&floor_sample = dlsym(floor_library, subject->floor);
     if (floor_sample == NULL) return fprintf(stderr, "libc_floor.so has no %s\n", subject->floor), 1;
+    snprintf(symbol, sizeof symbol, "params_%s", subject->floor);
+    *(void **)&params_sample = dlsym(floor_library, symbol);
+    *(void **)&make_params = dlsym(floor_library, "floor_params");
+    if (params_sample == NULL || make_params == NULL) return fprintf(stderr, "libc_floor.so has no %s\n", symbol), 1;
+    params = make_params(strchr(subject->floor, '_') + 1);
+    if (params == NULL) return fprintf(stderr, "libc_floor.so has no params for %s\n", subject->floor), 1;
     info.struct_size = sizeof info;
     if (api->instance_info(instance, &info, NULL) != EFFECT_OK) return 1;
     dt = span / FRAMES;
@@ -106,6 +121,17 @@ static int bench(const char *dir, const struct subject *subject) {
     if (disagreement(api, instance, subject, info.frame_size, dt, frames) > 1e-9) {
         fprintf(stderr, "%s: the plugin and the inline formula disagree; the comparison would mean nothing\n", subject->effect);
         return 1;
+    }
+    for (i = 0; i < FRAMES; i += 7) {
+        uint64_t c;
+        subject->inline_fn(i * dt, frames);
+        params_sample(params, i * dt, frames + info.frame_size, info.frame_size, NULL);
+        for (c = 0; c < info.frame_size; c++) {
+            if (fabs(frames[c] - frames[info.frame_size + c]) > 1e-9) {
+                fprintf(stderr, "%s: the formula with params as data disagrees with the inline one\n", subject->effect);
+                return 1;
+            }
+        }
     }
     {
         double *single = malloc(sizeof(double) * info.frame_size);
@@ -140,20 +166,29 @@ static int bench(const char *dir, const struct subject *subject) {
         }
         floor_[round] = (now() - start) / FRAMES * 1e9;
         sink += frames[0];
+        start = now();
+        for (i = 0; i < FRAMES; i++) params_sample(params, i * dt, frames + i % 1000 * info.frame_size, info.frame_size, NULL);
+        params_[round] = (now() - start) / FRAMES * 1e9;
+        sink += frames[0];
         /* Ratios within a round, where all four ran under the same load. */
         versus_inline[round] = single[round] / inline_[round];
         versus_single[round] = batch[round] / single[round];
         batch_versus_inline[round] = batch[round] / inline_[round];
         floor_versus_inline[round] = floor_[round] / inline_[round];
+        params_versus_inline[round] = params_[round] / inline_[round];
+        single_versus_params[round] = single[round] / params_[round];
+        batch_versus_params[round] = batch[round] / params_[round];
     }
     if (tsv) {
-        printf("%s\t%.2f\t%.2f\t%.2f\t%.2f\t%.0f\t%.3f\t%.3f\t%.3f\t%.3f\n", subject->effect, median(single),
-               median(batch), median(inline_), median(floor_), subject->units, median(versus_inline), median(versus_single),
-               median(batch_versus_inline), median(floor_versus_inline));
+        printf("%s\t%.2f\t%.2f\t%.2f\t%.2f\t%.0f\t%.3f\t%.3f\t%.3f\t%.3f\t%.2f\t%.3f\t%.3f\t%.3f\n", subject->effect,
+               median(single), median(batch), median(inline_), median(floor_), subject->units, median(versus_inline),
+               median(versus_single), median(batch_versus_inline), median(floor_versus_inline), median(params_),
+               median(params_versus_inline), median(single_versus_params), median(batch_versus_params));
     } else {
-        printf("%-22s %10.1f %10.1f %10.1f %10.1f %8.2fx %8.2fx %8.2fx %8.2fx", subject->effect, median(single), median(batch),
-               median(inline_), median(floor_), median(versus_inline), median(batch_versus_inline), median(floor_versus_inline),
-               median(versus_single));
+        printf("%-22s %10.1f %10.1f %10.1f %10.1f %10.1f %8.2fx %8.2fx %8.2fx %8.2fx %8.2fx %8.2fx", subject->effect,
+               median(single), median(batch), median(inline_), median(floor_), median(params_), median(versus_inline),
+               median(batch_versus_inline), median(floor_versus_inline), median(params_versus_inline),
+               median(single_versus_params), median(batch_versus_params));
         if (subject->units > 0) printf("   per unit: %.1f ns", median(single) / subject->units);
         printf("\n");
     }
@@ -188,8 +223,8 @@ int main(int argc, char **argv) {
     subjects[2] = (struct subject){"libBreathe.so", "breathing-circles", NULL, circles_inline, "floor_circles", 0};
     subjects[3] = (struct subject){"libReveal.so", "text-reveal", words, reveal_inline, "floor_reveal", 40};
     if (!tsv) {
-        printf("%-22s %10s %10s %10s %10s %9s %9s %9s %9s\n", "effect (ns/frame)", "sample", "batch", "inline C", "C via ABI",
-               "1 / C", "batch/C", "ABI/C", "batch/1");
+        printf("%-22s %10s %10s %10s %10s %10s %9s %9s %9s %9s %9s %9s\n", "effect (ns/frame)", "sample", "batch", "inline C",
+               "C via ABI", "C params", "1 / C", "batch/C", "ABI/C", "params/C", "1/params", "batch/par");
     }
     for (i = 0; i < 4; i++) {
         if (bench(argv[1], &subjects[i]) != 0) return 1;

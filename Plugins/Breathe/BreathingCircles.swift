@@ -90,7 +90,13 @@ struct BreathingCircles: EventStepping {
     /// Caption text for each phase, as the ABI's labels of `phase`.
     static let phaseNames = ["Breathe in", "Hold", "Breathe out", "Hold"]
 
-    private let durations: [Double]
+    private let breatheInLength: Double
+    private let breatheOutLength: Double
+    /// When breathing in, holding in and breathing out end within a cycle,
+    /// added up once here rather than on every frame.
+    private let breatheInEnd: Double
+    private let holdInEnd: Double
+    private let breatheOutEnd: Double
     private let cycle: Double
     private let breathLimit: Int
     private let radiusValue: Double
@@ -104,11 +110,12 @@ struct BreathingCircles: EventStepping {
     let elements: [Element<Attribute>]
 
     init(params: ParamTimeline, strings: StringPool) throws(EffectFailure) {
-        durations = [
-            params.created(Self.breatheIn), params.created(Self.holdIn), params.created(Self.breatheOut),
-            params.created(Self.holdOut),
-        ]
-        cycle = durations.reduce(0, +)
+        breatheInLength = params.created(Self.breatheIn)
+        breatheOutLength = params.created(Self.breatheOut)
+        breatheInEnd = breatheInLength
+        holdInEnd = breatheInEnd + params.created(Self.holdIn)
+        breatheOutEnd = holdInEnd + breatheOutLength
+        cycle = breatheOutEnd + params.created(Self.holdOut)
         guard cycle > 0 else {
             throw EffectFailure(
                 status: Status.range,
@@ -161,21 +168,11 @@ struct BreathingCircles: EventStepping {
         // breath as t = 1e6 mod cycle.
         let within = fmod(t, cycle)
         // A breath of 1e-300 s makes the count overflow to infinity by t = 1e10.
-        let taken = min(((t - within) / cycle).rounded(), ChannelSpec.counterLimit)
-        var start = 0.0
-        for phase in 0..<4 {
-            let end = start + durations[phase]
-            if within < end || phase == 3 {
-                // Only the breaths move; the holds need no curve.
-                switch phase {
-                case 0: return (0, eased(within - start, over: durations[0]), taken, false)
-                case 1: return (1, 1, taken, false)
-                case 2: return (2, 1 - eased(within - start, over: durations[2]), taken, false)
-                default: return (3, 0, taken, false)
-                }
-            }
-            start = end
-        }
+        let taken = min(roundedHalfAway((t - within) / cycle), ChannelSpec.counterLimit)
+        // Only the breaths move; the holds need no curve.
+        if within < breatheInEnd { return (0, eased(within, over: breatheInLength), taken, false) }
+        if within < holdInEnd { return (1, 1, taken, false) }
+        if within < breatheOutEnd { return (2, 1 - eased(within - holdInEnd, over: breatheOutLength), taken, false) }
         return (3, 0, taken, false)
     }
 

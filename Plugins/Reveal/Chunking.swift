@@ -1,14 +1,12 @@
 import EffectABI
 
-/// How Text Reveal cuts its text, exactly as the seed's `chunks` does.
-///
-/// A unit is what animates (a character, a word or a line). A chunk is what
-/// never breaks across rows: a word, a highlighted phrase or a line. Units
-/// are numbered in reading order across all chunks.
+/// What animates as one: a character, a word or a line (the `unit` param).
 enum RevealUnit: String, ParamChoice {
     case characters, words, lines
 }
 
+/// What never breaks across rows: a word, a highlighted phrase or a line,
+/// as its units.
 struct RevealChunk: Equatable {
     /// The chunk's words, each as its units' texts.
     var words: [[String]]
@@ -22,6 +20,8 @@ struct RevealChunk: Equatable {
     var text: String { words.map { $0.joined() }.joined(separator: " ") }
 }
 
+/// How Text Reveal cuts its text, exactly as the seed's `chunks` does: into
+/// chunks, each made of units, numbered in reading order across all chunks.
 enum Chunking {
     /// Highlight phrases travel in one string param, separated by `|`.
     static let phraseSeparator: Character = "|"

@@ -8,11 +8,17 @@ final class AuthoringTests: XCTestCase {
     func testPlainCPluginBuildsRunsAndValidates() throws {
         let directory = try TestEnvironment.temporaryDirectory(self)
         let plugin = directory + "/libPulse.so"
-        // The one line from pulse.c's comment.
+        // The one line from pulse.c's comment, word for word, run where it
+        // says (from its directory); only the output goes elsewhere.
+        let examples = TestEnvironment.packageRoot + "/examples/c-plugin"
+        let source = try String(contentsOfFile: examples + "/pulse.c", encoding: .utf8)
+        let line = try XCTUnwrap(
+            source.split(separator: "\n").first { $0.hasPrefix(" *   cc ") }, "pulse.c's comment has no cc line")
+        let words = line.dropFirst(3).split(separator: " ").map(String.init)
+        XCTAssertTrue(words.contains("-fvisibility=hidden") && words.contains("-Werror"), "\(words)")
+        let output = try XCTUnwrap(words.firstIndex(of: "-o"), "the cc line names no output") + 1
         let build = try TestEnvironment.run(
-            "/usr/bin/env",
-            ["cc", "-std=c99", "-Wall", "-Wextra", "-Werror", "-pedantic", "-shared", "-fPIC", "-I", TestEnvironment.header,
-                TestEnvironment.packageRoot + "/examples/c-plugin/pulse.c", "-o", plugin, "-lm"])
+            "/usr/bin/env", words.enumerated().map { $0.offset == output ? plugin : $0.element }, directory: examples)
         XCTAssertEqual(build.status, 0, build.stderr)
 
         let list = try TestEnvironment.run(TestEnvironment.effectHost, ["list", "--plugin-path", plugin])

@@ -5,9 +5,12 @@ import XCTest
 
 private final class RecordingSink: FrameSink {
     var frames: [(index: Int, t: Double, values: [Double])] = []
+    /// When each frame reached the sink, on the monotonic clock.
+    var arrivals: [Double] = []
     var finished: Bool?
 
     func frame(_ frame: SampledFrame) throws {
+        arrivals.append(MonotonicClock.now())
         frames.append((frame.index, frame.t, Array(frame.values)))
     }
 
@@ -30,11 +33,16 @@ final class PlayerTests: XCTestCase {
     }
 
     /// Real time: every frame is either shown or counted as dropped, times
-    /// only move forward, and the run ends with the frame at exactly the end.
-    func testRealtimeEndsOnTheLastFrame() throws {
+    /// only move forward, the run ends with the frame at exactly the end,
+    /// and no frame is shown late. The Player shows the frame nearest the
+    /// time it wakes, so a frame's t is within half a period of its slot by
+    /// design, whatever the machine does; the sink gets it at once, so on
+    /// an idle run it arrives within a period of its slot.
+    func testRealtimeEndsOnTheLastFrameAndShowsNoFrameLate() throws {
         let instance = try Fixtures.strikeInstance()
         let sink = RecordingSink()
-        let player = Player(instance: instance, fps: 100, lastFrame: 20, sink: sink)
+        let period = 0.01
+        let player = Player(instance: instance, fps: 1 / period, lastFrame: 20, sink: sink)
         let report = try player.runRealtime()
         XCTAssertEqual(report.framesShown + report.framesDropped, 21)
         XCTAssertEqual(sink.frames.count, report.framesShown)
@@ -46,7 +54,46 @@ final class PlayerTests: XCTestCase {
         XCTAssertEqual(times, times.sorted())
         for frame in sink.frames {
             XCTAssertEqual(frame.values[0], Reference.easeInOut(frame.t / 0.32), accuracy: 1e-12)
+            XCTAssertLessThanOrEqual(abs(frame.t - Double(frame.index) * period), period / 2 + 1e-9, "frame \(frame.index)")
         }
+        let first = try XCTUnwrap(sink.arrivals.first)
+        for (frame, arrival) in zip(sink.frames, sink.arrivals).dropLast() {
+            XCTAssertLessThanOrEqual(arrival - first - Double(frame.index) * period, period, "frame \(frame.index) arrived late")
+        }
+    }
+
+    /// A sink that takes three periods over one frame does not make the
+    /// Player queue the frames it missed: the next frame shown is the one
+    /// due when the sink is done, and the ones skipped count as dropped.
+    func testLateFramesAreDroppedNotQueued() throws {
+        final class SlowSink: FrameSink {
+            let blockAt: Int
+            let block: Double
+            var indexes: [Int] = []
+            var finished: Bool?
+            init(blockAt: Int, block: Double) {
+                self.blockAt = blockAt
+                self.block = block
+            }
+            func frame(_ frame: SampledFrame) throws {
+                indexes.append(frame.index)
+                if frame.index == blockAt { usleep(useconds_t(block * 1e6)) }
+            }
+            func finish(interrupted: Bool) { finished = interrupted }
+        }
+        let period = 0.02
+        let sink = SlowSink(blockAt: 5, block: 3 * period)
+        let report = try Player(instance: try Fixtures.strikeInstance(), fps: 1 / period, lastFrame: 30, sink: sink).runRealtime()
+        let blocked = try XCTUnwrap(sink.indexes.firstIndex(of: 5), "\(sink.indexes)")
+        let next = try XCTUnwrap(sink.indexes.dropFirst(blocked + 1).first, "\(sink.indexes)")
+        // Back at 5 + 3 periods at the earliest, so frame 8 or later.
+        XCTAssertGreaterThanOrEqual(next, 8, "\(sink.indexes)")
+        XCTAssertFalse(sink.indexes.contains(6) || sink.indexes.contains(7), "\(sink.indexes)")
+        XCTAssertGreaterThanOrEqual(report.framesDropped, 2)
+        XCTAssertEqual(report.framesShown, sink.indexes.count)
+        XCTAssertEqual(report.framesShown + report.framesDropped, 31)
+        XCTAssertEqual(sink.indexes.last, 30)
+        XCTAssertEqual(sink.finished, false)
     }
 
     /// The "not answering" hint belongs to the run that was stopped: a run
@@ -91,14 +138,24 @@ final class PlayerTests: XCTestCase {
     func testASinkErrorStopsTheRun() throws {
         final class FailingSink: FrameSink {
             struct Stop: Error {}
+            var indexes: [Int] = []
             var finished: Bool?
-            func frame(_ frame: SampledFrame) throws { if frame.index == 3 { throw Stop() } }
+            func frame(_ frame: SampledFrame) throws {
+                indexes.append(frame.index)
+                if indexes.count == 3 { throw Stop() }
+            }
             func finish(interrupted: Bool) { finished = interrupted }
         }
         let instance = try Fixtures.strikeInstance()
-        let sink = FailingSink()
-        XCTAssertThrowsError(try Player(instance: instance, fps: 100, lastFrame: 50, sink: sink).runOffline())
-        XCTAssertEqual(sink.finished, true)
-        XCTAssertThrowsError(try Player(instance: instance, fps: 100, lastFrame: 50, sink: sink).runRealtime())
+        // Each run gets a sink of its own, so each run's finish is its own.
+        for realTime in [false, true] {
+            let sink = FailingSink()
+            let player = Player(instance: instance, fps: 100, lastFrame: 50, sink: sink)
+            XCTAssertThrowsError(try realTime ? player.runRealtime() : player.runOffline()) { error in
+                XCTAssertTrue(error is FailingSink.Stop, "real time: \(realTime), \(error)")
+            }
+            XCTAssertEqual(sink.finished, true, "real time: \(realTime)")
+            XCTAssertEqual(sink.indexes.count, 3, "real time: \(realTime): no frame after the failing one")
+        }
     }
 }

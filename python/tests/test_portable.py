@@ -88,3 +88,73 @@ def test_packaged_plugins_prefer_their_own_runtime(packaged, tmp_path):
     result = subprocess.run([sys.executable, str(script), f"{packaged}/libStrike.so"], capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == str([os.path.join(packaged, "swift-runtime", "libswiftCore.so")])
+
+
+def _sample_blink(library: str, tmp_path) -> subprocess.CompletedProcess:
+    """Blink's opacity at 0, 0.4 and 0.8 s, sampled through the Python package
+    from `library` with the toolchain hidden."""
+    script = tmp_path / "blink.py"
+    script.write_text(
+        textwrap.dedent(
+            f"""
+            import sys
+            sys.path.insert(0, {os.path.join(ROOT, 'python')!r})
+            import effects
+            catalog = effects.scan([{library!r}], defaults=False)
+            assert not catalog.failures, catalog.failures
+            with catalog.effect("blink").create() as blink:
+                print([blink.sample(t)["opacity"] for t in (0, 0.4, 0.8)])
+            """
+        )
+    )
+    return hidden_toolchain(f"{sys.executable} {script}")
+
+
+def test_a_plugin_made_from_the_template_fits_the_packaged_layout(packaged, tmp_path):
+    """templates/swift-plugin builds a plugin that loads where the toolchain is
+    not: dropped as built beside a packaged swift-runtime, and packaged by
+    scripts/package-plugins on its own."""
+    template = tmp_path / "blink"
+    shutil.copytree(os.path.join(ROOT, "templates", "swift-plugin"), template)
+    build = subprocess.run(
+        ["swift", "build", "--package-path", str(template)],
+        capture_output=True, text=True, env={**os.environ, "EFFECT_HOST": ROOT}, timeout=1200,
+    )
+    assert build.returncode == 0, build.stderr[-3000:] + build.stdout[-3000:]
+    built = str(template / ".build" / "debug" / "libBlink.so")
+    dynamic = subprocess.run(["readelf", "-d", built], capture_output=True, text=True, check=True).stdout
+    assert "$ORIGIN/swift-runtime" in dynamic
+    # It needs no Swift library the bundled plugins' runtime lacks (no
+    # concurrency or regex runtime, which the template does not import).
+    needed = {line.split("[")[1].rstrip("]") for line in dynamic.splitlines() if "(NEEDED)" in line}
+    swift_needed = {name for name in needed if name.startswith("libswift")}
+    assert "libswiftCore.so" in swift_needed
+    assert swift_needed <= set(os.listdir(os.path.join(packaged, "swift-runtime"))), swift_needed
+
+    # A half period in, at its dimmest (0.25); a quarter in, easeInOut(0.5) = 0.5
+    # of the way there: 1 - 0.75 * 0.5.
+    expected = "[1.0, 0.625, 0.25]"
+    alone = tmp_path / "alone"
+    alone.mkdir()
+    shutil.copy(built, alone)
+    unpackaged = _sample_blink(str(alone / "libBlink.so"), tmp_path)
+    assert unpackaged.returncode != 0 and "libswift" in unpackaged.stderr, "without a swift-runtime beside it, it cannot load"
+
+    beside = tmp_path / "beside"
+    shutil.copytree(packaged, beside)
+    shutil.copy(built, beside)
+    dropped = _sample_blink(str(beside / "libBlink.so"), tmp_path)
+    assert dropped.returncode == 0, dropped.stderr
+    assert dropped.stdout.strip() == expected
+
+    own = tmp_path / "own"
+    made = subprocess.run([os.path.join(ROOT, "scripts", "package-plugins"), str(own), built], capture_output=True, text=True)
+    assert made.returncode == 0, made.stderr
+    assert sorted(os.listdir(own)) == ["libBlink.so", "swift-runtime"]
+    assert swift_needed <= set(os.listdir(own / "swift-runtime"))
+    packaged_dynamic = subprocess.run(["readelf", "-d", "-S", "-W", str(own / "libBlink.so")], capture_output=True, text=True).stdout
+    assert "Library runpath: [$ORIGIN/swift-runtime:$ORIGIN]" in packaged_dynamic
+    assert ".symtab" not in packaged_dynamic, "stripped"
+    alone_packaged = _sample_blink(str(own / "libBlink.so"), tmp_path)
+    assert alone_packaged.returncode == 0, alone_packaged.stderr
+    assert alone_packaged.stdout.strip() == expected

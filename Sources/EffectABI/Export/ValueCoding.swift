@@ -24,7 +24,7 @@ func decode(_ value: effect_value, for spec: ParamSpec) throws(EffectFailure) ->
         switch value.type {
         case EFFECT_TYPE_INTEGER:
             integer = value.integer
-            try checkRange(Double(integer), spec)
+            try checkRange(integer, spec)
         case EFFECT_TYPE_NUMBER:
             try checkRange(value.number, spec)
             guard let whole = Int64(exactly: value.number) else {
@@ -76,6 +76,32 @@ private func checkRange(_ number: Double, _ spec: ParamSpec) throws(EffectFailur
             status: Status.range,
             "param '\(spec.name)' is \(describe(number)); it must be within \(describe(range.lowerBound))...\(describe(range.upperBound))")
     }
+}
+
+/// Compared exactly, not as a double: past 2^53 an integer's nearest
+/// double can be in the range when the integer is not (2^53 + 1 rounds to
+/// 2^53), and C callers compare integers exactly (effect_kit.h).
+private func checkRange(_ integer: Int64, _ spec: ParamSpec) throws(EffectFailure) {
+    guard let range = spec.range, !(isAtLeast(integer, range.lowerBound) && isAtMost(integer, range.upperBound)) else {
+        return
+    }
+    throw EffectFailure(
+        status: Status.range,
+        "param '\(spec.name)' is \(integer); it must be within \(describe(range.lowerBound))...\(describe(range.upperBound))")
+}
+
+// Each bound is whole and within Int64 once the bounds past Int64's reach
+// are answered: -2^63 is an Int64 and 2^63 is not.
+private func isAtLeast(_ integer: Int64, _ bound: Double) -> Bool {
+    if bound <= -0x1p63 { return true }
+    if bound >= 0x1p63 { return false }
+    return integer >= Int64(bound.rounded(.up))
+}
+
+private func isAtMost(_ integer: Int64, _ bound: Double) -> Bool {
+    if bound >= 0x1p63 { return true }
+    if bound < -0x1p63 { return false }
+    return integer <= Int64(bound.rounded(.down))
 }
 
 private func wrongType(_ spec: ParamSpec, _ type: UInt32) -> EffectFailure {

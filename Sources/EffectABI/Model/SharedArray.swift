@@ -71,6 +71,15 @@ public struct SharedArray<Element>: RandomAccessCollection {
         storage.base[count - 1] = element
     }
 
+    /// Forgets the last element. The storage keeps it for the versions
+    /// that still see it; this one gives up its claim, so once none is
+    /// left its next append may write that slot again.
+    mutating func removeLast() {
+        precondition(count > 0, "removeLast on an empty SharedArray")
+        count -= 1
+        claim = nil
+    }
+
     /// Proof of having seen a storage's last slot; its identity is all it has.
     final class Claim: Sendable {}
 

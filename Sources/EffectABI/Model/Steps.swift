@@ -21,10 +21,20 @@ public struct Steps<Value: Sendable & Equatable>: Sendable, Equatable {
 
     /// The value from `time` on. Changes must come in time order; a value
     /// equal to the current one is not a change, and a change at the time
-    /// of the last one replaces it.
+    /// of the last one replaces it (undoes it, when it brings back the
+    /// value from before it).
     public mutating func append(_ value: Value, at time: Double) {
         guard value != values[values.count - 1] else { return }
         if let last = times.last, time <= last {
+            // Kept, a change back to the value before it would be a change
+            // from a value to itself: `changes` and `lastChange` would
+            // report it, and the steps would differ from ones built without it.
+            guard value != values[values.count - 2] else {
+                times.removeLast()
+                values.removeLast()
+                firstChange = times.first ?? .infinity
+                return
+            }
             values.replaceLast(with: value)
             return
         }

@@ -67,6 +67,11 @@ let package = Package(
         .target(name: "ReferenceMath", path: "Tests/ReferenceMath"),
         .testTarget(name: "EffectABITests", dependencies: ["CEffect", "EffectABI", "ReferenceMath"]),
         .testTarget(name: "EffectHostTests", dependencies: ["CEffect", "EffectHost", "MetadataRules", "ReferenceMath"]),
+        // effect-host's own code, in the test process: SwiftPM links the
+        // executable's code in with its entry point renamed, so main.swift's
+        // top-level code never runs. CAllocationCounter's malloc comes along
+        // (it only counts, and forwards to glibc's).
+        .testTarget(name: "EffectHostCLITests", dependencies: ["effect-host"]),
     ],
     swiftLanguageModes: [.v6]
 )

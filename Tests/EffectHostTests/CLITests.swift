@@ -142,6 +142,7 @@ final class CLITests: XCTestCase {
         assertUsageError(try host("run", "strikethrough-reveal", "--fps", "0"), contains: "--fps needs a number from 0.1 to 1000")
         assertUsageError(try host("run", "strikethrough-reveal", "--format", "xml"), contains: "tty, jsonl or csv")
         assertUsageError(try host("run", "strikethrough-reveal", "--fsp", "3"), contains: "unknown option --fsp")
+        assertUsageError(try host("run", "strikethrough-reveal", "--offline=1"), contains: "--offline takes no value")
         assertUsageError(try host("run"), contains: "needs an effect id")
         assertUsageError(try host("lst"), contains: "did you mean 'list'?")
         assertUsageError(try host(), contains: "no command given")

@@ -6,7 +6,8 @@ struct Arguments {
     private(set) var positionals: [String] = []
 
     /// `valued` options take the next argument (or `=value`); `flags` take
-    /// none. Anything else starting with "-" is a usage error.
+    /// none, not even `=value`. Anything else starting with "-" is a usage
+    /// error.
     init(_ arguments: [String], valued: Set<String>, flags allowed: Set<String>) throws(UsageError) {
         var index = 0
         var onlyPositionals = false
@@ -35,7 +36,10 @@ struct Arguments {
                     values[name, default: []].append(arguments[index])
                     index += 1
                 }
-            } else if allowed.contains(name), inline == nil {
+            } else if allowed.contains(name) {
+                // `--offline=1` names a known flag: saying "unknown option"
+                // would send the user looking for a spelling mistake.
+                guard inline == nil else { throw UsageError("\(Terminal.sanitize(name)) takes no value") }
                 flags.insert(name)
             } else {
                 let known = Array(valued) + Array(allowed)

@@ -170,7 +170,7 @@ static int bench(const char *dir, const struct subject *subject) {
         for (i = 0; i < FRAMES; i++) params_sample(params, i * dt, frames + i % 1000 * info.frame_size, info.frame_size, NULL);
         params_[round] = (now() - start) / FRAMES * 1e9;
         sink += frames[0];
-        /* Ratios within a round, where all four ran under the same load. */
+        /* Ratios within a round, where all five ran under the same load. */
         versus_inline[round] = single[round] / inline_[round];
         versus_single[round] = batch[round] / single[round];
         batch_versus_inline[round] = batch[round] / inline_[round];

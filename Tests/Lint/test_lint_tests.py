@@ -38,6 +38,10 @@ SWIFT = """\
 
         func testHelperTakingArguments(_ value: Int) {}
     }
+
+    @Test(arguments: [1, 2]) func recordsAnIssue(value: Int) {
+        if value > 2 { Issue.record("too big") }
+    }
 """
 
 PYTHON = """\
@@ -55,6 +59,25 @@ PYTHON = """\
     def test_raises():
         with pytest.raises(ZeroDivisionError):
             1 / 0
+
+    def test_numpy_testing():
+        import numpy
+        numpy.testing.assert_array_equal([1], [1])
+
+    class TestUnittestStyle:
+        def test_method(self):
+            self.assertEqual(1, 1)
+
+        def test_through_a_method_of_self(self):
+            self.check()
+
+        def check(self):
+            assert True
+
+    def test_a_nested_function_that_is_used():
+        def check(value):
+            assert value
+        check(1)
 """
 
 
@@ -67,12 +90,23 @@ def test_tests_that_assert_pass(tmp_path):
 
 def test_each_test_that_asserts_nothing_is_named(tmp_path):
     # Inside the class, before its closing brace.
-    swift = SWIFT.rstrip()[: -len("}")] + """\
+    class_end = SWIFT.index("    }\n\n    @Test")
+    swift = SWIFT[:class_end] + """\
         func testOnlyRuns() throws {
             // XCTAssertTrue(false)
             let text = "XCTFail()"
             _ = text
         }
+
+        func testOnlyCallsTheCodeUnderTest() throws {
+            // Named like the helper that asserts, but a method of another object.
+            let instance = Instance()
+            instance.check(1)
+        }
+    """ + SWIFT[class_end:] + """\
+
+    @Test(arguments: [1, 2]) func onlyRuns(value: Int) {
+        _ = value
     }
 """
     python = PYTHON + """\
@@ -86,18 +120,29 @@ def test_each_test_that_asserts_nothing_is_named(tmp_path):
 
     def helper_that_checks_nothing():
         return 1
+
+    def test_only_calls_the_code_under_test(effects):
+        effects.helper(1)
+
+    def test_a_nested_function_that_is_never_used():
+        def check(value):
+            assert value
 """
     write(tmp_path, {"Tests/SomeTests/SomeTests.swift": swift, "python/tests/test_some.py": python})
     result = lint(tmp_path)
     assert result.returncode == 1
     named = sorted(line.split(": ")[1].split(":")[0] + ":" + line.split(": ")[2] for line in result.stderr.splitlines()[:-1])
     assert named == [
+        "Tests/SomeTests/SomeTests.swift:onlyRuns asserts nothing",
+        "Tests/SomeTests/SomeTests.swift:testOnlyCallsTheCodeUnderTest asserts nothing",
         "Tests/SomeTests/SomeTests.swift:testOnlyRuns asserts nothing",
+        "python/tests/test_some.py:test_a_nested_function_that_is_never_used asserts nothing",
         "python/tests/test_some.py:test_method_only_runs asserts nothing",
+        "python/tests/test_some.py:test_only_calls_the_code_under_test asserts nothing",
         "python/tests/test_some.py:test_only_runs asserts nothing",
     ], result.stderr
     assert result.stderr.splitlines()[-1] == (
-        "scripts/lint-tests: 3 test functions assert nothing; a test that cannot fail is a defect"
+        "scripts/lint-tests: 7 test functions assert nothing; a test that cannot fail is a defect"
     )
 
 

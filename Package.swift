@@ -39,6 +39,8 @@ let package = Package(
     products: [
         .executable(name: "effect-host", targets: ["effect-host"]),
         .library(name: "EffectHost", targets: ["EffectHost"]),
+        .library(name: "EffectRender", targets: ["EffectRender"]),
+        .library(name: "EffectExport", targets: ["EffectExport"]),
         .library(name: "EffectABI", targets: ["EffectABI"]),
         .library(name: "CEffect", targets: ["CEffect"]),
         .library(name: "Strike", type: .dynamic, targets: ["Strike"]),
@@ -51,9 +53,12 @@ let package = Package(
         .target(name: "EffectABI", dependencies: ["CEffect", "MetadataRules"], swiftSettings: pluginSwiftSettings),
         .target(name: "CRunningCall"),
         .target(name: "EffectHost", dependencies: ["CEffect", "MetadataRules", "CRunningCall"]),
+        .target(name: "EffectRender", dependencies: ["CEffect", "EffectHost"]),
+        .target(name: "EffectExport", dependencies: ["EffectHost", "EffectRender"]),
         .target(name: "CAllocationCounter"),
         .executableTarget(
-            name: "effect-host", dependencies: ["CEffect", "EffectHost", "EffectABI", "MetadataRules", "CAllocationCounter"],
+            name: "effect-host",
+            dependencies: ["CEffect", "EffectHost", "EffectRender", "EffectExport", "MetadataRules", "CAllocationCounter"],
             linkerSettings: hostLinkerSettings),
         .target(
             name: "Strike", dependencies: ["CEffect", "EffectABI"], path: "Plugins/Strike",
@@ -65,8 +70,11 @@ let package = Package(
             name: "Reveal", dependencies: ["CEffect", "EffectABI"], path: "Plugins/Reveal",
             swiftSettings: pluginSwiftSettings, linkerSettings: pluginLinkerSettings),
         .target(name: "ReferenceMath", path: "Tests/ReferenceMath"),
+        .target(name: "BundledPlugins", dependencies: ["EffectHost"], path: "Tests/BundledPlugins"),
         .testTarget(name: "EffectABITests", dependencies: ["CEffect", "EffectABI", "ReferenceMath"]),
         .testTarget(name: "EffectHostTests", dependencies: ["CEffect", "EffectHost", "MetadataRules", "ReferenceMath"]),
+        .testTarget(name: "EffectRenderTests", dependencies: ["EffectHost", "EffectRender", "BundledPlugins"]),
+        .testTarget(name: "EffectExportTests", dependencies: ["EffectHost", "EffectRender", "EffectExport", "BundledPlugins"]),
         // effect-host's own code, in the test process: SwiftPM links the
         // executable's code in with its entry point renamed, so main.swift's
         // top-level code never runs. CAllocationCounter's malloc comes along

@@ -8,6 +8,10 @@ public struct SampledFrame {
     public let index: Int
     public let t: Double
     public let values: UnsafeBufferPointer<Double>
+
+    public init(index: Int, t: Double, values: UnsafeBufferPointer<Double>) {
+        (self.index, self.t, self.values) = (index, t, values)
+    }
 }
 
 /// Where a player's frames go: a terminal renderer, a JSON Lines writer, ...

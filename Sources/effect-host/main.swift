@@ -1,4 +1,5 @@
 import EffectHost
+import EffectRender
 import Glibc
 
 /// Runs one command and returns its exit status: 0 on success, 1 when the

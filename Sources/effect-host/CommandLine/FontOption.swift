@@ -1,3 +1,4 @@
+import EffectRender
 /// `--font FAMILY|FILE|reference`: the fonts text is measured (and drawn)
 /// in, for the commands that draw text (render, export).
 enum FontOption {
@@ -18,7 +19,7 @@ enum FontOption {
     static func fonts(_ choice: FontBook.Choice?) throws -> FontBook? {
         guard let choice else { return nil }
         do {
-            return try FontBook(choice)
+            return try FontBook(choice) { note in Output.error.line("effect-host: \(note)") }
         } catch {
             if case .file = choice { throw RuntimeError(error.description) }
             Output.error.line("effect-host: \(error.description); text is measured with the reference metrics")

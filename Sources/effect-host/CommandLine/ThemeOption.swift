@@ -1,4 +1,5 @@
 import EffectHost
+import EffectRender
 
 /// `--theme light|dark`: the appearance effects draw in, for the commands
 /// that draw (run's live view, render).

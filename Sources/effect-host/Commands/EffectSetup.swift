@@ -1,4 +1,5 @@
 import EffectHost
+import EffectRender
 import Glibc
 
 /// What run, render and plot share: an effect id, its create-time params,

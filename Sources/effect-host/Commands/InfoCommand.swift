@@ -1,4 +1,5 @@
 import EffectHost
+import EffectRender
 
 /// `effect-host info EFFECT`: everything an effect declares, plus what a
 /// default instance reports (element count, timing).

@@ -1,4 +1,5 @@
 import EffectHost
+import EffectRender
 
 /// `effect-host list`: the plugins found, their effects, and what failed.
 struct ListCommand {

@@ -1,4 +1,5 @@
 import EffectHost
+import EffectRender
 import Glibc
 
 /// `effect-host plot EFFECT -o FILE.svg`: the effect's channels against
@@ -154,7 +155,7 @@ struct PlotCommand {
         } catch {
             throw RuntimeError(error.description)
         }
-        try Files.writePNG(raster, to: output)
+        try raster.writePNG(to: output)
     }
 
     /// The channels asked for, or by default every global channel that

@@ -1,4 +1,5 @@
 import EffectHost
+import EffectRender
 import Glibc
 
 /// `effect-host render EFFECT -o OUT`: the effect's frames as pictures,
@@ -31,9 +32,7 @@ struct RenderCommand {
     /// A page's frames past this many bytes would not open in a browser.
     static let maxPageBytes = 200_000_000
     static let defaultScale = 2.0
-    /// The longest side a picture may have, in pixels: 8K, which every
-    /// encoder here takes, and a frame (256 MB of RGBA) the pipe carries.
-    static let maxSide = 8192
+    static let maxSide = SVGRaster.maxSide
 
     init(_ arguments: [String]) throws(UsageError) {
         let parsed = try Arguments(arguments, spec: .render)
@@ -229,26 +228,12 @@ struct RenderCommand {
         }
     }
 
-    /// A canvas of --size pixels, or the picture at --scale (2 by default);
-    /// 4:2:0 video gets even sides.
+    /// A canvas of --size pixels, or the picture at --scale (2 by default).
     private func raster(for picture: FramePicture, even: Bool) throws -> SVGRaster {
-        var (width, height) =
-            size ?? (
-                Int((picture.width * (scale ?? Self.defaultScale)).rounded(.up)),
-                Int((picture.height * (scale ?? Self.defaultScale)).rounded(.up))
-            )
-        if even {
-            width += width % 2
-            height += height % 2
-        }
-        guard width <= Self.maxSide, height <= Self.maxSide else {
-            throw UsageError(
-                "the picture would be \(width) × \(height) pixels, more than \(Self.maxSide) a side: lower --scale or set --size")
-        }
         do {
-            return try SVGRaster(width: max(1, width), height: max(1, height))
-        } catch {
-            throw RuntimeError(error.description)
+            return try SVGRaster(for: picture, scale: scale ?? Self.defaultScale, size: size, even: even)
+        } catch let error as RenderError where error.kind == .tooLarge {
+            throw UsageError("\(error.message): lower --scale or set --size")
         }
     }
 

@@ -1,4 +1,5 @@
 import EffectHost
+import EffectRender
 import Glibc
 
 /// Pictures each frame the Player hands to `render`, into what was asked
@@ -74,11 +75,11 @@ final class RenderSink: FrameSink {
         case let .pngFrames(directory, raster):
             try raster.render(svg)
             lap(\.rasterising)
-            try Files.writePNG(raster, to: directory + "/" + name(frame.index, ".png"))
+            try raster.writePNG(to: directory + "/" + name(frame.index, ".png"))
         case let .pngStill(path, raster):
             try raster.render(svg)
             lap(\.rasterising)
-            try Files.writePNG(raster, to: path)
+            try raster.writePNG(to: path)
         case let .movie(encoder, raster):
             try raster.render(svg)
             try pixels!.copy(from: raster)

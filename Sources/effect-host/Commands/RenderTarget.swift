@@ -1,3 +1,6 @@
+import EffectHost
+import EffectRender
+
 /// What `render -o OUT` writes, chosen by OUT's extension (and `--format`
 /// for a directory of frames).
 enum RenderTarget: Equatable {

@@ -1,4 +1,5 @@
 import EffectHost
+import EffectRender
 import Glibc
 
 /// `effect-host run EFFECT`: create an instance, apply events, and play it

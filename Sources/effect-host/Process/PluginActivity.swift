@@ -1,4 +1,5 @@
 import EffectHost
+import EffectRender
 import Glibc
 
 /// What plugin code effect-host is running, so a plugin that calls exit()

@@ -1,3 +1,4 @@
+import EffectRender
 import Glibc
 
 /// Descriptor 1 pointed at an unlinked file while plugin code runs, so

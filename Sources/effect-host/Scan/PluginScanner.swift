@@ -1,4 +1,5 @@
 import EffectHost
+import EffectRender
 import Glibc
 import MetadataRules
 

@@ -1,4 +1,5 @@
 import EffectHost
+import EffectRender
 import Glibc
 
 /// What earlier scans learnt of each plugin file, so `list` and `run` need

@@ -1,6 +1,6 @@
 import CEffect
-import EffectABI
 import EffectHost
+import EffectRender
 
 /// Any effect that draws itself, live in a terminal: its display list at
 /// each frame's t rasterised onto the cell grid at one scale for the whole

@@ -1,4 +1,5 @@
 import EffectHost
+import EffectRender
 
 /// The rendering for effects without a view of their own: one meter per
 /// global channel, scaled to its declared range.
@@ -39,20 +40,6 @@ func bar(_ fraction: Double, width: Int) -> String {
     var text = String(repeating: "█", count: eighths / 8) + partials[eighths % 8]
     text += String(repeating: " ", count: width - eighths / 8 - (eighths % 8 > 0 ? 1 : 0))
     return "[" + text + "]"
-}
-
-/// `x` with exactly `digits` decimals, for columns that must not jitter;
-/// values too large for that come out as Swift writes them.
-func fixed(_ x: Double, _ digits: Int) -> String {
-    guard x.isFinite, abs(x) < 1e12 else { return "\(x)" }
-    var scale = 1.0
-    for _ in 0..<digits { scale *= 10 }
-    let scaled = Int64((abs(x) * scale).rounded())
-    let whole = scaled / Int64(scale)
-    let fraction = String(scaled % Int64(scale))
-    let sign = x < 0 && scaled != 0 ? "-" : ""
-    guard digits > 0 else { return sign + String(whole) }
-    return sign + String(whole) + "." + String(repeating: "0", count: digits - fraction.count) + fraction
 }
 
 func pad(_ text: String, _ width: Int) -> String {

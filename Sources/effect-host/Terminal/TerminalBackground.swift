@@ -1,3 +1,4 @@
+import EffectRender
 import Glibc
 
 /// Asking the terminal for its background colour (OSC 11), the way

@@ -1,3 +1,4 @@
+import EffectRender
 import Glibc
 
 /// The full-screen mode a live view runs in, and fitting lines to it. The

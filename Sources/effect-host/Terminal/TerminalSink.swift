@@ -1,6 +1,7 @@
 import Glibc
 
 import EffectHost
+import EffectRender
 
 /// What a live terminal rendering draws for one frame: whole lines, which
 /// the sink centres and fits to the screen.

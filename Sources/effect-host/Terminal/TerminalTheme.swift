@@ -1,4 +1,5 @@
 import EffectHost
+import EffectRender
 import Glibc
 
 /// The ground a live view draws on and the appearance it asks effects for.

@@ -1,4 +1,5 @@
 import EffectHost
+import EffectRender
 import Glibc
 
 /// `effect-host validate PLUGIN.so...`: the conformance checker. Every check

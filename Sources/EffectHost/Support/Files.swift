@@ -1,0 +1,192 @@
+import Glibc
+
+/// Whole files written for the user. A regular file (or a new one) is
+/// written under a fresh temporary name beside it and renamed into place,
+/// so a failed or interrupted write never leaves half a picture under the
+/// name asked for. Anything else that already exists there, such as
+/// /dev/null, /dev/stdout or a FIFO, is written in place: renaming over it
+/// would replace a device with a file.
+public enum Files {
+    public static func write(_ text: String, to path: String) throws(FileError) {
+        try write(Array(text.utf8), to: path)
+    }
+
+    public static func write(_ bytes: [UInt8], to path: String) throws(FileError) {
+        var status = stat()
+        if stat(path, &status) == 0 {
+            switch status.st_mode & S_IFMT {
+            case S_IFREG: break
+            case S_IFDIR: throw FileError("\(path) is a directory")
+            default:
+                try writeInPlace(bytes, to: path)
+                return
+            }
+        }
+        // mkstemp opens with O_EXCL under a name nobody could have planted.
+        var template = Array((path + ".partial-XXXXXX").utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard descriptor >= 0 else { throw failure("cannot write \(path)", errno) }
+        let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let mask = umask(0)
+        umask(mask)
+        fchmod(descriptor, 0o666 & ~mask)
+        if let code = writeAll(bytes, to: descriptor) {
+            close(descriptor)
+            unlink(temporary)
+            throw failure("cannot write \(path)", code)
+        }
+        guard close(descriptor) == 0 else {
+            let code = errno
+            unlink(temporary)
+            throw failure("cannot write \(path)", code)
+        }
+        guard rename(temporary, path) == 0 else {
+            let code = errno
+            unlink(temporary)
+            throw failure("cannot write \(path)", code)
+        }
+    }
+
+    /// A whole regular file's bytes. Opened without blocking, so a FIFO
+    /// under the name is refused instead of waiting for a writer.
+    public static func read(_ path: String) throws(FileError) -> [UInt8] {
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else { throw failure("cannot read \(path)", errno) }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+            throw FileError("\(path) is not a regular file")
+        }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count >= 0 else { throw failure("cannot read \(path)", errno) }
+            if count == 0 { return bytes }
+            bytes += chunk[0..<count]
+        }
+    }
+
+    /// Files that belong together, written all or none: each under a
+    /// temporary name beside it, then, when every one is whole, each
+    /// renamed into place.
+    public static func writeTogether(_ files: [(path: String, bytes: [UInt8])]) throws(FileError) {
+        for file in files where isDirectory(file.path) || isSpecial(file.path) {
+            throw FileError("\(file.path) \(isDirectory(file.path) ? "is a directory" : "is not a regular file")")
+        }
+        var temporaries: [String] = []
+        do {
+            for file in files {
+                temporaries.append(try reserve(beside: file.path))
+                try writeInPlace(file.bytes, to: temporaries[temporaries.count - 1], shownAs: file.path)
+            }
+        } catch {
+            for temporary in temporaries { unlink(temporary) }
+            throw error
+        }
+        for (temporary, file) in zip(temporaries, files) { try moveIntoPlace(temporary, file.path) }
+    }
+
+    /// `shownAs`: the name errors give (the file a temporary one stands for).
+    private static func writeInPlace(_ bytes: [UInt8], to path: String, shownAs: String? = nil) throws(FileError) {
+        let descriptor = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC)
+        guard descriptor >= 0 else { throw failure("cannot write \(shownAs ?? path)", errno) }
+        let code = writeAll(bytes, to: descriptor)
+        let closed = close(descriptor) == 0 ? nil : errno
+        if let code = code ?? closed { throw failure("cannot write \(shownAs ?? path)", code) }
+    }
+
+    /// Writes every byte; the errno of the write that failed, if one did.
+    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Int32? {
+        bytes.withUnsafeBytes { buffer -> Int32? in
+            var offset = 0
+            while offset < buffer.count {
+                let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return errno
+                }
+                offset += written
+            }
+            return nil
+        }
+    }
+
+    /// A new empty file of our own beside `path` (mkstemp: O_EXCL, under a
+    /// name nobody could have planted), for a writer that names its output.
+    public static func reserve(beside path: String) throws(FileError) -> String {
+        var template = Array((path + ".partial-XXXXXX").utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard descriptor >= 0 else { throw failure("cannot write \(path)", errno) }
+        close(descriptor)
+        return String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// Gives a finished temporary file the permissions a new file gets and
+    /// renames it to `path`; removes it if that fails.
+    public static func moveIntoPlace(_ temporary: String, _ path: String) throws(FileError) {
+        let mask = umask(0)
+        umask(mask)
+        chmod(temporary, 0o666 & ~mask)
+        guard rename(temporary, path) == 0 else {
+            let code = errno
+            unlink(temporary)
+            throw failure("cannot write \(path)", code)
+        }
+    }
+
+    /// A device, FIFO or socket: anything that exists and is neither a
+    /// regular file nor a directory.
+    public static func isSpecial(_ path: String) -> Bool {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return false }
+        let kind = status.st_mode & S_IFMT
+        return kind != S_IFREG && kind != S_IFDIR
+    }
+
+    public static func isDirectory(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
+    }
+
+    /// Creates `path` as a directory unless it is one already.
+    public static func makeDirectory(_ path: String) throws(FileError) {
+        var status = stat()
+        if stat(path, &status) == 0 {
+            guard status.st_mode & S_IFMT == S_IFDIR else {
+                throw FileError("\(path) exists and is not a directory")
+            }
+            return
+        }
+        guard mkdir(path, 0o777) == 0 else { throw failure("cannot create the directory \(path)", errno) }
+    }
+
+    /// Removes the files named prefix, digits, suffix in `directory`, so a
+    /// new render never leaves frames of an older, longer one behind.
+    public static func removeFiles(in directory: String, prefix: String, suffix: String) throws(FileError) {
+        guard let entries = Directory.names(in: directory) else {
+            throw failure("cannot read the directory \(directory)", errno)
+        }
+        var names: [String] = []
+        for name in entries {
+            guard name.hasPrefix(prefix), name.hasSuffix(suffix), name.count > prefix.count + suffix.count else { continue }
+            let middle = name.dropFirst(prefix.count).dropLast(suffix.count)
+            if middle.allSatisfy(\.isASCII), middle.allSatisfy(\.isNumber) { names.append(name) }
+        }
+        for name in names where unlink(directory + "/" + name) != 0 {
+            throw failure("cannot remove \(directory)/\(name)", errno)
+        }
+    }
+
+    private static func failure(_ what: String, _ code: Int32) -> FileError {
+        FileError("\(what): \(String(cString: strerror(code)))")
+    }
+}
+
+/// A file that could not be read or written, in one line naming it and why.
+public struct FileError: Error, CustomStringConvertible {
+    public let message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}

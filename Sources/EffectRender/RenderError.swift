@@ -1,0 +1,20 @@
+/// Why a picture or a movie could not be made, in one line that names what
+/// failed (ffmpeg, a frame, a file) and why; it names no command-line flag.
+public struct RenderError: Error, CustomStringConvertible {
+    public enum Kind: Sendable, Equatable {
+        /// The picture asked for has more pixels a side than a canvas takes.
+        case tooLarge
+        /// A library or a tool failed.
+        case failed
+    }
+
+    public let kind: Kind
+    public let message: String
+
+    public init(_ message: String, kind: Kind = .failed) {
+        self.message = message
+        self.kind = kind
+    }
+
+    public var description: String { message }
+}

@@ -1,0 +1,140 @@
+import EffectHost
+import Glibc
+
+/// One font file, shaped with HarfBuzz: runs of text measured and laid out
+/// glyph by glyph, and each glyph's outline, in font units (y up).
+public final class ShapedFont: @unchecked Sendable {
+    public let file: String
+    public let unitsPerEm: Double
+    /// Above and below the baseline, in font units (both >= 0).
+    public let ascender: Double
+    public let descender: Double
+    private let hb: HarfBuzz
+    private let blob: OpaquePointer
+    private let face: OpaquePointer
+    private let font: OpaquePointer
+    private let buffer: OpaquePointer
+    private let drawFuncs: OpaquePointer
+    /// Shaping and outlines share one buffer and caches.
+    private var lock = pthread_mutex_t()
+    private var outlines: [UInt32: [GlyphSegment]] = [:]
+
+    /// A glyph placed in a run: its id, pen position and offset, in font units.
+    public struct PlacedGlyph {
+        public let glyph: UInt32
+        public let x: Double
+        public let y: Double
+        public let advance: Double
+    }
+
+    /// One piece of an outline, in font units, y up.
+    public enum GlyphSegment {
+        case move(Double, Double)
+        case line(Double, Double)
+        case quadratic(Double, Double, Double, Double)
+        case cubic(Double, Double, Double, Double, Double, Double)
+        case close
+    }
+
+    public init(file: String, index: Int, harfBuzz hb: HarfBuzz) throws(NativeError) {
+        self.file = file
+        self.hb = hb
+        guard let blob = hb.blobFromFile(file) else { throw NativeError("cannot read the font file \(file)") }
+        guard hb.blobLength(blob) > 0 else {
+            hb.blobDestroy(blob)
+            throw NativeError("\(file) is empty: not a font file")
+        }
+        guard let face = hb.faceCreate(blob, UInt32(max(0, index))), hb.faceGlyphCount(face) > 0, hb.faceUpem(face) > 0,
+            let font = hb.fontCreate(face), let buffer = hb.bufferCreate(), let drawFuncs = hb.drawFuncsCreate()
+        else {
+            hb.blobDestroy(blob)
+            throw NativeError("\(file) is not a font file HarfBuzz can read (no glyphs)")
+        }
+        (self.blob, self.face, self.font, self.buffer, self.drawFuncs) = (blob, face, font, buffer, drawFuncs)
+        let upem = hb.faceUpem(face)
+        unitsPerEm = Double(upem)
+        hb.fontSetScale(font, Int32(upem), Int32(upem))
+        var extents = HarfBuzz.FontExtents()
+        _ = hb.fontExtents(font, &extents)
+        ascender = max(0, Double(extents.ascender))
+        descender = max(0, -Double(extents.descender))
+        hb.setMoveTo(drawFuncs, { _, data, _, x, y, _ in outlineCollector(data).append(.move(Double(x), Double(y))) }, nil, nil)
+        hb.setLineTo(drawFuncs, { _, data, _, x, y, _ in outlineCollector(data).append(.line(Double(x), Double(y))) }, nil, nil)
+        hb.setQuadraticTo(drawFuncs, { _, data, _, cx, cy, x, y, _ in
+            outlineCollector(data).append(.quadratic(Double(cx), Double(cy), Double(x), Double(y)))
+        }, nil, nil)
+        hb.setCubicTo(drawFuncs, { _, data, _, c1x, c1y, c2x, c2y, x, y, _ in
+            outlineCollector(data).append(.cubic(Double(c1x), Double(c1y), Double(c2x), Double(c2y), Double(x), Double(y)))
+        }, nil, nil)
+        hb.setClosePath(drawFuncs, { _, data, _, _ in outlineCollector(data).append(.close) }, nil, nil)
+        pthread_mutex_init(&lock, nil)
+    }
+
+    deinit {
+        hb.bufferDestroy(buffer)
+        hb.fontDestroy(font)
+        hb.faceDestroy(face)
+        hb.blobDestroy(blob)
+        pthread_mutex_destroy(&lock)
+    }
+
+
+
+    /// The run's glyphs in order, with `tracking` (font units) after every
+    /// glyph that advances, as SwiftUI's tracking adds it.
+    public func shape(_ text: String, tracking: Double = 0) -> (glyphs: [PlacedGlyph], advance: Double) {
+        pthread_mutex_lock(&lock)
+        defer { pthread_mutex_unlock(&lock) }
+        hb.bufferClear(buffer)
+        let bytes = Array(text.utf8)
+        bytes.withUnsafeBufferPointer { utf8 in
+            utf8.baseAddress!.withMemoryRebound(to: CChar.self, capacity: max(1, utf8.count)) { start in
+                hb.bufferAddUTF8(buffer, start, Int32(utf8.count), 0, Int32(utf8.count))
+            }
+        }
+        hb.bufferGuessProperties(buffer)
+        hb.shape(font, buffer, nil, 0)
+        var count: UInt32 = 0
+        guard let infos = hb.bufferInfos(buffer, &count), let positions = hb.bufferPositions(buffer, nil) else {
+            return ([], 0)
+        }
+        let info = infos.bindMemory(to: HarfBuzz.GlyphInfo.self, capacity: Int(count))
+        let position = positions.bindMemory(to: HarfBuzz.GlyphPosition.self, capacity: Int(count))
+        var glyphs: [PlacedGlyph] = []
+        glyphs.reserveCapacity(Int(count))
+        var pen = 0.0
+        for index in 0..<Int(count) {
+            let advance = Double(position[index].xAdvance)
+            glyphs.append(
+                PlacedGlyph(
+                    glyph: info[index].codepoint, x: pen + Double(position[index].xOffset),
+                    y: Double(position[index].yOffset), advance: advance))
+            pen += advance
+            if advance != 0 { pen += tracking }
+        }
+        return (glyphs, pen)
+    }
+
+    /// The glyph's outline, in font units, y up.
+    public func outline(of glyph: UInt32) -> [GlyphSegment] {
+        pthread_mutex_lock(&lock)
+        defer { pthread_mutex_unlock(&lock) }
+        if let known = outlines[glyph] { return known }
+        let collector = OutlineCollector()
+        withExtendedLifetime(collector) {
+            hb.glyphShape(font, glyph, drawFuncs, Unmanaged.passUnretained(collector).toOpaque())
+        }
+        outlines[glyph] = collector.segments
+        return collector.segments
+    }
+}
+
+/// Where HarfBuzz's draw callbacks put one glyph's outline.
+private final class OutlineCollector {
+    var segments: [ShapedFont.GlyphSegment] = []
+    func append(_ segment: ShapedFont.GlyphSegment) { segments.append(segment) }
+}
+
+private func outlineCollector(_ data: UnsafeMutableRawPointer?) -> OutlineCollector {
+    Unmanaged<OutlineCollector>.fromOpaque(data!).takeUnretainedValue()
+}

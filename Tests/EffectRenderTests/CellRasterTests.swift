@@ -1,0 +1,79 @@
+@testable import EffectHost
+import EffectRender
+import XCTest
+
+/// The terminal's cell rasteriser against cells drawn by hand: one dot a
+/// point, a cell 2 × 4 dots, braille bits 1-2-3-7 down the left column and
+/// 4-5-6-8 down the right.
+final class CellRasterTests: XCTestCase {
+    private let ink: UInt32 = 0x2040_80FF
+
+    private func list(_ items: [DrawItem]) -> DisplayList {
+        DisplayList(width: 8, height: 8, bounds: DrawRect(x: 0, y: 0, width: 8, height: 8), maxItemCount: items.count, items: items)
+    }
+
+    private func filled(_ kind: DrawShapeKind, _ rect: DrawRect, id: UInt32 = 1) -> DrawItem {
+        .shape(
+            DrawShape(
+                id: id, kind: kind, frame: rect, cornerRadius: 0, trimStart: 0, trimEnd: 1, fill: .color(ink), stroke: nil,
+                segments: []))
+    }
+
+    /// The canvas's rows with colour escapes and reverse video taken out.
+    private func cells(_ items: [DrawItem], columns: Int = 3, rows: Int = 2) -> [String] {
+        var canvas = CellCanvas(columns: columns, rows: rows, ground: RGB(255, 255, 255))
+        DisplayListRaster(scale: TerminalScale(points: 1), origin: (0, 0)).draw(list(items), on: &canvas)
+        return canvas.lines(depth: .none).map { line in
+            var plain = ""
+            var escape = false
+            for character in line {
+                if character == "\u{1B}" { escape = true; continue }
+                if escape { if character.isLetter { escape = false }; continue }
+                plain.append(character)
+            }
+            return plain
+        }
+    }
+
+    func testACircleTwoCellsWideLeavesItsCornerDotsOut() {
+        // Radius 2 about (2, 2): every dot centre but the four corners
+        // ((0.5, 0.5) lies 2.12 from the centre) is inside. Left cell:
+        // dots 2-3-4-5-6-8 (0xBE); right cell: 1-2-3-5-6-7 (0x77).
+        let rows = cells([filled(.ellipse, DrawRect(x: 0, y: 0, width: 4, height: 4))])
+        XCTAssertEqual(rows[0], "\u{28BE}\u{2877} ")
+        XCTAssertEqual(rows[1], "   ")
+    }
+
+    func testAThinRectangleIsALeftColumnOfDots() {
+        // One dot wide (x 0...1), four tall: dots 1, 2, 3 and 7.
+        let rows = cells([filled(.rect, DrawRect(x: 0, y: 0, width: 1, height: 4))])
+        XCTAssertEqual(rows[0], "\u{2847}  ")
+    }
+
+    func testADotRowAcrossTwoCells() {
+        // One dot tall at the second dot row, three dots across: dots 2 and 5, then 2.
+        let rows = cells([filled(.rect, DrawRect(x: 0, y: 1, width: 3, height: 1))])
+        XCTAssertEqual(rows[0], "\u{2812}\u{2802} ")
+    }
+
+    func testAGroupMovesAndClipsWhatItHolds() {
+        let group = DrawGroup(
+            id: 9,
+            transform: DrawTransform(anchorX: 0, anchorY: 0, translateX: 2, translateY: 4, scaleX: 1, scaleY: 1, rotation: 0),
+            opacity: 1, blur: 0, saturation: 1,
+            clip: DrawClip(shape: .rect, rect: DrawRect(x: 0, y: 0, width: 1, height: 2), cornerRadius: 0))
+        // A block of 2 × 4 dots (1.8 points wide: too narrow for a cell
+        // background) moved one cell right and one row down, clipped to
+        // its top-left 1 × 2 dots: dots 1 and 2 of that cell.
+        let rows = cells([.group(group), filled(.rect, DrawRect(x: 0, y: 0, width: 1.8, height: 4)), .endGroup(id: 9)])
+        XCTAssertEqual(rows[0], "   ")
+        XCTAssertEqual(rows[1], " \u{2803} ")
+    }
+
+    func testTransparentInkLeavesNoDot() {
+        let faint = DrawShape(
+            id: 2, kind: .ellipse, frame: DrawRect(x: 0, y: 0, width: 2, height: 4), cornerRadius: 0, trimStart: 0, trimEnd: 1,
+            fill: .color(0x2040_8010), stroke: nil, segments: [])
+        XCTAssertEqual(cells([.shape(faint)])[0], "   ", "alpha 16/255 is under the 0.12 threshold")
+    }
+}

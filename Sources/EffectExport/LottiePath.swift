@@ -122,43 +122,11 @@ public struct LottieContour {
         return contours(segments).filter { $0.vertices.count > 1 }
     }
 
-    /// The outline SVG strokes for a shape that is not a path, from where
-    /// SVG starts it (a rectangle's top edge, after its corner; an
-    /// ellipse's rightmost point) and clockwise on the screen, so a trim
-    /// takes the same part of it as in the SVG frames.
+    /// The outline of a shape that is not a path, as every backend draws
+    /// it (`ShapeOutline`), so a trim takes the same part of it as in the
+    /// SVG frames.
     public static func outline(_ kind: DrawShapeKind, _ rect: DrawRect, cornerRadius: Double) -> LottieContour {
-        let (x, y, w, h) = (rect.x, rect.y, max(0, rect.width), max(0, rect.height))
-        // A quarter circle's cubic handles, as a fraction of its radius.
-        let k = 0.5522847498307936
-        var c = LottieContour()
-        if kind == .ellipse {
-            let (cx, cy, rx, ry) = (x + w / 2, y + h / 2, w / 2, h / 2)
-            c.start(cx + rx, cy)
-            c.cubic(cx + rx, cy + k * ry, cx + k * rx, cy + ry, cx, cy + ry)
-            c.cubic(cx - k * rx, cy + ry, cx - rx, cy + k * ry, cx - rx, cy)
-            c.cubic(cx - rx, cy - k * ry, cx - k * rx, cy - ry, cx, cy - ry)
-            c.cubic(cx + k * rx, cy - ry, cx + rx, cy - k * ry, cx + rx, cy)
-            c.close()
-            return c
-        }
-        let short = min(w, h) / 2
-        let r: Double
-        switch kind {
-        case .roundedRect: r = min(max(0, cornerRadius), short)
-        case .capsule: r = short
-        case .rect, .path, .ellipse: r = 0
-        }
-        c.start(x + r, y)
-        c.start(x + w - r, y)
-        if r > 0 { c.cubic(x + w - r + k * r, y, x + w, y + r - k * r, x + w, y + r) }
-        c.start(x + w, y + h - r)
-        if r > 0 { c.cubic(x + w, y + h - r + k * r, x + w - r + k * r, y + h, x + w - r, y + h) }
-        c.start(x + r, y + h)
-        if r > 0 { c.cubic(x + r - k * r, y + h, x, y + h - r + k * r, x, y + h - r) }
-        c.start(x, y + r)
-        if r > 0 { c.cubic(x, y + r - k * r, x + r - k * r, y, x + r, y) }
-        c.close()
-        return c
+        contours(ShapeOutline.path(kind, rect, cornerRadius: cornerRadius)).first ?? LottieContour()
     }
 }
 

@@ -12,6 +12,13 @@ public struct DisplayList: Sendable {
     /// The most items any frame of the instance needs.
     public let maxItemCount: Int
     public let items: [DrawItem]
+
+    /// A list made by a host rather than read from a plugin (channel bars,
+    /// a chart), drawn by the same renderers.
+    public init(width: Double, height: Double, bounds: DrawRect, maxItemCount: Int? = nil, items: [DrawItem]) {
+        (self.width, self.height, self.bounds, self.items) = (width, height, bounds, items)
+        self.maxItemCount = maxItemCount ?? items.count
+    }
 }
 
 public struct DrawRect: Sendable, Equatable {
@@ -25,6 +32,18 @@ public struct DrawRect: Sendable, Equatable {
 public struct DrawTransform: Sendable, Equatable {
     public let anchorX, anchorY, translateX, translateY, scaleX, scaleY, rotation: Double
 
+    public static let identity = DrawTransform()
+
+    /// Moved by (translateX, translateY), then turned by `rotation` degrees
+    /// and scaled about the anchor.
+    public init(
+        anchorX: Double = 0, anchorY: Double = 0, translateX: Double = 0, translateY: Double = 0, scaleX: Double = 1,
+        scaleY: Double = 1, rotation: Double = 0
+    ) {
+        (self.anchorX, self.anchorY, self.translateX, self.translateY) = (anchorX, anchorY, translateX, translateY)
+        (self.scaleX, self.scaleY, self.rotation) = (scaleX, scaleY, rotation)
+    }
+
     public var isIdentity: Bool { translateX == 0 && translateY == 0 && scaleX == 1 && scaleY == 1 && rotation == 0 }
 }
 
@@ -36,6 +55,10 @@ public struct DrawClip: Sendable, Equatable {
     public let shape: DrawShapeKind
     public let rect: DrawRect
     public let cornerRadius: Double
+
+    public init(shape: DrawShapeKind, rect: DrawRect, cornerRadius: Double = 0) {
+        (self.shape, self.rect, self.cornerRadius) = (shape, rect, cornerRadius)
+    }
 }
 
 public struct DrawGroup: Sendable, Equatable {
@@ -46,6 +69,13 @@ public struct DrawGroup: Sendable, Equatable {
     public let blur: Double
     public let saturation: Double
     public let clip: DrawClip?
+
+    public init(
+        id: UInt32, transform: DrawTransform = .identity, opacity: Double = 1, blur: Double = 0, saturation: Double = 1,
+        clip: DrawClip? = nil
+    ) {
+        (self.id, self.transform, self.opacity, self.blur, self.saturation, self.clip) = (id, transform, opacity, blur, saturation, clip)
+    }
 }
 
 public enum DrawSegment: Sendable, Equatable {
@@ -96,6 +126,14 @@ public struct DrawShape: Sendable, Equatable {
     public let stroke: DrawStroke?
     /// `path` only.
     public let segments: [DrawSegment]
+
+    public init(
+        id: UInt32, kind: DrawShapeKind, frame: DrawRect = DrawRect(x: 0, y: 0, width: 0, height: 0), cornerRadius: Double = 0,
+        trimStart: Double = 0, trimEnd: Double = 1, fill: DrawPaint? = nil, stroke: DrawStroke? = nil, segments: [DrawSegment] = []
+    ) {
+        (self.id, self.kind, self.frame, self.cornerRadius) = (id, kind, frame, cornerRadius)
+        (self.trimStart, self.trimEnd, self.fill, self.stroke, self.segments) = (trimStart, trimEnd, fill, stroke, segments)
+    }
 }
 
 public struct DrawText: Sendable, Equatable {
@@ -111,6 +149,16 @@ public struct DrawText: Sendable, Equatable {
     public let ascent: Double
     public let descent: Double
     public let color: UInt32
+
+    /// `advance`, `ascent` and `descent` as measured for `size`, `weight`
+    /// and `tracking`; an advance of 0 leaves the run its natural width.
+    public init(
+        id: UInt32, text: String, x: Double, y: Double, size: Double, weight: Double = 400, tracking: Double = 0,
+        advance: Double = 0, ascent: Double = 0, descent: Double = 0, color: UInt32
+    ) {
+        (self.id, self.text, self.x, self.y, self.size, self.weight) = (id, text, x, y, size, weight)
+        (self.tracking, self.advance, self.ascent, self.descent, self.color) = (tracking, advance, ascent, descent, color)
+    }
 }
 
 public enum DrawItem: Sendable, Equatable {

@@ -37,9 +37,9 @@ final class LibraryPictureTests: XCTestCase {
         style.fonts = fonts
         style.text = .outlines(fonts)
         let picture = try makePicture(for: instance, proposedWidth: 432, style: style)
-        let raster = try SVGRaster(for: picture, scale: 2)
+        let raster = try PixelCanvas(for: picture, scale: 2)
         XCTAssertEqual(raster.width, Int((picture.width * 2).rounded(.up)))
-        try raster.render(try picture.svg(of: instance, at: 1))
+        try picture.draw(instance, at: 1, on: raster)
 
         let list = try instance.draw(at: 1, width: 432, measurer: fonts)
         let line = try lineCentre(list)
@@ -67,7 +67,7 @@ final class LibraryPictureTests: XCTestCase {
     func testACanvasPastTheLargestSideIsRefusedAsTooLarge() throws {
         let instance = try bundledInstance("libStrike.so", "strikethrough-reveal")
         let picture = try makePicture(for: instance, proposedWidth: 432, style: PictureStyle())
-        XCTAssertThrowsError(try SVGRaster(for: picture, scale: 100)) {
+        XCTAssertThrowsError(try PixelCanvas(for: picture, scale: 100)) {
             XCTAssertEqual(($0 as? RenderError)?.kind, .tooLarge)
         }
     }

@@ -60,3 +60,58 @@ final class OutlineLengthTests: XCTestCase {
         XCTAssertFalse(shape(.rect, 1, 1, trim: (0, 0.01)).drawsNothing)
     }
 }
+
+/// Trims of outlines, against points and lengths worked out by hand.
+final class ShapeTrimTests: XCTestCase {
+    private func end(_ segments: [DrawSegment]) -> (x: Double, y: Double)? {
+        switch segments.last {
+        case let .line(x, y)?, let .cubic(x, y, _, _, _, _)?: (x, y)
+        default: nil
+        }
+    }
+
+    func testHalfATriangleEndsHalfwayRound() {
+        // Sides 3, 4 and 5: half of 12 is the first side and 3 of the second.
+        let triangle: [DrawSegment] = [.move(x: 0, y: 0), .line(x: 3, y: 0), .line(x: 3, y: 4), .close]
+        let half = ShapeOutline.trimmed(triangle, from: 0, to: 0.5)
+        XCTAssertEqual(half.first, .move(x: 0, y: 0))
+        XCTAssertEqual(ShapeOutline.length(of: half), 6, accuracy: 1e-12)
+        XCTAssertEqual(end(half)?.x ?? .nan, 3, accuracy: 1e-12)
+        XCTAssertEqual(end(half)?.y ?? .nan, 3, accuracy: 1e-12)
+        // The last quarter starts 2 along the closing side (9 = 3 + 4 + 2), at (1.8, 2.4).
+        let last = ShapeOutline.trimmed(triangle, from: 0.75, to: 1)
+        guard case let .move(x, y)? = last.first else { return XCTFail("no move: \(last)") }
+        XCTAssertEqual(x, 1.8, accuracy: 1e-12)
+        XCTAssertEqual(y, 2.4, accuracy: 1e-12)
+        XCTAssertEqual(ShapeOutline.length(of: last), 3, accuracy: 1e-12)
+    }
+
+    func testAQuarterOfACircleEndsAtItsBottom() throws {
+        // SVG starts an ellipse at its rightmost point and runs clockwise on screen (y down).
+        let circle = ShapeOutline.path(.ellipse, DrawRect(x: 0, y: 0, width: 20, height: 20), cornerRadius: 0)
+        let quarter = ShapeOutline.trimmed(circle, from: 0, to: 0.25)
+        XCTAssertEqual(quarter.first, .move(x: 20, y: 10))
+        let point = try XCTUnwrap(end(quarter))
+        XCTAssertEqual(point.x, 10, accuracy: 1e-6)
+        XCTAssertEqual(point.y, 20, accuracy: 1e-6)
+        XCTAssertEqual(ShapeOutline.length(of: quarter), 5 * Double.pi, accuracy: 5 * Double.pi * 1e-3)
+    }
+
+    func testACubicIsSplitWhereTheTrimFalls() throws {
+        // Controls on the chord, evenly spaced: the curve runs at constant speed.
+        let line: [DrawSegment] = [.move(x: 0, y: 0), .cubic(x: 30, y: 0, x1: 10, y1: 0, x2: 20, y2: 0)]
+        let middle = ShapeOutline.trimmed(line, from: 0.25, to: 0.75)
+        XCTAssertEqual(middle.first, .move(x: 7.5, y: 0))
+        let point = try XCTUnwrap(end(middle))
+        XCTAssertEqual(point.x, 22.5, accuracy: 1e-9)
+        guard case let .cubic(_, _, x1, _, x2, _)? = middle.last else { return XCTFail("not a cubic: \(middle)") }
+        XCTAssertEqual(x1, 12.5, accuracy: 1e-9)
+        XCTAssertEqual(x2, 17.5, accuracy: 1e-9)
+    }
+
+    func testUntrimmedIsThePathItselfAndEmptyIsNothing() {
+        let path: [DrawSegment] = [.move(x: 0, y: 0), .line(x: 5, y: 0)]
+        XCTAssertEqual(ShapeOutline.trimmed(path, from: -1, to: 3), path)
+        XCTAssertEqual(ShapeOutline.trimmed(path, from: 0.5, to: 0.5), [])
+    }
+}

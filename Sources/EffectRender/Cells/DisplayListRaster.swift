@@ -38,12 +38,7 @@ public struct DisplayListRaster {
             switch item {
             case let .group(group):
                 var next = state
-                let t = group.transform
-                let local = Affine.translation(t.translateX + t.anchorX, t.translateY + t.anchorY)
-                    .concatenating(.rotation(degrees: t.rotation))
-                    .concatenating(.scale(t.scaleX, t.scaleY))
-                    .concatenating(.translation(-t.anchorX, -t.anchorY))
-                next.matrix = state.matrix.concatenating(local)
+                next.matrix = state.matrix.concatenating(group.transform.matrix)
                 next.opacity *= min(1, max(0, group.opacity))
                 next.saturation *= max(0, group.saturation)
                 if let clip = group.clip, let inverse = next.matrix.inverted {
@@ -76,16 +71,23 @@ public struct DisplayListRaster {
 
     private func drawShape(_ shape: DrawShape, _ state: State, _ canvas: inout CellCanvas) {
         guard let inverse = state.matrix.inverted else { return }
+        guard !shape.drawsNothing else { return }
         let outline: Outline
+        // A path's polylines, for its fill.
         var polyline: [[(x: Double, y: Double)]] = []
         if shape.kind == .path {
-            polyline = Polyline.flatten(shape.segments)
+            polyline = ShapeOutline.flatten(shape.segments)
             guard let box = Polyline.bounds(polyline) else { return }
             outline = Outline(.path, box, 0)
-            polyline = Polyline.trimmed(polyline, from: shape.trimStart, to: shape.trimEnd)
         } else {
             outline = Outline(shape.kind, shape.frame, shape.cornerRadius)
         }
+        // A path's stroke, and a trimmed shape's of any kind, follow the
+        // part of its outline the trim keeps; a fill takes the whole shape.
+        let (start, end) = shape.trim
+        let strokeLines =
+            shape.kind == .path || start > 0 || end < 1
+            ? ShapeOutline.flatten(ShapeOutline.trimmed(ShapeOutline.path(of: shape), from: start, to: end)) : nil
         // Local lengths in dots (a transform's mean scale).
         let dotsPerUnit = sqrt(abs(state.matrix.determinant))
         let stroke = shape.stroke.map { ($0, max(0.6, $0.width * dotsPerUnit / 2)) }
@@ -137,7 +139,8 @@ public struct DisplayListRaster {
                 for x in x0..<x1 {
                     let dot = (x: Double(x) + 0.5, y: Double(y) + 0.5)
                     let local = inverse.apply(dot.x, dot.y)
-                    let distance = shape.kind == .path ? Polyline.distance(polyline, local, closed: false) : outline.distanceToEdge(local.x, local.y)
+                    let distance =
+                        strokeLines.map { Polyline.distance($0, local, closed: false) } ?? outline.distanceToEdge(local.x, local.y)
                     guard distance * dotsPerUnit <= halfWidth, visible(dot, state) else { continue }
                     canvas.paint(x: x, y: y, color: paint, opacity: opacity)
                 }
@@ -248,46 +251,6 @@ public struct DisplayListRaster {
     }
 }
 
-/// A 2-D affine map: x' = a x + c y + tx, y' = b x + d y + ty.
-public struct Affine {
-    public var a = 1.0, b = 0.0, c = 0.0, d = 1.0, tx = 0.0, ty = 0.0
-
-    public static func translation(_ x: Double, _ y: Double) -> Affine { Affine(tx: x, ty: y) }
-    public static func scale(_ x: Double, _ y: Double) -> Affine { Affine(a: x, d: y) }
-    public static func rotation(degrees: Double) -> Affine {
-        let r = degrees * .pi / 180
-        return Affine(a: cos(r), b: sin(r), c: -sin(r), d: cos(r))
-    }
-
-    /// This map after `other`: first other, then self.
-    public func concatenating(_ other: Affine) -> Affine {
-        Affine(
-            a: a * other.a + c * other.b, b: b * other.a + d * other.b, c: a * other.c + c * other.d,
-            d: b * other.c + d * other.d, tx: a * other.tx + c * other.ty + tx, ty: b * other.tx + d * other.ty + ty)
-    }
-
-    public func apply(_ x: Double, _ y: Double) -> (x: Double, y: Double) { (a * x + c * y + tx, b * x + d * y + ty) }
-
-    public var determinant: Double { a * d - b * c }
-
-    public var isAxisAligned: Bool { abs(b) < 1e-9 && abs(c) < 1e-9 }
-
-    public var inverted: Affine? {
-        let det = determinant
-        guard abs(det) > 1e-12, det.isFinite else { return nil }
-        return Affine(
-            a: d / det, b: -b / det, c: -c / det, d: a / det, tx: (c * ty - d * tx) / det, ty: (b * tx - a * ty) / det)
-    }
-
-    /// The box, in this map's output, of `rect` grown by `outset`.
-    public func bounds(of rect: DrawRect, outset: Double) -> (minX: Double, minY: Double, maxX: Double, maxY: Double) {
-        let (left, right) = (rect.x - outset, rect.x + rect.width + outset)
-        let (top, bottom) = (rect.y - outset, rect.y + rect.height + outset)
-        let (p, q, r, s) = (apply(left, top), apply(right, top), apply(left, bottom), apply(right, bottom))
-        return (min(p.x, q.x, r.x, s.x), min(p.y, q.y, r.y, s.y), max(p.x, q.x, r.x, s.x), max(p.y, q.y, r.y, s.y))
-    }
-}
-
 /// A shape's outline in its own coordinates, for inside and edge tests.
 private struct Outline {
     let kind: DrawShapeKind
@@ -321,71 +284,8 @@ private struct Outline {
     func distanceToEdge(_ x: Double, _ y: Double) -> Double { abs(signedDistance(x, y)) }
 }
 
-/// A path as polylines (cubics flattened), with its trim and the tests the
-/// raster needs.
+/// The tests the raster needs of a path flattened into polylines.
 private enum Polyline {
-    static func flatten(_ segments: [DrawSegment]) -> [[(x: Double, y: Double)]] {
-        var lines: [[(x: Double, y: Double)]] = []
-        var current: [(x: Double, y: Double)] = []
-        current.reserveCapacity(segments.count * 16)
-        for segment in segments {
-            switch segment {
-            case let .move(x, y):
-                if current.count > 1 { lines.append(current) }
-                current = [(x, y)]
-            case let .line(x, y):
-                current.append((x, y))
-            case let .cubic(x, y, x1, y1, x2, y2):
-                guard let start = current.last else {
-                    current = [(x, y)]
-                    continue
-                }
-                for step in 1...16 {
-                    let t = Double(step) / 16
-                    let u = 1 - t
-                    current.append((
-                        u * u * u * start.x + 3 * u * u * t * x1 + 3 * u * t * t * x2 + t * t * t * x,
-                        u * u * u * start.y + 3 * u * u * t * y1 + 3 * u * t * t * y2 + t * t * t * y
-                    ))
-                }
-            case .close:
-                if let first = current.first { current.append(first) }
-            }
-        }
-        if current.count > 1 { lines.append(current) }
-        return lines
-    }
-
-    /// The part between `from` and `to` of the whole length.
-    static func trimmed(_ lines: [[(x: Double, y: Double)]], from: Double, to: Double) -> [[(x: Double, y: Double)]] {
-        let start = min(1, max(0, from))
-        let end = min(1, max(start, to))
-        if start == 0 && end == 1 { return lines }
-        func length(_ a: (x: Double, y: Double), _ b: (x: Double, y: Double)) -> Double {
-            ((b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y)).squareRoot()
-        }
-        let total = lines.reduce(0) { sum, line in sum + zip(line, line.dropFirst()).reduce(0) { $0 + length($1.0, $1.1) } }
-        let (low, high) = (start * total, end * total)
-        var out: [[(x: Double, y: Double)]] = []
-        var walked = 0.0
-        for line in lines {
-            var kept: [(x: Double, y: Double)] = []
-            for (a, b) in zip(line, line.dropFirst()) {
-                let l = length(a, b)
-                defer { walked += l }
-                let s = max(low, walked)
-                let e = min(high, walked + l)
-                guard e > s, l > 0 else { continue }
-                let p = (x: a.x + (b.x - a.x) * (s - walked) / l, y: a.y + (b.y - a.y) * (s - walked) / l)
-                let q = (x: a.x + (b.x - a.x) * (e - walked) / l, y: a.y + (b.y - a.y) * (e - walked) / l)
-                if kept.isEmpty { kept.append(p) }
-                kept.append(q)
-            }
-            if kept.count > 1 { out.append(kept) }
-        }
-        return out
-    }
-
     static func distance(_ lines: [[(x: Double, y: Double)]], _ p: (x: Double, y: Double), closed: Bool) -> Double {
         var best = Double.infinity
         for line in lines where !line.isEmpty {

@@ -2,7 +2,7 @@ import EffectHost
 import Glibc
 
 /// A system library loaded at run time rather than linked: a fresh machine
-/// has HarfBuzz, fontconfig, librsvg and cairo as runtime packages without
+/// has HarfBuzz, fontconfig and cairo as runtime packages without
 /// their -dev headers, so the program builds without them and uses them
 /// when they are there.
 public final class DynamicLibrary: @unchecked Sendable {

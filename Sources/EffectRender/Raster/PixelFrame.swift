@@ -14,7 +14,7 @@ public struct PixelFrame {
         bytes = [UInt8](repeating: 0, count: width * height * 4)
     }
 
-    public mutating func copy(from raster: SVGRaster) throws {
+    public mutating func copy(from raster: PixelCanvas) throws {
         let rowBytes = width * 4
         try raster.withPixels { pixels, stride in
             bytes.withUnsafeMutableBufferPointer { out in

@@ -144,18 +144,16 @@ struct PlotCommand {
 
     /// The chart at twice its size in points, as render's pictures are.
     private func writePNG(_ chart: Chart) throws {
-        let raster: SVGRaster
+        let canvas: PixelCanvas
         do {
-            raster = try SVGRaster(
+            canvas = try PixelCanvas(
                 width: Int((Chart.width * RenderCommand.defaultScale).rounded(.up)),
                 height: Int((chart.height * RenderCommand.defaultScale).rounded(.up)))
-            var svg = TextBuffer()
-            svg.append(chart.svg())
-            try raster.render(svg)
-        } catch {
+            try chart.draw(on: canvas, fonts: try FontOption.fonts(.family(FontBook.defaultFamily)))
+        } catch let error as NativeError {
             throw RuntimeError(error.description)
         }
-        try raster.writePNG(to: output)
+        try canvas.writePNG(to: output)
     }
 
     /// The channels asked for, or by default every global channel that

@@ -32,7 +32,7 @@ struct RenderCommand {
     /// A page's frames past this many bytes would not open in a browser.
     static let maxPageBytes = 200_000_000
     static let defaultScale = 2.0
-    static let maxSide = SVGRaster.maxSide
+    static let maxSide = PixelCanvas.maxSide
 
     init(_ arguments: [String]) throws(UsageError) {
         let parsed = try Arguments(arguments, spec: .render)
@@ -170,7 +170,7 @@ struct RenderCommand {
         if target.isRaster || outlines == true {
             if let fonts { return .outlines(fonts) }
             if outlines == true { throw RuntimeError("--text outlines needs a font shaped by HarfBuzz, not --font reference") }
-            Output.error.line("effect-host: text is drawn by librsvg in its own font, at the reference metrics' widths")
+            Output.error.line("effect-host: text is drawn in cairo's own sans-serif, stretched to the reference metrics' widths")
             return .text(family: nil)
         }
         return .text(family: fonts?.family)
@@ -229,9 +229,9 @@ struct RenderCommand {
     }
 
     /// A canvas of --size pixels, or the picture at --scale (2 by default).
-    private func raster(for picture: FramePicture, even: Bool) throws -> SVGRaster {
+    private func raster(for picture: FramePicture, even: Bool) throws -> PixelCanvas {
         do {
-            return try SVGRaster(for: picture, scale: scale ?? Self.defaultScale, size: size, even: even)
+            return try PixelCanvas(for: picture, scale: scale ?? Self.defaultScale, size: size, even: even)
         } catch let error as RenderError where error.kind == .tooLarge {
             throw UsageError("\(error.message): lower --scale or set --size")
         }

@@ -10,9 +10,9 @@ final class RenderSink: FrameSink {
         case svgFrames(directory: String)
         case page
         case svgStill(String)
-        case pngFrames(directory: String, SVGRaster)
-        case pngStill(String, SVGRaster)
-        case movie(FFmpegEncoder, SVGRaster)
+        case pngFrames(directory: String, PixelCanvas)
+        case pngStill(String, PixelCanvas)
+        case movie(FFmpegEncoder, PixelCanvas)
     }
 
     let picture: FramePicture
@@ -44,7 +44,6 @@ final class RenderSink: FrameSink {
     }
 
     func frame(_ frame: SampledFrame) throws {
-        var svg: TextBuffer
         var clock = MonotonicClock.now()
         func lap(_ phase: WritableKeyPath<(drawing: Double, rasterising: Double, encoding: Double), Double>) {
             let now = MonotonicClock.now()
@@ -52,39 +51,50 @@ final class RenderSink: FrameSink {
             clock = now
         }
         defer { lap(\.encoding) }
+        let values = FrameValues(frame, channels: channels)
         do {
-            svg = try picture.svg(FrameValues(frame, channels: channels))
+            switch destination {
+            case let .svgFrames(directory):
+                var svg = try picture.svg(values)
+                lap(\.drawing)
+                svg.append(byte: 0x0A)
+                try Files.write(svg.bytes, to: directory + "/" + name(frame.index, ".svg"))
+            case let .svgStill(path):
+                var svg = try picture.svg(values)
+                lap(\.drawing)
+                svg.append(byte: 0x0A)
+                try Files.write(svg.bytes, to: path)
+            case .page:
+                let svg = try picture.svg(values)
+                lap(\.drawing)
+                pageBytes += svg.bytes.count
+                guard pageBytes <= RenderCommand.maxPageBytes else {
+                    throw UsageError(
+                        "the page would pass \(RenderCommand.maxPageBytes / 1_000_000) MB by frame \(frame.index); lower --fps or --duration, or render SVG frames into a directory")
+                }
+                pages.append(svg.string)
+            case let .pngFrames(directory, canvas):
+                let list = try picture.displayList(values)
+                lap(\.drawing)
+                try picture.draw(list, on: canvas)
+                lap(\.rasterising)
+                try canvas.writePNG(to: directory + "/" + name(frame.index, ".png"))
+            case let .pngStill(path, canvas):
+                let list = try picture.displayList(values)
+                lap(\.drawing)
+                try picture.draw(list, on: canvas)
+                lap(\.rasterising)
+                try canvas.writePNG(to: path)
+            case let .movie(encoder, canvas):
+                let list = try picture.displayList(values)
+                lap(\.drawing)
+                try picture.draw(list, on: canvas)
+                try pixels!.copy(from: canvas)
+                lap(\.rasterising)
+                try pixels!.bytes.withUnsafeBytes { try encoder.write($0) }
+            }
         } catch let error as EffectError {
             throw RuntimeError("\(effectID): at t = \(formatNumber(frame.t)): \(Terminal.sanitize(error.message))")
-        }
-        lap(\.drawing)
-        switch destination {
-        case let .svgFrames(directory):
-            svg.append(byte: 0x0A)
-            try Files.write(svg.bytes, to: directory + "/" + name(frame.index, ".svg"))
-        case let .svgStill(path):
-            svg.append(byte: 0x0A)
-            try Files.write(svg.bytes, to: path)
-        case .page:
-            pageBytes += svg.bytes.count
-            guard pageBytes <= RenderCommand.maxPageBytes else {
-                throw UsageError(
-                    "the page would pass \(RenderCommand.maxPageBytes / 1_000_000) MB by frame \(frame.index); lower --fps or --duration, or render SVG frames into a directory")
-            }
-            pages.append(svg.string)
-        case let .pngFrames(directory, raster):
-            try raster.render(svg)
-            lap(\.rasterising)
-            try raster.writePNG(to: directory + "/" + name(frame.index, ".png"))
-        case let .pngStill(path, raster):
-            try raster.render(svg)
-            lap(\.rasterising)
-            try raster.writePNG(to: path)
-        case let .movie(encoder, raster):
-            try raster.render(svg)
-            try pixels!.copy(from: raster)
-            lap(\.rasterising)
-            try pixels!.bytes.withUnsafeBytes { try encoder.write($0) }
         }
         progress.update(done: frame.index + 1)
     }

@@ -20,7 +20,7 @@ extension DrawShape {
         let w = abs(frame.width)
         let h = abs(frame.height)
         switch kind {
-        case .path: return Self.length(of: segments)
+        case .path: return ShapeOutline.length(of: segments)
         case .rect: return 2 * (w + h)
         case .roundedRect, .capsule:
             let r = kind == .capsule ? min(w, h) / 2 : min(max(0, cornerRadius), min(w, h) / 2)
@@ -34,38 +34,5 @@ extension DrawShape {
             let q = 3 * ((a - b) * (a - b)) / ((a + b) * (a + b))
             return Double.pi * (a + b) * (1 + q / (10 + (4 - q).squareRoot()))
         }
-    }
-
-    /// A path's length: its lines, and its cubics as 32 chords each
-    /// (within 0.1% of their arc length for the curves effects draw).
-    private static func length(of segments: [DrawSegment]) -> Double {
-        var total = 0.0
-        var (x, y, startX, startY) = (0.0, 0.0, 0.0, 0.0)
-        func distance(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) -> Double {
-            ((x1 - x0) * (x1 - x0) + (y1 - y0) * (y1 - y0)).squareRoot()
-        }
-        for segment in segments {
-            switch segment {
-            case let .move(nx, ny): (x, y, startX, startY) = (nx, ny, nx, ny)
-            case let .line(nx, ny):
-                total += distance(x, y, nx, ny)
-                (x, y) = (nx, ny)
-            case let .cubic(nx, ny, x1, y1, x2, y2):
-                var (px, py) = (x, y)
-                for step in 1...32 {
-                    let u = Double(step) / 32
-                    let v = 1 - u
-                    let qx = v * v * v * x + 3 * v * v * u * x1 + 3 * v * u * u * x2 + u * u * u * nx
-                    let qy = v * v * v * y + 3 * v * v * u * y1 + 3 * v * u * u * y2 + u * u * u * ny
-                    total += distance(px, py, qx, qy)
-                    (px, py) = (qx, qy)
-                }
-                (x, y) = (nx, ny)
-            case .close:
-                total += distance(x, y, startX, startY)
-                (x, y) = (startX, startY)
-            }
-        }
-        return total
     }
 }

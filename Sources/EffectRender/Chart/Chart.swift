@@ -54,8 +54,10 @@ public struct Chart {
     public static let right = 24.0
     public static let panelHeight = 132.0
     public static let panelGap = 30.0
-    public static let palette = ["#2f6fd6", "#d9532b", "#1f9d6b", "#8e44ad", "#c9a100", "#16a3b8", "#b83262", "#5a6473"]
-    public static let bandColors = ["#e7f4ff", "#fff2d9", "#eaf7ea", "#f5eaf7", "#f0f0f0", "#fde8e8"]
+    public static let palette: [UInt32] = [
+        0x2F6F_D6FF, 0xD953_2BFF, 0x1F9D_6BFF, 0x8E44_ADFF, 0xC9A1_00FF, 0x16A3_B8FF, 0xB832_62FF, 0x5A64_73FF,
+    ]
+    public static let bandColors: [UInt32] = [0xE7F4_FFFF, 0xFFF2_D9FF, 0xEAF7_EAFF, 0xF5EA_F7FF, 0xF0F0_F0FF, 0xFDE8_E8FF]
 
     private var panels: [String] {
         series.reduce(into: [String]()) { names, series in
@@ -69,8 +71,38 @@ public struct Chart {
     /// The chart's height in points (its width is `Chart.width`).
     public var height: Double { top + Double(max(1, panels.count)) * (Self.panelHeight + Self.panelGap) + 30 }
 
+    /// The chart as an SVG document: every panel carries its mapping as data attributes.
     public func svg() -> String {
-        let n = SVG.number
+        var canvas = ChartSVG()
+        draw(on: &canvas)
+        return SVG.document(width: Self.width, height: height.rounded(.up), background: SVG.color(Self.background), body: canvas.body)
+    }
+
+    /// The chart as a display list, for pixels: text placed by its width in `fonts`.
+    public func displayList(fonts: FontBook?) -> DisplayList {
+        var canvas = ChartList(fonts: fonts)
+        draw(on: &canvas)
+        let size = (Self.width, height.rounded(.up))
+        return DisplayList(width: size.0, height: size.1, bounds: DrawRect(x: 0, y: 0, width: size.0, height: size.1), items: canvas.items)
+    }
+
+    /// The chart on `canvas`, fitted to it, over its background.
+    public func draw(on canvas: PixelCanvas, fonts: FontBook?) throws(NativeError) {
+        let box = DrawRect(x: 0, y: 0, width: Self.width, height: height.rounded(.up))
+        canvas.clear()
+        canvas.fit(box)
+        canvas.fill(box, css: SVG.color(Self.background))
+        try canvas.draw(displayList(fonts: fonts), fonts: fonts)
+    }
+
+    static let background: UInt32 = 0xFAFA_FAFF
+    static let ink: UInt32 = 0x1D1D_1FFF
+    static let label: UInt32 = 0x3333_33FF
+    static let tick: UInt32 = 0x5555_55FF
+    static let band: UInt32 = 0x6666_66FF
+    static let event: UInt32 = 0xDD11_11FF
+
+    private func draw(on canvas: inout some ChartCanvas) {
         let t0 = times.first ?? 0
         let t1 = max(times.last ?? 1, t0 + 1e-9)
         let plotWidth = Self.width - Self.left - Self.right
@@ -78,16 +110,15 @@ public struct Chart {
         let top = self.top
         func x(_ t: Double) -> Double { Self.left + (t - t0) / (t1 - t0) * plotWidth }
 
-        var body = "<text x=\"\(n(Self.left))\" y=\"24\" font-family=\"\(DisplayListSVG.fontFamily)\" font-size=\"15\" "
-        body += "font-weight=\"600\" fill=\"#1d1d1f\">\(SVG.escape(title))</text>"
-        body += "<g id=\"legend\" font-family=\"\(DisplayListSVG.fontFamily)\" font-size=\"12\" fill=\"#333\">"
+        canvas.text(title, x: Self.left, y: 24, size: 15, weight: 600, color: Self.ink)
+        canvas.open([("id", "legend")])
         for (index, item) in series.enumerated() {
             let lx = Self.left + Double(index % 4) * 190
             let ly = 40 + Double(index / 4) * 18
-            body += "<rect x=\"\(n(lx))\" y=\"\(n(ly - 9))\" width=\"14\" height=\"3\" fill=\"\(color(index))\"/>"
-            body += "<text x=\"\(n(lx + 20))\" y=\"\(n(ly - 4))\">\(SVG.escape(item.name))</text>"
+            canvas.rect(x: lx, y: ly - 9, width: 14, height: 3, fill: color(index))
+            canvas.text(item.name, x: lx + 20, y: ly - 4, size: 12, color: Self.label)
         }
-        body += "</g>"
+        canvas.close()
 
         let timeTicks = Self.ticks(from: t0, to: t1, about: 8)
         for (panelIndex, panel) in panels.enumerated() {
@@ -105,62 +136,60 @@ public struct Chart {
                 high += margin
             }
             func y(_ v: Double) -> Double { y0 + (1 - (v - low) / (high - low)) * Self.panelHeight }
-            body += "<g class=\"panel\" data-channel=\"\(SVG.escape(panel))\" data-t0=\"\(n(t0))\" data-t1=\"\(n(t1))\" "
-            body += "data-x=\"\(n(Self.left))\" data-width=\"\(n(plotWidth))\" data-y=\"\(n(y0))\" "
-            body += "data-height=\"\(n(Self.panelHeight))\" data-min=\"\(low)\" data-max=\"\(high)\">"
-            body += "<rect x=\"\(n(Self.left))\" y=\"\(n(y0))\" width=\"\(n(plotWidth))\" height=\"\(n(Self.panelHeight))\" fill=\"#fff\" stroke=\"#ccc\"/>"
+            let n = SVG.number
+            canvas.open([
+                ("class", "panel"), ("data-channel", panel), ("data-t0", n(t0)), ("data-t1", n(t1)), ("data-x", n(Self.left)),
+                ("data-width", n(plotWidth)), ("data-y", n(y0)), ("data-height", n(Self.panelHeight)), ("data-min", "\(low)"),
+                ("data-max", "\(high)"),
+            ])
+            canvas.rect(x: Self.left, y: y0, width: plotWidth, height: Self.panelHeight, fill: 0xFFFF_FFFF, stroke: 0xCCCC_CCFF)
             // Each discrete channel gets a strip of its own, so none hides another.
             let strip = Self.panelHeight / Double(max(1, bands.count))
             for (stripIndex, (channel, bands)) in bands.enumerated() {
                 let top = y0 + Double(stripIndex) * strip
                 for band in bands {
-                    body += "<rect class=\"band\" data-band=\"\(SVG.escape(channel))\" x=\"\(n(x(band.start)))\" y=\"\(n(top))\" "
-                    body += "width=\"\(n(max(0, x(band.end) - x(band.start))))\" height=\"\(n(strip))\" "
-                    body += "fill=\"\(Self.bandColors[band.value % Self.bandColors.count])\"/>"
+                    canvas.rect(
+                        x: x(band.start), y: top, width: max(0, x(band.end) - x(band.start)), height: strip,
+                        fill: Self.bandColors[band.value % Self.bandColors.count], attributes: [("class", "band"), ("data-band", channel)])
                     if panelIndex == 0, x(band.end) - x(band.start) > 40 {
-                        body += "<text x=\"\(n(x(band.start) + 4))\" y=\"\(n(top + 12))\" font-family=\"\(DisplayListSVG.fontFamily)\" "
-                        body += "font-size=\"10\" fill=\"#666\">\(SVG.escape(band.label))</text>"
+                        canvas.text(band.label, x: x(band.start) + 4, y: top + 12, size: 10, color: Self.band)
                     }
                 }
             }
             // Grid and value ticks.
             let valueTicks = Self.ticks(from: low, to: high, about: 4)
             for tick in valueTicks.values {
-                body += "<line x1=\"\(n(Self.left))\" x2=\"\(n(Self.left + plotWidth))\" y1=\"\(n(y(tick)))\" y2=\"\(n(y(tick)))\" stroke=\"#eee\"/>"
-                body += "<text x=\"\(n(Self.left - 6))\" y=\"\(n(y(tick) + 4))\" text-anchor=\"end\" font-family=\"\(DisplayListSVG.fontFamily)\" "
-                body += "font-size=\"11\" fill=\"#555\">\(SVG.escape(Self.label(tick, places: valueTicks.places)))</text>"
+                canvas.line(x1: Self.left, y1: y(tick), x2: Self.left + plotWidth, y2: y(tick), stroke: 0xEEEE_EEFF)
+                canvas.text(Self.label(tick, places: valueTicks.places), x: Self.left - 6, y: y(tick) + 4, size: 11, color: Self.tick, anchor: .end)
             }
             for tick in timeTicks.values {
-                body += "<line x1=\"\(n(x(tick)))\" x2=\"\(n(x(tick)))\" y1=\"\(n(y0 + Self.panelHeight))\" y2=\"\(n(y0 + Self.panelHeight + 4))\" stroke=\"#888\"/>"
-                body += "<text x=\"\(n(x(tick)))\" y=\"\(n(y0 + Self.panelHeight + 16))\" text-anchor=\"middle\" "
-                body += "font-family=\"\(DisplayListSVG.fontFamily)\" font-size=\"11\" fill=\"#555\">\(SVG.escape(Self.label(tick, places: timeTicks.places)))</text>"
+                canvas.line(x1: x(tick), y1: y0 + Self.panelHeight, x2: x(tick), y2: y0 + Self.panelHeight + 4, stroke: 0x8888_88FF)
+                canvas.text(
+                    Self.label(tick, places: timeTicks.places), x: x(tick), y: y0 + Self.panelHeight + 16, size: 11, color: Self.tick,
+                    anchor: .middle)
             }
             let unit = members.first.map { $0.element.unit } ?? ""
-            let axisLabel = panel + (unit.isEmpty ? "" : " (\(unit))")
-            body += "<text transform=\"translate(\(n(18)) \(n(y0 + Self.panelHeight / 2))) rotate(-90)\" text-anchor=\"middle\" "
-            body += "font-family=\"\(DisplayListSVG.fontFamily)\" font-size=\"12\" fill=\"#333\">\(SVG.escape(axisLabel))</text>"
+            canvas.text(
+                panel + (unit.isEmpty ? "" : " (\(unit))"), x: 18, y: y0 + Self.panelHeight / 2, size: 12, color: Self.label,
+                anchor: .middle, rotation: -90)
             for (index, item) in members {
-                let points = zip(times, item.values).map { "\(n(x($0))),\(n(y($1)))" }.joined(separator: " ")
-                body += "<polyline class=\"series\" data-series=\"\(SVG.escape(item.name))\" fill=\"none\" "
-                body += "stroke=\"\(color(index))\" stroke-width=\"1.6\" stroke-linejoin=\"round\" points=\"\(points)\"/>"
+                canvas.polyline(
+                    zip(times, item.values).map { (x($0), y($1)) }, stroke: color(index), width: 1.6,
+                    attributes: [("class", "series"), ("data-series", item.name)])
             }
             for marker in markers where marker.t >= t0 && marker.t <= t1 {
-                body += "<line class=\"event\" x1=\"\(n(x(marker.t)))\" x2=\"\(n(x(marker.t)))\" y1=\"\(n(y0))\" "
-                body += "y2=\"\(n(y0 + Self.panelHeight))\" stroke=\"#d11\" stroke-dasharray=\"4 3\"/>"
-                if panelIndex == 0 {
-                    body += "<text x=\"\(n(x(marker.t) + 3))\" y=\"\(n(y0 - 4))\" font-family=\"\(DisplayListSVG.fontFamily)\" "
-                    body += "font-size=\"10\" fill=\"#d11\">\(SVG.escape(marker.label))</text>"
-                }
+                canvas.line(
+                    x1: x(marker.t), y1: y0, x2: x(marker.t), y2: y0 + Self.panelHeight, stroke: Self.event, dash: (4, 3),
+                    attributes: [("class", "event")])
+                if panelIndex == 0 { canvas.text(marker.label, x: x(marker.t) + 3, y: y0 - 4, size: 10, color: Self.event) }
             }
-            body += "</g>"
+            canvas.close()
         }
         let axisY = top + Double(max(1, panels.count)) * (Self.panelHeight + Self.panelGap) + 6
-        body += "<text x=\"\(n(Self.left + plotWidth / 2))\" y=\"\(n(axisY))\" text-anchor=\"middle\" "
-        body += "font-family=\"\(DisplayListSVG.fontFamily)\" font-size=\"12\" fill=\"#333\">t (s)</text>"
-        return SVG.document(width: Self.width, height: height.rounded(.up), background: "#fafafa", body: body)
+        canvas.text("t (s)", x: Self.left + plotWidth / 2, y: axisY, size: 12, color: Self.label, anchor: .middle)
     }
 
-    private func color(_ index: Int) -> String { Self.palette[index % Self.palette.count] }
+    private func color(_ index: Int) -> UInt32 { Self.palette[index % Self.palette.count] }
 
     /// Round numbers (1, 2 or 5 times a power of ten) between low and
     /// high, about `count` of them, and the decimals that write them all

@@ -1,0 +1,109 @@
+import CEffect
+import EffectHost
+
+/// How the frames of an effect are pictured on a canvas fixed for a whole
+/// run: the effect's own display list, or, for an effect that does not
+/// draw itself, bars of its channels. Either way each frame is a display
+/// list, which becomes SVG or pixels by the same renderers.
+public struct FramePicture {
+    /// The SVG writer for the run: the canvas's box (`viewBox`) and how text is written.
+    public let canvas: DisplayListSVG
+    /// The colour behind the drawing, as CSS; nil for none (transparent).
+    public let ground: String?
+    /// The fonts text is measured and drawn in; nil: the reference metrics.
+    public let fonts: FontBook?
+    private let list: (FrameValues) throws -> DisplayList
+
+    /// The picture's size in points.
+    public var width: Double { canvas.width }
+    public var height: Double { canvas.height }
+
+    /// The frame's display list.
+    public func displayList(_ frame: FrameValues) throws -> DisplayList { try list(frame) }
+
+    /// A frame's list as a whole SVG document, in UTF-8.
+    public func svg(_ list: DisplayList) -> TextBuffer { canvas.document(list) }
+
+    /// A frame's list drawn over a cleared canvas, the picture fitted to it
+    /// (centred, aspect kept).
+    public func draw(_ list: DisplayList, on pixels: PixelCanvas) throws(NativeError) {
+        pixels.clear()
+        pixels.fit(canvas.viewBox)
+        if let ground { pixels.fill(canvas.viewBox, css: ground) }
+        try pixels.draw(list, fonts: fonts)
+    }
+
+    /// The frame as SVG.
+    public func svg(_ frame: FrameValues) throws -> TextBuffer { svg(try list(frame)) }
+
+    /// The frame drawn on `pixels`.
+    public func draw(_ frame: FrameValues, on pixels: PixelCanvas) throws { try draw(try list(frame), on: pixels) }
+
+    /// The picture of `instance` at `t`, as SVG: one still, sampled here.
+    public func svg(of instance: EffectInstance, at t: Double) throws -> TextBuffer {
+        try withFrame(of: instance, at: t) { try svg($0) }
+    }
+
+    /// The picture of `instance` at `t`, drawn on `pixels`: one still, sampled here.
+    public func draw(_ instance: EffectInstance, at t: Double, on pixels: PixelCanvas) throws {
+        try withFrame(of: instance, at: t) { try draw($0, on: pixels) }
+    }
+
+    private func withFrame<R>(of instance: EffectInstance, at t: Double, _ body: (FrameValues) throws -> R) throws -> R {
+        let values = try instance.sample(at: t)
+        return try values.withUnsafeBufferPointer { buffer in
+            try body(FrameValues(SampledFrame(index: 0, t: t, values: buffer), channels: ChannelMap(instance.effect)))
+        }
+    }
+
+    init(canvas: DisplayListSVG, ground: String?, fonts: FontBook?, list: @escaping (FrameValues) throws -> DisplayList) {
+        (self.canvas, self.ground, self.fonts, self.list) = (canvas, ground, fonts, list)
+    }
+}
+
+/// How a picture looks, whatever draws it.
+public struct PictureStyle {
+    public var appearance: Appearance = .light
+    /// nil: transparent.
+    public var background: String? = "#ffffff"
+    /// The fonts text is measured (and outlined) in; nil: the reference metrics.
+    public var fonts: FontBook?
+    /// How SVG writes text; pixels always draw the glyphs of `fonts`.
+    public var text: DisplayListSVG.TextStyle = .text(family: nil)
+
+    public init(appearance: Appearance = .light) { self.appearance = appearance }
+
+    /// SwiftUI's window backgrounds in each appearance.
+    public static func ground(for appearance: Appearance) -> String { appearance == .dark ? "#000000" : "#ffffff" }
+}
+
+/// The picture of `instance`'s frames: its display list at each frame's t,
+/// on a canvas that holds its ink at every t (the list's bounds), or bars
+/// of its channels when it does not draw itself.
+public func makePicture(for instance: EffectInstance, proposedWidth: Double?, style: PictureStyle) throws(EffectError) -> FramePicture {
+    var first: DisplayList?
+    if instance.plugin.canDraw {
+        do {
+            first = try instance.draw(at: 0, width: proposedWidth, measurer: style.fonts)
+        } catch where error.status == EFFECT_ERR_UNSUPPORTED {
+            first = nil
+        }
+    }
+    if let first {
+        let (fonts, appearance) = (style.fonts, style.appearance)
+        return FramePicture(
+            canvas: DisplayListSVG(bounds: first.bounds, background: style.background, text: style.text), ground: style.background,
+            fonts: fonts
+        ) { frame in
+            try instance.draw(at: frame.t, width: proposedWidth, measurer: fonts, appearance: appearance)
+        }
+    }
+    let bars = ChannelBars(instance: instance)
+    // The bars' own box is the whole picture: no margin beyond it.
+    let m = DisplayListSVG.margin
+    return FramePicture(
+        canvas: DisplayListSVG(
+            bounds: DrawRect(x: m, y: m, width: bars.width - 2 * m, height: bars.height - 2 * m), background: style.background,
+            text: style.text),
+        ground: style.background, fonts: style.fonts, list: bars.list)
+}

@@ -1,0 +1,219 @@
+import EffectHost
+
+/// Draws any display list into a cairo context, knowing no effect: each
+/// item straight from the list, with no SVG between. Groups move, turn and
+/// scale about their anchor, clip, desaturate, blur (σ = radius / 2 in the
+/// group's own units, as SVG's feGaussianBlur) and fade in the ABI's order;
+/// shapes fill and stroke their outline (`ShapeOutline`, the stroke trimmed
+/// to the part the trim keeps); text is its glyphs' outlines, shaped by
+/// HarfBuzz in the fonts it was measured in.
+///
+/// A group that fades a single paint (one fill, one stroke, one run of
+/// text, or one layer) passes its opacity down instead of compositing a
+/// layer: the pixels are the same, and most of the cost of a frame was
+/// those layers. A layer that is needed is bounded to its group's ink.
+public struct CairoPainter {
+    let cairo: Cairo
+    /// The fonts text was measured in; nil: cairo's own sans-serif,
+    /// stretched to the measured advance.
+    public let fonts: FontBook?
+
+    public init(fonts: FontBook?) throws(NativeError) {
+        cairo = try Cairo.shared.get()
+        self.fonts = fonts
+    }
+
+    /// Draws `list` with the context's current transform as the view's
+    /// coordinates (points); leaves the context's state as it found it.
+    public func draw(_ list: DisplayList, into context: OpaquePointer) {
+        let plan = GroupPlan(list.items)
+        cairo.save(context)
+        cairo.setMiterLimit(context, 4)  // SVG's default, which the SVG frames get
+        var index = 0
+        drawItems(list.items, plan, &index, upTo: list.items.count, context, alpha: 1)
+        cairo.restore(context)
+    }
+
+    private func drawItems(_ items: [DrawItem], _ plan: GroupPlan, _ index: inout Int, upTo end: Int, _ context: OpaquePointer, alpha: Double) {
+        while index < end {
+            let item = items[index]
+            index += 1
+            switch item {
+            case let .group(group):
+                let groupEnd = plan.end[index - 1] ?? end
+                drawGroup(group, items, plan, &index, upTo: groupEnd, context, alpha: alpha, paints: plan.paints[index - 1] ?? 0)
+                index = groupEnd + 1
+            case .endGroup: break
+            case let .shape(shape): drawShape(shape, context, alpha: alpha)
+            case let .text(text): drawText(text, context, alpha: alpha)
+            }
+        }
+    }
+
+    private func drawGroup(
+        _ group: DrawGroup, _ items: [DrawItem], _ plan: GroupPlan, _ index: inout Int, upTo end: Int, _ context: OpaquePointer,
+        alpha: Double, paints: Int
+    ) {
+        let opacity = min(1, max(0, group.opacity))
+        guard opacity > 0, paints > 0 else { return }
+        cairo.save(context)
+        defer { cairo.restore(context) }
+        cairo.concatenate(context, group.transform.matrix)
+        let filtered = group.blur > 0 || group.saturation != 1
+        guard filtered || (opacity < 1 && paints > 1) else {
+            if let clip = group.clip {
+                cairo.path(context, ShapeOutline.path(of: clip))
+                cairo.clip(context)
+            }
+            drawItems(items, plan, &index, upTo: end, context, alpha: alpha * opacity)
+            return
+        }
+        let matrix = cairo.matrix(context)
+        let sigma = max(0, group.blur) / 2 * abs(matrix.determinant).squareRoot()
+        // The layer holds the group's ink and the blur's spread, no more.
+        if let box = InkBounds.of(items[index..<end], matrix, fonts: fonts) {
+            let spread = 3 * sigma + 2
+            cairo.identityMatrix(context)
+            cairo.rectangle(context, box.minX - spread, box.minY - spread, box.maxX - box.minX + 2 * spread, box.maxY - box.minY + 2 * spread)
+            cairo.clip(context)
+            cairo.setMatrix(context, matrix)
+        }
+        cairo.pushGroup(context)
+        drawItems(items, plan, &index, upTo: end, context, alpha: 1)
+        guard let layer = cairo.popGroup(context) else { return }
+        defer { cairo.patternDestroy(layer) }
+        var surface: Cairo.Surface?
+        if filtered, cairo.patternGetSurface(layer, &surface) == 0, let surface {
+            filter(surface, saturation: max(0, group.saturation), sigma: sigma)
+        }
+        // SVG clips after the filter: what the blur spreads past the clip is cut.
+        if let clip = group.clip {
+            cairo.path(context, ShapeOutline.path(of: clip))
+            cairo.clip(context)
+        }
+        cairo.setSource(context, layer)
+        cairo.paintWithAlpha(context, alpha * opacity)
+    }
+
+    private func filter(_ surface: Cairo.Surface, saturation: Double, sigma: Double) {
+        cairo.surfaceFlush(surface)
+        guard let data = cairo.imageSurfaceData(surface) else { return }
+        let image = PremultipliedImage(
+            data: data, width: Int(cairo.imageSurfaceWidth(surface)), height: Int(cairo.imageSurfaceHeight(surface)),
+            stride: Int(cairo.imageSurfaceStride(surface)))
+        if saturation != 1 { image.saturate(saturation) }
+        if sigma > 0 { image.blur(sigma: sigma) }
+        cairo.surfaceMarkDirty(surface)
+    }
+
+    private func drawShape(_ shape: DrawShape, _ context: OpaquePointer, alpha: Double) {
+        guard !shape.drawsNothing else { return }
+        let outline = ShapeOutline.path(of: shape)
+        if let fill = shape.fill {
+            cairo.path(context, outline)
+            switch fill {
+            case let .color(rgba):
+                cairo.setColor(context, rgba, alpha: alpha)
+                cairo.fill(context)
+            case let .linearGradient(x0, y0, x1, y1, stops):
+                guard let gradient = cairo.patternCreateLinear(x0, y0, x1, y1) else { break }
+                for stop in stops {
+                    let c = stop.color
+                    cairo.patternAddColorStopRGBA(
+                        gradient, min(1, max(0, stop.offset)), Double(c >> 24) / 255, Double((c >> 16) & 0xFF) / 255,
+                        Double((c >> 8) & 0xFF) / 255, Double(c & 0xFF) / 255 * alpha)
+                }
+                cairo.setSource(context, gradient)
+                cairo.fill(context)
+                cairo.patternDestroy(gradient)
+            }
+        }
+        guard let stroke = shape.stroke, stroke.width > 0 else { return }
+        let (start, end) = shape.trim
+        cairo.path(context, start > 0 || end < 1 ? ShapeOutline.trimmed(outline, from: start, to: end) : outline)
+        cairo.setLineWidth(context, stroke.width)
+        cairo.setLineCap(context, Int32(stroke.cap.rawValue))  // butt, round, square: cairo's order
+        cairo.setLineJoin(context, Int32(stroke.join.rawValue))  // miter, round, bevel: cairo's order
+        cairo.setColor(context, stroke.color, alpha: alpha)
+        cairo.stroke(context)
+    }
+
+    private func drawText(_ text: DrawText, _ context: OpaquePointer, alpha: Double) {
+        guard text.size > 0, !text.text.isEmpty else { return }
+        cairo.setColor(context, text.color, alpha: alpha)
+        if let fonts, let font = try? fonts.font(weight: text.weight) {
+            let scale = text.size / font.unitsPerEm
+            cairo.newPath(context)
+            for glyph in font.shape(text.text, tracking: text.tracking / scale).glyphs {
+                let (x0, y0) = (text.x + glyph.x * scale, text.y - glyph.y * scale)
+                var pen = (x: 0.0, y: 0.0)
+                func point(_ x: Double, _ y: Double) -> (x: Double, y: Double) { (x0 + x * scale, y0 - y * scale) }
+                for segment in font.outline(of: glyph.glyph) {
+                    switch segment {
+                    case let .move(x, y):
+                        pen = point(x, y)
+                        cairo.moveTo(context, pen.x, pen.y)
+                    case let .line(x, y):
+                        pen = point(x, y)
+                        cairo.lineTo(context, pen.x, pen.y)
+                    case let .quadratic(cx, cy, x, y):
+                        // A quadratic is the cubic with controls two thirds of the way to its control.
+                        let (q, p) = (point(cx, cy), point(x, y))
+                        cairo.curveTo(
+                            context, pen.x + 2 * (q.x - pen.x) / 3, pen.y + 2 * (q.y - pen.y) / 3, p.x + 2 * (q.x - p.x) / 3,
+                            p.y + 2 * (q.y - p.y) / 3, p.x, p.y)
+                        pen = p
+                    case let .cubic(ax, ay, bx, by, x, y):
+                        let (a, b, p) = (point(ax, ay), point(bx, by), point(x, y))
+                        cairo.curveTo(context, a.x, a.y, b.x, b.y, p.x, p.y)
+                        pen = p
+                    case .close: cairo.closePath(context)
+                    }
+                }
+            }
+            cairo.fill(context)
+            return
+        }
+        // No shaping font: cairo's sans-serif, stretched to the measured advance.
+        cairo.save(context)
+        cairo.selectFontFace(context, "sans-serif", Cairo.fontSlantNormal, text.weight >= 600 ? 1 : 0)
+        cairo.setFontSize(context, text.size)
+        var extents = Cairo.TextExtents()
+        withUnsafeMutableBytes(of: &extents) { cairo.textExtents(context, text.text, $0.baseAddress!) }
+        cairo.concatenate(context, .translation(text.x, text.y))
+        if text.advance > 0, extents.xAdvance > 0 { cairo.concatenate(context, .scale(text.advance / extents.xAdvance, 1)) }
+        cairo.newPath(context)
+        cairo.moveTo(context, 0, 0)
+        cairo.textPath(context, text.text)
+        cairo.fill(context)
+        cairo.restore(context)
+    }
+}
+
+/// Each group's end and how many paints (fills, strokes, runs of text,
+/// layers) it holds: what decides whether its opacity needs a layer.
+struct GroupPlan {
+    /// For the index of each group item: the index of its end.
+    var end: [Int: Int] = [:]
+    var paints: [Int: Int] = [:]
+
+    init(_ items: [DrawItem]) {
+        var open: [(index: Int, paints: Int)] = []
+        func add(_ count: Int) { if !open.isEmpty { open[open.count - 1].paints += count } }
+        for (index, item) in items.enumerated() {
+            switch item {
+            case .group: open.append((index, 0))
+            case .endGroup:
+                guard let group = open.popLast(), case let .group(g) = items[group.index] else { continue }
+                end[group.index] = index
+                paints[group.index] = group.paints
+                // A group that needs a layer is one paint to its parent.
+                let layered = g.blur > 0 || g.saturation != 1 || (g.opacity < 1 && group.paints > 1)
+                add(layered ? min(1, group.paints) : group.paints)
+            case let .shape(shape):
+                if !shape.drawsNothing { add((shape.fill == nil ? 0 : 1) + (shape.stroke == nil ? 0 : 1)) }
+            case .text: add(1)
+            }
+        }
+    }
+}

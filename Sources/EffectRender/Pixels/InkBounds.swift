@@ -1,0 +1,65 @@
+import EffectHost
+
+/// A box in device space that holds all the ink of a run of display-list
+/// items drawn under `matrix`: what a layer needs to hold, generously
+/// (control points for curves, a miter's reach for strokes, a whole em
+/// around text).
+enum InkBounds {
+    typealias Box = (minX: Double, minY: Double, maxX: Double, maxY: Double)
+
+    static func of(_ items: ArraySlice<DrawItem>, _ matrix: Affine, fonts: FontBook?) -> Box? {
+        var box: Box?
+        var stack = [matrix]
+        // A nested blur spreads ink: its reach in device units, per open group.
+        var spread = [0.0]
+        func add(_ rect: DrawRect, outset: Double) {
+            let b = stack[stack.count - 1].bounds(of: rect, outset: outset)
+            let s = spread[spread.count - 1]
+            let grown = (b.minX - s, b.minY - s, b.maxX + s, b.maxY + s)
+            box = box.map { (min($0.minX, grown.0), min($0.minY, grown.1), max($0.maxX, grown.2), max($0.maxY, grown.3)) } ?? grown
+        }
+        for item in items {
+            switch item {
+            case let .group(group):
+                let next = stack[stack.count - 1].concatenating(group.transform.matrix)
+                stack.append(next)
+                spread.append(spread[spread.count - 1] + 3 * max(0, group.blur) / 2 * abs(next.determinant).squareRoot())
+            case .endGroup:
+                if stack.count > 1 {
+                    stack.removeLast()
+                    spread.removeLast()
+                }
+            case let .shape(shape):
+                guard !shape.drawsNothing, let rect = controlBox(shape) else { continue }
+                add(rect, outset: (shape.stroke?.width ?? 0) * 2)
+            case let .text(text):
+                let em = max(text.size, 0)
+                let width = max(text.advance, 0)
+                add(DrawRect(x: text.x - em, y: text.y - max(text.ascent, em) - em, width: width + 2 * em, height: max(text.ascent, em) + max(text.descent, em) + 2 * em), outset: 0)
+            }
+        }
+        return box
+    }
+
+    /// The box around every point and control point of the shape's outline.
+    private static func controlBox(_ shape: DrawShape) -> DrawRect? {
+        guard shape.kind == .path else { return shape.frame }
+        var (minX, minY, maxX, maxY) = (Double.infinity, Double.infinity, -Double.infinity, -Double.infinity)
+        func add(_ x: Double, _ y: Double) {
+            (minX, maxX) = (min(minX, x), max(maxX, x))
+            (minY, maxY) = (min(minY, y), max(maxY, y))
+        }
+        for segment in shape.segments {
+            switch segment {
+            case let .move(x, y), let .line(x, y): add(x, y)
+            case let .cubic(x, y, x1, y1, x2, y2):
+                add(x, y)
+                add(x1, y1)
+                add(x2, y2)
+            case .close: break
+            }
+        }
+        guard minX <= maxX else { return nil }
+        return DrawRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+    }
+}

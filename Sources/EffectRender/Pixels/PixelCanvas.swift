@@ -1,0 +1,123 @@
+import EffectHost
+import Glibc
+
+/// A picture's pixels: one cairo image surface, kept for a whole run, that
+/// each frame is drawn into straight from its display list.
+public final class PixelCanvas {
+    public let width: Int
+    public let height: Int
+    let cairo: Cairo
+    private let surface: Cairo.Surface
+    /// The cairo context that draws into the canvas, for a caller's own drawing.
+    public let context: OpaquePointer
+
+    /// The longest side a canvas may have, in pixels: 8K, which every
+    /// encoder here takes, and a frame (256 MB of RGBA) a pipe carries.
+    public static let maxSide = 8192
+
+    /// A canvas of `width` × `height` pixels (each 1 to `maxSide`).
+    public init(width: Int, height: Int) throws(NativeError) {
+        cairo = try Cairo.shared.get()
+        self.width = width
+        self.height = height
+        // CAIRO_FORMAT_ARGB32: premultiplied, B G R A in memory on little-endian machines.
+        guard width > 0, height > 0, width <= Self.maxSide, height <= Self.maxSide,
+            let surface = cairo.imageSurfaceCreate(Cairo.formatARGB32, Int32(width), Int32(height)),
+            cairo.surfaceStatus(surface) == 0
+        else {
+            throw NativeError("cairo cannot make a \(width) × \(height) picture")
+        }
+        guard let context = cairo.create(surface), cairo.status(context) == 0 else {
+            cairo.surfaceDestroy(surface)
+            throw NativeError("cairo cannot draw on a \(width) × \(height) picture")
+        }
+        self.surface = surface
+        self.context = context
+    }
+
+    /// A canvas for `picture` at `scale` pixels a point, or of exactly
+    /// `size` pixels; with even sides if `even` (4:2:0 video needs them).
+    public convenience init(for picture: FramePicture, scale: Double, size: (width: Int, height: Int)? = nil, even: Bool = false) throws {
+        var (width, height) = size ?? (Int((picture.width * scale).rounded(.up)), Int((picture.height * scale).rounded(.up)))
+        if even {
+            width += width % 2
+            height += height % 2
+        }
+        guard width <= Self.maxSide, height <= Self.maxSide else {
+            throw RenderError("the picture would be \(width) × \(height) pixels, more than \(Self.maxSide) a side", kind: .tooLarge)
+        }
+        do {
+            try self.init(width: max(1, width), height: max(1, height))
+        } catch {
+            throw RenderError(error.description)
+        }
+    }
+
+    deinit {
+        cairo.destroy(context)
+        cairo.surfaceDestroy(surface)
+    }
+
+    /// Clears every pixel to transparent and puts the context's transform
+    /// back to one unit a pixel.
+    public func clear() {
+        cairo.identityMatrix(context)
+        cairo.save(context)
+        cairo.setOperator(context, Cairo.operatorClear)
+        cairo.paint(context)
+        cairo.restore(context)
+    }
+
+    /// Maps `viewBox` onto the canvas as an SVG viewport does: scaled to
+    /// fit, aspect kept, centred.
+    public func fit(_ viewBox: DrawRect) {
+        guard viewBox.width > 0, viewBox.height > 0 else { return }
+        let scale = min(Double(width) / viewBox.width, Double(height) / viewBox.height)
+        let x = (Double(width) - viewBox.width * scale) / 2 - viewBox.x * scale
+        let y = (Double(height) - viewBox.height * scale) / 2 - viewBox.y * scale
+        cairo.setMatrix(context, Affine.translation(x, y).concatenating(.scale(scale, scale)))
+    }
+
+    /// Fills `rect` (in the current transform's units) with a CSS colour:
+    /// #RRGGBB or #RRGGBBAA.
+    public func fill(_ rect: DrawRect, css: String) {
+        guard let rgba = Self.rgba(css) else { return }
+        cairo.newPath(context)
+        cairo.rectangle(context, rect.x, rect.y, rect.width, rect.height)
+        cairo.setColor(context, rgba)
+        cairo.fill(context)
+    }
+
+    /// The colour of #RRGGBB (opaque) or #RRGGBBAA, as 0xRRGGBBAA.
+    public static func rgba(_ css: String) -> UInt32? {
+        let digits = css.hasPrefix("#") ? css.dropFirst() : Substring(css)
+        guard digits.count == 6 || digits.count == 8, let value = UInt32(digits, radix: 16) else { return nil }
+        return digits.count == 6 ? value << 8 | 0xFF : value
+    }
+
+    /// Draws `list` with the view's points mapped by the current transform.
+    public func draw(_ list: DisplayList, fonts: FontBook?) throws(NativeError) {
+        try CairoPainter(fonts: fonts).draw(list, into: context)
+    }
+
+    /// The canvas's rows, premultiplied BGRA, `stride` bytes apart: cairo's
+    /// drawing is finished first.
+    public func withPixels<R>(_ body: (UnsafeMutablePointer<UInt8>, Int) throws -> R) throws -> R {
+        cairo.surfaceFlush(surface)
+        guard let data = cairo.imageSurfaceData(surface) else { throw NativeError("cairo has no pixels") }
+        return try body(data, Int(cairo.imageSurfaceStride(surface)))
+    }
+
+    /// Writes the canvas as a PNG (RGBA, straight alpha: cairo converts),
+    /// beside `path` first and renamed into place, so a failure leaves
+    /// nothing under that name.
+    public func writePNG(to path: String) throws(FileError) {
+        cairo.surfaceFlush(surface)
+        let temporary = try Files.reserve(beside: path)
+        guard cairo.writePNG(surface, temporary) == 0 else {
+            unlink(temporary)
+            throw FileError("cannot write \(path): cairo could not write the PNG")
+        }
+        try Files.moveIntoPlace(temporary, path)
+    }
+}

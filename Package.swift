@@ -41,6 +41,7 @@ let package = Package(
         .library(name: "EffectHost", targets: ["EffectHost"]),
         .library(name: "EffectRender", targets: ["EffectRender"]),
         .library(name: "EffectExport", targets: ["EffectExport"]),
+        .library(name: "EffectValidate", targets: ["EffectValidate"]),
         .library(name: "EffectABI", targets: ["EffectABI"]),
         .library(name: "CEffect", targets: ["CEffect"]),
         .library(name: "Strike", type: .dynamic, targets: ["Strike"]),
@@ -55,10 +56,11 @@ let package = Package(
         .target(name: "EffectHost", dependencies: ["CEffect", "MetadataRules", "CRunningCall"]),
         .target(name: "EffectRender", dependencies: ["CEffect", "EffectHost"]),
         .target(name: "EffectExport", dependencies: ["EffectHost", "EffectRender"]),
+        .target(name: "EffectValidate", dependencies: ["CEffect", "EffectHost", "MetadataRules", "CAllocationCounter"]),
         .target(name: "CAllocationCounter"),
         .executableTarget(
             name: "effect-host",
-            dependencies: ["CEffect", "EffectHost", "EffectRender", "EffectExport", "MetadataRules", "CAllocationCounter"],
+            dependencies: ["CEffect", "EffectHost", "EffectRender", "EffectExport", "EffectValidate", "MetadataRules"],
             linkerSettings: hostLinkerSettings),
         .target(
             name: "Strike", dependencies: ["CEffect", "EffectABI"], path: "Plugins/Strike",
@@ -74,6 +76,7 @@ let package = Package(
         .testTarget(name: "EffectABITests", dependencies: ["CEffect", "EffectABI", "ReferenceMath"]),
         .testTarget(name: "EffectHostTests", dependencies: ["CEffect", "EffectHost", "MetadataRules", "ReferenceMath"]),
         .testTarget(name: "EffectRenderTests", dependencies: ["EffectHost", "EffectRender", "BundledPlugins"]),
+        .testTarget(name: "EffectValidateTests", dependencies: ["EffectHost", "EffectValidate", "BundledPlugins"]),
         .testTarget(name: "EffectExportTests", dependencies: ["EffectHost", "EffectRender", "EffectExport", "BundledPlugins"]),
         // effect-host's own code, in the test process: SwiftPM links the
         // executable's code in with its entry point renamed, so main.swift's

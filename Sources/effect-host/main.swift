@@ -24,7 +24,7 @@ func runCommand(_ arguments: [String]) -> Int32 {
         case "man":
             if wantsHelp { Output.standard.line(Help.man); break }
             try ManCommand(rest).run()
-        case ScanCommand.name:
+        case ScanWorker.command:
             ScanCommand.run(rest)
         case "list":
             if wantsHelp { Output.standard.line(Help.list); break }
@@ -102,6 +102,7 @@ signal(SIGPIPE, SIG_IGN)
 StandardOutput.protect()
 CellWidth.useUTF8Locale()
 TerminalRestore.install()
+PluginActivity.beforeExit = TerminalRestore.restoreNow
 PluginActivity.install()
 let status = runCommand(Array(CommandLine.arguments.dropFirst()))
 PluginActivity.end()

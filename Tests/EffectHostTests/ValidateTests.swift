@@ -139,7 +139,7 @@ final class ValidateTests: XCTestCase {
         let strict = try validate(["--strict", "--timeout", "20", "--seed", "7", paths[8], paths[9]])
         XCTAssertEqual(strict.status, 1)
         XCTAssertEqual(strict.report["broken_extra_exports.so"]?["load"]?.0, "fail")
-        XCTAssertTrue(strict.report["broken_extra_exports.so"]?["load"]?.1.hasSuffix("(a failure with --strict)") == true)
+        XCTAssertTrue(strict.report["broken_extra_exports.so"]?["load"]?.1.hasSuffix("(a failure in strict mode)") == true)
         XCTAssertEqual(strict.report["broken_out_of_range.so"]?["sweep"]?.0, "fail")
     }
 

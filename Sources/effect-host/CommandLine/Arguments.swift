@@ -1,3 +1,4 @@
+import EffectHost
 import EffectRender
 /// A command line split into options and positionals against a spec of
 /// which options exist and which take a value.

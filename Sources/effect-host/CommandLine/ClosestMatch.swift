@@ -1,3 +1,4 @@
+import EffectHost
 import EffectRender
 /// The candidate with the smallest edit distance to `word`, if that
 /// distance is at most a third of the word's length (and at least 2);

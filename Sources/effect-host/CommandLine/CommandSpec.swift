@@ -1,3 +1,4 @@
+import EffectHost
 /// What each command takes: the options its parser accepts and what its
 /// operands are. The parsers and the shell completions read the same specs.
 struct CommandSpec {

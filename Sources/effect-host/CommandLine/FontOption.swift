@@ -1,3 +1,4 @@
+import EffectHost
 import EffectRender
 /// `--font FAMILY|FILE|reference`: the fonts text is measured (and drawn)
 /// in, for the commands that draw text (render, export).

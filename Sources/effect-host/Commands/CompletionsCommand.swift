@@ -1,3 +1,4 @@
+import EffectHost
 /// `effect-host completions bash|zsh|fish`: a completion script for the
 /// shell, written from the commands' specs, so it offers exactly the
 /// options the parsers take. Effect ids come from `effect-host list --ids`

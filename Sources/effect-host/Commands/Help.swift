@@ -1,3 +1,4 @@
+import EffectHost
 /// The help texts, one per command.
 enum Help {
     static let main = """

@@ -1,3 +1,4 @@
+import EffectHost
 /// `effect-host man`: the manual page, in roff, made from the same help
 /// texts `--help` prints, so the two never disagree. `scripts/install`
 /// installs it as man1/effect-host.1.

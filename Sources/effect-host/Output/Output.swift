@@ -1,3 +1,4 @@
+import EffectHost
 import Glibc
 
 /// Buffered writes to a file descriptor, so a frame goes out in one

@@ -1,3 +1,4 @@
+import EffectHost
 import Glibc
 
 /// Keeps plugin code out of effect-host's own output. The stdout the

@@ -1,3 +1,4 @@
+import EffectHost
 import EffectRender
 import Glibc
 

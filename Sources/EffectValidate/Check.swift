@@ -1,13 +1,21 @@
 import EffectHost
 
 /// What one check concluded. Crashes and hangs are seen by the parent, not here.
-struct CheckResult {
-    enum Status: String {
+public struct CheckResult: Equatable, Sendable {
+    public enum Status: String, Sendable, CaseIterable {
         case pass, warn, fail, crash
     }
 
-    var status: Status
-    var reason: String
+    public var status: Status
+    public var reason: String
+
+    public init(status: Status, reason: String) {
+        self.status = status
+        self.reason = reason
+    }
+
+    /// Whether the plugin failed the check: a fail or a crash.
+    public var failed: Bool { status == .fail || status == .crash }
 
     static func pass(_ reason: String) -> CheckResult { CheckResult(status: .pass, reason: reason) }
     static func warn(_ reason: String) -> CheckResult { CheckResult(status: .warn, reason: reason) }
@@ -20,17 +28,19 @@ struct CheckFailure: Error {
     init(_ reason: String) { self.reason = reason }
 }
 
-/// The conformance checks of `effect-host validate`, in the order they run,
-/// each in a child process of its own started by the parent; each lives in
-/// a file of its own.
-enum Check: String, CaseIterable {
+/// The conformance checks, in the order they run, each in a worker process
+/// of its own started by `Validator` (or in this process, by `run`, for a
+/// plugin trusted not to crash, exit or hang); each lives in a file of its own.
+public enum Check: String, CaseIterable, Sendable {
     case load, metadata, defaults, determinism
     case randomAccess = "random-access"
     case sweep
     case badInput = "bad-input"
     case events, loops, threads, isolation, strings, errors, overrun, stdout, draw, lifecycle, cost
 
-    func run(path: String, seed: UInt64) -> CheckResult {
+    /// Runs the check on the plugin file at `path` in this process, its
+    /// random choices drawn from `seed`.
+    public func run(path: String, seed: UInt64) -> CheckResult {
         do {
             var random = SeededRandom(seed: seed)
             switch self {

@@ -4,22 +4,22 @@ import Glibc
 /// device and inode it lives at, its size, and when its contents and its
 /// inode last changed, to the nanosecond. Replacing, truncating, touching
 /// or rewriting a plugin changes at least one of them.
-struct FileIdentity: Equatable {
-    let device: UInt64
-    let inode: UInt64
-    let size: Int64
-    let modified: Int64
-    let changed: Int64
+public struct FileIdentity: Equatable {
+    public let device: UInt64
+    public let inode: UInt64
+    public let size: Int64
+    public let modified: Int64
+    public let changed: Int64
     /// Whole seconds of `modified`, to tell a file written this very moment.
     private(set) var modifiedSeconds: Int64 = 0
 
     /// A file changed within the last second may change again within the
     /// same clock tick and keep its identity, so it is not cached yet.
-    var isSettled: Bool { Int64(time(nil)) - modifiedSeconds > 1 }
+    public var isSettled: Bool { Int64(time(nil)) - modifiedSeconds > 1 }
 
     /// The identity of the file at `path`, symlinks followed; nil when it
     /// cannot be read.
-    init?(path: String) {
+    public init?(path: String) {
         var status = stat()
         guard stat(path, &status) == 0 else { return nil }
         device = UInt64(status.st_dev)
@@ -31,11 +31,11 @@ struct FileIdentity: Equatable {
         modifiedSeconds = Int64(status.st_mtim.tv_sec)
     }
 
-    static func == (a: FileIdentity, b: FileIdentity) -> Bool {
+    public static func == (a: FileIdentity, b: FileIdentity) -> Bool {
         a.device == b.device && a.inode == b.inode && a.size == b.size && a.modified == b.modified && a.changed == b.changed
     }
 
-    init?(fields: ArraySlice<String>) {
+    public init?(fields: ArraySlice<String>) {
         let numbers = fields.compactMap { Int64($0) }
         guard fields.count == 5, numbers.count == 5 else { return nil }
         let start = numbers.startIndex
@@ -46,7 +46,7 @@ struct FileIdentity: Equatable {
         changed = numbers[start + 4]
     }
 
-    var fields: [String] {
+    public var fields: [String] {
         ["\(Int64(bitPattern: device))", "\(Int64(bitPattern: inode))", "\(size)", "\(modified)", "\(changed)"]
     }
 }

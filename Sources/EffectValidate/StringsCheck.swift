@@ -1,6 +1,6 @@
 import CEffect
 import EffectHost
-import EffectRender
+
 
 /// Every string an instance hands out is there and is UTF-8, as the header
 /// promises a renderer and a screen reader: the display strings at each

@@ -1,12 +1,12 @@
-import EffectHost
 import Glibc
 
-/// Runs this executable again with other arguments, captures what it
-/// writes, and kills it if it runs past a deadline, so whatever plugin code
-/// does in the child (crash, exit, hang, print) cannot take the parent with
-/// it. Several children run at once, a few at a time.
-enum ChildProcess {
-    enum Ending: Equatable {
+/// Runs a worker (effect-host, found by `Worker`) with the arguments of one
+/// job, captures what it writes, and kills it if it runs past a deadline,
+/// so whatever plugin code does in the child (crash, exit, hang, print)
+/// cannot take the parent with it. Several children run at once, a few at
+/// a time.
+public enum ChildProcess {
+    public enum Ending: Equatable {
         case exited(status: Int32)
         case signalled(Int32)
         case timedOut
@@ -14,42 +14,42 @@ enum ChildProcess {
         case notStarted(String)
     }
 
-    struct Outcome {
-        let ending: Ending
+    public struct Outcome {
+        public let ending: Ending
         /// What the child wrote on stdout.
-        let output: [UInt8]
+        public let output: [UInt8]
         /// What it wrote on stderr, when that was captured.
-        let errors: [UInt8]
+        public let errors: [UInt8]
 
-        var outputText: String { String(decoding: output, as: UTF8.self) }
+        public var outputText: String { String(decoding: output, as: UTF8.self) }
 
         /// Whether stdout reached the capture limit, so the end of what the
         /// child wrote may be missing.
-        var outputIsCut: Bool { output.count >= ChildProcess.captureLimit }
+        public var outputIsCut: Bool { output.count >= ChildProcess.captureLimit }
     }
 
     /// What a captured stream may hold, at most: a child cannot make the
     /// parent hold without limit whatever it prints.
-    static let captureLimit = 16 << 20
+    public static let captureLimit = 16 << 20
 
     /// Children running at once, at most: enough to use every core on a
     /// scan without a directory of plugins forking hundreds.
-    static let parallel = 8
+    public static let parallel = 8
 
-    static func run(_ arguments: [String], timeout: Double, captureErrors: Bool = false) -> Outcome {
-        runAll([arguments], timeout: timeout, captureErrors: captureErrors)[0]
+    public static func run(_ executable: String, _ arguments: [String], timeout: Double, captureErrors: Bool = false) -> Outcome {
+        runAll(executable, [arguments], timeout: timeout, captureErrors: captureErrors)[0]
     }
 
     /// Runs one child for each argument list and returns their outcomes in
     /// the same order. Each child has `timeout` seconds from its start.
     /// Without `captureErrors` a child's stderr goes to /dev/null.
-    static func runAll(_ argumentLists: [[String]], timeout: Double, captureErrors: Bool) -> [Outcome] {
+    public static func runAll(_ executable: String, _ argumentLists: [[String]], timeout: Double, captureErrors: Bool) -> [Outcome] {
         var outcomes = [Outcome?](repeating: nil, count: argumentLists.count)
         var running: [Running] = []
         var next = 0
         while next < argumentLists.count || !running.isEmpty {
             while running.count < parallel, next < argumentLists.count {
-                switch Running.start(argumentLists[next], index: next, timeout: timeout, captureErrors: captureErrors) {
+                switch Running.start(executable, argumentLists[next], index: next, timeout: timeout, captureErrors: captureErrors) {
                 case .success(let child): running.append(child)
                 case .failure(let outcome): outcomes[next] = outcome
                 }
@@ -110,12 +110,9 @@ enum ChildProcess {
             return true
         }
 
-        static func start(_ arguments: [String], index: Int, timeout: Double, captureErrors: Bool) -> Start {
+        static func start(_ executable: String, _ arguments: [String], index: Int, timeout: Double, captureErrors: Bool) -> Start {
             func refused(_ what: String) -> Outcome {
                 Outcome(ending: .notStarted("\(what): \(String(cString: strerror(errno)))"), output: [], errors: [])
-            }
-            guard let executable = SearchPath.executablePath() else {
-                return .failure(refused("effect-host cannot find its own executable"))
             }
             var outputPipe: [Int32] = [-1, -1]
             var errorPipe: [Int32] = [-1, -1]

@@ -1,26 +1,32 @@
-import EffectHost
-import EffectRender
 import Glibc
 import MetadataRules
 
 /// Reads plugin metadata the way audio hosts scan plugins: each file is
-/// loaded in a child process (`effect-host scan-plugin`), never in this
-/// one, and what it answers is cached by file identity. A plugin that
-/// crashes, exits, hangs or prints while loading is skipped with that
-/// reason, and cannot stop `list` or `run` from working.
-struct PluginScanner {
+/// loaded in a child process (the worker, `effect-host scan-plugin`), never
+/// in this one, and what it answers is cached by file identity. A plugin
+/// that crashes, exits, hangs or prints while loading is skipped with that
+/// reason, and cannot stop the host from working.
+public struct PluginScanner: Sendable {
     /// Where answers are kept between runs; nil scans every file.
-    let cacheFile: String?
+    public let cacheFile: String?
+    /// The executable that loads each file (`Worker.locate()` by default);
+    /// nil: none was found, and files the cache does not know fail to scan.
+    public let worker: String?
+
+    public init(cacheFile: String?, worker: String? = Worker.locate()) {
+        self.cacheFile = cacheFile
+        self.worker = worker
+    }
 
     /// How long one file may take to load before it counts as hung.
     /// EFFECT_SCAN_TIMEOUT (seconds) changes it, for slow machines.
-    static var timeout: Double {
+    public static var timeout: Double {
         let text = Terminal.environment(["EFFECT_SCAN_TIMEOUT"])["EFFECT_SCAN_TIMEOUT"]
         if let text, let seconds = Double(text), seconds.isFinite, seconds > 0, seconds <= 3600 { return seconds }
         return 5
     }
 
-    func read(_ files: [String]) -> [Result<PluginRecord, PluginLoadFailure>] {
+    public func read(_ files: [String]) -> [Result<PluginRecord, PluginLoadFailure>] {
         var cache = cacheFile.map(ScanCache.init(path:))
         let identities = files.map(FileIdentity.init(path:))
         var results = [Result<PluginRecord, PluginLoadFailure>?](repeating: nil, count: files.count)
@@ -34,8 +40,9 @@ struct PluginScanner {
         }
         let misses = files.indices.filter { results[$0] == nil }
         let timeout = Self.timeout
-        let outcomes = ChildProcess.runAll(
-            misses.map { [ScanCommand.name, "--", files[$0]] }, timeout: timeout, captureErrors: true)
+        let outcomes =
+            worker.map { ChildProcess.runAll($0, misses.map { [ScanWorker.command, "--", files[$0]] }, timeout: timeout, captureErrors: true) }
+            ?? misses.map { _ in ChildProcess.Outcome(ending: .notStarted(Worker.missing), output: [], errors: []) }
         for (index, outcome) in zip(misses, outcomes) {
             let (answer, lasting) = Self.answer(from: outcome, timeout: timeout)
             results[index] = Self.result(of: answer, for: files[index])

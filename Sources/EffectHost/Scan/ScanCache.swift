@@ -1,5 +1,3 @@
-import EffectHost
-import EffectRender
 import Glibc
 
 /// What earlier scans learnt of each plugin file, so `list` and `run` need
@@ -18,28 +16,28 @@ import Glibc
 /// and that many lines: the scan's answer (`ok` and the PluginRecordText
 /// lines, or `failure` and the reason). docs/hardening.md describes it
 /// for people.
-struct ScanCache {
-    struct Entry {
-        let identity: FileIdentity
-        let answer: [String]
+public struct ScanCache {
+    public struct Entry {
+        public let identity: FileIdentity
+        public let answer: [String]
     }
 
-    let path: String
+    public let path: String
     private(set) var entries: [String: Entry] = [:]
     private var changed = false
 
-    static let format = 1
+    public static let format = 1
     /// Entries kept at most: files scanned once from a temporary directory
     /// must not make the cache grow for ever.
-    static let capacity = 1024
+    public static let capacity = 1024
 
-    static var header: String {
+    public static var header: String {
         PluginRecordText.line("effect-host plugin cache", "\(format)", Version.effectHost, Version.abi)
     }
 
     /// The cache in the user's cache directory, or nil when there is none
     /// (no HOME and no XDG_CACHE_HOME).
-    static func standard() -> ScanCache? {
+    public static func standard() -> ScanCache? {
         let environment = Terminal.environment(["XDG_CACHE_HOME", "HOME"])
         let base: String
         if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
@@ -52,18 +50,18 @@ struct ScanCache {
         return ScanCache(path: base + "/effect-host/plugins.cache")
     }
 
-    init(path: String) {
+    public init(path: String) {
         self.path = path
         entries = Self.load(path) ?? [:]
     }
 
     /// The answer stored for `file`, if its identity is still `identity`.
-    func answer(for file: String, identity: FileIdentity) -> [String]? {
+    public func answer(for file: String, identity: FileIdentity) -> [String]? {
         guard let entry = entries[file], entry.identity == identity else { return nil }
         return entry.answer
     }
 
-    mutating func store(_ answer: [String], for file: String, identity: FileIdentity) {
+    public mutating func store(_ answer: [String], for file: String, identity: FileIdentity) {
         entries[file] = Entry(identity: identity, answer: answer)
         stored.insert(file)
         changed = true
@@ -73,14 +71,14 @@ struct ScanCache {
     private var stored: Set<String> = []
 
     /// Drops an entry whose answer turned out not to read.
-    mutating func forget(_ file: String) {
+    public mutating func forget(_ file: String) {
         if entries.removeValue(forKey: file) != nil { changed = true }
     }
 
     /// Writes the cache back if anything changed, dropping entries whose
     /// files are gone or changed. A cache that cannot be written is left
     /// as it was: it only saves time.
-    func save() {
+    public func save() {
         guard changed else { return }
         var lines = [Self.header]
         var kept = 0

@@ -1,18 +1,30 @@
-import EffectRender
 import Glibc
 
 /// Descriptor 1 pointed at an unlinked file while plugin code runs, so
-/// what it prints there can be named.
-struct StrayOutput {
+/// what it prints there can be named; pointed back where it was when this
+/// goes away.
+public final class StrayOutput {
     private let file: UnsafeMutablePointer<FILE>?
+    private let saved: Int32
 
-    init() {
+    public init() {
+        fflush(nil)
+        saved = fcntl(STDOUT_FILENO, F_DUPFD_CLOEXEC, 3)
         file = tmpfile()
         if let file { dup2(fileno(file), STDOUT_FILENO) }
     }
 
+    deinit {
+        fflush(nil)
+        if saved >= 0 {
+            dup2(saved, STDOUT_FILENO)
+            close(saved)
+        }
+        if let file { fclose(file) }
+    }
+
     /// The first bytes printed, quoted, or nil when nothing was.
-    func text() -> String? {
+    public func text() -> String? {
         guard let file else { return nil }
         // What a plugin printf'd without flushing still sits in stdio's buffer.
         fflush(nil)

@@ -66,7 +66,7 @@ enum OverrunWatch {
     static func arm(start: UInt, length: Int, verdict: String) {
         install()
         free(line)
-        let text = "\(ValidateCommand.verdictMark)fail\t\(verdict.replacingNewlines())\n"
+        let text = "\(ValidationWorker.verdictMark)fail\t\(verdict.replacingNewlines())\n"
         line = strdup(text)
         lineLength = text.utf8.count
         self.start = start

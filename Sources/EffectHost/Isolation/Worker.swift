@@ -1,0 +1,44 @@
+import Glibc
+
+/// The effect-host executable a host starts to run plugin code apart from
+/// itself: the plugin scan and each validate check run in one, so a plugin
+/// that crashes, exits, hangs or prints harms only that process. Any Swift
+/// host linking this library finds it the same way.
+public enum Worker {
+    /// The variable that names the worker executable outright.
+    public static let environmentVariable = "EFFECT_HOST_WORKER"
+
+    /// The first of: `$EFFECT_HOST_WORKER`; this process's own executable
+    /// when it is effect-host; `effect-host` beside this executable (a
+    /// build directory, where a test bundle sits too, or an installed
+    /// `bin/`), or in `bin/` beside its `lib/`; `effect-host` on PATH.
+    /// nil when none is an executable file.
+    public static func locate(environment: [String: String] = Terminal.environment([environmentVariable, "PATH"])) -> String? {
+        if let named = environment[environmentVariable], !named.isEmpty {
+            return isExecutable(named) ? named : nil
+        }
+        var candidates: [String] = []
+        if let own = SearchPath.executablePath(), let slash = own.lastIndex(of: "/") {
+            if own[own.index(after: slash)...] == "effect-host" { return own }
+            // A test bundle (.build/debug/NAME.xctest/...) sits in the build directory.
+            let parts = own[..<slash].split(separator: "/", omittingEmptySubsequences: false)
+            let kept = parts.firstIndex { $0.hasSuffix(".xctest") } ?? parts.endIndex
+            let directory = parts[..<kept].joined(separator: "/")
+            candidates.append(directory + "/effect-host")
+            if directory.hasSuffix("/lib") { candidates.append(String(directory.dropLast(4)) + "/bin/effect-host") }
+        }
+        for entry in (environment["PATH"] ?? "").split(separator: ":") where entry.hasPrefix("/") {
+            candidates.append(entry + "/effect-host")
+        }
+        return candidates.first(where: isExecutable)
+    }
+
+    /// Why no worker could be found, in one line.
+    public static let missing =
+        "the effect-host executable that runs plugins apart from this process was not found (set \(environmentVariable) to its path)"
+
+    private static func isExecutable(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFREG && access(path, X_OK) == 0
+    }
+}

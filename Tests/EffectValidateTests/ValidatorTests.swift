@@ -1,0 +1,48 @@
+import BundledPlugins
+import EffectHost
+import EffectValidate
+import Foundation
+import XCTest
+
+/// The validation library on its own: each check run in this process on a
+/// bundled plugin, and the whole validator with its worker processes,
+/// returning its report as data.
+final class ValidatorTests: XCTestCase {
+    private var buildDirectory: String { bundledPluginDirectory() }
+
+    func testEveryCheckPassesTheStrikeInProcess() {
+        for check in Check.allCases {
+            let result = check.run(path: buildDirectory + "/libStrike.so", seed: 7)
+            XCTAssertEqual(result.status, .pass, "\(check.rawValue): \(result.reason)")
+        }
+    }
+
+    func testTheValidatorReportsEveryCheckOfEveryFile() throws {
+        let garbage = NSTemporaryDirectory() + "not-a-plugin-\(UUID().uuidString).so"
+        try Data("not an ELF file".utf8).write(to: URL(fileURLWithPath: garbage))
+        defer { try? FileManager.default.removeItem(atPath: garbage) }
+        let report = Validator(seed: 42, allowUnsafe: true).validate([buildDirectory + "/libBreathe.so", garbage])
+        XCTAssertEqual(report.seed, 42)
+        XCTAssertEqual(report.plugins.map(\.path), [buildDirectory + "/libBreathe.so", garbage])
+        let breathe = report.plugins[0]
+        XCTAssertEqual(breathe.checks.map(\.check), Check.allCases)
+        XCTAssertEqual(breathe.checks.filter { $0.result.status != .pass }.map(\.check.rawValue), [])
+        XCTAssertNil(breathe.loadFailure)
+        // A file that does not load: the load check fails, and no other runs.
+        let broken = report.plugins[1]
+        XCTAssertEqual(broken.loadFailure?.status, .fail)
+        XCTAssertEqual(broken.checks.count, Check.allCases.count)
+        XCTAssertTrue(broken.checks.dropFirst().allSatisfy { $0.result.reason == "not run: the plugin failed 'load'" })
+        XCTAssertTrue(report.failed)
+        let json = report.json.text()
+        XCTAssertTrue(json.contains("\"seed\": 42") || json.contains("\"seed\":42"), json)
+    }
+
+    func testWithoutAWorkerEveryCheckSaysWhy() {
+        let report = Validator(seed: 1, worker: nil).validate([buildDirectory + "/libStrike.so"])
+        let load = report.plugins[0].checks[0]
+        XCTAssertEqual(load.check, .load)
+        XCTAssertEqual(load.result.status, .crash)
+        XCTAssertTrue(load.result.reason.contains(Worker.environmentVariable), load.result.reason)
+    }
+}

@@ -15,51 +15,23 @@ func runCommand(_ arguments: [String]) -> Int32 {
     do {
         switch command {
         case "-h", "--help", "help":
-            Output.standard.line(helpText(for: rest.first) ?? Help.main)
+            Output.standard.line(rest.first.flatMap(CommandSpec.named)?.help ?? Help.main)
         case "--version", "version":
             Output.standard.line(Version.line)
-        case "completions":
-            if wantsHelp { Output.standard.line(Help.completions); break }
-            try CompletionsCommand(rest).run()
-        case "man":
-            if wantsHelp { Output.standard.line(Help.man); break }
-            try ManCommand(rest).run()
         case ScanWorker.command:
             ScanCommand.run(rest)
-        case "list":
-            if wantsHelp { Output.standard.line(Help.list); break }
-            try ListCommand(rest).run()
-        case "info":
-            if wantsHelp { Output.standard.line(Help.info); break }
-            try InfoCommand(rest).run()
-        case "validate":
-            if wantsHelp { Output.standard.line(Help.validate); break }
-            let status = try ValidateCommand(rest).run()
-            try? Output.standard.flush()
-            return status
-        case "run":
-            if wantsHelp { Output.standard.line(Help.run); break }
-            let status = try RunCommand(rest).run()
-            try? Output.standard.flush()
-            return status
-        case "render":
-            if wantsHelp { Output.standard.line(Help.render); break }
-            let status = try RenderCommand(rest).run()
-            try? Output.standard.flush()
-            return status
-        case "export":
-            if wantsHelp { Output.standard.line(Help.export); break }
-            let status = try ExportCommand(rest).run()
-            try? Output.standard.flush()
-            return status
-        case "plot":
-            if wantsHelp { Output.standard.line(Help.plot); break }
-            let status = try PlotCommand(rest).run()
-            try? Output.standard.flush()
-            return status
         default:
-            let hint = didYouMean(command, among: CommandSpec.all.map(\.name) + ["help", "version"])
-            throw UsageError("unknown command '\(Terminal.sanitize(command))'\(hint); see effect-host --help")
+            guard let spec = CommandSpec.named(command) else {
+                let hint = didYouMean(command, among: CommandSpec.all.map(\.name) + ["help", "version"])
+                throw UsageError("unknown command '\(Terminal.sanitize(command))'\(hint); see effect-host --help")
+            }
+            if wantsHelp {
+                Output.standard.line(spec.help)
+                break
+            }
+            let status = try spec.run(rest)
+            try? Output.standard.flush()
+            return status
         }
         try? Output.standard.flush()
         return 0
@@ -78,21 +50,6 @@ func runCommand(_ arguments: [String]) -> Int32 {
         Output.error.line("effect-host: \(Terminal.sanitize("\(error)"))")
         try? Output.error.flush()
         return 1
-    }
-}
-
-func helpText(for command: String?) -> String? {
-    switch command {
-    case "list": Help.list
-    case "info": Help.info
-    case "run": Help.run
-    case "export": Help.export
-    case "validate": Help.validate
-    case "render": Help.render
-    case "plot": Help.plot
-    case "completions": Help.completions
-    case "man": Help.man
-    default: nil
     }
 }
 

@@ -26,15 +26,13 @@ struct CompletionsCommand {
 
     private static var commandNames: String { CommandSpec.all.map(\.name).joined(separator: " ") }
 
-    /// Options whose value is a file or directory, or one of a few words
-    /// (which can depend on the command: run's and render's --format).
-    private static func values(of option: String, in command: String) -> String? {
-        switch option {
-        case "-o", "--output", "--plugin-path": "files"
-        case "--format": command == "render" ? "svg png" : "tty jsonl csv"
-        case "--text": "outlines text"
-        case ThemeOption.name: command == "export" ? "auto light dark" : "light dark"
-        default: nil
+    /// What completes an option's value, as the table declares it: "files",
+    /// its words, or nil for nothing to offer.
+    private static func values(of option: String, in spec: CommandSpec) -> String? {
+        switch spec.option(named: option)?.completion {
+        case .files?: "files"
+        case let .words(words)?: words.joined(separator: " ")
+        case .none?, nil: nil
         }
     }
 
@@ -56,8 +54,8 @@ struct CompletionsCommand {
         var words = ""
         var free: Set<String> = []
         for spec in CommandSpec.all {
-            for option in spec.valued.subtracting(spec.internalOptions).sorted() {
-                switch values(of: option, in: spec.name) {
+            for option in spec.options.filter({ !$0.hidden && $0.value != nil }).flatMap(\.names).sorted() {
+                switch values(of: option, in: spec) {
                 case "files": files.insert("*:" + option)
                 case let list?: words += "        \(spec.name):\(option)) COMPREPLY=($(compgen -W \"\(list)\" -- \"$current\")); return ;;\n"
                 case nil: free.insert("*:" + option)
@@ -97,7 +95,7 @@ struct CompletionsCommand {
         var cases = ""
         for spec in CommandSpec.all {
             let options = spec.publicOptions.map { option in
-                if let values = values(of: option, in: spec.name) {
+                if let values = values(of: option, in: spec) {
                     return "'\(option)[\(option)]:value:\(values == "files" ? "_files" : "(\(values))")'"
                 }
                 return spec.valued.contains(option) ? "'\(option)[\(option)]:value:'" : "'\(option)[\(option)]'"
@@ -152,7 +150,7 @@ struct CompletionsCommand {
             for option in spec.publicOptions {
                 let name = option.hasPrefix("--") ? "-l \(option.dropFirst(2))" : "-s \(option.dropFirst())"
                 var line = "complete -c effect-host \(when) \(name)"
-                if let values = values(of: option, in: spec.name) {
+                if let values = values(of: option, in: spec) {
                     line += values == "files" ? " -r -F" : " -r -a '\(values)'"
                 } else if spec.valued.contains(option) {
                     line += " -r"

@@ -13,10 +13,6 @@ struct EffectSetup {
     let duration: Double?
     let session: PluginSession
 
-    /// The options every command built on a setup takes, besides its own.
-    static let valuedOptions: Set<String> = ["--param", "--at", "--fps", "--duration", "--plugin-path"]
-    static let flags: Set<String> = [PluginSession.allowUnsafeFlag, PluginSession.noCacheFlag]
-
     init(_ parsed: Arguments, command: String, defaultFPS: Double) throws(UsageError) {
         guard parsed.positionals.count == 1 else {
             throw UsageError(

@@ -24,9 +24,8 @@ struct ManCommand {
         out += preformatted(Help.main)
         out.append(".SH COMMANDS")
         for spec in CommandSpec.all {
-            guard let help = helpText(for: spec.name) else { continue }
             out.append(".SS \(spec.name)")
-            out += preformatted(help)
+            out += preformatted(spec.help)
         }
         out += [".SH SEE ALSO", "The project's README.md and docs/ describe the ABI, the effects and the benchmarks."]
         return out.joined(separator: "\n")

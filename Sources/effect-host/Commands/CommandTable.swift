@@ -1,0 +1,296 @@
+import EffectHost
+
+/// Every command effect-host takes, with what `--help` says of it.
+extension CommandSpec {
+    static let all: [CommandSpec] = [list, info, run, render, export, plot, validate, completions, man]
+
+    static let list = CommandSpec(
+        name: "list", summary: "list the plugins found and their effects", usage: "list [--json | --ids] [--plugin-path PATH]...",
+        about: """
+            Lists every plugin found on the search path (its path, id, version and ABI) and the effects it carries. \
+            Files that could not be loaded are listed with the reason.
+            """,
+        options: [.json, Option("--ids", help: "print only the effect ids, one a line")] + Option.loading,
+        operand: .none,
+        run: {
+            try ListCommand($0).run()
+            return 0
+        })
+
+    static let info = CommandSpec(
+        name: "info", summary: "show an effect's params, channels, elements and timing",
+        usage: "info EFFECT [--json] [--plugin-path PATH]...",
+        about: """
+            Shows an effect's params (type, default, range, unit, doc), its channels, its elements and how it ends \
+            or loops, with the numbers for default params.
+            """,
+        options: [.json] + Option.loading, operand: .effect,
+        run: {
+            try InfoCommand($0).run()
+            return 0
+        })
+
+    static let run = CommandSpec(
+        name: "run", summary: "play an effect in a terminal, or print its frames as JSON or CSV",
+        usage: "run EFFECT [options]",
+        about: """
+            Plays an effect: live in the terminal, or as frames on stdout. Frames are sampled at t = 0, 1/fps, \
+            2/fps, ... up to and including the end: for an effect that ends, the first frame at or after its end \
+            (and after its last --at event); for a looping effect, one entrance and one period unless --duration \
+            says otherwise.
+            """,
+        options: [
+            .param, .at, Option.fps.explained("frames per second (default 60; 0.1 to 1000)"), .duration,
+            Option("--offline", help: "sample t = i/fps as fast as possible instead of in real time"),
+            Option.loop.explained(
+                "play until stopped: a looping effect goes on (breathe along); one that ends starts again after a 1 s hold; with --offline, until --duration"),
+            Option(
+                "--format", value: "FORMAT", help: "tty (default on a terminal), jsonl (default otherwise) or csv",
+                completion: .words(["tty", "jsonl", "csv"])),
+            Option.theme.explained(
+                "draw the live view in this appearance, on the terminal's own background (default: the terminal's background decides)"),
+        ] + Option.loading,
+        notes: """
+            The live view asks the terminal for its background colour (OSC 11), else reads COLORFGBG, and draws in \
+            the appearance that suits it, blended over that colour; when neither says, it paints the light ground \
+            the components are designed on.
+
+            Values: numbers as 0.5, bools as true/false, enums by choice name, colours as #RRGGBB or #RRGGBBAA, and \
+            `none` to leave an optional param unset.
+
+            jsonl prints one object per frame: {"t": ..., "channels": {...}, "elements": [{...}, ...]} ("elements" \
+            only when the effect has element channels). csv prints a header, then one row per frame, with element \
+            channels as name[i].
+            """,
+        examples: ["run strikethrough-reveal", "run strikethrough-reveal --at 1.2:done=false --offline"],
+        operand: .effect, run: { try RunCommand($0).run() })
+
+    static let render = CommandSpec(
+        name: "render",
+        summary: "draw an effect as SVG, PNG, GIF, MP4, WebM, APNG or an HTML page",
+        usage: "render EFFECT -o OUT [options]",
+        about: """
+            Draws the effect's frames from its own display list (ABI 1.2's draw), as its component looks. OUT's \
+            extension says what is written:
+
+              DIR                 numbered SVG frames (frame-00000.svg, ...; the directory
+                                  is created if missing), or PNG frames with --format png;
+                                  a new directory's name with a dot needs a trailing /
+              FILE.svg, FILE.png  one still, at --time T
+              FILE.html           a self-contained page (no network, no other files) that
+                                  plays the frames at their fps, with play/pause, a
+                                  scrubber showing t, and Loop (on for looping effects)
+              FILE.gif            one palette for the whole animation, looping; at most
+                                  50 fps
+              FILE.mp4            H.264, yuv420p, +faststart
+              FILE.webm           VP9, with alpha when the background is transparent
+              FILE.apng           RGBA, looping
+
+            GIF, MP4, WebM and APNG are encoded by ffmpeg (Debian package ffmpeg), fed over a pipe. Frames are \
+            t = 0, 1/fps, ... as for run. Effects that do not draw themselves (plugins of ABI 1.0 or 1.1) are drawn \
+            as bars of their channels.
+            """,
+        options: [
+            .output, .param, .at, Option.fps.explained("frames per second (default 30; 0.1 to 1000)"),
+            Option.duration.explained("draw S seconds instead of the effect's own length"),
+            Option("--time", value: "T", help: "a still's moment (default: the effect's end, or where its loop starts)"),
+            Option.loop.explained("one seamless period of a looping effect, without its entrance"),
+            Option(
+                "--format", value: "svg|png", help: "the frames written into a directory (default svg)",
+                completion: .words(["svg", "png"])),
+            Option("--scale", value: "S", help: "pixels per point for PNG, GIF and video (default 2; 0.1 to 16)"),
+            Option(
+                "--size", value: "WxH", help: "the picture's size in pixels instead, the drawing fitted; at most 8192 a side either way"),
+            Option(
+                "--background", value: "COLOR",
+                help: """
+                    #RRGGBB[AA] or transparent (default: transparent for PNG, APNG and WebM; the appearance's ground, \
+                    white or black, for SVG, HTML, GIF and MP4; MP4 cannot be transparent, and a transparent GIF \
+                    keeps faint ink opaque)
+                    """),
+            .font,
+            Option(
+                "--text", value: "outlines|text",
+                help: """
+                    SVG text as glyph outlines, the same in every viewer, or as selectable text in the font named \
+                    (default); pictures in pixels always draw outlines
+                    """, completion: .words(["outlines", "text"])),
+            Option.width.explained(
+                "the width offered to the effect's view, in points, as a container would (text-reveal wraps to it; default 432)"),
+            Option.theme.explained("the appearance to draw in (default light)"),
+            // For Benchmarks/run: where the time went, on stderr.
+            Option("--timings", help: "print the time spent drawing, rasterising and encoding", hidden: true),
+        ] + Option.loading,
+        notes: """
+            Text is shaped and measured with HarfBuzz in the font found by fontconfig, at the weight each effect \
+            names. A page holds at most 20,000 frames (and 200 MB). In the page's URL, #t=1.25 opens it paused at \
+            1.25 s and #t=1.25&bare shows the picture alone. Rendering into a directory replaces the frame files of \
+            its format already there; any other file is written under a temporary name and renamed into place, so \
+            an error or Ctrl-C leaves nothing under OUT. Past a second of work a progress bar shows on stderr when \
+            it is a terminal.
+            """,
+        examples: [
+            "render strikethrough-reveal -o strike.gif", "render breathing-circles --loop -o circles.mp4",
+            "render text-reveal --time 2 --background transparent -o reveal.png",
+        ],
+        operand: .effect, run: { try RenderCommand($0).run() })
+
+    static let export = CommandSpec(
+        name: "export", summary: "write an effect as a CSS-only web page, or as Lottie",
+        usage: "export EFFECT -o OUT [options]",
+        about: """
+            Writes the effect for other engines to play, drawn from its display list sampled over its whole \
+            timeline (its --at events baked in). OUT's extension says what:
+
+              DIR          a web animation that plays on the browser's own clock, with no
+                           script: DIR/index.html (the effect alone on a page),
+                           DIR/EFFECT.css (its keyframes) and DIR/snippet.html (the markup
+                           to paste into another page beside EFFECT.css); a new
+                           directory's name with a dot needs a trailing /
+              FILE.json    Lottie 1.0: shape layers, text as its glyphs' outlines from the
+                           font it was measured in, keyframes with bezier easing
+              FILE.lottie  the same animation in a dotLottie archive (ZIP, deflated by
+                           zlib)
+
+            Keyframes keep the web page within 0.2 px, 0.2 degrees and 0.002 opacity of the effect at every \
+            sample, and Lottie within 0.05 px. A looping effect's page plays its entrance once, then its period for \
+            ever; its Lottie file holds the entrance and one period, with markers naming them (--loop: the period \
+            alone, for players that loop the file), and an effect that ends holds its last frame. The web page also \
+            carries the effect's reduce_motion variant, shown under prefers-reduced-motion, and with --theme auto \
+            its dark look, shown under prefers-color-scheme: dark; the accessible name and value come from the \
+            effect's display strings. Setting --effect-play-state: paused on the effect's element (or an ancestor) \
+            pauses it.
+            """,
+        options: [
+            .output, .param,
+            Option.at.explained("set a live param at time T seconds, baked into the timeline; repeatable"),
+            Option.fps.explained(
+                "samples per second the keyframes are fitted to, and a Lottie file's frame rate (default 60; 0.1 to 1000; at most 3600 samples in all)"),
+            Option.loop.explained("Lottie: one seamless period of a looping effect"),
+            Option.width.explained("the width offered to the effect's view, in points (default 432; 10 to 10000)"),
+            Option(
+                "--name", value: "NAME",
+                help: """
+                    the web page's class prefix (eh-NAME) and stylesheet (NAME.css), so two exports of one effect \
+                    share a page (default: the effect's id)
+                    """),
+            Option(
+                "--theme", value: "auto|light|dark",
+                help: """
+                    the looks exported: the web page's default auto holds both, chosen by the reader's colour \
+                    scheme; Lottie has one (default light)
+                    """, completion: .words(["auto", "light", "dark"])),
+            Option.font.explained(
+                """
+                a family (default Inter; DejaVu Sans when it is missing), a font file (copied beside the web page \
+                and named in its stylesheet), or reference for the ABI's reference metrics (the web page only: \
+                Lottie draws glyph outlines)
+                """),
+            // Parsed only to say why export has no --duration: it takes the whole timeline.
+            Option.duration.explained("refused: export takes the whole timeline").hiding(),
+        ] + Option.loading,
+        notes: """
+            What a format cannot say is refused with the item named (a gradient that changes, text whose content \
+            changes, an item that moves between groups, a clip below the top level in Lottie) or said on stderr: \
+            Lottie has no saturation filter (it becomes keyframed colours) and no blur (left out). docs/export.md \
+            has the details.
+            """,
+        examples: [
+            "export strikethrough-reveal -o strike-web", "export strikethrough-reveal --at 1.5:done=false -o strike-undo",
+            "export strikethrough-reveal -o strike.json", "export breathing-circles --loop -o circles.lottie",
+        ],
+        operand: .effect, run: { try ExportCommand($0).run() })
+
+    static let plot = CommandSpec(
+        name: "plot", summary: "chart an effect's channels against time as SVG or PNG",
+        usage: "plot EFFECT -o FILE.svg|FILE.png [options]",
+        about: """
+            Charts the effect's channels against time: axes, ticks, labels and a legend; the phases of a discrete \
+            channel (breathing-circles' breathe in, hold, ...) as bands; a marker at each --at event. Values are \
+            sampled from the plugin at 240 points a second.
+            """,
+        options: [
+            Option.output.explained("where to write the chart: .svg, or .png (2 pixels a point)"),
+            Option(
+                "--channels", value: "A,B,...",
+                help: """
+                    which channels (default: every global channel that moves, or element 0's if none does); element \
+                    channels as NAME[i], e.g. progress[0]
+                    """),
+            Option("--elements", value: "I,J,...", help: "the elements whose element channels to plot (default 0)"),
+            Option.duration.explained("chart S seconds (default: the effect's own length)"), .param,
+            Option.at.explained("an event, marked on the chart; repeatable"),
+        ] + Option.loading,
+        examples: [
+            "plot strikethrough-reveal --at 0.2:done=false -o strike.svg",
+            "plot text-reveal --channels progress --elements 0,3 -o units.svg",
+        ],
+        operand: .effect, run: { try PlotCommand($0).run() })
+
+    static let validate = CommandSpec(
+        name: "validate", summary: "check plugin files against the ABI's contract",
+        usage: "validate PLUGIN.so... [options]",
+        about: """
+            Checks each plugin against the effect ABI's contract, each check in a child process of its own, so a \
+            plugin that crashes, exits or hangs is reported and validate carries on. Every check reports pass, \
+            warn, fail or crash with a reason; the exit status is 1 if any check fails or crashes. A sample slower \
+            than 1 ms fails every check that samples, as "slow", before a long check could make the plugin look hung.
+
+              checks: load, metadata, defaults, determinism, random-access, sweep,
+                      bad-input, events, loops, threads, isolation, strings, errors,
+                      overrun, stdout, draw, lifecycle, cost
+            """,
+        options: [
+            .json,
+            Option(
+                "--strict",
+                help: """
+                    count every warning as a failure (extra exported symbols, values outside their declared ranges, \
+                    channels without docs, allocations while sampling)
+                    """),
+            Option("--seed", value: "N", help: "the seed for randomised checks (printed with the results; reuse it to reproduce a run)"),
+            Option("--timeout", value: "S", help: "seconds one check may take before it counts as hung (default 60)"),
+            Option.allowUnsafe.explained("check plugin files others could have written (refused otherwise; see effect-host --help)"),
+            // The worker side: one check in this process (Validator starts it).
+            Option("--worker", value: "CHECK", help: "run one check, as a worker", hidden: true),
+        ],
+        operand: .pluginFiles, run: { try ValidateCommand($0).run() })
+
+    static let completions = CommandSpec(
+        name: "completions", summary: "print a completion script for bash, zsh or fish", usage: "completions bash|zsh|fish",
+        about: """
+            Prints a completion script for the shell: commands, each command's options, and effect ids (asked of \
+            `effect-host list --ids` as you type, so new plugins are offered too).
+
+              bash:  source <(effect-host completions bash)
+                     (or save it in bash-completion's directory)
+              zsh:   source <(effect-host completions zsh)
+              fish:  effect-host completions fish | source
+            """,
+        options: [], operand: .shell,
+        run: {
+            try CompletionsCommand($0).run()
+            return 0
+        })
+
+    static let man = CommandSpec(
+        name: "man", summary: "print the manual page (roff)", usage: "man",
+        about: """
+            Prints the manual page, in roff, made from these help texts: read it with `effect-host man | man -l -`. \
+            scripts/install installs it as share/man/man1/effect-host.1.
+            """,
+        options: [], operand: .none,
+        run: {
+            try ManCommand($0).run()
+            return 0
+        })
+}
+
+extension Option {
+    /// The same option, parsed but left out of help and completions.
+    func hiding() -> Option {
+        var option = self
+        option.hidden = true
+        return option
+    }
+}

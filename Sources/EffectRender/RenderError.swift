@@ -2,8 +2,13 @@
 /// failed (ffmpeg, a frame, a file) and why; it names no command-line flag.
 public struct RenderError: Error, CustomStringConvertible {
     public enum Kind: Sendable, Equatable {
-        /// The picture asked for has more pixels a side than a canvas takes.
+        /// The picture asked for has more pixels a side than a canvas takes,
+        /// or a page more frames than a browser opens.
         case tooLarge
+        /// The caller's cancel callback said stop.
+        case cancelled
+        /// The effect's plugin failed to draw a frame (the message says when and why).
+        case plugin
         /// A library or a tool failed.
         case failed
     }

@@ -220,6 +220,8 @@ extension CommandSpec {
             Option("--elements", value: "I,J,...", help: "the elements whose element channels to plot (default 0)"),
             Option.duration.explained("chart S seconds (default: the effect's own length)"), .param,
             Option.at.explained("an event, marked on the chart; repeatable"),
+            // Parsed only to say why plot has no --fps: it samples at 240 points a second.
+            Option.fps.hiding(),
         ] + Option.loading,
         examples: [
             "plot strikethrough-reveal --at 0.2:done=false -o strike.svg",

@@ -147,8 +147,8 @@ struct PlotCommand {
         let canvas: PixelCanvas
         do {
             canvas = try PixelCanvas(
-                width: Int((Chart.width * RenderCommand.defaultScale).rounded(.up)),
-                height: Int((chart.height * RenderCommand.defaultScale).rounded(.up)))
+                width: Int((Chart.width * RenderJob.defaultScale).rounded(.up)),
+                height: Int((chart.height * RenderJob.defaultScale).rounded(.up)))
             try chart.draw(on: canvas, fonts: try FontOption.fonts(.family(FontBook.defaultFamily)))
         } catch let error as NativeError {
             throw RuntimeError(error.description)

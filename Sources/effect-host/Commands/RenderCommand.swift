@@ -29,10 +29,6 @@ struct RenderCommand {
     /// too heavy to open anyway.
     static let maxPageFrames = 20_000.0
     static let maxDirectoryFrames = 1_000_000.0
-    /// A page's frames past this many bytes would not open in a browser.
-    static let maxPageBytes = 200_000_000
-    static let defaultScale = 2.0
-    static let maxSide = PixelCanvas.maxSide
 
     init(_ arguments: [String]) throws(UsageError) {
         let parsed = try Arguments(arguments, spec: .render)
@@ -92,11 +88,11 @@ struct RenderCommand {
 
     private static func size(_ text: String) throws(UsageError) -> (width: Int, height: Int) {
         let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
-        guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]), (1...maxSide).contains(width),
-            (1...maxSide).contains(height)
+        guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]), (1...PixelCanvas.maxSide).contains(width),
+            (1...PixelCanvas.maxSide).contains(height)
         else {
             throw UsageError(
-                "--size needs WIDTHxHEIGHT in pixels, each 1 to \(Self.maxSide), such as 800x200, not '\(Terminal.sanitize(text))'")
+                "--size needs WIDTHxHEIGHT in pixels, each 1 to \(PixelCanvas.maxSide), such as 800x200, not '\(Terminal.sanitize(text))'")
         }
         return (width, height)
     }
@@ -136,31 +132,37 @@ struct RenderCommand {
             throw RuntimeError("\(effect.id): \(Terminal.sanitize(error.message))")
         }
         let (start, last) = try frames(instance)
-        let destination = try prepare(picture, last: last)
-        let sink = RenderSink(picture: picture, destination: destination, effect: effect, lastFrame: last)
-        let report: PlaybackReport
+        let job: RenderJob
         do {
-            report = try Player(instance: instance, fps: setup.fps, lastFrame: last, start: start, sink: sink).runOffline()
+            job = try RenderJob(
+                instance: instance, picture: picture, target: target, fps: setup.fps, start: start, lastFrame: last,
+                scale: scale ?? RenderJob.defaultScale, size: size)
+        } catch let error as RenderError where error.kind == .tooLarge {
+            throw UsageError("\(error.message): lower --scale or set --size")
+        }
+        let progress = ProgressBar(label: "render", total: last + 1)
+        job.progress = { done, _ in progress.update(done: done) }
+        job.pageSubtitle = pageSubtitle(instance, last: last)
+        job.pageLoopsEveryFrame = loops
+        let summary: RenderSummary
+        do {
+            defer { progress.finish() }
+            summary = try job.run()
         } catch let error as EffectError {
-            sink.abandon()
-            throw RuntimeError("\(effect.id): \(Terminal.sanitize(error.message))")
-        } catch {
-            sink.abandon()
-            throw error
+            throw RuntimeError("\(effect.id): \(error.message)")
+        } catch let error as RenderError where error.kind == .tooLarge {
+            throw UsageError("\(error.message); lower --fps or --duration, or render SVG frames into a directory")
+        } catch let error as RenderError where error.kind == .plugin {
+            throw RuntimeError("\(effect.id): \(error.message)")
         }
-        if let signal = report.signal {
-            sink.abandon()
-            return 128 + signal
-        }
-        try sink.complete()
-        if case .page = destination { try writePage(instance, frames: sink.pages, last: last, picture: picture) }
+        if let signal = summary.signal { return 128 + signal }
         let frames = last == 0 ? "1 frame" : "\(last + 1) frames"
         let at = target.isStill ? " at t = \(readable(start)) s" : ""
         Output.error.line("effect-host: wrote \(frames) of \(effect.id)\(at) to \(Terminal.sanitize(output))")
         if reportsTimings {
-            let (drawing, rasterising, encoding) = sink.timings
+            let timings = summary.timings
             Output.error.line(
-                "effect-host: timings: drawing \(fixed(drawing, 4)) s, rasterising \(fixed(rasterising, 4)) s, encoding and writing \(fixed(encoding, 4)) s")
+                "effect-host: timings: drawing \(fixed(timings.drawing, 4)) s, rasterising \(fixed(timings.rasterising, 4)) s, encoding and writing \(fixed(timings.encoding, 4)) s")
         }
         try? Output.error.flush()
         return 0
@@ -204,65 +206,17 @@ struct RenderCommand {
         return (0, try setup.lastFrameIndex(instance, limit: Self.maxDirectoryFrames))
     }
 
-    /// Makes the directory, the raster and the encoder a destination needs.
-    private func prepare(_ picture: FramePicture, last: Int) throws -> RenderSink.Destination {
-        switch target {
-        case let .svgFrames(directory):
-            try Files.makeDirectory(directory)
-            try Files.removeFiles(in: directory, prefix: "frame-", suffix: ".svg")
-            return .svgFrames(directory: directory)
-        case .page: return .page
-        case let .svgStill(path): return .svgStill(path)
-        case let .pngFrames(directory):
-            let raster = try raster(for: picture, even: false)
-            try Files.makeDirectory(directory)
-            try Files.removeFiles(in: directory, prefix: "frame-", suffix: ".png")
-            return .pngFrames(directory: directory, raster)
-        case let .pngStill(path): return .pngStill(path, try raster(for: picture, even: false))
-        case let .movie(path, format):
-            let raster = try raster(for: picture, even: format.needsEvenSize)
-            let encoder = try FFmpegEncoder(
-                format: format, width: raster.width, height: raster.height, fps: setup.fps,
-                transparent: picture.ground == nil, destination: path)
-            return .movie(encoder, raster)
-        }
-    }
-
-    /// A canvas of --size pixels, or the picture at --scale (2 by default).
-    private func raster(for picture: FramePicture, even: Bool) throws -> PixelCanvas {
-        do {
-            return try PixelCanvas(for: picture, scale: scale ?? Self.defaultScale, size: size, even: even)
-        } catch let error as RenderError where error.kind == .tooLarge {
-            throw UsageError("\(error.message): lower --scale or set --size")
-        }
-    }
-
     /// A plugin named by its file alone: a page is shared, and the path of
     /// a local build says nothing to whoever opens it.
     private func fileName(_ path: String) -> String {
         path.split(separator: "/").last.map(String.init) ?? path
     }
 
-    private func writePage(_ instance: EffectInstance, frames: [String], last: Int, picture: FramePicture) throws {
-        // A looping effect repeats from its loop start, and its last frame
-        // is that same moment again when the period lands on a frame; the
-        // page loops over one period without the entrance.
-        var loop: (from: Int, to: Int)?
-        if case let .loops(start, period) = try instance.info().timing {
-            let from = min(last, max(0, Int((start * setup.fps).rounded())))
-            let lastT = Double(last) / setup.fps
-            let repeats = abs(lastT - (start + period)) < 1e-9 && last > from
-            loop = (from, repeats ? last - 1 : last)
-        }
-        // --loop rendered the period alone.
-        if loops { loop = (0, last) }
+    /// What the page says under its title: the effect, its frames, the
+    /// plugin and the params and events it was rendered with.
+    private func pageSubtitle(_ instance: EffectInstance, last: Int) -> String {
         let described = setup.params.map { "\($0.0)=\($0.1)" } + setup.events.map { "at \(formatNumber($0.t)) s \($0.name)=\($0.value)" }
-        let subtitle = "\(instance.effect.name): \(last + 1) frames sampled at \(formatNumber(setup.fps)) fps from \(fileName(instance.plugin.path))"
+        return "\(instance.effect.name): \(last + 1) frames sampled at \(formatNumber(setup.fps)) fps from \(fileName(instance.plugin.path))"
             + (described.isEmpty ? "" : "; " + described.joined(separator: ", "))
-        try Files.write(
-            HTMLPlayer.page(
-                title: instance.effect.id, subtitle: subtitle, fps: setup.fps, loop: loop, width: picture.width,
-                height: picture.height, ground: picture.ground ?? "transparent", frames: frames),
-            to: target.path)
     }
 }

@@ -2,7 +2,7 @@ import EffectHost
 
 /// The animated formats render writes through ffmpeg, and how each is
 /// encoded: the arguments follow what each format's players expect.
-public enum MovieFormat: String, CaseIterable {
+public enum MovieFormat: String, CaseIterable, Sendable {
     case gif, mp4, webm, apng
 
     /// Whether the format keeps an alpha channel (GIF's one transparent

@@ -1,0 +1,119 @@
+import EffectHost
+
+/// Where a render's time went, in seconds: drawing (the display list, and
+/// its SVG), rasterising (pixels), encoding and writing.
+public struct RenderTimings: Sendable {
+    public var drawing = 0.0
+    public var rasterising = 0.0
+    public var encoding = 0.0
+}
+
+/// How a render ended.
+public struct RenderSummary: Sendable {
+    /// Frames written.
+    public let frames: Int
+    /// The signal (SIGINT, SIGTERM, SIGHUP) that stopped the render before
+    /// its last frame; nothing is then left under the target's name.
+    public let signal: Int32?
+    public let timings: RenderTimings
+}
+
+/// Renders frames of an effect into a target: SVG or PNG frames, a still,
+/// an HTML page that plays them, or a movie through ffmpeg. Frames are
+/// t = start + i / fps for i in 0 ... lastFrame, sampled by the Player's
+/// offline loop. Every file is written whole or not at all: an error, a
+/// cancel or a stop signal leaves nothing under the target's name (a
+/// directory keeps the frames already written there).
+public final class RenderJob {
+    public let instance: EffectInstance
+    public let target: RenderTarget
+    public let picture: FramePicture
+    public let fps: Double
+    public let start: Double
+    public let lastFrame: Int
+    /// Hears (frames done, frames in all) after each frame.
+    public var progress: (_ done: Int, _ total: Int) -> Void = { _, _ in }
+    /// Asked before each frame; true stops the render with a `.cancelled` error.
+    public var isCancelled: () -> Bool = { false }
+    /// What an HTML page says under its title.
+    public var pageSubtitle = ""
+    /// An HTML page of one whole period loops over all its frames.
+    public var pageLoopsEveryFrame = false
+    private let destination: FrameWriter.Destination
+
+    /// A page's frames past this many bytes would not open in a browser.
+    public static let maxPageBytes = 200_000_000
+    public static let defaultScale = 2.0
+
+    /// Makes what the target needs before the first frame: its directory
+    /// (with older frames of its format removed), a pixel canvas of `size`
+    /// pixels or the picture at `scale` pixels a point, and ffmpeg for a movie.
+    public init(
+        instance: EffectInstance, picture: FramePicture, target: RenderTarget, fps: Double, start: Double = 0, lastFrame: Int,
+        scale: Double = RenderJob.defaultScale, size: (width: Int, height: Int)? = nil
+    ) throws {
+        (self.instance, self.picture, self.target, self.fps, self.start, self.lastFrame) = (instance, picture, target, fps, start, lastFrame)
+        func canvas(even: Bool) throws -> PixelCanvas { try PixelCanvas(for: picture, scale: scale, size: size, even: even) }
+        switch target {
+        case let .svgFrames(directory):
+            try Files.makeDirectory(directory)
+            try Files.removeFiles(in: directory, prefix: "frame-", suffix: ".svg")
+            destination = .svgFrames(directory: directory)
+        case .page: destination = .page
+        case let .svgStill(path): destination = .svgStill(path)
+        case let .pngFrames(directory):
+            let pixels = try canvas(even: false)
+            try Files.makeDirectory(directory)
+            try Files.removeFiles(in: directory, prefix: "frame-", suffix: ".png")
+            destination = .pngFrames(directory: directory, pixels)
+        case let .pngStill(path): destination = .pngStill(path, try canvas(even: false))
+        case let .movie(path, format):
+            let pixels = try canvas(even: format.needsEvenSize)
+            let encoder = try FFmpegEncoder(
+                format: format, width: pixels.width, height: pixels.height, fps: fps, transparent: picture.ground == nil,
+                destination: path)
+            destination = .movie(encoder, pixels)
+        }
+    }
+
+    /// Renders every frame and finishes the target.
+    public func run() throws -> RenderSummary {
+        let total = lastFrame + 1
+        let writer = FrameWriter(
+            picture: picture, destination: destination, effect: instance.effect, lastFrame: lastFrame,
+            progress: { [progress] in progress($0, total) }, isCancelled: isCancelled)
+        let report: PlaybackReport
+        do {
+            report = try Player(instance: instance, fps: fps, lastFrame: lastFrame, start: start, sink: writer).runOffline()
+        } catch {
+            writer.abandon()
+            throw error
+        }
+        if let signal = report.signal {
+            writer.abandon()
+            return RenderSummary(frames: report.framesShown, signal: signal, timings: writer.timings)
+        }
+        try writer.complete()
+        if case .page = destination { try writePage(writer.pages) }
+        return RenderSummary(frames: total, signal: nil, timings: writer.timings)
+    }
+
+    private func writePage(_ frames: [String]) throws {
+        // A looping effect repeats from its loop start, and its last frame
+        // is that same moment again when the period lands on a frame; the
+        // page loops over one period without the entrance.
+        var loop: (from: Int, to: Int)?
+        if case let .loops(loopStart, period) = try instance.info().timing {
+            let from = min(lastFrame, max(0, Int((loopStart * fps).rounded())))
+            let lastT = Double(lastFrame) / fps
+            let repeats = abs(lastT - (loopStart + period)) < 1e-9 && lastFrame > from
+            loop = (from, repeats ? lastFrame - 1 : lastFrame)
+        }
+        if pageLoopsEveryFrame { loop = (0, lastFrame) }
+        try Files.write(
+            HTMLPlayer.page(
+                title: instance.effect.id, subtitle: pageSubtitle, fps: fps, loop: loop, width: picture.width, height: picture.height,
+                ground: picture.ground ?? "transparent", frames: frames),
+            to: target.path)
+    }
+}

@@ -67,6 +67,7 @@ public struct Cairo: @unchecked Sendable {
     let setFontSize: @convention(c) (Context?, Double) -> Void
     let textExtents: @convention(c) (Context?, UnsafePointer<CChar>, UnsafeMutableRawPointer) -> Void
     let textPath: @convention(c) (Context?, UnsafePointer<CChar>) -> Void
+    let maskSurface: @convention(c) (Context?, Surface?, Double, Double) -> Void
 
     init(_ library: DynamicLibrary) throws(NativeError) {
         imageSurfaceCreate = try library.function("cairo_image_surface_create")
@@ -119,6 +120,7 @@ public struct Cairo: @unchecked Sendable {
         setFontSize = try library.function("cairo_set_font_size")
         textExtents = try library.function("cairo_text_extents")
         textPath = try library.function("cairo_text_path")
+        maskSurface = try library.function("cairo_mask_surface")
     }
 
     /// Loaded once per process; the reason when cairo is missing or too old.
@@ -132,6 +134,7 @@ public struct Cairo: @unchecked Sendable {
 
     // The C enums' values, from cairo.h.
     static let formatARGB32: Int32 = 0
+    static let formatA8: Int32 = 2
     static let operatorClear: Int32 = 0
     static let fillRuleEvenOdd: Int32 = 1
     static let fontSlantNormal: Int32 = 0

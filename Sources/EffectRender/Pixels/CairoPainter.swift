@@ -6,7 +6,8 @@ import EffectHost
 /// group's own units, as SVG's feGaussianBlur) and fade in the ABI's order;
 /// shapes fill and stroke their outline (`ShapeOutline`, the stroke trimmed
 /// to the part the trim keeps); text is its glyphs' outlines, shaped by
-/// HarfBuzz in the fonts it was measured in.
+/// HarfBuzz in the fonts it was measured in, each run rendered once for
+/// its transform and place within a pixel (`GlyphMasks`).
 ///
 /// A group that fades a single paint (one fill, one stroke, one run of
 /// text, or one layer) passes its opacity down instead of compositing a
@@ -142,36 +143,7 @@ public struct CairoPainter {
         guard text.size > 0, !text.text.isEmpty else { return }
         cairo.setColor(context, text.color, alpha: alpha)
         if let fonts, let font = try? fonts.font(weight: text.weight) {
-            let scale = text.size / font.unitsPerEm
-            cairo.newPath(context)
-            for glyph in font.shape(text.text, tracking: text.tracking / scale).glyphs {
-                let (x0, y0) = (text.x + glyph.x * scale, text.y - glyph.y * scale)
-                var pen = (x: 0.0, y: 0.0)
-                func point(_ x: Double, _ y: Double) -> (x: Double, y: Double) { (x0 + x * scale, y0 - y * scale) }
-                for segment in font.outline(of: glyph.glyph) {
-                    switch segment {
-                    case let .move(x, y):
-                        pen = point(x, y)
-                        cairo.moveTo(context, pen.x, pen.y)
-                    case let .line(x, y):
-                        pen = point(x, y)
-                        cairo.lineTo(context, pen.x, pen.y)
-                    case let .quadratic(cx, cy, x, y):
-                        // A quadratic is the cubic with controls two thirds of the way to its control.
-                        let (q, p) = (point(cx, cy), point(x, y))
-                        cairo.curveTo(
-                            context, pen.x + 2 * (q.x - pen.x) / 3, pen.y + 2 * (q.y - pen.y) / 3, p.x + 2 * (q.x - p.x) / 3,
-                            p.y + 2 * (q.y - p.y) / 3, p.x, p.y)
-                        pen = p
-                    case let .cubic(ax, ay, bx, by, x, y):
-                        let (a, b, p) = (point(ax, ay), point(bx, by), point(x, y))
-                        cairo.curveTo(context, a.x, a.y, b.x, b.y, p.x, p.y)
-                        pen = p
-                    case .close: cairo.closePath(context)
-                    }
-                }
-            }
-            cairo.fill(context)
+            GlyphMasks.shared.draw(text, in: font, cairo: cairo, context: context)
             return
         }
         // No shaping font: cairo's sans-serif, stretched to the measured advance.

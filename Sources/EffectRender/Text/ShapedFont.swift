@@ -5,6 +5,8 @@ import Glibc
 /// glyph by glyph, and each glyph's outline, in font units (y up).
 public final class ShapedFont: @unchecked Sendable {
     public let file: String
+    /// The face's index in the file (a collection holds several).
+    public let index: Int
     public let unitsPerEm: Double
     /// Above and below the baseline, in font units (both >= 0).
     public let ascender: Double
@@ -38,6 +40,7 @@ public final class ShapedFont: @unchecked Sendable {
 
     public init(file: String, index: Int, harfBuzz hb: HarfBuzz) throws(NativeError) {
         self.file = file
+        self.index = index
         self.hb = hb
         guard let blob = hb.blobFromFile(file) else { throw NativeError("cannot read the font file \(file)") }
         guard hb.blobLength(blob) > 0 else {

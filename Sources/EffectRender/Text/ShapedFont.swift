@@ -20,6 +20,15 @@ public final class ShapedFont: @unchecked Sendable {
     /// Shaping and outlines share one buffer and caches.
     private var lock = pthread_mutex_t()
     private var outlines: [UInt32: [GlyphSegment]] = [:]
+    /// Runs already shaped, by text and tracking: an effect measures and
+    /// draws the same runs every frame.
+    private var runs: [ShapedRun: (glyphs: [PlacedGlyph], advance: Double)] = [:]
+    private struct ShapedRun: Hashable {
+        let text: String
+        let tracking: Double
+    }
+    /// Runs kept at most; past it the cache starts again.
+    static let runCapacity = 4096
 
     /// A glyph placed in a run: its id, pen position and offset, in font units.
     public struct PlacedGlyph {
@@ -88,6 +97,16 @@ public final class ShapedFont: @unchecked Sendable {
     public func shape(_ text: String, tracking: Double = 0) -> (glyphs: [PlacedGlyph], advance: Double) {
         pthread_mutex_lock(&lock)
         defer { pthread_mutex_unlock(&lock) }
+        let run = ShapedRun(text: text, tracking: tracking)
+        if let known = runs[run] { return known }
+        if runs.count >= Self.runCapacity { runs.removeAll() }
+        let shaped = shapeNow(text, tracking: tracking)
+        runs[run] = shaped
+        return shaped
+    }
+
+    /// HarfBuzz's shaping of the run; the caller holds the lock.
+    private func shapeNow(_ text: String, tracking: Double) -> (glyphs: [PlacedGlyph], advance: Double) {
         hb.bufferClear(buffer)
         let bytes = Array(text.utf8)
         bytes.withUnsafeBufferPointer { utf8 in

@@ -96,30 +96,8 @@ public struct LottieContour {
     /// A glyph's outline (font units, y up) at `scale` points a unit, y
     /// down, from its origin; quadratics raised to cubics.
     public static func contours(_ glyph: [ShapedFont.GlyphSegment], scale: Double) -> [LottieContour] {
-        var segments: [DrawSegment] = []
-        var last = (x: 0.0, y: 0.0)
-        for segment in glyph {
-            switch segment {
-            case let .move(x, y):
-                last = (x * scale, -y * scale)
-                segments.append(.move(x: last.x, y: last.y))
-            case let .line(x, y):
-                last = (x * scale, -y * scale)
-                segments.append(.line(x: last.x, y: last.y))
-            case let .quadratic(cx, cy, x, y):
-                let (qx, qy, px, py) = (cx * scale, -cy * scale, x * scale, -y * scale)
-                segments.append(.cubic(
-                    x: px, y: py, x1: last.x + 2 * (qx - last.x) / 3, y1: last.y + 2 * (qy - last.y) / 3,
-                    x2: px + 2 * (qx - px) / 3, y2: py + 2 * (qy - py) / 3))
-                last = (px, py)
-            case let .cubic(ax, ay, bx, by, x, y):
-                last = (x * scale, -y * scale)
-                segments.append(.cubic(x: last.x, y: last.y, x1: ax * scale, y1: -ay * scale, x2: bx * scale, y2: -by * scale))
-            case .close: segments.append(.close)
-            }
-        }
         // A contour of one point draws nothing.
-        return contours(segments).filter { $0.vertices.count > 1 }
+        contours(ShapeOutline.path(ofGlyph: glyph, x: 0, y: 0, scale: scale)).filter { $0.vertices.count > 1 }
     }
 
     /// The outline of a shape that is not a path, as every backend draws

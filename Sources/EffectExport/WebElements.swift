@@ -367,14 +367,7 @@ public struct WebElements {
     /// x, y, width, height, corner radius; an ellipse's centre and radii.
     public static func geometry(_ kind: DrawShapeKind, _ rect: DrawRect, _ cornerRadius: Double) -> [Double] {
         if kind == .ellipse { return [rect.x + rect.width / 2, rect.y + rect.height / 2, abs(rect.width) / 2, abs(rect.height) / 2, 0] }
-        let short = min(abs(rect.width), abs(rect.height))
-        let radius: Double
-        switch kind {
-        case .roundedRect: radius = min(max(0, cornerRadius), short / 2)
-        case .capsule: radius = short / 2
-        case .rect, .path, .ellipse: radius = 0
-        }
-        return [rect.x, rect.y, max(0, rect.width), max(0, rect.height), radius]
+        return [rect.x, rect.y, max(0, rect.width), max(0, rect.height), ShapeOutline.cornerRadius(kind, rect, cornerRadius)]
     }
 
     private static func geometryNames(_ kind: DrawShapeKind) -> [String] {

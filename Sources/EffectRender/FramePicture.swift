@@ -84,7 +84,7 @@ public func makePicture(for instance: EffectInstance, proposedWidth: Double?, st
     var first: DisplayList?
     if instance.plugin.canDraw {
         do {
-            first = try instance.draw(at: 0, width: proposedWidth, measurer: style.fonts)
+            first = try instance.draw(at: 0, width: proposedWidth, measurer: style.fonts, appearance: style.appearance)
         } catch where error.status == EFFECT_ERR_UNSUPPORTED {
             first = nil
         }

@@ -39,7 +39,9 @@ public enum Check: String, CaseIterable, Sendable {
     case events, loops, threads, isolation, strings, errors, overrun, stdout, draw, lifecycle, cost
 
     /// Runs the check on the plugin file at `path` in this process, its
-    /// random choices drawn from `seed`.
+    /// random choices drawn from `seed`: for a plugin trusted not to crash,
+    /// exit or hang. The stdout check points descriptor 1 at a file while it
+    /// runs, so what other threads print meanwhile goes there too.
     public func run(path: String, seed: UInt64) -> CheckResult {
         do {
             var random = SeededRandom(seed: seed)

@@ -260,8 +260,7 @@ private struct Outline {
     init(_ kind: DrawShapeKind, _ rect: DrawRect, _ cornerRadius: Double) {
         self.kind = kind
         self.rect = rect
-        let short = min(abs(rect.width), abs(rect.height)) / 2
-        radius = kind == .capsule ? short : kind == .roundedRect ? min(max(0, cornerRadius), short) : 0
+        radius = ShapeOutline.cornerRadius(kind, rect, cornerRadius)
     }
 
     /// Signed distance: negative inside.

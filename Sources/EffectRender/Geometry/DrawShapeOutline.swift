@@ -23,7 +23,7 @@ extension DrawShape {
         case .path: return ShapeOutline.length(of: segments)
         case .rect: return 2 * (w + h)
         case .roundedRect, .capsule:
-            let r = kind == .capsule ? min(w, h) / 2 : min(max(0, cornerRadius), min(w, h) / 2)
+            let r = ShapeOutline.cornerRadius(kind, frame, cornerRadius)
             // Each corner's quarter circle replaces two straight runs of r.
             return 2 * (w + h) - (8 - 2 * Double.pi) * r
         case .ellipse:

@@ -35,13 +35,7 @@ public enum ShapeOutline {
                 .close,
             ]
         }
-        let short = min(w, h) / 2
-        let r: Double
-        switch kind {
-        case .roundedRect: r = min(max(0, cornerRadius), short)
-        case .capsule: r = short
-        case .rect, .path, .ellipse: r = 0
-        }
+        let r = Self.cornerRadius(kind, DrawRect(x: x, y: y, width: w, height: h), cornerRadius)
         var out: [DrawSegment] = [.move(x: x + r, y: y), .line(x: x + w - r, y: y)]
         if r > 0 { out.append(.cubic(x: x + w, y: y + r, x1: x + w - r + k * r, y1: y, x2: x + w, y2: y + r - k * r)) }
         out.append(.line(x: x + w, y: y + h - r))

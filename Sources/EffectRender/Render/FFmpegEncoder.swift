@@ -92,13 +92,36 @@ public final class FFmpegEncoder {
 
     deinit { if !finished { abandon() } }
 
-    /// Sends one frame's pixels.
+    /// Sends one frame's pixels. If ffmpeg has gone, says why, and leaves
+    /// nothing behind.
     public func write(_ bytes: UnsafeRawBufferPointer) throws {
+        guard !finished else { throw RenderError("ffmpeg has already finished \(destination)") }
+        // SIGPIPE, if ffmpeg is gone, is held on this thread and taken back,
+        // not left to end a host that has not chosen to ignore it.
+        var pipeSignal = sigset_t()
+        sigemptyset(&pipeSignal)
+        sigaddset(&pipeSignal, SIGPIPE)
+        var previous = sigset_t()
+        pthread_sigmask(SIG_BLOCK, &pipeSignal, &previous)
+        defer {
+            var pending = sigset_t()
+            if sigpending(&pending) == 0, sigismember(&pending, SIGPIPE) == 1, sigismember(&previous, SIGPIPE) == 0 {
+                var zero = timespec()
+                _ = sigtimedwait(&pipeSignal, nil, &zero)
+            }
+            pthread_sigmask(SIG_SETMASK, &previous, nil)
+        }
         var offset = 0
         while offset < bytes.count {
             let count = Glibc.write(input, bytes.baseAddress! + offset, bytes.count - offset)
             if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { throw RenderError(failureMessage(status: stop())) }
+            guard count > 0 else {
+                finished = true
+                let message = failureMessage(status: stop())
+                unlink(temporary)
+                unlink(log)
+                throw RenderError(message)
+            }
             offset += count
         }
     }

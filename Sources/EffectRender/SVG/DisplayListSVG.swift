@@ -247,12 +247,7 @@ public struct DisplayListSVG {
             out.attribute("y", rect.y)
             out.attribute("width", max(0, rect.width))
             out.attribute("height", max(0, rect.height))
-            let shortSide = min(abs(rect.width), abs(rect.height))
-            switch kind {
-            case .roundedRect: out.attribute("rx", min(max(0, cornerRadius), shortSide / 2))
-            case .capsule: out.attribute("rx", shortSide / 2)
-            case .rect, .path, .ellipse: break
-            }
+            if kind == .roundedRect || kind == .capsule { out.attribute("rx", ShapeOutline.cornerRadius(kind, rect, cornerRadius)) }
         }
 
         private mutating func pathData(_ segments: [DrawSegment]) {

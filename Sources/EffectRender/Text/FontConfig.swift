@@ -2,7 +2,7 @@ import EffectHost
 
 /// Finding font files by family and weight with fontconfig
 /// (libfontconfig.so.1), loaded at run time.
-public struct FontConfig: @unchecked Sendable {
+struct FontConfig: @unchecked Sendable {
     private let parse: @convention(c) (UnsafePointer<CChar>) -> OpaquePointer?
     private let substitute: @convention(c) (OpaquePointer?, OpaquePointer?, Int32) -> Int32
     private let defaultSubstitute: @convention(c) (OpaquePointer?) -> Void
@@ -12,7 +12,7 @@ public struct FontConfig: @unchecked Sendable {
     private let destroy: @convention(c) (OpaquePointer?) -> Void
     private let weightFromOpenType: @convention(c) (Int32) -> Int32
 
-    public init(_ library: DynamicLibrary) throws(NativeError) {
+    init(_ library: DynamicLibrary) throws(NativeError) {
         parse = try library.function("FcNameParse")
         substitute = try library.function("FcConfigSubstitute")
         defaultSubstitute = try library.function("FcDefaultSubstitute")
@@ -23,7 +23,7 @@ public struct FontConfig: @unchecked Sendable {
         weightFromOpenType = try library.function("FcWeightFromOpenType")
     }
 
-    public static let shared: Result<FontConfig, NativeError> = {
+    static let shared: Result<FontConfig, NativeError> = {
         do throws(NativeError) {
             return .success(try FontConfig(DynamicLibrary(["libfontconfig.so.1"], package: "libfontconfig1")))
         } catch {
@@ -32,15 +32,15 @@ public struct FontConfig: @unchecked Sendable {
     }()
 
     /// What fontconfig picked for a request.
-    public struct Match: Equatable {
-        public let file: String
-        public let index: Int
-        public let family: String
+    struct Match: Equatable {
+        let file: String
+        let index: Int
+        let family: String
     }
 
     /// The file fontconfig picks for `family` at CSS `weight` (100 ... 900).
     /// fontconfig always answers with some font: `family` says which.
-    public func match(family: String, weight: Double) -> Match? {
+    func match(family: String, weight: Double) -> Match? {
         // Family names may hold the characters fontconfig's name syntax uses.
         var escaped = ""
         for character in family {

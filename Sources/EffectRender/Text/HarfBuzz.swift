@@ -4,55 +4,56 @@ import EffectHost
 /// and draws glyph outlines, loaded at run time. HarfBuzz reads the font
 /// itself (its OpenType implementation, as `hb-shape` does by default), so
 /// no FreeType is needed.
-public struct HarfBuzz: @unchecked Sendable {
-    public typealias Pointer = OpaquePointer
+struct HarfBuzz: @unchecked Sendable {
+    typealias Pointer = OpaquePointer
     /// hb_glyph_info_t and hb_glyph_position_t, as hb.h lays them out.
-    public struct GlyphInfo { var codepoint, mask, cluster, var1, var2: UInt32 }
-    public struct GlyphPosition { var xAdvance, yAdvance, xOffset, yOffset: Int32; var reserved: UInt32 }
+    struct GlyphInfo { var codepoint, mask, cluster, var1, var2: UInt32 }
+    struct GlyphPosition { var xAdvance, yAdvance, xOffset, yOffset: Int32; var reserved: UInt32 }
     /// hb_font_extents_t: ascender, descender (negative below), line gap, reserved.
-    public struct FontExtents {
-        public var ascender: Int32 = 0, descender: Int32 = 0, lineGap: Int32 = 0
-        public var reserved: (Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32) = (0, 0, 0, 0, 0, 0, 0, 0, 0)
+    struct FontExtents {
+        var ascender: Int32 = 0, descender: Int32 = 0, lineGap: Int32 = 0
+        var reserved: (Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32) = (0, 0, 0, 0, 0, 0, 0, 0, 0)
     }
 
-    public typealias MoveTo = @convention(c) (Pointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, Float, Float, UnsafeMutableRawPointer?) -> Void
-    public typealias QuadraticTo = @convention(c) (
+    typealias MoveTo = @convention(c) (Pointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, Float, Float, UnsafeMutableRawPointer?) -> Void
+    typealias QuadraticTo = @convention(c) (
         Pointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, Float, Float, Float, Float, UnsafeMutableRawPointer?
     ) -> Void
-    public typealias CubicTo = @convention(c) (
+    typealias CubicTo = @convention(c) (
         Pointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, Float, Float, Float, Float, Float, Float,
         UnsafeMutableRawPointer?
     ) -> Void
-    public typealias ClosePath = @convention(c) (Pointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void
+    typealias ClosePath = @convention(c) (Pointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void
 
-    public let blobFromFile: @convention(c) (UnsafePointer<CChar>) -> Pointer?
-    public let blobLength: @convention(c) (Pointer?) -> UInt32
-    public let blobDestroy: @convention(c) (Pointer?) -> Void
-    public let faceCreate: @convention(c) (Pointer?, UInt32) -> Pointer?
-    public let faceUpem: @convention(c) (Pointer?) -> UInt32
-    public let faceGlyphCount: @convention(c) (Pointer?) -> UInt32
-    public let faceDestroy: @convention(c) (Pointer?) -> Void
-    public let fontCreate: @convention(c) (Pointer?) -> Pointer?
-    public let fontSetScale: @convention(c) (Pointer?, Int32, Int32) -> Void
-    public let fontExtents: @convention(c) (Pointer?, UnsafeMutableRawPointer) -> Int32
-    public let fontDestroy: @convention(c) (Pointer?) -> Void
-    public let glyphShape: @convention(c) (Pointer?, UInt32, Pointer?, UnsafeMutableRawPointer?) -> Void
-    public let bufferCreate: @convention(c) () -> Pointer?
-    public let bufferAddUTF8: @convention(c) (Pointer?, UnsafePointer<CChar>, Int32, UInt32, Int32) -> Void
-    public let bufferGuessProperties: @convention(c) (Pointer?) -> Void
-    public let bufferClear: @convention(c) (Pointer?) -> Void
-    public let bufferInfos: @convention(c) (Pointer?, UnsafeMutablePointer<UInt32>?) -> UnsafeMutableRawPointer?
-    public let bufferPositions: @convention(c) (Pointer?, UnsafeMutablePointer<UInt32>?) -> UnsafeMutableRawPointer?
-    public let bufferDestroy: @convention(c) (Pointer?) -> Void
-    public let shape: @convention(c) (Pointer?, Pointer?, UnsafeRawPointer?, UInt32) -> Void
-    public let drawFuncsCreate: @convention(c) () -> Pointer?
-    public let setMoveTo: @convention(c) (Pointer?, MoveTo, UnsafeMutableRawPointer?, UnsafeRawPointer?) -> Void
-    public let setLineTo: @convention(c) (Pointer?, MoveTo, UnsafeMutableRawPointer?, UnsafeRawPointer?) -> Void
-    public let setQuadraticTo: @convention(c) (Pointer?, QuadraticTo, UnsafeMutableRawPointer?, UnsafeRawPointer?) -> Void
-    public let setCubicTo: @convention(c) (Pointer?, CubicTo, UnsafeMutableRawPointer?, UnsafeRawPointer?) -> Void
-    public let setClosePath: @convention(c) (Pointer?, ClosePath, UnsafeMutableRawPointer?, UnsafeRawPointer?) -> Void
+    let blobFromFile: @convention(c) (UnsafePointer<CChar>) -> Pointer?
+    let blobLength: @convention(c) (Pointer?) -> UInt32
+    let blobDestroy: @convention(c) (Pointer?) -> Void
+    let faceCreate: @convention(c) (Pointer?, UInt32) -> Pointer?
+    let faceUpem: @convention(c) (Pointer?) -> UInt32
+    let faceGlyphCount: @convention(c) (Pointer?) -> UInt32
+    let faceDestroy: @convention(c) (Pointer?) -> Void
+    let fontCreate: @convention(c) (Pointer?) -> Pointer?
+    let fontSetScale: @convention(c) (Pointer?, Int32, Int32) -> Void
+    let fontExtents: @convention(c) (Pointer?, UnsafeMutableRawPointer) -> Int32
+    let fontDestroy: @convention(c) (Pointer?) -> Void
+    let glyphShape: @convention(c) (Pointer?, UInt32, Pointer?, UnsafeMutableRawPointer?) -> Void
+    let bufferCreate: @convention(c) () -> Pointer?
+    let bufferAddUTF8: @convention(c) (Pointer?, UnsafePointer<CChar>, Int32, UInt32, Int32) -> Void
+    let bufferGuessProperties: @convention(c) (Pointer?) -> Void
+    let bufferClear: @convention(c) (Pointer?) -> Void
+    let bufferInfos: @convention(c) (Pointer?, UnsafeMutablePointer<UInt32>?) -> UnsafeMutableRawPointer?
+    let bufferPositions: @convention(c) (Pointer?, UnsafeMutablePointer<UInt32>?) -> UnsafeMutableRawPointer?
+    let bufferDestroy: @convention(c) (Pointer?) -> Void
+    let shape: @convention(c) (Pointer?, Pointer?, UnsafeRawPointer?, UInt32) -> Void
+    let drawFuncsCreate: @convention(c) () -> Pointer?
+    let drawFuncsDestroy: @convention(c) (Pointer?) -> Void
+    let setMoveTo: @convention(c) (Pointer?, MoveTo, UnsafeMutableRawPointer?, UnsafeRawPointer?) -> Void
+    let setLineTo: @convention(c) (Pointer?, MoveTo, UnsafeMutableRawPointer?, UnsafeRawPointer?) -> Void
+    let setQuadraticTo: @convention(c) (Pointer?, QuadraticTo, UnsafeMutableRawPointer?, UnsafeRawPointer?) -> Void
+    let setCubicTo: @convention(c) (Pointer?, CubicTo, UnsafeMutableRawPointer?, UnsafeRawPointer?) -> Void
+    let setClosePath: @convention(c) (Pointer?, ClosePath, UnsafeMutableRawPointer?, UnsafeRawPointer?) -> Void
 
-    public init(_ library: DynamicLibrary) throws(NativeError) {
+    init(_ library: DynamicLibrary) throws(NativeError) {
         blobFromFile = try library.function("hb_blob_create_from_file_or_fail")
         blobLength = try library.function("hb_blob_get_length")
         blobDestroy = try library.function("hb_blob_destroy")
@@ -74,6 +75,7 @@ public struct HarfBuzz: @unchecked Sendable {
         bufferDestroy = try library.function("hb_buffer_destroy")
         shape = try library.function("hb_shape")
         drawFuncsCreate = try library.function("hb_draw_funcs_create")
+        drawFuncsDestroy = try library.function("hb_draw_funcs_destroy")
         setMoveTo = try library.function("hb_draw_funcs_set_move_to_func")
         setLineTo = try library.function("hb_draw_funcs_set_line_to_func")
         setQuadraticTo = try library.function("hb_draw_funcs_set_quadratic_to_func")
@@ -82,7 +84,7 @@ public struct HarfBuzz: @unchecked Sendable {
     }
 
     /// Loaded once per process; nil (with the reason) when HarfBuzz is missing or too old.
-    public static let shared: Result<HarfBuzz, NativeError> = {
+    static let shared: Result<HarfBuzz, NativeError> = {
         do throws(NativeError) {
             return .success(try HarfBuzz(DynamicLibrary(["libharfbuzz.so.0"], package: "libharfbuzz0b")))
         } catch {

@@ -47,7 +47,7 @@ public final class ShapedFont: @unchecked Sendable {
         case close
     }
 
-    public init(file: String, index: Int, harfBuzz hb: HarfBuzz) throws(NativeError) {
+    init(file: String, index: Int, harfBuzz hb: HarfBuzz) throws(NativeError) {
         self.file = file
         self.index = index
         self.hb = hb
@@ -56,9 +56,16 @@ public final class ShapedFont: @unchecked Sendable {
             hb.blobDestroy(blob)
             throw NativeError("\(file) is empty: not a font file")
         }
-        guard let face = hb.faceCreate(blob, UInt32(max(0, index))), hb.faceGlyphCount(face) > 0, hb.faceUpem(face) > 0,
-            let font = hb.fontCreate(face), let buffer = hb.bufferCreate(), let drawFuncs = hb.drawFuncsCreate()
-        else {
+        // HarfBuzz's create functions answer an inert empty object rather than NULL; each is destroyed on the way out.
+        let face = hb.faceCreate(blob, UInt32(max(0, index)))
+        let font = hb.fontCreate(face)
+        let buffer = hb.bufferCreate()
+        let drawFuncs = hb.drawFuncsCreate()
+        guard let face, let font, let buffer, let drawFuncs, hb.faceGlyphCount(face) > 0, hb.faceUpem(face) > 0 else {
+            hb.drawFuncsDestroy(drawFuncs)
+            hb.bufferDestroy(buffer)
+            hb.fontDestroy(font)
+            hb.faceDestroy(face)
             hb.blobDestroy(blob)
             throw NativeError("\(file) is not a font file HarfBuzz can read (no glyphs)")
         }
@@ -83,6 +90,7 @@ public final class ShapedFont: @unchecked Sendable {
     }
 
     deinit {
+        hb.drawFuncsDestroy(drawFuncs)
         hb.bufferDestroy(buffer)
         hb.fontDestroy(font)
         hb.faceDestroy(face)

@@ -52,8 +52,10 @@ struct EffectSetup {
     {
         guard let text else { return value }
         guard let number = Double(text), number.isFinite, range.contains(number) else {
+            // A range that starts just above 0 reads as "more than 0".
+            let low = range.lowerBound > 0 && range.lowerBound < 1e-6 ? "more than 0" : "from \(formatNumber(range.lowerBound))"
             throw UsageError(
-                "\(option) needs a number from \(formatNumber(range.lowerBound)) to \(formatNumber(range.upperBound)), not '\(Terminal.sanitize(text))'")
+                "\(option) needs a number \(low) to \(formatNumber(range.upperBound)), not '\(Terminal.sanitize(text))'")
         }
         return number
     }

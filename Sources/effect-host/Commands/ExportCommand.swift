@@ -94,7 +94,10 @@ struct ExportCommand {
             throw RuntimeError("\(effect.id): \(error.message)")
         } catch let error as ExportError {
             switch error {
-            case .tooManySamples: throw UsageError("\(error.description); lower --fps")
+            case .tooManySamples:
+                // Events lengthen the timeline: an effect plays on after its last one.
+                let advice = setup.events.isEmpty ? "lower --fps" : "bring the last --at event closer, or lower --fps"
+                throw UsageError("\(error.description); \(advice)")
             case .endsInsteadOfLooping: throw UsageError("--loop exports one period of a looping effect; \(effect.id) ends (its file plays once, and players loop it anyway)")
             case .cannotExpress, .failed: throw RuntimeError(error.description)
             }

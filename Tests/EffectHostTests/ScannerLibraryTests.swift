@@ -1,0 +1,50 @@
+import EffectHost
+import Foundation
+import XCTest
+
+/// The isolated scan as library code, the way a Swift host other than the
+/// CLI uses it: the worker found, each file loaded in it, the answers kept
+/// in a cache that a later scan reads without a worker at all.
+final class ScannerLibraryTests: XCTestCase {
+    private var effectHost: String { TestEnvironment.buildDirectory + "/effect-host" }
+
+    private func temporaryDirectory() throws -> String {
+        let path = NSTemporaryDirectory() + "scanner-tests-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: path) }
+        return path
+    }
+
+    func testTheWorkerIsFoundBesideATestBundleOrWhereTheVariableSays() throws {
+        // The test bundle sits in the build directory, beside effect-host.
+        XCTAssertEqual(Worker.locate(environment: ["PATH": ""]), effectHost)
+        XCTAssertEqual(Worker.locate(environment: [Worker.environmentVariable: effectHost]), effectHost)
+        let notExecutable = try temporaryDirectory() + "/effect-host"
+        try Data("#!/bin/sh\n".utf8).write(to: URL(fileURLWithPath: notExecutable))
+        XCTAssertNil(Worker.locate(environment: [Worker.environmentVariable: notExecutable]), "a file that cannot run is no worker")
+    }
+
+    func testAScanLoadsEachFileInTheWorkerAndKeepsItsAnswers() throws {
+        let directory = try temporaryDirectory()
+        let cache = directory + "/plugins.cache"
+        let garbage = directory + "/garbage.so"
+        try Data("not an ELF file".utf8).write(to: URL(fileURLWithPath: garbage))
+        let strike = TestEnvironment.strikePlugin
+        let results = PluginScanner(cacheFile: cache, worker: effectHost).read([strike, garbage])
+        XCTAssertEqual(try results[0].get().effects.map(\.id), ["strikethrough-reveal"])
+        guard case let .failure(failure) = results[1] else { return XCTFail("a file that is no plugin scanned as one") }
+        XCTAssertTrue(failure.reason.contains("ELF"), failure.reason)
+        let text = try String(contentsOfFile: cache, encoding: .utf8)
+        XCTAssertTrue(text.hasPrefix("effect-host plugin cache\t"), text)
+        XCTAssertTrue(text.contains(strike))
+        // A second scan answers from the cache: without a worker it still knows the strike.
+        let again = PluginScanner(cacheFile: cache, worker: nil).read([strike])
+        XCTAssertEqual(try again[0].get().effects.map(\.id), ["strikethrough-reveal"])
+    }
+
+    func testWithoutAWorkerAFileTheCacheDoesNotKnowSaysWhy() {
+        let results = PluginScanner(cacheFile: nil, worker: nil).read([TestEnvironment.strikePlugin])
+        guard case let .failure(failure) = results[0] else { return XCTFail("scanned with no worker") }
+        XCTAssertTrue(failure.reason.contains(Worker.environmentVariable), failure.reason)
+    }
+}

@@ -51,12 +51,6 @@ struct PlotCommand {
         }
     }
 
-    private struct Request {
-        let channel: ChannelDescription
-        /// nil for a global channel.
-        let element: Int?
-    }
-
     func run() throws -> Int32 {
         let instance = try setup.makeInstance()
         let effect = instance.effect
@@ -66,78 +60,26 @@ struct PlotCommand {
         let last = max(
             try setup.lastFrameIndex(instance, limit: Self.maxSamples, advice: "pass a shorter --duration"),
             setup.duration == nil ? 60 : 1)
-        let count = last + 1
-        // The frames come from the Player's offline loop, as run's and
-        // render's do.
-        let collector = FrameCollector(expecting: count * instance.frameSize)
-        let report: PlaybackReport
+        let markers = setup.events.map { Chart.Marker(t: $0.t, label: "\($0.name)=\($0.value)") }
+        let sampled: Chart.Sampled
         do {
-            report = try Player(instance: instance, fps: setup.fps, lastFrame: last, sink: collector).runOffline()
+            sampled = try Chart.sampling(
+                instance, channels: requests, asked: channelNames != nil, elementsAsked: elements != nil, fps: setup.fps, lastFrame: last,
+                markers: markers)
         } catch let error as EffectError {
             throw RuntimeError("\(effect.id): \(Terminal.sanitize(error.message))")
         }
-        if let signal = report.signal { return 128 + signal }
-        let frames = collector.values
-        let times = (0..<count).map { Double($0) / setup.fps }
-        let channels = ChannelMap(effect)
-        func column(_ request: Request) -> [Double] {
-            let name = request.channel.name
-            let offset = request.element.map { channels.position(element: $0, offset: channels.element[name] ?? 0) }
-                ?? channels.global[name] ?? 0
-            return (0..<count).map { frames[$0 * instance.frameSize + offset] }
+        guard case let .chart(chart) = sampled else {
+            if case let .stopped(signal) = sampled { return 128 + signal }
+            return 1
         }
-        var series: [Chart.Series] = []
-        var bands: [(channel: String, bands: [Chart.Band])] = []
-        for request in requests {
-            let values = column(request)
-            let name = request.element.map { "\(request.channel.name)[\($0)]" } ?? request.channel.name
-            if request.channel.isDiscrete, request.element == nil, !request.channel.labels.isEmpty {
-                // A discrete channel that never changes marks no phases.
-                if channelNames != nil || values.contains(where: { $0 != values[0] }) {
-                    bands.append((name, Self.bands(values, times: times, channel: request.channel)))
-                }
-            } else {
-                series.append(Chart.Series(name: name, unit: request.channel.unit, panel: request.channel.name, values: values))
-            }
-        }
-        // By default a channel that holds still says nothing. If no global
-        // channel moves, the chosen elements' channels carry the motion
-        // (text-reveal's units, a row of dots); if nothing moves at all,
-        // the still channels are shown as they are.
-        if channelNames == nil {
-            func moves(_ values: [Double]) -> Bool { (values.max() ?? 0) - (values.min() ?? 0) > 1e-12 }
-            var moving = series.filter { moves($0.values) }
-            if moving.isEmpty, elements == nil {
-                for channel in effect.elementChannels {
-                    for element in instance.elementCount > 0 ? [0] : [] {
-                        let values = column(Request(channel: channel, element: element))
-                        if moves(values) {
-                            moving.append(
-                                Chart.Series(name: "\(channel.name)[\(element)]", unit: channel.unit, panel: channel.name, values: values))
-                        }
-                    }
-                }
-            }
-            if !moving.isEmpty { series = moving }
-        }
-        // Discrete channels with labels become bands; if that is all there
-        // is, they are plotted as steps too, so the chart is never empty.
-        if series.isEmpty {
-            for request in requests {
-                let name = request.element.map { "\(request.channel.name)[\($0)]" } ?? request.channel.name
-                series.append(Chart.Series(name: name, unit: request.channel.unit, panel: request.channel.name, values: column(request)))
-            }
-        }
-        let markers = setup.events.map { Chart.Marker(t: $0.t, label: "\($0.name)=\($0.value)") }
-        let chart = Chart(
-            title: "\(effect.id): \(effect.name)", times: times, series: series, bands: bands, markers: markers)
         if output.lowercased().hasSuffix(".png") {
             try writePNG(chart)
         } else {
             try Files.write(chart.svg() + "\n", to: output)
         }
         Output.error.line(
-            "effect-host: wrote \(series.count) series over \(readable(times.last ?? 0)) s of \(effect.id) to \(Terminal.sanitize(output))")
+            "effect-host: wrote \(chart.series.count) series over \(readable(chart.times.last ?? 0)) s of \(effect.id) to \(Terminal.sanitize(output))")
         try? Output.error.flush()
         return 0
     }
@@ -159,19 +101,19 @@ struct PlotCommand {
     /// The channels asked for, or by default every global channel that
     /// moves (and every discrete one, as bands), falling back to the moving
     /// element channels of the chosen elements.
-    private func requested(_ effect: EffectDescription, elementCount: Int) throws(UsageError) -> [Request] {
+    private func requested(_ effect: EffectDescription, elementCount: Int) throws(UsageError) -> [ChartedChannel] {
         let chosen = elements ?? (elementCount > 0 ? [0] : [])
         if let bad = chosen.first(where: { $0 >= elementCount }) {
             throw UsageError("element \(bad) is out of range; \(effect.id) has \(elementCount) with these params")
         }
         guard let channelNames else {
-            var requests = effect.channels.map { Request(channel: $0, element: nil) }
+            var requests = effect.channels.map { ChartedChannel(channel: $0, element: nil) }
             if requests.isEmpty || elements != nil {
-                requests += effect.elementChannels.flatMap { channel in chosen.map { Request(channel: channel, element: $0) } }
+                requests += effect.elementChannels.flatMap { channel in chosen.map { ChartedChannel(channel: channel, element: $0) } }
             }
             return requests
         }
-        var requests: [Request] = []
+        var requests: [ChartedChannel] = []
         for name in channelNames {
             var base = name
             var index: Int?
@@ -189,9 +131,9 @@ struct PlotCommand {
                 throw UsageError("channel '\(Terminal.sanitize(base))' is global; it has no elements")
             }
             if index == nil, let channel = effect.channels.first(where: { $0.name == base }) {
-                requests.append(Request(channel: channel, element: nil))
+                requests.append(ChartedChannel(channel: channel, element: nil))
             } else if let channel = effect.elementChannels.first(where: { $0.name == base }) {
-                requests += (index.map { [$0] } ?? chosen).map { Request(channel: channel, element: $0) }
+                requests += (index.map { [$0] } ?? chosen).map { ChartedChannel(channel: channel, element: $0) }
             } else {
                 let names = effect.channels.map(\.name) + effect.elementChannels.map(\.name)
                 let hint = suggestion(for: base, among: names, named: "channels")
@@ -200,42 +142,10 @@ struct PlotCommand {
         }
         return requests
     }
-
-    private static func bands(_ values: [Double], times: [Double], channel: ChannelDescription) -> [Chart.Band] {
-        var bands: [Chart.Band] = []
-        var start = 0
-        for index in 1...values.count {
-            if index == values.count || values[index] != values[start] {
-                let value = Int(exactly: values[start].rounded()) ?? 0
-                let end = index == values.count ? times[values.count - 1] : times[index]
-                // The last sample can open a phase it does not show.
-                guard end > times[start] else { break }
-                bands.append(
-                    Chart.Band(start: times[start], end: end, label: channel.label(for: values[start]) ?? readable(values[start]), value: max(0, value)))
-                start = index
-            }
-        }
-        return bands
-    }
 }
 
 extension StringProtocol {
     func trimmingSpaces() -> String {
         String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
     }
-}
-
-/// Keeps every frame the Player hands it, back to back.
-private final class FrameCollector: FrameSink {
-    private(set) var values: [Double] = []
-
-    init(expecting count: Int) {
-        values.reserveCapacity(count)
-    }
-
-    func frame(_ frame: SampledFrame) throws {
-        values.append(contentsOf: frame.values)
-    }
-
-    func finish(interrupted: Bool) {}
 }

@@ -73,7 +73,7 @@ enum HelpText {
     /// column of its own (starting on the next line when the names are long).
     static func lines(for option: Option) -> [String] {
         let head = "  " + option.names.joined(separator: ", ") + (option.value.map { " " + $0 } ?? "")
-        let body = wrap(option.help, width: width - helpColumn)
+        let body = wrap(option.help + (option.numbersText.map { " (\($0))" } ?? ""), width: width - helpColumn)
         let indent = String(repeating: " ", count: helpColumn)
         guard head.count <= helpColumn - 2 else { return [head] + body.map { indent + $0 } }
         return [head + String(repeating: " ", count: helpColumn - head.count) + (body.first ?? "")] + body.dropFirst().map { indent + $0 }
@@ -101,5 +101,29 @@ enum HelpText {
 extension Arguments {
     init(_ arguments: [String], spec: CommandSpec) throws(UsageError) {
         try self.init(arguments, valued: spec.valued, flags: spec.flags)
+    }
+
+    /// A number option's value, held to its range, or its default when not given.
+    func number(_ option: Option) throws(UsageError) -> Double? {
+        guard let text = try single(option.name) else { return option.defaultNumber }
+        guard let number = Double(text), number.isFinite, option.range?.contains(number) ?? true else {
+            let range = option.rangeText.map { $0.hasPrefix("more") ? " " + $0 : " from " + $0 } ?? ""
+            throw UsageError("\(option.name) needs a number\(range), not '\(Terminal.sanitize(text))'")
+        }
+        return number
+    }
+
+    /// A number option the table gives a default: its value, or that default.
+    func number(defaulted option: Option) throws(UsageError) -> Double {
+        guard let value = try number(option) else { preconditionFailure("\(option.name) has no default in the table") }
+        return value
+    }
+}
+
+extension CommandSpec {
+    /// The option the table declares under `name`: the one place its range and default are.
+    subscript(option name: String) -> Option {
+        guard let option = option(named: name) else { preconditionFailure("\(self.name) declares no \(name)") }
+        return option
     }
 }

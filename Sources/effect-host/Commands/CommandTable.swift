@@ -1,4 +1,6 @@
+import EffectExport
 import EffectHost
+import EffectRender
 
 /// Every command effect-host takes, with what `--help` says of it.
 extension CommandSpec {
@@ -40,7 +42,7 @@ extension CommandSpec {
             says otherwise.
             """,
         options: [
-            .param, .at, Option.fps.explained("frames per second (default 60; 0.1 to 1000)"), .duration,
+            .param, .at, Option.fps.numbers(0.1...1000, default: 60), .duration,
             Option("--offline", help: "sample t = i/fps as fast as possible instead of in real time"),
             Option.loop.explained(
                 "play until stopped: a looping effect goes on (breathe along); one that ends starts again after a 1 s hold; with --offline, until --duration"),
@@ -91,14 +93,14 @@ extension CommandSpec {
             as bars of their channels.
             """,
         options: [
-            .output, .param, .at, Option.fps.explained("frames per second (default 30; 0.1 to 1000)"),
+            .output, .param, .at, Option.fps.numbers(0.1...1000, default: 30),
             Option.duration.explained("draw S seconds instead of the effect's own length"),
-            Option("--time", value: "T", help: "a still's moment (default: the effect's end, or where its loop starts)"),
+            Option("--time", value: "T", help: "a still's moment, by default the effect's end or where its loop starts").numbers(0...1e9),
             Option.loop.explained("one seamless period of a looping effect, without its entrance"),
             Option(
                 "--format", value: "svg|png", help: "the frames written into a directory (default svg)",
                 completion: .words(["svg", "png"])),
-            Option("--scale", value: "S", help: "pixels per point for PNG, GIF and video (default 2; 0.1 to 16)"),
+            Option("--scale", value: "S", help: "pixels per point for PNG, GIF and video").numbers(0.1...16, default: RenderJob.defaultScale),
             Option(
                 "--size", value: "WxH", help: "the picture's size in pixels instead, the drawing fitted; at most 8192 a side either way"),
             Option(
@@ -116,7 +118,7 @@ extension CommandSpec {
                     (default); pictures in pixels always draw outlines
                     """, completion: .words(["outlines", "text"])),
             Option.width.explained(
-                "the width offered to the effect's view, in points, as a container would (text-reveal wraps to it; default 432)"),
+                "the width offered to the effect's view, in points, as a container would (text-reveal wraps to it)"),
             Option.theme.explained("the appearance to draw in (default light)"),
             // For Benchmarks/run: where the time went, on stderr.
             Option("--timings", help: "print the time spent drawing, rasterising and encoding", hidden: true),
@@ -165,9 +167,10 @@ extension CommandSpec {
             .output, .param,
             Option.at.explained("set a live param at time T seconds, baked into the timeline; repeatable"),
             Option.fps.explained(
-                "samples per second the keyframes are fitted to, and a Lottie file's frame rate (default 60; 0.1 to 1000; at most 3600 samples in all)"),
+                "samples per second the keyframes are fitted to, and a Lottie file's frame rate (at most 3600 samples in all)"
+            ).numbers(0.1...1000, default: ExportSettings.defaultFPS),
             Option.loop.explained("Lottie: one seamless period of a looping effect"),
-            Option.width.explained("the width offered to the effect's view, in points (default 432; 10 to 10000)"),
+            Option.width.explained("the width offered to the effect's view, in points"),
             Option(
                 "--name", value: "NAME",
                 help: """
@@ -221,7 +224,7 @@ extension CommandSpec {
             Option.duration.explained("chart S seconds (default: the effect's own length)"), .param,
             Option.at.explained("an event, marked on the chart; repeatable"),
             // Parsed only to say why plot has no --fps: it samples at 240 points a second.
-            Option.fps.hiding(),
+            Option.fps.numbers(0.1...1000, default: 240).hiding(),
         ] + Option.loading,
         examples: [
             "plot strikethrough-reveal --at 0.2:done=false -o strike.svg",

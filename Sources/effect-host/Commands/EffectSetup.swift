@@ -13,7 +13,10 @@ struct EffectSetup {
     let duration: Double?
     let session: PluginSession
 
-    init(_ parsed: Arguments, command: String, defaultFPS: Double) throws(UsageError) {
+    /// The effect, params, events, rate and length `parsed` asks of the command `spec`
+    /// (whose table holds each number's range and default).
+    init(_ parsed: Arguments, spec: CommandSpec) throws(UsageError) {
+        let command = spec.name
         guard parsed.positionals.count == 1 else {
             throw UsageError(
                 parsed.positionals.isEmpty
@@ -32,11 +35,8 @@ struct EffectSetup {
             let (name, value) = try Self.assignment(String(text[text.index(after: colon)...]), option: "--at")
             return (t, name, value)
         }
-        fps = try Self.number(parsed.single("--fps"), option: "--fps", default: defaultFPS, range: 0.1...1000)
-        let duration = try parsed.single("--duration")
-        self.duration = try duration.map { text throws(UsageError) in
-            try Self.number(text, option: "--duration", default: 0, range: 1e-9...1e9)
-        }
+        fps = try parsed.number(defaulted: spec[option: "--fps"])
+        duration = try parsed.number(spec[option: "--duration"])
         session = PluginSession(parsed)
     }
 
@@ -45,19 +45,6 @@ struct EffectSetup {
             throw UsageError("\(option) needs NAME=VALUE, not '\(Terminal.sanitize(text))'")
         }
         return (String(text[..<equals]), String(text[text.index(after: equals)...]))
-    }
-
-    static func number(_ text: String?, option: String, default value: Double, range: ClosedRange<Double>)
-        throws(UsageError) -> Double
-    {
-        guard let text else { return value }
-        guard let number = Double(text), number.isFinite, range.contains(number) else {
-            // A range that starts just above 0 reads as "more than 0".
-            let low = range.lowerBound > 0 && range.lowerBound < 1e-6 ? "more than 0" : "from \(formatNumber(range.lowerBound))"
-            throw UsageError(
-                "\(option) needs a number \(low) to \(formatNumber(range.upperBound)), not '\(Terminal.sanitize(text))'")
-        }
-        return number
     }
 
     /// The effect, created with the params (those in `overriding` replaced)

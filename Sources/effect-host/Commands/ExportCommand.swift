@@ -32,7 +32,7 @@ struct ExportCommand {
 
     init(_ arguments: [String]) throws(UsageError) {
         let parsed = try Arguments(arguments, spec: .export)
-        setup = try EffectSetup(parsed, command: "export", defaultFPS: ExportSettings.defaultFPS)
+        setup = try EffectSetup(parsed, spec: .export)
         if setup.duration != nil { throw UsageError("export takes the effect's whole timeline; it has no --duration") }
         let outputs = parsed.all("-o") + parsed.all("--output")
         guard outputs.count == 1, let output = outputs.first, !output.isEmpty else {
@@ -52,7 +52,7 @@ struct ExportCommand {
                 "export cannot write .\(Terminal.sanitize(suffix ?? "")) files; -o takes \(Self.choices) (end a directory's name with / when it has a dot)")
         }
         periodOnly = parsed.has("--loop")
-        proposedWidth = try EffectSetup.number(parsed.single("--width"), option: "--width", default: ExportSettings.defaultWidth, range: 10...10000)
+        proposedWidth = try parsed.number(defaulted: CommandSpec.export[option: "--width"])
         let isWeb = if case .web = target { true } else { false }
         if periodOnly, isWeb { throw UsageError("--loop exports one period to Lottie; the web page plays the entrance, then loops the period by itself") }
         switch try parsed.single(ThemeOption.name) {

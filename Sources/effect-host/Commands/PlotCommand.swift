@@ -10,7 +10,8 @@ struct PlotCommand {
     let channelNames: [String]?
     let elements: [Int]?
 
-    static let samplesPerSecond = 240.0
+    /// The rate plot samples at: its --fps default, which it refuses to change.
+    static var samplesPerSecond: Double { CommandSpec.plot[option: "--fps"].defaultNumber! }
     static let maxSamples = 200_000.0
 
     init(_ arguments: [String]) throws(UsageError) {
@@ -18,7 +19,7 @@ struct PlotCommand {
         if parsed.all("--fps").count > 0 {
             throw UsageError("plot samples \(formatNumber(Self.samplesPerSecond)) times a second and takes no --fps")
         }
-        setup = try EffectSetup(parsed, command: "plot", defaultFPS: Self.samplesPerSecond)
+        setup = try EffectSetup(parsed, spec: .plot)
         let outputs = parsed.all("-o") + parsed.all("--output")
         guard outputs.count == 1, let output = outputs.first, !output.isEmpty else {
             throw UsageError(outputs.count > 1 ? "plot takes one -o FILE" : "plot needs -o FILE.svg or -o FILE.png")

@@ -32,7 +32,7 @@ struct RenderCommand {
 
     init(_ arguments: [String]) throws(UsageError) {
         let parsed = try Arguments(arguments, spec: .render)
-        setup = try EffectSetup(parsed, command: "render", defaultFPS: 30)
+        setup = try EffectSetup(parsed, spec: .render)
         let outputs = parsed.all("-o") + parsed.all("--output")
         guard outputs.count == 1, let output = outputs.first, !output.isEmpty else {
             throw UsageError(outputs.count > 1 ? "render takes one -o OUT" : "render needs -o OUT: \(RenderTarget.choices)")
@@ -42,18 +42,15 @@ struct RenderCommand {
             throw UsageError("render writes files, not \(output == "-" ? "stdout" : "devices or pipes"): -o takes \(RenderTarget.choices)")
         }
         target = try RenderTarget(output: output, format: parsed.single("--format"))
-        proposedWidth = try EffectSetup.number(parsed.single("--width"), option: "--width", default: 432, range: 10...10000)
+        proposedWidth = try parsed.number(defaulted: CommandSpec.render[option: "--width"])
         theme = try ThemeOption.parse(parsed) ?? .light
-        time = try parsed.single("--time").map { text throws(UsageError) in
-            try EffectSetup.number(text, option: "--time", default: 0, range: 0...1e9)
-        }
+        time = try parsed.number(CommandSpec.render[option: "--time"])
         if time != nil, !target.isStill {
             throw UsageError("--time picks the moment of a still: -o takes a file ending in .svg or .png with it")
         }
         if time != nil, setup.duration != nil { throw UsageError("a still is one moment: --time or --duration, not both") }
-        scale = try parsed.single("--scale").map { text throws(UsageError) in
-            try EffectSetup.number(text, option: "--scale", default: 1, range: 0.1...16)
-        }
+        // nil when not given: --size may take its place.
+        scale = try parsed.single("--scale") == nil ? nil : parsed.number(CommandSpec.render[option: "--scale"])
         size = try parsed.single("--size").map(Self.size)
         if scale != nil, size != nil { throw UsageError("--scale or --size, not both: --size sets the pixels, --scale how many a point takes") }
         if (scale != nil || size != nil), !target.isRaster {

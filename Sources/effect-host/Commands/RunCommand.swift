@@ -20,7 +20,7 @@ struct RunCommand {
 
     init(_ arguments: [String]) throws(UsageError) {
         let parsed = try Arguments(arguments, spec: .run)
-        setup = try EffectSetup(parsed, command: "run", defaultFPS: 60)
+        setup = try EffectSetup(parsed, spec: .run)
         offline = parsed.has("--offline")
         loops = parsed.has("--loop")
         theme = try ThemeOption.parse(parsed)

@@ -18,6 +18,7 @@ public struct Cairo: @unchecked Sendable {
     struct TextExtents { var xBearing = 0.0, yBearing = 0.0, width = 0.0, height = 0.0, xAdvance = 0.0, yAdvance = 0.0 }
 
     let imageSurfaceCreate: @convention(c) (Int32, Int32, Int32) -> Surface?
+    let imageSurfaceCreateForData: @convention(c) (UnsafeMutableRawPointer?, Int32, Int32, Int32, Int32) -> Surface?
     let surfaceStatus: @convention(c) (Surface?) -> Int32
     let surfaceFlush: @convention(c) (Surface?) -> Void
     let surfaceMarkDirty: @convention(c) (Surface?) -> Void
@@ -48,10 +49,12 @@ public struct Cairo: @unchecked Sendable {
     let rectangle: @convention(c) (Context?, Double, Double, Double, Double) -> Void
     let setSourceRGBA: @convention(c) (Context?, Double, Double, Double, Double) -> Void
     let setSource: @convention(c) (Context?, Pattern?) -> Void
+    let setSourceSurface: @convention(c) (Context?, Surface?, Double, Double) -> Void
     let fill: @convention(c) (Context?) -> Void
     let fillPreserve: @convention(c) (Context?) -> Void
     let stroke: @convention(c) (Context?) -> Void
     let clip: @convention(c) (Context?) -> Void
+    let clipExtents: @convention(c) (Context?, UnsafeMutablePointer<Double>, UnsafeMutablePointer<Double>, UnsafeMutablePointer<Double>, UnsafeMutablePointer<Double>) -> Void
     let setFillRule: @convention(c) (Context?, Int32) -> Void
     let setLineWidth: @convention(c) (Context?, Double) -> Void
     let setLineCap: @convention(c) (Context?, Int32) -> Void
@@ -59,8 +62,6 @@ public struct Cairo: @unchecked Sendable {
     let setMiterLimit: @convention(c) (Context?, Double) -> Void
     let pushGroup: @convention(c) (Context?) -> Void
     let popGroup: @convention(c) (Context?) -> Pattern?
-    let patternCreateLinear: @convention(c) (Double, Double, Double, Double) -> Pattern?
-    let patternAddColorStopRGBA: @convention(c) (Pattern?, Double, Double, Double, Double, Double) -> Void
     let patternGetSurface: @convention(c) (Pattern?, UnsafeMutablePointer<Surface?>) -> Int32
     let patternDestroy: @convention(c) (Pattern?) -> Void
     let selectFontFace: @convention(c) (Context?, UnsafePointer<CChar>, Int32, Int32) -> Void
@@ -71,6 +72,7 @@ public struct Cairo: @unchecked Sendable {
 
     init(_ library: DynamicLibrary) throws(NativeError) {
         imageSurfaceCreate = try library.function("cairo_image_surface_create")
+        imageSurfaceCreateForData = try library.function("cairo_image_surface_create_for_data")
         surfaceStatus = try library.function("cairo_surface_status")
         surfaceFlush = try library.function("cairo_surface_flush")
         surfaceMarkDirty = try library.function("cairo_surface_mark_dirty")
@@ -101,10 +103,12 @@ public struct Cairo: @unchecked Sendable {
         rectangle = try library.function("cairo_rectangle")
         setSourceRGBA = try library.function("cairo_set_source_rgba")
         setSource = try library.function("cairo_set_source")
+        setSourceSurface = try library.function("cairo_set_source_surface")
         fill = try library.function("cairo_fill")
         fillPreserve = try library.function("cairo_fill_preserve")
         stroke = try library.function("cairo_stroke")
         clip = try library.function("cairo_clip")
+        clipExtents = try library.function("cairo_clip_extents")
         setFillRule = try library.function("cairo_set_fill_rule")
         setLineWidth = try library.function("cairo_set_line_width")
         setLineCap = try library.function("cairo_set_line_cap")
@@ -112,8 +116,6 @@ public struct Cairo: @unchecked Sendable {
         setMiterLimit = try library.function("cairo_set_miter_limit")
         pushGroup = try library.function("cairo_push_group")
         popGroup = try library.function("cairo_pop_group")
-        patternCreateLinear = try library.function("cairo_pattern_create_linear")
-        patternAddColorStopRGBA = try library.function("cairo_pattern_add_color_stop_rgba")
         patternGetSurface = try library.function("cairo_pattern_get_surface")
         patternDestroy = try library.function("cairo_pattern_destroy")
         selectFontFace = try library.function("cairo_select_font_face")

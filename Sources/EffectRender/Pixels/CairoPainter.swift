@@ -19,9 +19,17 @@ public struct CairoPainter {
     /// stretched to the measured advance.
     public let fonts: FontBook?
 
+    /// Where gradient fills are computed; kept by a canvas across frames.
+    let gradients: GradientFill
+
     public init(fonts: FontBook?) throws(NativeError) {
+        try self.init(fonts: fonts, gradients: GradientFill())
+    }
+
+    init(fonts: FontBook?, gradients: GradientFill) throws(NativeError) {
         cairo = try Cairo.shared.get()
         self.fonts = fonts
+        self.gradients = gradients
     }
 
     /// Draws `list` with the context's current transform as the view's
@@ -110,24 +118,14 @@ public struct CairoPainter {
     private func drawShape(_ shape: DrawShape, _ context: OpaquePointer, alpha: Double) {
         guard !shape.drawsNothing else { return }
         let outline = ShapeOutline.path(of: shape)
-        if let fill = shape.fill {
+        switch shape.fill {
+        case let .color(rgba):
             cairo.path(context, outline)
-            switch fill {
-            case let .color(rgba):
-                cairo.setColor(context, rgba, alpha: alpha)
-                cairo.fill(context)
-            case let .linearGradient(x0, y0, x1, y1, stops):
-                guard let gradient = cairo.patternCreateLinear(x0, y0, x1, y1) else { break }
-                for stop in stops {
-                    let c = stop.color
-                    cairo.patternAddColorStopRGBA(
-                        gradient, min(1, max(0, stop.offset)), Double(c >> 24) / 255, Double((c >> 16) & 0xFF) / 255,
-                        Double((c >> 8) & 0xFF) / 255, Double(c & 0xFF) / 255 * alpha)
-                }
-                cairo.setSource(context, gradient)
-                cairo.fill(context)
-                cairo.patternDestroy(gradient)
-            }
+            cairo.setColor(context, rgba, alpha: alpha)
+            cairo.fill(context)
+        case let .linearGradient(x0, y0, x1, y1, stops):
+            gradients.fill(outline, from: x0, y0, to: x1, y1, stops: stops, alpha: alpha, cairo: cairo, context: context)
+        case nil: break
         }
         guard let stroke = shape.stroke, stroke.width > 0 else { return }
         let (start, end) = shape.trim

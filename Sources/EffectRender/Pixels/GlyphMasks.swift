@@ -85,22 +85,9 @@ final class GlyphMasks: @unchecked Sendable {
     /// origin at its place within the pixel; nil for a run larger than `maxSide`.
     private static func render(_ key: Key, _ outlines: [DrawSegment], _ cairo: Cairo) -> Mask? {
         let map = Affine(a: key.a, b: key.b, c: key.c, d: key.d, tx: Double(key.x) / Double(steps), ty: Double(key.y) / Double(steps))
-        var (minX, minY, maxX, maxY) = (Double.infinity, Double.infinity, -Double.infinity, -Double.infinity)
-        func grow(_ x: Double, _ y: Double) {
-            let p = map.apply(x, y)
-            (minX, maxX, minY, maxY) = (min(minX, p.x), max(maxX, p.x), min(minY, p.y), max(maxY, p.y))
-        }
-        for segment in outlines {
-            switch segment {
-            case let .move(x, y), let .line(x, y): grow(x, y)
-            case let .cubic(x, y, x1, y1, x2, y2):
-                grow(x, y)
-                grow(x1, y1)
-                grow(x2, y2)
-            case .close: break
-            }
-        }
-        guard minX <= maxX, minY <= maxY, maxX - minX < Double(maxSide), maxY - minY < Double(maxSide) else { return nil }
+        guard let (minX, minY, maxX, maxY) = InkBounds.controlBox(outlines, map),
+            maxX - minX < Double(maxSide), maxY - minY < Double(maxSide)
+        else { return nil }
         let (left, top) = (Int(minX.rounded(.down)) - 1, Int(minY.rounded(.down)) - 1)
         let (width, height) = (Int(maxX.rounded(.up)) - left + 1, Int(maxY.rounded(.up)) - top + 1)
         guard let surface = cairo.imageSurfaceCreate(Cairo.formatA8, Int32(width), Int32(height)), cairo.surfaceStatus(surface) == 0 else {

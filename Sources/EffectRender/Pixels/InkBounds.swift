@@ -44,12 +44,20 @@ enum InkBounds {
     /// The box around every point and control point of the shape's outline.
     private static func controlBox(_ shape: DrawShape) -> DrawRect? {
         guard shape.kind == .path else { return shape.frame }
+        guard let box = controlBox(shape.segments, Affine()) else { return nil }
+        return DrawRect(x: box.minX, y: box.minY, width: box.maxX - box.minX, height: box.maxY - box.minY)
+    }
+
+    /// The box around every point and control point of `segments` under
+    /// `matrix`; nil for no points, or a point that is not finite.
+    static func controlBox(_ segments: [DrawSegment], _ matrix: Affine) -> Box? {
         var (minX, minY, maxX, maxY) = (Double.infinity, Double.infinity, -Double.infinity, -Double.infinity)
         func add(_ x: Double, _ y: Double) {
-            (minX, maxX) = (min(minX, x), max(maxX, x))
-            (minY, maxY) = (min(minY, y), max(maxY, y))
+            let p = matrix.apply(x, y)
+            (minX, maxX) = (min(minX, p.x), max(maxX, p.x))
+            (minY, maxY) = (min(minY, p.y), max(maxY, p.y))
         }
-        for segment in shape.segments {
+        for segment in segments {
             switch segment {
             case let .move(x, y), let .line(x, y): add(x, y)
             case let .cubic(x, y, x1, y1, x2, y2):
@@ -59,7 +67,7 @@ enum InkBounds {
             case .close: break
             }
         }
-        guard minX <= maxX else { return nil }
-        return DrawRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+        guard minX <= maxX, minY <= maxY, minX.isFinite, minY.isFinite, maxX.isFinite, maxY.isFinite else { return nil }
+        return (minX, minY, maxX, maxY)
     }
 }

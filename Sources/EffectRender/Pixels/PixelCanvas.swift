@@ -10,6 +10,7 @@ public final class PixelCanvas {
     private let surface: Cairo.Surface
     /// The cairo context that draws into the canvas, for a caller's own drawing.
     public let context: OpaquePointer
+    private let gradients = GradientFill()
 
     /// The longest side a canvas may have, in pixels: 8K, which every
     /// encoder here takes, and a frame (256 MB of RGBA) a pipe carries.
@@ -97,7 +98,7 @@ public final class PixelCanvas {
 
     /// Draws `list` with the view's points mapped by the current transform.
     public func draw(_ list: DisplayList, fonts: FontBook?) throws(NativeError) {
-        try CairoPainter(fonts: fonts).draw(list, into: context)
+        try CairoPainter(fonts: fonts, gradients: gradients).draw(list, into: context)
     }
 
     /// The canvas's rows, premultiplied BGRA, `stride` bytes apart: cairo's

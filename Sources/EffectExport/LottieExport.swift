@@ -435,10 +435,8 @@ public struct LottieExport {
 
     /// What the file could not say as the effect says it, a line each.
     public var notes: [String] {
-        func groups(_ ids: [UInt32]) -> String {
-            let listed = ids.prefix(4).map(String.init).joined(separator: ", ") + (ids.count > 4 ? ", ..." : "")
-            return ids.count == 1 ? "group \(listed)" : "\(ids.count) groups (\(listed))"
-        }
+        // Counted, not listed: an item's id means nothing to the reader.
+        func groups(_ ids: [UInt32]) -> String { ids.count == 1 ? "1 group" : "\(ids.count) groups" }
         var out: [String] = []
         if !desaturated.isEmpty {
             out.append("Lottie has no saturation filter: the saturation of \(groups(desaturated)) is baked into the colours inside, keyframed")

@@ -3,7 +3,9 @@ import EffectHost
 /// What one check concluded. Crashes and hangs are seen by the parent, not here.
 public struct CheckResult: Equatable, Sendable {
     public enum Status: String, Sendable, CaseIterable {
-        case pass, warn, fail, crash
+        /// skip: the plugin has nothing this check looks at (no live params,
+        /// no drawing); the reason says what.
+        case pass, skip, warn, fail, crash
     }
 
     public var status: Status
@@ -18,6 +20,7 @@ public struct CheckResult: Equatable, Sendable {
     public var failed: Bool { status == .fail || status == .crash }
 
     static func pass(_ reason: String) -> CheckResult { CheckResult(status: .pass, reason: reason) }
+    static func skip(_ reason: String) -> CheckResult { CheckResult(status: .skip, reason: reason) }
     static func warn(_ reason: String) -> CheckResult { CheckResult(status: .warn, reason: reason) }
     static func fail(_ reason: String) -> CheckResult { CheckResult(status: .fail, reason: reason) }
 }

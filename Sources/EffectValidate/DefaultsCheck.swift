@@ -15,6 +15,7 @@ enum DefaultsCheck {
                 checked += 1
             }
         }
-        return .pass("\(checked) params report their declared defaults")
+        guard checked > 0 else { return .skip("no params to report a default") }
+        return .pass(checked == 1 ? "1 param reports its declared default" : "\(checked) params report their declared defaults")
     }
 }

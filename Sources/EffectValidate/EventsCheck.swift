@@ -1,4 +1,5 @@
 import EffectHost
+import MetadataRules
 
 /// An event changes no frame before its time, and events set in either
 /// order give the same frames.
@@ -23,6 +24,9 @@ enum EventsCheck {
 
     static func check(_ plugin: Plugin) throws -> CheckResult {
         var tried = 0
+        guard plugin.effects.contains(where: { $0.params.contains(where: \.isLive) }) else {
+            return .skip("no live params to set as events")
+        }
         for effect in plugin.effects {
             for param in effect.params where param.isLive {
                 guard let value = otherValue(param) else { continue }
@@ -45,7 +49,8 @@ enum EventsCheck {
                 tried += 1
             }
         }
-        return .pass("\(tried) live params: earlier frames untouched, order of setting irrelevant")
+        guard tried > 0 else { return .skip("no live param takes a value other than its default to set as an event") }
+        return .pass("\(MetadataRules.count(tried, "live param")) set as events: earlier frames untouched, order of setting irrelevant")
     }
 
     /// Sets an event; false when the effect refuses the value.

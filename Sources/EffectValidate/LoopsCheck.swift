@@ -1,4 +1,5 @@
 import EffectHost
+import MetadataRules
 
 /// A looping instance repeats every period; one that ends holds its frame
 /// at `end` from then on.
@@ -32,6 +33,11 @@ enum LoopsCheck {
                 }
             }
         }
-        return .pass("\(looping) looping effects repeat every period; the others hold still from their end")
+        let ending = plugin.effects.count - looping
+        let repeats = looping == 1 ? "1 looping effect repeats every period" : "\(looping) looping effects repeat every period"
+        let holds = ending == 1 ? "holds still from its end" : "hold still from their end"
+        if looping == 0 { return .pass("\(MetadataRules.count(ending, "effect")) that end\(ending == 1 ? "s" : "") \(holds)") }
+        if ending == 0 { return .pass(repeats) }
+        return .pass("\(repeats); the other \(ending == 1 ? "one" : String(ending)) \(holds)")
     }
 }

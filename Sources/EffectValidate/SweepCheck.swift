@@ -1,4 +1,5 @@
 import EffectHost
+import MetadataRules
 import Glibc
 
 /// Finite frames across default, minimum, maximum and random
@@ -45,7 +46,7 @@ enum SweepCheck {
         if !outOfRange.isEmpty {
             return .warn("values outside their declared ranges: " + outOfRange.joined(separator: "; "))
         }
-        return .pass("\(frames) frames finite and within declared ranges (\(refused) param combinations refused by the effect)")
+        return .pass("\(frames) frames finite and within declared ranges (\(MetadataRules.count(refused, "param combination")) refused by the effect)")
     }
 
     /// Times packed close to each boundary, where a formula's branches

@@ -37,6 +37,20 @@ final class LibraryExportTests: XCTestCase {
         XCTAssertTrue(text.contains("[0.541,0.561,0.596") || text.contains("[0.5412,0.5608,0.5961"), "no fill of the line's colour")
     }
 
+    /// What Lottie cannot say is counted in the notes, never listed by the
+    /// items' internal ids: the strike drains one group's colour; text-reveal's
+    /// blur preset blurs each of the three words of "a b c".
+    func testTheNotesCountWhatLottieCannotSay() throws {
+        let fonts = try FontBook(.family("DejaVu Sans"))
+        let strike = try LottieFile(bundledInstance("libStrike.so", "strikethrough-reveal"), fonts: fonts, settings: ExportSettings(fps: 30))
+        XCTAssertEqual(strike.notes, ["Lottie has no saturation filter: the saturation of 1 group is baked into the colours inside, keyframed"])
+        let reveal = try bundledInstance("libReveal.so", "text-reveal", [("text", .string("a b c")), ("preset", .choice("blur"))])
+        let blurred = try LottieFile(reveal, fonts: fonts, settings: ExportSettings(fps: 30))
+        XCTAssertEqual(blurred.notes, [
+            "Lottie 1.0 has no blur: the blur of 3 groups is left out (After Effects' Gaussian Blur layer effect is outside the format; lottie-web draws it, rlottie does not)"
+        ])
+    }
+
     func testADotLottieArchiveIsAZip() throws {
         let instance = try bundledInstance("libBreathe.so", "breathing-circles")
         let file = try LottieFile(instance, fonts: try FontBook(.family("DejaVu Sans")), settings: ExportSettings(fps: 10), archived: true)

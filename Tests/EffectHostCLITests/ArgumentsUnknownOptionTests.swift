@@ -2,9 +2,10 @@ import XCTest
 
 @testable import effect_host
 
-/// Options the command does not have, and the hint for what was meant.
-/// The hint is the alphabetically first option that the name is a prefix
-/// of, or that is a prefix of the name; nothing else counts as close.
+/// Options the command does not have, and the hint for what was meant:
+/// an option one edit away (or one in four letters) for names of three
+/// letters or more, else the alphabetically first option that the name is
+/// a prefix of, or that is a prefix of the name; nothing else is close.
 final class ArgumentsUnknownOptionTests: XCTestCase {
     private let valued: Set<String> = ["--duration", "--fps", "--format", "--font", "-o", "--output"]
     private let flags: Set<String> = ["--loop"]
@@ -15,8 +16,14 @@ final class ArgumentsUnknownOptionTests: XCTestCase {
 
     func testUnknownOptionWithNothingCloseHasNoHint() {
         XCTAssertEqual(message("--x"), "unknown option --x")
-        // A swap of letters is not a prefix either way, so it gets no hint.
-        XCTAssertEqual(message("--fsp", "3"), "unknown option --fsp")
+        XCTAssertEqual(message("--zzz"), "unknown option --zzz")
+    }
+
+    func testAMisspellingHintsTheOptionItMisspells() {
+        XCTAssertEqual(message("--lop"), "unknown option --lop (did you mean --loop?)")
+        XCTAssertEqual(message("--fromat", "csv"), "unknown option --fromat (did you mean --format?)")
+        // Two letters swapped are one edit.
+        XCTAssertEqual(message("--fsp", "3"), "unknown option --fsp (did you mean --fps?)")
     }
 
     func testUnknownOptionNamesOnlyTheNameNotTheValue() {

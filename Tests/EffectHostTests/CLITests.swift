@@ -148,6 +148,48 @@ final class CLITests: XCTestCase {
         assertUsageError(try host(), contains: "no command given")
     }
 
+    /// `info` keeps to the terminal's width (here COLUMNS, as a terminal
+    /// would say) and loses no word of a doc doing it; a pipe gets whole lines.
+    func testInfoFitsTheWidthItIsGiven() throws {
+        let json = try host("info", "text-reveal", "--json")
+        let report = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let docs = try XCTUnwrap(report["params"] as? [[String: Any]]).compactMap { $0["doc"] as? String }
+        XCTAssertEqual(docs.count, 19)
+        func words(_ text: String) -> String { text.split(whereSeparator: \.isWhitespace).joined(separator: " ") }
+        for columns in [50, 80, 120] {
+            let result = try TestEnvironment.run(TestEnvironment.effectHost, ["info", "text-reveal"], environment: ["COLUMNS": "\(columns)"])
+            XCTAssertEqual(result.status, 0, result.stderr)
+            for line in result.stdout.split(separator: "\n") {
+                XCTAssertLessThanOrEqual(line.unicodeScalars.count, columns, "at \(columns): '\(line)'")
+            }
+            let all = words(result.stdout)
+            for doc in docs { XCTAssertTrue(all.contains(words(doc)), "at \(columns), the doc '\(doc)' is not whole") }
+        }
+        let piped = try host("info", "text-reveal")
+        XCTAssertTrue(piped.stdout.split(separator: "\n").contains { $0.unicodeScalars.count > 120 }, "a pipe gets whole lines")
+    }
+
+    /// Messages that say what is wrong where it is wrong, line for line.
+    func testUsageErrorsNameTheMistake() throws {
+        let cases: [([String], String)] = [
+            (["run", "strikethrough-reveal", "--offlne"], "unknown option --offlne (did you mean --offline?)"),
+            (["render", "strikethrough-reveal", "--scael", "2", "-o", "x.png"], "unknown option --scael (did you mean --scale?)"),
+            (["run", "strikethrough-reveal", "--at", "1.2", "done=false"],
+             "--at needs T:NAME=VALUE as one word, with no space: --at 1.2:done=false"),
+            (["run", "strikethrough-reveal", "done=true"],
+             "run takes one effect id, and 'done=true' is a second (a param is set with --param done=true)"),
+            (["plot", "strikethrough-reveal", "tracking-breathe", "-o", "x.svg"], "plot takes one effect id, and 'tracking-breathe' is a second"),
+            (["info", "strikethrough-reveal", "extra"], "info takes one effect id, and 'extra' is a second"),
+            (["plot", "breathing-circles", "--channels", "expansion", "--elements", "0,3", "-o", "x.svg"],
+             "--elements 0,3 picks the elements of element channels, and --channels names none (those of breathing-circles are x, y, scale, opacity)"),
+        ]
+        for (arguments, message) in cases {
+            let result = try TestEnvironment.run(TestEnvironment.effectHost, arguments)
+            XCTAssertEqual(result.status, 2, "\(arguments)")
+            XCTAssertEqual(result.stderr, "effect-host: \(message)\n", "\(arguments)")
+        }
+    }
+
     func testHelpOnEveryCommand() throws {
         for command in [["--help"], ["help"], ["list", "--help"], ["info", "-h"], ["run", "--help"], ["help", "run"]] {
             let result = try TestEnvironment.run(TestEnvironment.effectHost, command)

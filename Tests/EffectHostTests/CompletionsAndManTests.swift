@@ -50,29 +50,34 @@ final class CompletionsAndManTests: XCTestCase {
         XCTAssertEqual(bad.stderr, "effect-host: completions needs a shell: bash, zsh or fish\n")
     }
 
-    func testTheManualPageIsTheHelpInRoff() throws {
+    func testTheManualPageIsAManPage() throws {
         let page = try output("man")
         let lines = page.split(separator: "\n", omittingEmptySubsequences: false)
         XCTAssertTrue(lines[0].hasPrefix(".TH EFFECT-HOST 1 "), String(lines[0]))
-        let requests: Set<String> = [".TH", ".SH", ".SS", ".nf", ".fi", ".nh", ".hy", ".B", ".I"]
+        let requests: Set<String> = [".TH", ".SH", ".SS", ".PP", ".TP", ".nf", ".fi", ".nh", ".B", ".I", ".RI"]
         for line in lines where line.hasPrefix(".") || line.hasPrefix("'") {
             XCTAssertTrue(requests.contains(String(line.split(separator: " ")[0])), "a stray request: \(line)")
         }
+        let sections = lines.filter { $0.hasPrefix(".SH ") }.map { $0.dropFirst(4) }
+        XCTAssertEqual(sections, ["NAME", "SYNOPSIS", "DESCRIPTION", "COMMANDS", "OPTIONS", "ENVIRONMENT", "EXIT STATUS", "SEE ALSO"])
         for command in ["list", "info", "run", "render", "plot", "validate", "completions", "man"] {
             XCTAssertTrue(lines.contains(Substring(".SS \(command)")), command)
         }
-        // The help's own words, escaped for roff: hyphens as \-.
-        XCTAssertTrue(page.contains("usage: effect\\-host run EFFECT [options]"))
-        XCTAssertTrue(page.contains("\\-\\-loop"))
+        // Each option is a tagged paragraph, hyphens escaped for roff as \-.
+        XCTAssertTrue(page.contains(".TP\n\\fB\\-\\-loop\\fR\n"), "--loop as a tagged paragraph")
+        XCTAssertTrue(page.contains(".TP\n\\fB\\-\\-fps\\fR \\fIN\\fR\n"), "--fps N")
         XCTAssertFalse(page.contains("\\\\-"), "no double escapes")
-        // Where groff is installed, it reads the page without a warning.
+        // groff reads it without a warning, and at 80 columns no line is longer.
         let groff = "/usr/bin/groff"
-        guard FileManager.default.isExecutableFile(atPath: groff) else { return }
+        XCTAssertTrue(FileManager.default.isExecutableFile(atPath: groff), "scripts/ensure-media installs groff-base")
         let directory = try TestEnvironment.temporaryDirectory(self)
         try page.write(toFile: directory + "/effect-host.1", atomically: true, encoding: .utf8)
-        let rendered = try TestEnvironment.run(groff, ["-man", "-Tutf8", "-ww", directory + "/effect-host.1"])
+        // Plain text: no SGR, no overstrikes for bold and underline.
+        let rendered = try TestEnvironment.run(
+            groff, ["-man", "-Tutf8", "-ww", "-rLL=80n", "-P-c", "-P-b", "-P-u", "-P-o", directory + "/effect-host.1"])
         XCTAssertEqual(rendered.status, 0)
         XCTAssertEqual(rendered.stderr, "")
-        XCTAssertTrue(rendered.stdout.contains("usage: effect"), "the help, rendered")
+        for line in rendered.stdout.split(separator: "\n") { XCTAssertLessThanOrEqual(line.unicodeScalars.count, 80, String(line)) }
+        XCTAssertTrue(rendered.stdout.contains("EXIT STATUS"), "the page, rendered")
     }
 }

@@ -25,4 +25,24 @@ final class ChannelChartTests: XCTestCase {
         XCTAssertNil(chart.bands.first { $0.channel == "finished" })
         XCTAssertFalse(chart.series.contains { $0.name == "finished" })
     }
+
+    /// A phase's name is never struck through by a grid line: no line runs
+    /// from 10 above its baseline to 3 below (a 10-point label's letters).
+    func testPhaseLabelsSitClearOfTheGrid() throws {
+        let instance = try bundledInstance("libBreathe.so", "breathing-circles")
+        let channels = instance.effect.channels.map { ChartedChannel(channel: $0) }
+        let sampled = try Chart.sampling(
+            instance, channels: channels, asked: false, elementsAsked: false, fps: 10, lastFrame: 80, markers: [])
+        guard case let .chart(chart) = sampled else { return XCTFail("the sampling stopped") }
+        let svg = chart.svg()
+        let labels = svg.matches(of: /<text x="[0-9.]+" y="([0-9.]+)"[^>]*font-size="10"[^>]*>(Breathe in|Hold|Breathe out)</).map {
+            Double($0.output.1)!
+        }
+        let grid = svg.matches(of: /<line x1="[0-9.]+" x2="[0-9.]+" y1="([0-9.]+)" y2="[0-9.]+" stroke="#eeeeee"/).map { Double($0.output.1)! }
+        XCTAssertEqual(labels.count, 4, "one label a phase")
+        XCTAssertFalse(grid.isEmpty)
+        for label in labels {
+            XCTAssertFalse(grid.contains { $0 > label - 10 && $0 < label + 3 }, "a grid line through the label at y = \(label): \(grid)")
+        }
+    }
 }

@@ -184,6 +184,18 @@ def test_alpha_where_the_format_has_it(tmp_path):
     assert tuple(png(still)[0, 0]) == (0x10, 0x20, 0x30, 255)
 
 
+def test_the_dark_look_gets_its_dark_ground_by_default(tmp_path):
+    # Its light ink on a transparent ground would be all but invisible in an image viewer.
+    still, apng = str(tmp_path / "dark.png"), str(tmp_path / "dark.apng")
+    for out in (still, apng):
+        host("render", "strikethrough-reveal", "--theme", "dark", "-o", out)
+    for image in (png(still), frames(apng)[-1]):
+        assert tuple(image[0, 0]) == (0, 0, 0, 255), "black, opaque"
+        assert image[..., :3].max() > 120, "light ink on it"
+    host("render", "strikethrough-reveal", "--theme", "dark", "--background", "transparent", "-o", still)
+    assert png(still)[0, 0, 3] == 0, "transparent when asked for"
+
+
 def test_a_looping_effect_renders_one_seamless_period(tmp_path):
     out = str(tmp_path / "b.apng")
     host("render", "tracking-breathe", "--loop", "--fps", "20", "-o", out)

@@ -63,7 +63,7 @@
  * Build (needs cairo's development files: Debian's libcairo2-dev, or
  * scripts/ensure-cairo):
  *   cc -std=c99 -Wall -Wextra -Werror -pedantic -Iinclude examples/c-cairo/draw_png.c \
- *      $(pkg-config --cflags --libs cairo) -ldl -lm -o draw_png
+ *      $(pkg-config --cflags --libs cairo) -ldl -lm -o .build/draw_png
  */
 #include "effect.h"
 

@@ -10,7 +10,9 @@ instance), ``--scale`` pixels a point (default 2), on a white background
 unless ``--background`` says otherwise (``#RRGGBB[AA]``, or ``none`` for
 transparent). ``--param`` values are written as effect-host takes them:
 ``0.5``, ``true``/``false``, a choice's name, ``#RRGGBB[AA]``, ``none``.
-``--width`` proposes a width to the view (text-reveal wraps to it).
+``--width`` proposes a width to the view (text-reveal wraps to it): 432
+points unless given, as ``effect-host render`` proposes, and 0 for the
+view's own ideal width.
 
 How each item is drawn:
 
@@ -450,10 +452,11 @@ def main(arguments: Sequence[str] | None = None) -> int:
     parser.add_argument("--scale", type=float, default=2.0, help="pixels per point (default 2)")
     parser.add_argument("--param", action="append", default=[], metavar="NAME=VALUE", help="a param (repeatable)")
     parser.add_argument("--plugin-path", action="append", default=[], metavar="P", help="a plugin or a directory (repeatable)")
-    parser.add_argument("--width", type=float, default=None, help="the width proposed to the view, in points")
+    parser.add_argument("--width", type=float, default=432.0,
+                        help="the width proposed to the view, in points (default 432, as effect-host render proposes; 0: its ideal width)")
     parser.add_argument("--background", default="#FFFFFF", help="#RRGGBB[AA], or none for transparent (default white)")
-    parser.add_argument("--measure", choices=("reference", "cairo"), default="reference",
-                        help="measure text with the ABI's reference metrics (default) or cairo's fonts")
+    parser.add_argument("--measure", choices=("cairo", "reference"), default="cairo",
+                        help="measure text with the fonts cairo draws it in (default) or the ABI's reference metrics")
     options = parser.parse_args(arguments)
     if cairo is None:
         print("draw_png: pycairo is not installed; scripts/ensure-pycairo installs it", file=sys.stderr)
@@ -477,7 +480,7 @@ def main(arguments: Sequence[str] | None = None) -> int:
     with instance:
         try:
             measure = cairo_measurer() if options.measure == "cairo" else None
-            listing = instance.draw(options.time, width=options.width, measure=measure)
+            listing = instance.draw(options.time, width=options.width or None, measure=measure)
             surface = render(listing, options.scale, background)
         except (ValueError, effects.EffectError) as error:
             print(f"draw_png: {error}", file=sys.stderr)

@@ -78,7 +78,9 @@ def run_example(plugins_dir, tmp_path, effect, t, scale=3, params=(), extra=()):
     output = str(tmp_path / f"{effect}.png")
     environment = {key: value for key, value in os.environ.items() if key != "EFFECT_PLUGIN_PATH"}
     environment["PYTHONPATH"] = os.pathsep.join([os.path.join(ROOT, "python")] + [p for p in [os.environ.get("PYTHONPATH")] if p])
-    command = [sys.executable, EXAMPLE, effect, output, "--time", str(t), "--scale", str(scale), "--plugin-path", plugins_dir]
+    # The reference metrics and the view's ideal width: the layouts worked out here.
+    command = [sys.executable, EXAMPLE, effect, output, "--time", str(t), "--scale", str(scale), "--plugin-path", plugins_dir,
+               "--measure", "reference", "--width", "0"]
     for param in params:
         command += ["--param", param]
     result = subprocess.run(command + list(extra), capture_output=True, text=True, env=environment, check=False)
@@ -218,6 +220,24 @@ def test_text_reveal_blurred_draws(plugins_dir, tmp_path):
     path = run_example(plugins_dir, tmp_path, "text-reveal", 0.3, 1, ["preset=blur"], ["--width", "300", "--measure", "cairo"])
     pixels = decode(cairo.ImageSurface.create_from_png(path))
     assert (pixels[..., :3] < 250).any()
+
+
+def test_by_default_text_wraps_as_render_wraps_it(plugins_dir, tmp_path):
+    """With no --width, text-reveal is offered render's 432 points: its 40 pt
+    line wraps into rows instead of running on as one wide, squeezed line."""
+    output = str(tmp_path / "wrapped.png")
+    environment = {key: value for key, value in os.environ.items() if key != "EFFECT_PLUGIN_PATH"}
+    environment["PYTHONPATH"] = os.path.join(ROOT, "python")
+    result = subprocess.run([sys.executable, EXAMPLE, "text-reveal", output, "--time", "2", "--plugin-path", plugins_dir],
+                            capture_output=True, text=True, env=environment, check=False)
+    assert result.returncode == 0, result.stderr
+    pixels = decode(cairo.ImageSurface.create_from_png(output))
+    height, width = pixels.shape[:2]
+    # At 2 pixels a point: at most 432 points and the padding around the ink wide, two 40 pt rows tall.
+    assert width <= 2 * (432 + 30), width
+    assert height >= 2 * 2 * 40, height
+    inked_rows = np.flatnonzero((pixels[..., :3] < 128).any(axis=(1, 2)))
+    assert inked_rows[-1] - inked_rows[0] > 2 * 48, "ink on two rows"
 
 
 def test_the_example_reports_bad_input(plugins_dir, tmp_path):

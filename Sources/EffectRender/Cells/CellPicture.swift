@@ -33,8 +33,8 @@ public struct CellPicture {
             return nil
         }
         self.instance = instance
-        let dotsWide = Double(max(20, columns - 2) * 2)
-        let dotsHigh = Double(max(6, rows - 3) * 4)
+        let dotsWide = Double(max(8, columns - 2) * 2)
+        let dotsHigh = Double(max(2, rows - 3) * 4)
         // Text sets the scale where there is any: its font pixels two dots
         // across, so spacing moves by half a cell; otherwise the drawing
         // fills the terminal.

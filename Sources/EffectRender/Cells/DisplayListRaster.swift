@@ -32,6 +32,7 @@ public struct DisplayListRaster {
     public func draw(_ list: DisplayList, on canvas: inout CellCanvas) {
         var cells = CellRuns()
         let view = Affine.scale(1 / scale.points, 1 / scale.points).concatenating(.translation(-origin.x, -origin.y))
+        let runs = CellTextRuns(list, view: view, scale: scale)
         var stack = [State(matrix: view, opacity: 1, saturation: 1, clips: [])]
         for item in list.items {
             let state = stack[stack.count - 1]
@@ -49,9 +50,9 @@ public struct DisplayListRaster {
             case .endGroup:
                 if stack.count > 1 { stack.removeLast() }
             case let .shape(shape):
-                drawShape(shape, state, &canvas)
+                drawShape(shape, state, runs, &canvas)
             case let .text(text):
-                drawText(text, state, &canvas, &cells)
+                drawText(text, state, runs, &canvas, &cells)
             }
         }
     }
@@ -69,7 +70,7 @@ public struct DisplayListRaster {
         }
     }
 
-    private func drawShape(_ shape: DrawShape, _ state: State, _ canvas: inout CellCanvas) {
+    private func drawShape(_ shape: DrawShape, _ state: State, _ runs: CellTextRuns, _ canvas: inout CellCanvas) {
         guard let inverse = state.matrix.inverted else { return }
         guard !shape.drawsNothing else { return }
         let outline: Outline
@@ -106,12 +107,19 @@ public struct DisplayListRaster {
             sizeInDots.0 >= 4, state.matrix.isAxisAligned
         {
             let (fill, opacity) = color(rgba, state)
-            for row in (y0 / 4)..<min(canvas.rows, (y1 + 3) / 4) {
-                for column in (x0 / 2)..<min(canvas.columns, (x1 + 1) / 2) {
+            // Behind text on the cell grid, it keeps to the text's rows and moves with its runs.
+            let (rows, columns) = ((y0 / 4)..<min(canvas.rows, (y1 + 3) / 4), (x0 / 2)..<min(canvas.columns, (x1 + 1) / 2))
+            let fillBox = state.matrix.bounds(of: outline.rect, outset: 0)
+            let underText = runs.textRows(rows, under: columns, heights: fillBox.minY...max(fillBox.minY, fillBox.maxY))
+            for row in underText.isEmpty ? Array(rows) : underText {
+                let shift = runs.shift(row: row, under: columns)
+                for column in columns where column + shift < canvas.columns {
                     let centre = (x: Double(column) * 2 + 1, y: Double(row) * 4 + 2)
                     let local = inverse.apply(centre.x, centre.y)
-                    guard outline.contains(local.x, local.y), visible(centre, state) else { continue }
-                    canvas.fill(column: column, row: row, color: fill, opacity: opacity)
+                    // On a row of its text, across: its padding may not reach the row's centre.
+                    let y = underText.isEmpty ? local.y : outline.rect.y + outline.rect.height / 2
+                    guard outline.contains(local.x, y), visible(centre, state) else { continue }
+                    canvas.fill(column: column + shift, row: row, color: fill, opacity: opacity)
                 }
             }
         } else if let fill = shape.fill {
@@ -181,7 +189,7 @@ public struct DisplayListRaster {
         var lastColumn: [Int: (column: Int, id: UInt32)] = [:]
     }
 
-    private func drawText(_ text: DrawText, _ state: State, _ canvas: inout CellCanvas, _ cells: inout CellRuns) {
+    private func drawText(_ text: DrawText, _ state: State, _ runs: CellTextRuns, _ canvas: inout CellCanvas, _ cells: inout CellRuns) {
         var shift: Int?
         let (ink, opacity) = color(text.color, state)
         let pixel = scale.pixelDots(text.size)
@@ -232,11 +240,13 @@ public struct DisplayListRaster {
                 let p = state.matrix.apply(x + advance / 2, text.y)
                 let row = Int((centreY / Double(shown) / 4).rounded(.down))
                 var column = Int((p.x / 2).rounded(.down))
-                // The run's first character sets how far the whole run moves
-                // to stay a cell clear of the run before it on this row.
+                // The run's first character sets how far the whole run moves,
+                // as planned; a run the plan has not (one mixing the dot font
+                // and cells) stays a cell clear of the run before it.
                 if shift == nil {
-                    let before = cells.lastColumn[row].flatMap { $0.id == text.id ? nil : $0.column }
-                    shift = before.map { max(0, $0 + 2 - column) } ?? 0
+                    shift = runs.shift(row: row, start: column) ?? cells.lastColumn[row].flatMap { $0.id == text.id ? nil : $0.column }.map {
+                        max(0, $0 + 2 - column)
+                    } ?? 0
                 }
                 column += shift ?? 0
                 let width = CellWidth.of(character)

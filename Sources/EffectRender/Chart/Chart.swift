@@ -151,9 +151,6 @@ public struct Chart {
                     canvas.rect(
                         x: x(band.start), y: top, width: max(0, x(band.end) - x(band.start)), height: strip,
                         fill: Self.bandColors[band.value % Self.bandColors.count], attributes: [("class", "band"), ("data-band", channel)])
-                    if panelIndex == 0, x(band.end) - x(band.start) > 40 {
-                        canvas.text(band.label, x: x(band.start) + 4, y: top + 12, size: 10, color: Self.band)
-                    }
                 }
             }
             // Grid and value ticks.
@@ -161,6 +158,16 @@ public struct Chart {
             for tick in valueTicks.values {
                 canvas.line(x1: Self.left, y1: y(tick), x2: Self.left + plotWidth, y2: y(tick), stroke: 0xEEEE_EEFF)
                 canvas.text(Self.label(tick, places: valueTicks.places), x: Self.left - 6, y: y(tick) + 4, size: 11, color: Self.tick, anchor: .end)
+            }
+            // The phases' names, over the grid and clear of its lines.
+            if panelIndex == 0 {
+                let grid = valueTicks.values.map(y)
+                for (stripIndex, (_, bands)) in bands.enumerated() {
+                    let baseline = Self.labelBaseline(top: y0 + Double(stripIndex) * strip, height: strip, avoiding: grid)
+                    for band in bands where x(band.end) - x(band.start) > 40 {
+                        canvas.text(band.label, x: x(band.start) + 4, y: baseline, size: 10, color: Self.band)
+                    }
+                }
             }
             for tick in timeTicks.values {
                 canvas.line(x1: x(tick), y1: y0 + Self.panelHeight, x2: x(tick), y2: y0 + Self.panelHeight + 4, stroke: 0x8888_88FF)
@@ -194,6 +201,17 @@ public struct Chart {
     /// Round numbers (1, 2 or 5 times a power of ten) between low and
     /// high, about `count` of them, and the decimals that write them all
     /// exactly (0.05 steps need 2).
+    /// Where a band's 10-point label sits in its strip: near the top, moved
+    /// below any grid line that would run through its letters (from 8 above
+    /// the baseline to 3 below), as long as the strip has room.
+    static func labelBaseline(top: Double, height: Double, avoiding lines: [Double]) -> Double {
+        var baseline = top + 12
+        while let line = lines.first(where: { $0 > baseline - 10 && $0 < baseline + 3 }), line + 12 <= top + height {
+            baseline = line + 12
+        }
+        return baseline
+    }
+
     public static func ticks(from low: Double, to high: Double, about count: Int) -> (values: [Double], places: Int) {
         guard high > low, low.isFinite, high.isFinite else { return ([low], 3) }
         let raw = (high - low) / Double(max(1, count))

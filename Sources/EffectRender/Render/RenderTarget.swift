@@ -65,8 +65,15 @@ public enum RenderTarget: Equatable, Sendable {
         }
     }
 
-    /// Whether the picture keeps an alpha channel, so a transparent
-    /// background is the default.
+    /// The ground a picture gets when none is asked for: none (transparent)
+    /// where the format keeps alpha and the ink is the light look's dark ink,
+    /// which shows on any viewer's own ground; otherwise the appearance's
+    /// ground, so the dark look's light ink is never left on nothing.
+    public func defaultGround(for appearance: Appearance) -> String? {
+        hasAlpha && appearance == .light ? nil : PictureStyle.ground(for: appearance)
+    }
+
+    /// Whether the picture keeps an alpha channel.
     public var hasAlpha: Bool {
         switch self {
         case .pngFrames, .pngStill: true

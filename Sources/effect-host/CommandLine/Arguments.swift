@@ -63,8 +63,18 @@ struct Arguments {
     }
 }
 
+/// A misspelling first (`--offlne`, `--fsp`: one edit, or one in four
+/// letters, for names of three letters or more), then an abbreviation or a
+/// name that runs on (`--dur`, `--loops`); alphabetically first on a tie.
 private func closestOption(to name: String, among options: [String]) -> String? {
-    options.sorted().first { $0.hasPrefix(name) || name.hasPrefix($0) }
+    let sorted = options.sorted()
+    let core = String(name.drop { $0 == "-" })
+    if core.count >= 3 {
+        let limit = max(1, core.count / 4)
+        let ranked = sorted.map { (editDistance(core, String($0.drop { $0 == "-" })), $0) }.filter { $0.0 <= limit }
+        if let best = ranked.min(by: { $0.0 < $1.0 }) { return best.1 }
+    }
+    return sorted.first { $0.hasPrefix(name) || name.hasPrefix($0) }
 }
 
 /// A mistake in how the command was called: one line, exit status 2.

@@ -25,18 +25,23 @@ func suggestion(for word: String, among candidates: [String], named kind: String
     return candidates.isEmpty ? " (it has no \(kind))" : " (\(kind): \(candidates.map(Terminal.sanitize).joined(separator: ", ")))"
 }
 
+/// The edits (insertions, deletions, substitutions, swaps of neighbours)
+/// that turn `a` into `b`: optimal string alignment.
 func editDistance(_ a: String, _ b: String) -> Int {
     let a = Array(a)
     let b = Array(b)
-    if a.isEmpty { return b.count }
+    guard !a.isEmpty else { return b.count }
+    guard !b.isEmpty else { return a.count }
+    var before = [Int](repeating: 0, count: b.count + 1)
     var previous = Array(0...b.count)
     for i in 1...a.count {
         var current = [i] + Array(repeating: 0, count: b.count)
-        for j in 1...max(1, b.count) where !b.isEmpty {
+        for j in 1...b.count {
             let substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)
             current[j] = min(previous[j] + 1, current[j - 1] + 1, substitution)
+            if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { current[j] = min(current[j], before[j - 2] + 1) }
         }
-        previous = current
+        (before, previous) = (previous, current)
     }
     return previous[b.count]
 }

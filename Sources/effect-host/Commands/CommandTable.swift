@@ -55,7 +55,8 @@ extension CommandSpec {
         notes: """
             The live view asks the terminal for its background colour (OSC 11), else reads COLORFGBG, and draws in \
             the appearance that suits it, blended over that colour; when neither says, it paints the light ground \
-            the components are designed on.
+            the components are designed on. A run that ends on its own leaves its last frame, drawn in a few rows, \
+            and its status line on the screen; one that is stopped leaves nothing.
 
             Values: numbers as 0.5, bools as true/false, enums by choice name, colours as #RRGGBB or #RRGGBBAA, and \
             `none` to leave an optional param unset.
@@ -106,9 +107,9 @@ extension CommandSpec {
             Option(
                 "--background", value: "COLOR",
                 help: """
-                    #RRGGBB[AA] or transparent (default: transparent for PNG, APNG and WebM; the appearance's ground, \
-                    white or black, for SVG, HTML, GIF and MP4; MP4 cannot be transparent, and a transparent GIF \
-                    keeps faint ink opaque)
+                    #RRGGBB[AA] or transparent (default: transparent for PNG, APNG and WebM in the light \
+                    appearance; otherwise the appearance's ground, white or black, so dark ink is never left on \
+                    nothing; MP4 cannot be transparent, and a transparent GIF keeps faint ink opaque)
                     """),
             .font,
             Option(

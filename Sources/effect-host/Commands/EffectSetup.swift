@@ -17,15 +17,15 @@ struct EffectSetup {
     /// (whose table holds each number's range and default).
     init(_ parsed: Arguments, spec: CommandSpec) throws(UsageError) {
         let command = spec.name
-        guard parsed.positionals.count == 1 else {
-            throw UsageError(
-                parsed.positionals.isEmpty
-                    ? "\(command) needs an effect id (see effect-host list)" : "\(command) takes one effect id")
-        }
-        id = parsed.positionals[0]
+        let extra = parsed.positionals.dropFirst()
         params = try parsed.all("--param").map { text throws(UsageError) in try Self.assignment(text, option: "--param") }
         events = try parsed.all("--at").map { text throws(UsageError) in
             guard let colon = text.firstIndex(of: ":") else {
+                // `--at 1.2 done=false`: the space split the event in two.
+                if Double(text) != nil, let assignment = extra.first(where: { $0.contains("=") }) {
+                    let event = Terminal.sanitize(text + ":" + assignment)
+                    throw UsageError("--at needs T:NAME=VALUE as one word, with no space: --at \(event)")
+                }
                 throw UsageError("--at needs T:NAME=VALUE, not '\(Terminal.sanitize(text))'")
             }
             let time = String(text[..<colon])
@@ -35,6 +35,12 @@ struct EffectSetup {
             let (name, value) = try Self.assignment(String(text[text.index(after: colon)...]), option: "--at")
             return (t, name, value)
         }
+        guard let first = parsed.positionals.first else { throw UsageError("\(command) needs an effect id (see effect-host list)") }
+        if let surplus = extra.first {
+            let hint = surplus.contains("=") ? " (a param is set with --param \(Terminal.sanitize(surplus)))" : ""
+            throw UsageError("\(command) takes one effect id, and '\(Terminal.sanitize(surplus))' is a second\(hint)")
+        }
+        id = first
         fps = try parsed.number(defaulted: spec[option: "--fps"])
         duration = try parsed.number(spec[option: "--duration"])
         session = PluginSession(parsed)

@@ -7,18 +7,21 @@ enum Help {
         let commands = CommandSpec.all.map { spec in
             "  " + spec.name + String(repeating: " ", count: max(1, 13 - spec.name.count)) + spec.summary
         }
-        let shared = [
-            Option.pluginPath.explained("search PATH (a directory or a .so file) first; repeatable"),
-            Option.allowUnsafe.explained("load plugin files that others could have written (refused otherwise, as ssh refuses such key files)"),
-            Option.noCache,
-        ].flatMap(HelpText.lines(for:))
+        let shared = sharedOptions.flatMap(HelpText.lines(for:))
         return (["effect-host: play, inspect and export effect plugins", "", "usage: effect-host <command> [options]", "", "commands:"]
             + commands + ["", "options for the commands that load plugins:"] + shared
             + HelpText.lines(for: Option("-h", "--help", help: "show help for the command (every command takes it)"))
             + [""] + HelpText.fill(about)).joined(separator: "\n")
     }
 
-    private static let about = """
+    /// What every command that loads plugins takes.
+    static let sharedOptions = [
+        Option.pluginPath.explained("search PATH (a directory or a .so file) first; repeatable"),
+        Option.allowUnsafe.explained("load plugin files that others could have written (refused otherwise, as ssh refuses such key files)"),
+        Option.noCache,
+    ]
+
+    static let about = """
         effect-host --version prints the version and the plugin ABI it hosts. validate takes its plugin files as \
         arguments instead of --plugin-path.
 

@@ -11,7 +11,7 @@ struct InfoCommand {
     init(_ arguments: [String]) throws(UsageError) {
         let parsed = try Arguments(arguments, spec: .info)
         guard parsed.positionals.count == 1 else {
-            throw UsageError(parsed.positionals.isEmpty ? "info needs an effect id (see effect-host list)" : "info takes one effect id")
+            throw UsageError(parsed.positionals.isEmpty ? "info needs an effect id (see effect-host list)" : "info takes one effect id, and '\(Terminal.sanitize(parsed.positionals[1]))' is a second")
         }
         id = parsed.positionals[0]
         json = parsed.has("--json")
@@ -41,11 +41,12 @@ struct InfoCommand {
     private func printText(_ plugin: Plugin, _ effect: EffectDescription, _ facts: InstanceInfo, _ elements: [ElementDescription]) {
         let out = Output.standard
         let s = Terminal.sanitize
+        let width = out.columns
         out.line("\(s(effect.id)): \(s(effect.name))")
-        out.line(s(effect.summary))
-        out.line("plugin: \(s(plugin.info.id)) \(s(plugin.info.version)) (\(s(plugin.path)))")
-        if !effect.credit.isEmpty { out.line("design: \(s(effect.credit))") }
-        out.line("timing: \(s(effect.timingDoc)); with defaults, \(describe(facts.timing))")
+        out.paragraph(s(effect.summary), width: width)
+        out.paragraph("plugin: \(s(plugin.info.id)) \(s(plugin.info.version)) (\(s(plugin.path)))", width: width)
+        if !effect.credit.isEmpty { out.paragraph("design: \(s(effect.credit))", width: width) }
+        out.paragraph("timing: \(s(effect.timingDoc)); with defaults, \(describe(facts.timing))", width: width)
         out.line()
         out.line("params:")
         table(
@@ -79,15 +80,8 @@ struct InfoCommand {
     }
 
     private func table(_ rows: [[String]], header: [String]) {
-        let rows = [header] + rows.map { $0.map(Terminal.sanitize) }
-        var widths = Array(repeating: 0, count: header.count)
-        for row in rows { for (column, cell) in row.enumerated() { widths[column] = max(widths[column], cell.count) } }
-        for row in rows {
-            let cells = row.enumerated().map { column, cell in
-                column == row.count - 1 ? cell : cell + String(repeating: " ", count: widths[column] - cell.count)
-            }
-            Output.standard.line("  " + cells.joined(separator: "  "))
-        }
+        let table = TextTable(header: header, rows: rows.map { $0.map(Terminal.sanitize) })
+        for line in table.lines(width: Output.standard.columns) { Output.standard.line(line) }
     }
 
     private func defaultText(_ param: ParamDescription) -> String {

@@ -35,14 +35,12 @@ struct ListCommand {
         }
         for plugin in catalog.plugins {
             let info = plugin.info
-            out.line(
-                "\(Terminal.sanitize(info.id)) \(Terminal.sanitize(info.version))  ABI \(info.abiMajor).\(info.abiMinor)  \(Terminal.sanitize(plugin.path))")
+            out.paragraph(
+                "\(Terminal.sanitize(info.id)) \(Terminal.sanitize(info.version))  ABI \(info.abiMajor).\(info.abiMinor)  \(Terminal.sanitize(plugin.path))",
+                width: out.columns)
             if plugin.resolvedPath != plugin.path { out.line("  (resolves to \(Terminal.sanitize(plugin.resolvedPath)))") }
-            let width = plugin.effects.map(\.id.count).max() ?? 0
-            for effect in plugin.effects {
-                let padding = String(repeating: " ", count: width - effect.id.count)
-                out.line("  \(Terminal.sanitize(effect.id))\(padding)  \(Terminal.sanitize(effect.summary))")
-            }
+            let rows = plugin.effects.map { [Terminal.sanitize($0.id), Terminal.sanitize($0.summary)] }
+            for line in TextTable(header: ["effect", "summary"], rows: rows, showsHeader: false).lines(width: out.columns) { out.line(line) }
         }
         if !catalog.failures.isEmpty {
             out.line()

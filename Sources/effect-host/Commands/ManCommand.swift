@@ -1,6 +1,8 @@
 import EffectHost
-/// `effect-host man`: the manual page, in roff, made from the same help
-/// texts `--help` prints, so the two never disagree. `scripts/install`
+
+/// `effect-host man`: the manual page, written as one (sections, tagged
+/// paragraphs for options, text roff fills to the reader's width), from
+/// the same command table `--help` prints, so the two never disagree. `scripts/install`
 /// installs it as man1/effect-host.1.
 struct ManCommand {
     init(_ arguments: [String]) throws(UsageError) {
@@ -13,27 +15,105 @@ struct ManCommand {
     static var page: String {
         var out = [
             ".TH EFFECT-HOST 1 \"\" \"\(roff(Version.line))\" \"User Commands\"",
+            // Paths and option names are not to be broken with hyphens.
+            ".nh",
             ".SH NAME",
             "effect-host \\- play, inspect and export effect plugins",
             ".SH SYNOPSIS",
             ".B effect-host",
             ".I command",
-            "[options]",
+            ".RI [ options ]",
             ".SH DESCRIPTION",
         ]
-        out += preformatted(Help.main)
+        out += paragraphs(Help.about)
         out.append(".SH COMMANDS")
         for spec in CommandSpec.all {
-            out.append(".SS \(spec.name)")
-            out += preformatted(spec.help)
+            out += [".SS \(spec.name)", roff(spec.summary.prefix(1).uppercased() + spec.summary.dropFirst()) + ".", ".PP", ".B effect-host", roff(spec.usage)]
+            out += paragraphs(spec.about)
+            out += spec.options.filter { !$0.hidden }.flatMap(item)
+            out += paragraphs(spec.notes)
+            if !spec.examples.isEmpty {
+                out += [".PP", "Examples:", ".PP", ".nf"] + spec.examples.flatMap { continued("effect-host " + $0).map(roff) } + [".fi"]
+            }
         }
-        out += [".SH SEE ALSO", "The project's README.md and docs/ describe the ABI, the effects and the benchmarks."]
+        out += [".SH OPTIONS", "Every command that loads plugins takes these:"]
+        out += (Help.sharedOptions + [Option("-h", "--help", help: "show the command's help (every command takes it)")]).flatMap(item)
+        out += [
+            ".SH ENVIRONMENT",
+            ".TP", ".B EFFECT_PLUGIN_PATH", "Directories and plugin files to search after \\-\\-plugin\\-path, colon-separated.",
+            ".TP", ".B EFFECT_SCAN_TIMEOUT", "Seconds a plugin may take to load in the scan before it is skipped (default 5).",
+            ".TP", ".B XDG_CACHE_HOME", "Where the scan cache is kept: effect\\-host/plugins.cache (default ~/.cache).",
+            ".TP", ".B COLUMNS", "The width tables and text keep to; without it, the terminal's, and whole lines for a pipe.",
+            ".TP", ".B NO_COLOR, COLORTERM, TERM",
+            "How the live view colours its drawing: no colour, 24-bit colour, or what the terminal names.",
+            ".SH EXIT STATUS",
+            "0 on success; 1 when the work fails (a plugin that misbehaves, a file that cannot be written); "
+                + "2 for a usage error; 130, 143 and 129 when stopped by SIGINT, SIGTERM or SIGHUP.",
+            ".SH SEE ALSO",
+            "The manual in docs/ (installed in share/doc/effect\\-host): cli.md, effects.md, export.md, embedding.md, "
+                + "writing\\-plugins.md, abi.md and hardening.md; the C header effect.h.",
+        ]
         return out.joined(separator: "\n")
     }
 
-    /// A help text as it is on the screen: no filling, no hyphenation.
-    private static func preformatted(_ text: String) -> [String] {
-        [".nf", ".nh"] + text.split(separator: "\n", omittingEmptySubsequences: false).map { roff(String($0)) } + [".hy", ".fi"]
+    /// An option as a tagged paragraph: its names and value, then its help.
+    private static func item(_ option: Option) -> [String] {
+        let names = option.names.map { "\\fB\(roff($0))\\fR" }.joined(separator: ", ")
+        let value = option.value.map { " \\fI\(roff($0))\\fR" } ?? ""
+        return [".TP", names + value, roff(option.help + (option.numbersText.map { " (\($0))" } ?? ""))]
+    }
+
+    /// A help table (`  TAG   text`, its text running on in deeper-indented
+    /// lines) as tagged paragraphs, whose text roff fills to the page; nil
+    /// for a block that is not one.
+    private static func tagged(_ lines: [String]) -> [String]? {
+        var items: [(tag: String, text: String)] = []
+        for line in lines {
+            let indent = line.prefix { $0 == " " }.count
+            let body = line.dropFirst(indent)
+            if indent == 2, let gap = body.firstRange(of: "  ") {
+                items.append((String(body[..<gap.lowerBound]), String(body[gap.upperBound...].drop { $0 == " " })))
+            } else if indent > 2, !items.isEmpty {
+                items[items.count - 1].text += " " + body
+            } else {
+                return nil
+            }
+        }
+        return items.flatMap { [".TP", ".B \(roff($0.tag))", roff($0.text)] }
+    }
+
+    /// A command line as lines of at most `width` characters, broken
+    /// between words with the shell's backslash.
+    private static func continued(_ command: String, width: Int = 64) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        for word in command.split(separator: " ") {
+            if !line.isEmpty, line.count + 1 + word.count > width {
+                lines.append(line + " \\")
+                line = "    " + word
+            } else {
+                line += (line.isEmpty ? "" : " ") + word
+            }
+        }
+        return lines + [line]
+    }
+
+    /// Help text as roff: each paragraph filled by roff, an indented block
+    /// (a list, a table) kept as written.
+    private static func paragraphs(_ text: String) -> [String] {
+        var blocks: [[String]] = [[]]
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.allSatisfy({ $0 == " " }) { blocks.append([]) } else { blocks[blocks.count - 1].append(String(line)) }
+        }
+        var out: [String] = []
+        for lines in blocks where !lines.isEmpty {
+            if lines.contains(where: { $0.hasPrefix(" ") }) {
+                out += tagged(lines) ?? [".PP", ".nf"] + lines.map(roff) + [".fi"]
+            } else {
+                out += [".PP", roff(lines.joined(separator: " "))]
+            }
+        }
+        return out
     }
 
     /// Text roff prints as it is: backslashes doubled, and a leading dot or

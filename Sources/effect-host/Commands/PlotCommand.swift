@@ -115,6 +115,7 @@ struct PlotCommand {
             return requests
         }
         var requests: [ChartedChannel] = []
+        var usesChosen = false
         for name in channelNames {
             var base = name
             var index: Int?
@@ -134,12 +135,19 @@ struct PlotCommand {
             if index == nil, let channel = effect.channels.first(where: { $0.name == base }) {
                 requests.append(ChartedChannel(channel: channel, element: nil))
             } else if let channel = effect.elementChannels.first(where: { $0.name == base }) {
+                usesChosen = usesChosen || index == nil
                 requests += (index.map { [$0] } ?? chosen).map { ChartedChannel(channel: channel, element: $0) }
             } else {
                 let names = effect.channels.map(\.name) + effect.elementChannels.map(\.name)
                 let hint = suggestion(for: base, among: names, named: "channels")
                 throw UsageError("effect '\(effect.id)' has no channel '\(Terminal.sanitize(base))'\(hint)")
             }
+        }
+        if let elements, !usesChosen {
+            let listed = elements.map(String.init).joined(separator: ",")
+            let names = effect.elementChannels.map(\.name)
+            let which = names.isEmpty ? "\(effect.id) has none" : "those of \(effect.id) are \(names.joined(separator: ", "))"
+            throw UsageError("--elements \(listed) picks the elements of element channels, and --channels names none (\(which))")
         }
         return requests
     }

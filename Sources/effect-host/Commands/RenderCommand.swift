@@ -115,7 +115,7 @@ struct RenderCommand {
             appearance = .light
         }
         var style = PictureStyle(appearance: appearance)
-        style.background = background ?? (target.hasAlpha ? nil : PictureStyle.ground(for: appearance))
+        style.background = background ?? target.defaultGround(for: appearance)
         if case .movie(_, .gif) = target, style.background == nil {
             Output.error.line(
                 "effect-host: GIF has one transparent colour and no partial alpha: faint ink becomes opaque; --background COLOR blends it, .apng and .webm keep it")

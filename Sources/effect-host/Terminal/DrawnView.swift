@@ -7,6 +7,7 @@ import EffectRender
 struct DrawnView: TerminalView {
     private var picture: CellPicture
     private let status: StatusLine
+    private let columns: Int
 
     /// nil when the effect does not draw.
     init?(instance: EffectInstance, columns: Int, rows: Int, depth: ColorDepth, theme: TerminalTheme) throws(EffectError) {
@@ -17,11 +18,12 @@ struct DrawnView: TerminalView {
                 appearance: theme.appearance)
         else { return nil }
         self.picture = picture
+        self.columns = columns
         status = StatusLine(effect: instance.effect)
     }
 
     mutating func lines(for frame: SampledFrame) throws -> [String] {
-        try picture.lines(at: frame.t) + ["", try status.text(for: frame, instance: picture.instance)]
+        try picture.lines(at: frame.t) + ["", try status.text(for: frame, instance: picture.instance, width: columns)]
     }
 }
 
@@ -37,7 +39,8 @@ struct StatusLine {
         }
     }
 
-    func text(for frame: SampledFrame, instance: EffectInstance) throws -> String {
+    /// The words that fit in `width` cells, whole: what does not fit is left out, never cut.
+    func text(for frame: SampledFrame, instance: EffectInstance, width: Int) throws -> String {
         var parts = ["t \(fixed(frame.t, 3)) s"]
         for (index, channel) in channels {
             let value = frame.values[index]
@@ -49,6 +52,10 @@ struct StatusLine {
         }
         let value = try instance.strings(at: frame.t).accessibilityValue
         if !value.isEmpty { parts.append(Terminal.sanitize(value)) }
-        return parts.joined(separator: "   ")
+        var line = parts[0]
+        for part in parts.dropFirst() where TerminalScreen.width(of: line) + 3 + TerminalScreen.width(of: part) <= width {
+            line += "   " + part
+        }
+        return line
     }
 }

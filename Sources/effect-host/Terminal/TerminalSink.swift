@@ -14,7 +14,10 @@ protocol TerminalView {
 /// follows the terminal through the run: a resize (SIGWINCH) redraws at
 /// the new size, Ctrl-Z (SIGTSTP) gives the screen back before the process
 /// stops and takes it again on `fg`, and however the run ends the user's
-/// screen and cursor come back.
+/// screen and cursor come back. A run that ends on its own leaves its last
+/// frame behind, drawn small, on the normal screen, as ffmpeg leaves its
+/// summary: a user who looked away sees that it ran and how it ended. One
+/// stopped (Ctrl-C, a signal) leaves nothing, as `top` does.
 final class TerminalSink: FrameSink {
     typealias ViewMaker = (_ columns: Int, _ rows: Int) throws -> TerminalView
 
@@ -34,6 +37,9 @@ final class TerminalSink: FrameSink {
     /// while the run plays, then the last frame as plain lines.
     private let plain: Bool
     private var lastLines: [String] = []
+    private var lastFrame: SampledFrame?
+    /// How many rows the last frame is left in: a few.
+    static let summaryRows = 8
 
     /// The view is made for the terminal's size (80 × 24 when stdout is not
     /// one), and made again on every resize.
@@ -78,6 +84,7 @@ final class TerminalSink: FrameSink {
     }
 
     func frame(_ frame: SampledFrame) throws {
+        lastFrame = frame
         let (columns, rows) = size
         let lines = Array(try view.lines(for: frame).prefix(rows))
         if plain {
@@ -131,8 +138,25 @@ final class TerminalSink: FrameSink {
             return
         }
         Output.standard.write(TerminalScreen.leave)
+        // Only for a person at a terminal: a tty stream written to a file
+        // ends with the screen given back, as it began with it taken.
+        if !interrupted, Output.standard.isTerminal, let lastFrame {
+            for line in summary(of: lastFrame) { Output.standard.line(line + Terminal.reset) }
+        }
         try? Output.standard.flush()
         TerminalRestore.armed = false
+    }
+
+    /// The frame drawn again for `summaryRows` rows of the terminal's width,
+    /// without the blank rows around it.
+    private func summary(of frame: SampledFrame) -> [String] {
+        let (columns, rows) = size
+        guard var small = try? makeView(columns, min(rows, Self.summaryRows)), let drawn = try? small.lines(for: frame) else { return [] }
+        var lines = drawn.map { TerminalScreen.clip($0, to: max(1, columns - 1)) }
+        func blank(_ line: String) -> Bool { TerminalScreen.plain(line).allSatisfy { $0 == " " } }
+        while let first = lines.first, blank(first) { lines.removeFirst() }
+        while let last = lines.last, blank(last) { lines.removeLast() }
+        return lines
     }
 }
 

@@ -1,0 +1,95 @@
+import EffectHost
+
+/// Where the runs of text drawn on the cell grid land, planned before a
+/// frame is drawn. A word's gap in points can be under a cell, and two
+/// runs must never touch, so a run moves right as far as it must to stay a
+/// cell clear of the run before it on its row; a run drawn again where one
+/// already starts (text-reveal's ink copy over its words) lands on it, not
+/// beside it. Knowing this first lets a solid fill under the text (a
+/// highlight block) move with the runs it is under and keep to their rows.
+struct CellTextRuns {
+    struct Run {
+        /// The column the run's first character is laid out in, and its last.
+        let start: Int
+        let end: Int
+        /// How far it moves right.
+        let shift: Int
+        /// The middle of its text's box, in dots from the canvas's top.
+        let middle: Double
+    }
+
+    private(set) var rows: [Int: [Run]] = [:]
+
+    /// Every run of cell text in `list` mapped by `view`, in drawing order.
+    init(_ list: DisplayList, view: Affine, scale: TerminalScale) {
+        var stack = [view]
+        var lastColumn: [Int: (column: Int, id: UInt32)] = [:]
+        for item in list.items {
+            switch item {
+            case let .group(group): stack.append(stack[stack.count - 1].concatenating(group.transform.matrix))
+            case .endGroup: if stack.count > 1 { stack.removeLast() }
+            case .shape: break
+            case let .text(text): place(text, stack[stack.count - 1], scale, &lastColumn)
+            }
+        }
+    }
+
+    private mutating func place(_ text: DrawText, _ matrix: Affine, _ scale: TerminalScale, _ lastColumn: inout [Int: (column: Int, id: UInt32)]) {
+        let pixel = scale.pixelDots(text.size)
+        guard pixel == 0 else { return }
+        var x = text.x
+        var first: (row: Int, column: Int)?
+        var end = 0
+        var middle = 0.0
+        for character in text.text {
+            let advance = scale.advance(of: character, glyph: nil, pixel: 0)
+            defer { x += advance }
+            guard advance > 0, character != " " else { continue }
+            let (row, column) = Self.cell(of: text, at: x, advance: advance, matrix)
+            if first == nil {
+                first = (row, column)
+                middle = matrix.apply(x + advance / 2, text.y - text.ascent + (text.ascent + text.descent) / 2).y
+            }
+            end = column + CellWidth.of(character) - 1
+        }
+        guard let (row, start) = first else { return }
+        let shift: Int
+        if let earlier = rows[row]?.first(where: { $0.start == start }) {
+            shift = earlier.shift
+        } else {
+            let before = lastColumn[row].flatMap { $0.id == text.id ? nil : $0.column }
+            shift = before.map { max(0, $0 + 2 - start) } ?? 0
+        }
+        rows[row, default: []].append(Run(start: start, end: end, shift: shift, middle: middle))
+        lastColumn[row] = (max(lastColumn[row]?.column ?? .min, end + shift), text.id)
+    }
+
+    /// The cell a character's box centre falls in, unclipped.
+    static func cell(of text: DrawText, at x: Double, advance: Double, _ matrix: Affine) -> (row: Int, column: Int) {
+        let p = matrix.apply(x + advance / 2, text.y - text.ascent + (text.ascent + text.descent) / 2)
+        return (Int((p.y / 4).rounded(.down)), Int((matrix.apply(x + advance / 2, text.y).x / 2).rounded(.down)))
+    }
+
+    /// How far the run laid out from `column` on `row` moves; nil for none planned there.
+    func shift(row: Int, start column: Int) -> Int? {
+        rows[row]?.first { $0.start == column }?.shift
+    }
+
+    /// How far a fill over `columns` of `row` moves: as the first run that
+    /// starts under it, else as the last run that starts before it.
+    func shift(row: Int, under columns: Range<Int>) -> Int {
+        guard let runs = rows[row] else { return 0 }
+        if let inside = runs.filter({ columns.contains($0.start) }).min(by: { $0.start < $1.start }) { return inside.shift }
+        return runs.filter { $0.start < columns.lowerBound }.max { $0.start < $1.start }?.shift ?? 0
+    }
+
+    /// The rows among `rows` whose text a fill spanning `columns` and
+    /// `heights` (dots from the top) is behind: text under it whose middle
+    /// it covers. The fill keeps to those rows, where its padding would
+    /// reach the rows of other text.
+    func textRows(_ rows: Range<Int>, under columns: Range<Int>, heights: ClosedRange<Double>) -> [Int] {
+        rows.filter { row in
+            self.rows[row]?.contains { $0.start < columns.upperBound && $0.end >= columns.lowerBound && heights.contains($0.middle) } ?? false
+        }
+    }
+}

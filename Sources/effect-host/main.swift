@@ -21,6 +21,10 @@ func runCommand(_ arguments: [String]) -> Int32 {
         case ScanWorker.command:
             ScanCommand.run(rest)
         default:
+            if command.hasPrefix("-") {
+                let hint = closestOption(to: command, among: ["--help", "--version"]).map { " (did you mean \($0)?)" } ?? ""
+                throw UsageError("unknown option \(Terminal.sanitize(command))\(hint); a command comes first, see effect-host --help")
+            }
             guard let spec = CommandSpec.named(command) else {
                 let hint = didYouMean(command, among: CommandSpec.all.map(\.name) + ["help", "version"])
                 throw UsageError("unknown command '\(Terminal.sanitize(command))'\(hint); see effect-host --help")

@@ -58,6 +58,6 @@ final class TextTableTests: XCTestCase {
     }
 
     func testAWordLongerThanTheLineIsSplitNotLost() {
-        XCTAssertEqual(TextTable.wrap("see /a/very/long/path/name here", width: 10), ["see", "/a/very/lo", "ng/path/na", "me here"])
+        XCTAssertEqual(TextTable.wrap("see /a/very/long/path/name here", width: 10), ["see", "/a/very/", "long/path/", "name here"])
     }
 }

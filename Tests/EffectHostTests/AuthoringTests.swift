@@ -41,7 +41,7 @@ final class AuthoringTests: XCTestCase {
         let validate = try TestEnvironment.run(TestEnvironment.effectHost, ["validate", "--seed", "11", plugin])
         XCTAssertEqual(validate.status, 0, validate.stdout)
         XCTAssertTrue(validate.stdout.hasSuffix("17 pass, 1 skip, 0 warn, 0 fail, 0 crash (seed 11)\n"), validate.stdout)
-        XCTAssertTrue(validate.stdout.contains("  pass   draw          "), validate.stdout)
+        XCTAssertTrue(validate.stdout.contains("  pass   draw           "), validate.stdout)
 
         // It draws its dots: render writes them as SVG, not channel bars.
         let frames = directory + "/frames"

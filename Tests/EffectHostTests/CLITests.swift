@@ -169,10 +169,29 @@ final class CLITests: XCTestCase {
         XCTAssertTrue(piped.stdout.split(separator: "\n").contains { $0.unicodeScalars.count > 120 }, "a pipe gets whole lines")
     }
 
+    /// Help keeps to 80 columns, or to a narrower terminal's width.
+    func testHelpFitsTheTerminal() throws {
+        for command in [[], ["list"], ["info"], ["run"], ["render"], ["export"], ["plot"], ["validate"], ["completions"], ["man"]] {
+            for (columns, limit) in [(nil, 80), ("200", 80), ("40", 40)] as [(String?, Int)] {
+                let result = try TestEnvironment.run(
+                    TestEnvironment.effectHost, command + ["--help"], environment: columns.map { ["COLUMNS": $0] } ?? [:])
+                XCTAssertEqual(result.status, 0, result.stderr)
+                for line in result.stdout.split(separator: "\n") {
+                    XCTAssertLessThanOrEqual(line.count, limit, "\(command) at \(columns ?? "no COLUMNS"): '\(line)'")
+                }
+            }
+        }
+    }
+
     /// Messages that say what is wrong where it is wrong, line for line.
     func testUsageErrorsNameTheMistake() throws {
         let cases: [([String], String)] = [
             (["run", "strikethrough-reveal", "--offlne"], "unknown option --offlne (did you mean --offline?)"),
+            (["--hlep"], "unknown option --hlep (did you mean --help?); a command comes first, see effect-host --help"),
+            (["--versoin"], "unknown option --versoin (did you mean --version?); a command comes first, see effect-host --help"),
+            (["list", "--hlep"], "unknown option --hlep (did you mean --help?)"),
+            (["plot", "tracking-breathe", "--elements", "0", "-o", "x.svg"],
+             "tracking-breathe has no elements with these params, so there is no element 0"),
             (["render", "strikethrough-reveal", "--scael", "2", "-o", "x.png"], "unknown option --scael (did you mean --scale?)"),
             (["run", "strikethrough-reveal", "--at", "1.2", "done=false"],
              "--at needs T:NAME=VALUE as one word, with no space: --at 1.2:done=false"),

@@ -332,7 +332,7 @@ final class CairoExampleTests: XCTestCase {
     }
 
     /// At 2 s text-reveal has revealed every word and wiped its highlight
-    /// block in behind "calm glance.": one row (no width proposed) of 40 pt
+    /// block in behind "calm glance.": one row (--width 0: its ideal width) of 40 pt
     /// bold (1.06 x the reference widths, tracking −1.3 pt) words, 11 pt
     /// apart (round(0.24 h)), the phrase 2 pt clear on each side and its
     /// block pad = round(0.16 h) wider, 1.04 h tall, 0.01 h higher, with
@@ -340,7 +340,7 @@ final class CairoExampleTests: XCTestCase {
     func testTextRevealHighlightBlockBehindThePhrase() throws {
         let programs = try build()
         let picture = try draw(
-            programs, plugin("libReveal.so"), "text-reveal", ["--time", "2", "--param", "highlights=calm glance"])
+            programs, plugin("libReveal.so"), "text-reveal", ["--time", "2", "--width", "0", "--param", "highlights=calm glance"])
         let h = (0.952 + 0.241) * 40
         func advance(_ text: String) -> Double { thousandths(text) / 1000 * 40 * 1.06 + Double(text.count) * -1.3 }
         let gap = (0.24 * h).rounded()

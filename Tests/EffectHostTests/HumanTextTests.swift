@@ -71,7 +71,7 @@ final class HumanTextTests: XCTestCase {
         XCTAssertEqual(result.status, 1)
         let lines = result.stdout.split(separator: "\n")
         XCTAssertEqual(lines.count, 3, result.stdout)
-        XCTAssertTrue(lines[1].hasPrefix("  fail   load          cannot be loaded: "), result.stdout)
+        XCTAssertTrue(lines[1].hasPrefix("  fail   load           cannot be loaded: "), result.stdout)
         XCTAssertTrue(lines[1].hasSuffix("; no other check can run"), result.stdout)
         XCTAssertTrue(lines[2].hasPrefix("0 pass, 0 skip, 0 warn, 1 fail, 0 crash"), result.stdout)
         let json = try host("validate", "--json", "/bin/sh")

@@ -52,7 +52,7 @@ final class PluginTrustTests: XCTestCase {
             XCTAssertEqual(allowed.status, 0, allowed.stderr)
             let validate = try host(["validate", plugin])
             XCTAssertEqual(validate.status, 1)
-            XCTAssertTrue(validate.stdout.contains("fail   load          " + reason), validate.stdout)
+            XCTAssertTrue(validate.stdout.contains("fail   load           " + reason), validate.stdout)
         }
     }
 

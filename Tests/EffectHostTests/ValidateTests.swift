@@ -187,6 +187,6 @@ final class ValidateTests: XCTestCase {
             TestEnvironment.effectHost, ["validate", "--seed", "5", TestEnvironment.strikePlugin])
         XCTAssertEqual(text.status, 0)
         XCTAssertTrue(text.stdout.hasSuffix("18 pass, 0 skip, 0 warn, 0 fail, 0 crash (seed 5)\n"), text.stdout)
-        XCTAssertTrue(text.stdout.contains("  pass   bad-input     "), text.stdout)
+        XCTAssertTrue(text.stdout.contains("  pass   bad-input      "), text.stdout)
     }
 }

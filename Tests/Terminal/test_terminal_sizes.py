@@ -120,7 +120,7 @@ def test_tracking_breathe_and_the_circles_are_one_piece_with_whole_status_words(
             assert item in words or re.fullmatch(r"breaths taken \d+", item), f"{effect} at {size}: a cut status word in {status!r}"
 
 
-@pytest.mark.parametrize("size", [(30, 8), (80, 24)], ids=["30x8", "80x24"])
+@pytest.mark.parametrize("size", [(30, 8), (50, 12), (80, 24)], ids=["30x8", "50x12", "80x24"])
 def test_a_run_that_ends_leaves_its_last_frame_on_the_normal_screen(pane_factory, size):
     pane = pane_factory(*size, run("text-reveal", "--param", "highlights=calm glance"))
     assert pane.wait_until(pane.ended, 15)

@@ -8,8 +8,9 @@
  *
  *   --time T        the frame's time in seconds (default 0)
  *   --scale S       pixels per point (default 2)
- *   --width W       the width proposed to the view (text-reveal wraps to it;
- *                   default 0, the view's ideal width)
+ *   --width W       the width proposed to the view in points (text-reveal
+ *                   wraps to it; default 432, as effect-host render proposes;
+ *                   0 asks for the view's ideal width)
  *   --background C  paint the canvas first (default: transparent)
  *   --param N=V     a param for create, read by the param's type: a number,
  *                   true/false, a choice name, #RRGGBB[AA], text, or `none`
@@ -822,7 +823,7 @@ static const char *draw_items(cairo_t *cr, const effect_draw_item *items, uint64
 
 int main(int argc, char **argv) {
     const char *plugin_path, *effect_id, *output;
-    double t = 0, scale = 2, width = 0, pixels_w, pixels_h;
+    double t = 0, scale = 2, width = 432, pixels_w, pixels_h;
     uint32_t background = 0;
     int i, status, setting_count = 0;
     long index;

@@ -33,9 +33,10 @@ How each item is drawn:
   outline's length and keeps the part from trim_start to trim_end; the
   trimmed outline is filled and stroked. Fills are solid or linear gradients
   (padded); strokes have their width, cap and join.
-- Text: cairo's toy text API in the "sans-serif" face (fontconfig picks the
-  font), bold from weight 600 up and regular below (the toy API has no other
-  weights), stretched horizontally so the run's width is the item's
+- Text: cairo's toy text API in the "Inter" face, as render uses
+  (fontconfig picks a fallback when it is missing), bold from weight 600
+  up and regular below (the toy API has no other weights), stretched
+  horizontally so the run's width is the item's
   ``advance`` exactly: the effect laid the text out with that width. With
   tracking, each character is drawn on its own (no kerning, no shaping of
   scripts that join their letters). ``--measure cairo`` measures the runs with
@@ -63,7 +64,7 @@ try:
 except ImportError:  # reported by main()
     cairo = None  # type: ignore[assignment, unused-ignore]  # the ignore is unused where pycairo is missing
 
-FONT_FAMILY = "sans-serif"
+FONT_FAMILY = "Inter"
 #: The most pixels a side of the canvas may have (cairo's own limit is 32767).
 MAX_PIXELS = 16384
 

@@ -68,11 +68,16 @@ public struct CellPicture {
         self.scale = scale
         self.proposal = proposal
         let bounds = list.bounds
-        canvasColumns = min(Int(dotsWide) / 2, Int((bounds.width / points / 2).rounded(.up)) + 2)
+        // Text on the cell grid takes a cell between words where the layout
+        // may have left less, so it can reach past the bounds: the canvas
+        // holds as far as it reaches, where the terminal has the room.
+        let cellText = CellTextRuns(list, view: Affine.scale(1 / points, 1 / points).concatenating(.translation(-bounds.x, -bounds.y)), scale: scale)
+        let taken = max(Int((bounds.width / points / 2).rounded(.up)), cellText.reach)
+        canvasColumns = min(Int(dotsWide) / 2, taken + 2)
         canvasRows = min(Int(dotsHigh) / 4, Int((bounds.height / points / 4).rounded(.up)) + 1)
-        // Centre the bounds on the canvas.
+        // Centre the ink on the canvas.
         origin = (
-            bounds.x - (Double(canvasColumns * 2) * points - bounds.width) / 2,
+            bounds.x - Double(max(0, canvasColumns - taken)) * points,
             bounds.y - (Double(canvasRows * 4) * points - bounds.height) / 2
         )
         self.depth = depth

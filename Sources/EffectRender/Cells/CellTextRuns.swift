@@ -70,6 +70,9 @@ struct CellTextRuns {
         return (Int((p.y / 4).rounded(.down)), Int((matrix.apply(x + advance / 2, text.y).x / 2).rounded(.down)))
     }
 
+    /// One past the rightmost column any run reaches, moved; 0 for none.
+    var reach: Int { rows.values.flatMap { $0.map { $0.end + $0.shift + 1 } }.max() ?? 0 }
+
     /// How far the run laid out from `column` on `row` moves; nil for none planned there.
     func shift(row: Int, start column: Int) -> Int? {
         rows[row]?.first { $0.start == column }?.shift

@@ -101,6 +101,8 @@ public struct Chart {
     static let tick: UInt32 = 0x5555_55FF
     static let band: UInt32 = 0x6666_66FF
     static let event: UInt32 = 0xDD11_11FF
+    /// Most of the panel shows through a phase label's ground; its letters stay whole.
+    static let labelGround: UInt32 = 0xFFFF_FFB3
 
     private func draw(on canvas: inout some ChartCanvas) {
         let t0 = times.first ?? 0
@@ -159,16 +161,6 @@ public struct Chart {
                 canvas.line(x1: Self.left, y1: y(tick), x2: Self.left + plotWidth, y2: y(tick), stroke: 0xEEEE_EEFF)
                 canvas.text(Self.label(tick, places: valueTicks.places), x: Self.left - 6, y: y(tick) + 4, size: 11, color: Self.tick, anchor: .end)
             }
-            // The phases' names, over the grid and clear of its lines.
-            if panelIndex == 0 {
-                let grid = valueTicks.values.map(y)
-                for (stripIndex, (_, bands)) in bands.enumerated() {
-                    let baseline = Self.labelBaseline(top: y0 + Double(stripIndex) * strip, height: strip, avoiding: grid)
-                    for band in bands where x(band.end) - x(band.start) > 40 {
-                        canvas.text(band.label, x: x(band.start) + 4, y: baseline, size: 10, color: Self.band)
-                    }
-                }
-            }
             for tick in timeTicks.values {
                 canvas.line(x1: x(tick), y1: y0 + Self.panelHeight, x2: x(tick), y2: y0 + Self.panelHeight + 4, stroke: 0x8888_88FF)
                 canvas.text(
@@ -184,6 +176,17 @@ public struct Chart {
                     zip(times, item.values).map { (x($0), y($1)) }, stroke: color(index), width: 1.6,
                     attributes: [("class", "series"), ("data-series", item.name)])
             }
+            // The phases' names, clear of the grid's lines and on a ground of their
+            // own, so a curve passing under them does not cut through the letters.
+            if panelIndex == 0 {
+                let grid = valueTicks.values.map(y)
+                for (stripIndex, (_, bands)) in bands.enumerated() {
+                    let baseline = Self.labelBaseline(top: y0 + Double(stripIndex) * strip, height: strip, avoiding: grid)
+                    for band in bands where x(band.end) - x(band.start) > 40 {
+                        canvas.text(band.label, x: x(band.start) + 4, y: baseline, size: 10, color: Self.band, ground: Self.labelGround)
+                    }
+                }
+            }
             for marker in markers where marker.t >= t0 && marker.t <= t1 {
                 canvas.line(
                     x1: x(marker.t), y1: y0, x2: x(marker.t), y2: y0 + Self.panelHeight, stroke: Self.event, dash: (4, 3),
@@ -198,9 +201,6 @@ public struct Chart {
 
     private func color(_ index: Int) -> UInt32 { Self.palette[index % Self.palette.count] }
 
-    /// Round numbers (1, 2 or 5 times a power of ten) between low and
-    /// high, about `count` of them, and the decimals that write them all
-    /// exactly (0.05 steps need 2).
     /// Where a band's 10-point label sits in its strip: near the top, moved
     /// below any grid line that would run through its letters (from 8 above
     /// the baseline to 3 below), as long as the strip has room.
@@ -212,6 +212,9 @@ public struct Chart {
         return baseline
     }
 
+    /// Round numbers (1, 2 or 5 times a power of ten) between low and
+    /// high, about `count` of them, and the decimals that write them all
+    /// exactly (0.05 steps need 2).
     public static func ticks(from low: Double, to high: Double, about count: Int) -> (values: [Double], places: Int) {
         guard high > low, low.isFinite, high.isFinite else { return ([low], 3) }
         let raw = (high - low) / Double(max(1, count))

@@ -10,7 +10,8 @@ protocol ChartCanvas {
     mutating func line(x1: Double, y1: Double, x2: Double, y2: Double, stroke: UInt32, dash: (Double, Double)?, attributes: [(String, String)])
     mutating func polyline(_ points: [(Double, Double)], stroke: UInt32, width: Double, attributes: [(String, String)])
     mutating func text(
-        _ string: String, x: Double, y: Double, size: Double, weight: Double, color: UInt32, anchor: TextAnchor, rotation: Double)
+        _ string: String, x: Double, y: Double, size: Double, weight: Double, color: UInt32, anchor: TextAnchor, rotation: Double,
+        ground: UInt32?)
 }
 
 /// Where a run of text sits against its x: SVG's text-anchor.
@@ -33,9 +34,9 @@ extension ChartCanvas {
 
     mutating func text(
         _ string: String, x: Double, y: Double, size: Double, weight: Double = 400, color: UInt32, anchor: TextAnchor = .start,
-        rotation: Double = 0
+        rotation: Double = 0, ground: UInt32? = nil
     ) {
-        text(string, x: x, y: y, size: size, weight: weight, color: color, anchor: anchor, rotation: rotation)
+        text(string, x: x, y: y, size: size, weight: weight, color: color, anchor: anchor, rotation: rotation, ground: ground)
     }
 }
 
@@ -70,14 +71,17 @@ struct ChartSVG: ChartCanvas {
     }
 
     mutating func text(
-        _ string: String, x: Double, y: Double, size: Double, weight: Double, color: UInt32, anchor: TextAnchor, rotation: Double
+        _ string: String, x: Double, y: Double, size: Double, weight: Double, color: UInt32, anchor: TextAnchor, rotation: Double,
+        ground: UInt32?
     ) {
         let n = SVG.number
+        // SVG measures text only when it draws it, so a ground is a halo stroked under the letters.
+        let halo = ground.map { " stroke=\"\(SVG.color($0))\" stroke-width=\"\(n(size * 0.4))\" stroke-linejoin=\"round\" paint-order=\"stroke\"" } ?? ""
         let place =
             rotation == 0
             ? "x=\"\(n(x))\" y=\"\(n(y))\"" : "transform=\"translate(\(n(x)) \(n(y))) rotate(\(n(rotation)))\""
         body += "<text \(place)\(anchor == .start ? "" : " text-anchor=\"\(anchor.rawValue)\"") font-family=\"\(DisplayListSVG.fontFamily)\" "
-        body += "font-size=\"\(n(size))\"\(weight == 400 ? "" : " font-weight=\"\(n(weight))\"") fill=\"\(SVG.color(color))\">"
+        body += "font-size=\"\(n(size))\"\(weight == 400 ? "" : " font-weight=\"\(n(weight))\"") fill=\"\(SVG.color(color))\"\(halo)>"
         body += SVG.escape(string) + "</text>"
     }
 }
@@ -135,7 +139,8 @@ struct ChartList: ChartCanvas {
     }
 
     mutating func text(
-        _ string: String, x: Double, y: Double, size: Double, weight: Double, color: UInt32, anchor: TextAnchor, rotation: Double
+        _ string: String, x: Double, y: Double, size: Double, weight: Double, color: UInt32, anchor: TextAnchor, rotation: Double,
+        ground: UInt32?
     ) {
         // Without a shaping font, an average Latin glyph's width places it.
         let width = fonts?.measure(string, size: size, weight: weight, tracking: 0)?.advance ?? 0.55 * size * Double(string.count)
@@ -143,6 +148,9 @@ struct ChartList: ChartCanvas {
         let group = nextID
         if rotation != 0 { items.append(.group(DrawGroup(id: group, transform: DrawTransform(translateX: x, translateY: y, rotation: rotation)))) }
         let origin = rotation == 0 ? (x - shift, y) : (-shift, 0.0)
+        if let ground {
+            rect(x: origin.0 - size * 0.2, y: origin.1 - size, width: width + size * 0.4, height: size * 1.3, fill: ground)
+        }
         items.append(.text(DrawText(id: nextID, text: string, x: origin.0, y: origin.1, size: size, weight: weight, color: color)))
         if rotation != 0 { items.append(.endGroup(id: group)) }
     }

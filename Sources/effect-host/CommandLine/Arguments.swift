@@ -44,7 +44,8 @@ struct Arguments {
                 guard inline == nil else { throw UsageError("\(Terminal.sanitize(name)) takes no value") }
                 flags.insert(name)
             } else {
-                let known = Array(valued) + Array(allowed)
+                // --help is read before parsing, so it is a candidate without being allowed here.
+                let known = Array(valued) + Array(allowed) + ["--help"]
                 let hint = closestOption(to: name, among: known).map { " (did you mean \($0)?)" } ?? ""
                 throw UsageError("unknown option \(Terminal.sanitize(name))\(hint)")
             }
@@ -66,7 +67,7 @@ struct Arguments {
 /// A misspelling first (`--offlne`, `--fsp`: one edit, or one in four
 /// letters, for names of three letters or more), then an abbreviation or a
 /// name that runs on (`--dur`, `--loops`); alphabetically first on a tie.
-private func closestOption(to name: String, among options: [String]) -> String? {
+func closestOption(to name: String, among options: [String]) -> String? {
     let sorted = options.sorted()
     let core = String(name.drop { $0 == "-" })
     if core.count >= 3 {

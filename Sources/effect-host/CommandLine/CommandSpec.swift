@@ -33,22 +33,27 @@ struct CommandSpec: Sendable {
 
     /// The help `effect-host NAME --help` prints.
     var help: String {
-        var out = ["usage: effect-host \(usage)", ""] + HelpText.fill(about)
+        let usage = HelpText.wrap("usage: effect-host \(self.usage)", width: HelpText.width - 4)
+        var out = [usage[0]] + usage.dropFirst().map { "    " + $0 } + [""] + HelpText.fill(about)
         let shown = options.filter { !$0.hidden }
         if !shown.isEmpty { out += [""] + shown.flatMap(HelpText.lines(for:)) }
         if !notes.isEmpty { out += [""] + HelpText.fill(notes) }
-        if !examples.isEmpty { out += ["", "examples:"] + examples.map { "  effect-host \($0)" } }
+        if !examples.isEmpty {
+            out += ["", "examples:"] + examples.flatMap { HelpText.continued("effect-host " + $0, width: HelpText.width - 2).map { "  " + $0 } }
+        }
         return out.joined(separator: "\n")
     }
 
     static func named(_ name: String) -> CommandSpec? { all.first { $0.name == name } }
 }
 
-/// How help text is laid out: 80 columns, options in a column of their own.
+/// How help text is laid out: 80 columns, or the terminal's when it has
+/// fewer (`COLUMNS`, else its width; at least 40); options in a column of
+/// their own, or, under 60 columns, each option's help on the lines below it.
 enum HelpText {
-    static let width = 80
+    static var width: Int { min(80, max(40, Output.standard.columns ?? 80)) }
     /// Where an option's help starts.
-    static let helpColumn = 25
+    static var helpColumn: Int { width < 60 ? 6 : 25 }
 
     /// Paragraphs (split at blank lines) filled to the width; a paragraph
     /// whose lines are indented (a list, a table) is kept as written.
@@ -64,14 +69,60 @@ enum HelpText {
         var out: [String] = []
         for (index, lines) in paragraphs.filter({ !$0.isEmpty }).enumerated() {
             if index > 0 { out.append("") }
-            out += lines.contains { $0.hasPrefix(" ") } ? lines : wrap(lines.joined(separator: " "), width: width)
+            guard lines.contains(where: { $0.hasPrefix(" ") }) else {
+                out += wrap(lines.joined(separator: " "), width: width)
+                continue
+            }
+            // A table wider than the terminal: each row's tag, then its text below it.
+            if lines.contains(where: { $0.count > width }), let rows = tableRows(lines) {
+                let indent = String(repeating: " ", count: 6)
+                out += rows.flatMap { ["  " + $0.tag] + wrap($0.text, width: width - indent.count).map { indent + $0 } }
+            } else {
+                out += lines
+            }
         }
         return out
+    }
+
+    /// A command line as lines of at most `width` characters, broken
+    /// between words with the shell's backslash.
+    static func continued(_ command: String, width: Int) -> [String] {
+        guard command.count > width else { return [command] }
+        var lines: [String] = []
+        var line = ""
+        for word in command.split(separator: " ") {
+            if !line.isEmpty, line.count + 1 + word.count + 2 > width {
+                lines.append(line + " \\")
+                line = "    " + word
+            } else {
+                line += (line.isEmpty ? "" : " ") + word
+            }
+        }
+        return lines + [line]
+    }
+
+    /// A help table's rows (`  TAG   text`, the text running on in
+    /// deeper-indented lines); nil for a block that is not one.
+    static func tableRows(_ lines: [String]) -> [(tag: String, text: String)]? {
+        var rows: [(tag: String, text: String)] = []
+        for line in lines {
+            let indent = line.prefix { $0 == " " }.count
+            let body = line.dropFirst(indent)
+            if indent == 2, let gap = body.firstRange(of: "  ") {
+                rows.append((String(body[..<gap.lowerBound]), String(body[gap.upperBound...].drop { $0 == " " })))
+            } else if indent > 2, !rows.isEmpty {
+                rows[rows.count - 1].text += " " + body
+            } else {
+                return nil
+            }
+        }
+        return rows
     }
 
     /// An option's lines: its names and value, then its help, wrapped in a
     /// column of its own (starting on the next line when the names are long).
     static func lines(for option: Option) -> [String] {
+        let (width, helpColumn) = (self.width, self.helpColumn)
         let head = "  " + option.names.joined(separator: ", ") + (option.value.map { " " + $0 } ?? "")
         let body = wrap(option.help + (option.numbersText.map { " (\($0))" } ?? ""), width: width - helpColumn)
         let indent = String(repeating: " ", count: helpColumn)

@@ -242,9 +242,9 @@ extension CommandSpec {
             warn, fail or crash with a reason; the exit status is 1 if any check fails or crashes. A sample slower \
             than 1 ms fails every check that samples, as "slow", before a long check could make the plugin look hung.
 
-              checks: load, metadata, defaults, determinism, random-access, sweep,
-                      bad-input, events, loops, threads, isolation, strings, errors,
-                      overrun, stdout, draw, lifecycle, cost
+              checks:  load, metadata, defaults, determinism, random-access, sweep,
+                       bad-input, events, loops, threads, isolation, strings, errors,
+                       overrun, stdout, draw, lifecycle, cost
             """,
         options: [
             .json,

@@ -4,12 +4,12 @@ import EffectHost
 /// that loads plugins shares.
 enum Help {
     static var main: String {
-        let commands = CommandSpec.all.map { spec in
-            "  " + spec.name + String(repeating: " ", count: max(1, 13 - spec.name.count)) + spec.summary
-        }
+        let commands = TextTable(header: ["command", "summary"], rows: CommandSpec.all.map { [$0.name, $0.summary] }, showsHeader: false)
+            .lines(width: HelpText.width)
         let shared = sharedOptions.flatMap(HelpText.lines(for:))
-        return (["effect-host: play, inspect and export effect plugins", "", "usage: effect-host <command> [options]", "", "commands:"]
-            + commands + ["", "options for the commands that load plugins:"] + shared
+        return (HelpText.wrap("effect-host: play, inspect and export effect plugins", width: HelpText.width)
+            + ["", "usage: effect-host <command> [options]", "", "commands:"]
+            + commands + [""] + HelpText.wrap("options for the commands that load plugins:", width: HelpText.width) + shared
             + HelpText.lines(for: Option("-h", "--help", help: "show help for the command (every command takes it)"))
             + [""] + HelpText.fill(about)).joined(separator: "\n")
     }
@@ -20,6 +20,14 @@ enum Help {
         Option.allowUnsafe.explained("load plugin files that others could have written (refused otherwise, as ssh refuses such key files)"),
         Option.noCache,
     ]
+
+    /// What the program is, for the man page's reader, who has not seen --help.
+    static let description = """
+        effect-host hosts effects: plugins, each a sampled model of a motion design, that answer for any time \
+        what a renderer needs for that frame and what it draws. It lists and describes them, plays them in a \
+        terminal or prints their frames as JSON or CSV, draws them as pictures and movies, exports them as web \
+        pages and Lottie, charts their channels, and checks plugin files against the ABI's contract.
+        """
 
     static let about = """
         effect-host --version prints the version and the plugin ABI it hosts. validate takes its plugin files as \

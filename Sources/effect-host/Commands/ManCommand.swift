@@ -25,7 +25,7 @@ struct ManCommand {
             ".RI [ options ]",
             ".SH DESCRIPTION",
         ]
-        out += paragraphs(Help.about)
+        out += paragraphs(Help.description + "\n\n" + Help.about)
         out.append(".SH COMMANDS")
         for spec in CommandSpec.all {
             out += [".SS \(spec.name)", roff(spec.summary.prefix(1).uppercased() + spec.summary.dropFirst()) + ".", ".PP", ".B effect-host", roff(spec.usage)]
@@ -33,7 +33,7 @@ struct ManCommand {
             out += spec.options.filter { !$0.hidden }.flatMap(item)
             out += paragraphs(spec.notes)
             if !spec.examples.isEmpty {
-                out += [".PP", "Examples:", ".PP", ".nf"] + spec.examples.flatMap { continued("effect-host " + $0).map(roff) } + [".fi"]
+                out += [".PP", "Examples:", ".PP", ".nf"] + spec.examples.flatMap { HelpText.continued("effect-host " + $0, width: 64).map(roff) } + [".fi"]
             }
         }
         out += [".SH OPTIONS", "Every command that loads plugins takes these:"]
@@ -63,39 +63,10 @@ struct ManCommand {
         return [".TP", names + value, roff(option.help + (option.numbersText.map { " (\($0))" } ?? ""))]
     }
 
-    /// A help table (`  TAG   text`, its text running on in deeper-indented
-    /// lines) as tagged paragraphs, whose text roff fills to the page; nil
-    /// for a block that is not one.
+    /// A help table as tagged paragraphs, whose text roff fills to the page;
+    /// nil for a block that is not one.
     private static func tagged(_ lines: [String]) -> [String]? {
-        var items: [(tag: String, text: String)] = []
-        for line in lines {
-            let indent = line.prefix { $0 == " " }.count
-            let body = line.dropFirst(indent)
-            if indent == 2, let gap = body.firstRange(of: "  ") {
-                items.append((String(body[..<gap.lowerBound]), String(body[gap.upperBound...].drop { $0 == " " })))
-            } else if indent > 2, !items.isEmpty {
-                items[items.count - 1].text += " " + body
-            } else {
-                return nil
-            }
-        }
-        return items.flatMap { [".TP", ".B \(roff($0.tag))", roff($0.text)] }
-    }
-
-    /// A command line as lines of at most `width` characters, broken
-    /// between words with the shell's backslash.
-    private static func continued(_ command: String, width: Int = 64) -> [String] {
-        var lines: [String] = []
-        var line = ""
-        for word in command.split(separator: " ") {
-            if !line.isEmpty, line.count + 1 + word.count > width {
-                lines.append(line + " \\")
-                line = "    " + word
-            } else {
-                line += (line.isEmpty ? "" : " ") + word
-            }
-        }
-        return lines + [line]
+        HelpText.tableRows(lines)?.flatMap { [".TP", ".B \(roff($0.tag))", roff($0.text)] }
     }
 
     /// Help text as roff: each paragraph filled by roff, an indented block

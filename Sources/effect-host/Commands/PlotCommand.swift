@@ -99,13 +99,21 @@ struct PlotCommand {
         try canvas.writePNG(to: output)
     }
 
+    private static func outOfRange(_ element: Int, _ effect: EffectDescription, _ count: Int) -> UsageError {
+        switch count {
+        case 0: UsageError("\(effect.id) has no elements with these params, so there is no element \(element)")
+        case 1: UsageError("element \(element) is out of range; \(effect.id) has one element (0) with these params")
+        default: UsageError("element \(element) is out of range; \(effect.id) has elements 0 to \(count - 1) with these params")
+        }
+    }
+
     /// The channels asked for, or by default every global channel that
     /// moves (and every discrete one, as bands), falling back to the moving
     /// element channels of the chosen elements.
     private func requested(_ effect: EffectDescription, elementCount: Int) throws(UsageError) -> [ChartedChannel] {
         let chosen = elements ?? (elementCount > 0 ? [0] : [])
         if let bad = chosen.first(where: { $0 >= elementCount }) {
-            throw UsageError("element \(bad) is out of range; \(effect.id) has \(elementCount) with these params")
+            throw Self.outOfRange(bad, effect, elementCount)
         }
         guard let channelNames else {
             var requests = effect.channels.map { ChartedChannel(channel: $0, element: nil) }
@@ -125,7 +133,7 @@ struct PlotCommand {
                     throw UsageError("'\(Terminal.sanitize(name))' is not NAME[element]")
                 }
                 guard parsed < elementCount else {
-                    throw UsageError("element \(parsed) is out of range; \(effect.id) has \(elementCount) with these params")
+                    throw Self.outOfRange(parsed, effect, elementCount)
                 }
                 index = parsed
             }

@@ -107,6 +107,8 @@ struct RenderCommand {
         let instance = try setup.makeInstance()
         let effect = instance.effect
         let output = target.path
+        // The frames are settled first: a run refused for them says nothing about fonts or grounds.
+        let (start, last) = try frames(instance)
         // A plugin before ABI 1.3 has its light look only: it keeps the light ground.
         var appearance = theme
         if theme == .dark, !instance.plugin.adaptsToAppearance, instance.plugin.canDraw {
@@ -128,7 +130,6 @@ struct RenderCommand {
         } catch {
             throw RuntimeError("\(effect.id): \(Terminal.sanitize(error.message))")
         }
-        let (start, last) = try frames(instance)
         let job: RenderJob
         do {
             job = try RenderJob(

@@ -70,18 +70,19 @@ struct ValidateCommand {
     private func printText(_ report: ValidationReport) {
         let out = Output.standard
         var shown: [CheckResult.Status] = []
+        let nameWidth = (Check.allCases.map(\.rawValue.count).max() ?? 0) + 2
         for plugin in report.plugins {
             out.line(Terminal.sanitize(plugin.path))
             // A file that does not load is said once; the checks it kept
             // from running stay in --json, not on the screen.
             if let load = plugin.loadFailure {
                 let hint = (plugin.refusedAsUnsafe ? "; or pass \(PluginSession.allowUnsafeFlag) to check it anyway" : "") + "; no other check can run"
-                out.line("  \(load.status.rawValue.padding(5))  load          \(Terminal.sanitize(load.reason))\(hint)")
+                out.line("  \(load.status.rawValue.padding(5))  \("load".padding(nameWidth))\(Terminal.sanitize(load.reason))\(hint)")
                 shown.append(load.status)
                 continue
             }
             for (check, result) in plugin.checks {
-                let padded = check.rawValue.padding(14)
+                let padded = check.rawValue.padding(nameWidth)
                 out.line("  \(result.status.rawValue.padding(5))  \(padded)\(Terminal.sanitize(result.reason))")
                 shown.append(result.status)
             }

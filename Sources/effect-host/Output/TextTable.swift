@@ -74,7 +74,7 @@ struct TextTable {
     }
 
     /// Words filled into lines of at most `width` cells; a longer word is
-    /// split. Never empty.
+    /// split, after a slash where it has one. Never empty.
     static func wrap(_ text: String, width: Int) -> [String] {
         var lines: [String] = []
         var line = ""
@@ -91,6 +91,10 @@ struct TextTable {
             while size > width {
                 var (head, _) = prefix(word, cells: width)
                 if head.isEmpty { head = String(word.prefix(1)) }
+                // A path reads best broken after one of its slashes.
+                if let slash = head.lastIndex(of: "/"), slash > head.startIndex {
+                    head = String(head[...slash])
+                }
                 lines.append(head)
                 word = String(word.dropFirst(head.count))
                 size = TerminalScreen.width(of: word)

@@ -192,7 +192,7 @@ public struct LottieExport {
         switch node.kind {
         case .group:
             if node.present.contains(where: { if case let .group(g) = $0 { g.clip != nil } else { false } }) {
-                throw ExportError.cannotExpress("cannot export to Lottie: group \(node.id) is clipped inside another group; Lottie clips whole layers (masks), which only top-level groups become")
+                throw ExportError.cannotExpress("cannot export to Lottie: \(ItemName.of(node)) is clipped inside another group; Lottie clips whole layers (masks), which only top-level groups become")
             }
             var items = try children(node, ancestors: ancestors + [node])
             items.append(transform(node, offset: false, shapeGroup: true))
@@ -263,7 +263,7 @@ public struct LottieExport {
     private func mask(_ node: SampledScene.Node) throws -> JSON? {
         let clips = node.present.map { item -> DrawClip? in if case let .group(g) = item { g.clip } else { nil } }
         guard clips.contains(where: { $0 != nil }) else { return nil }
-        guard clips.allSatisfy({ $0 != nil }) else { throw ExportError.cannotExpress("cannot export to Lottie: group \(node.id) is clipped at some times only") }
+        guard clips.allSatisfy({ $0 != nil }) else { throw ExportError.cannotExpress("cannot export to Lottie: \(ItemName.of(node)) is clipped at some times only") }
         let contours: [LottieContour] = picks.map { pick in
             guard case let .group(g)? = scene.nearest(node, pick.segment, pick.sample), let clip = g.clip else { return LottieContour() }
             return LottieContour.outline(clip.shape, clip.rect, cornerRadius: clip.cornerRadius)
@@ -277,12 +277,12 @@ public struct LottieExport {
     // MARK: shapes
 
     private mutating func shape(_ node: SampledScene.Node, ancestors: [SampledScene.Node]) throws -> JSON {
-        guard case let .shape(first)? = node.first else { throw ExportError.cannotExpress("cannot export: item \(node.id) is never drawn") }
+        guard case let .shape(first)? = node.first else { throw ExportError.cannotExpress("cannot export: \(ItemName.of(node)) is never drawn") }
         let shapes = picks.map { pick -> DrawShape in
             if case let .shape(s)? = scene.nearest(node, pick.segment, pick.sample) { return s }
             return first
         }
-        guard shapes.allSatisfy({ $0.kind == first.kind }) else { throw ExportError.cannotExpress("cannot export: shape \(node.id) changes its kind over time") }
+        guard shapes.allSatisfy({ $0.kind == first.kind }) else { throw ExportError.cannotExpress("cannot export: \(ItemName.of(node)) changes its kind over time") }
         let trimmed = shapes.contains { $0.trimStart > 0 || $0.trimEnd < 1 }
         var items: [JSON] = []
         let l = Self.length
@@ -292,7 +292,7 @@ public struct LottieExport {
             }
             let count = paths[0].count
             guard paths.allSatisfy({ $0.count == count && zip($0, paths[0]).allSatisfy { $0.vertices.count == $1.vertices.count && $0.closed == $1.closed } }) else {
-                throw ExportError.cannotExpress("cannot export to Lottie: the path of shape \(node.id) changes its segments over time")
+                throw ExportError.cannotExpress("cannot export to Lottie: the path of \(ItemName.of(node)) changes its segments over time")
             }
             for c in 0..<count {
                 items.append(.object([("ty", .string("sh")), ("ks", pathProperty(paths.map { $0[c] }))]))
@@ -320,7 +320,7 @@ public struct LottieExport {
         }
         if let stroke = first.stroke {
             guard shapes.allSatisfy({ $0.stroke?.cap == stroke.cap && $0.stroke?.join == stroke.join }) else {
-                throw ExportError.cannotExpress("cannot export: shape \(node.id) is stroked at some times only, or changes its caps")
+                throw ExportError.cannotExpress("cannot export: \(ItemName.of(node)) is stroked at some times only, or changes its caps")
             }
             let colours = shapes.map { $0.stroke?.color ?? 0 }
             items.append(.object([
@@ -336,10 +336,10 @@ public struct LottieExport {
             items.append(.object([("ty", .string("fl")), ("c", colour(colours, ancestors: ancestors)), ("o", alpha(colours)), ("r", .integer(1))]))
         case let .linearGradient(x0, y0, x1, y1, stops)?:
             guard shapes.allSatisfy({ $0.fill == first.fill }) else {
-                throw ExportError.cannotExpress("cannot export to Lottie: the gradient of shape \(node.id) changes over time")
+                throw ExportError.cannotExpress("cannot export to Lottie: the gradient of \(ItemName.of(node)) changes over time")
             }
             if ancestors.contains(where: { $0.present.contains { if case let .group(g) = $0 { g.saturation != 1 } else { false } } }) {
-                throw ExportError.cannotExpress("cannot export to Lottie: shape \(node.id)'s gradient is desaturated by a group, which Lottie cannot draw")
+                throw ExportError.cannotExpress("cannot export to Lottie: the gradient of \(ItemName.of(node)) is desaturated by a group, which Lottie cannot draw")
             }
             var numbers: [JSON] = []
             for stop in stops {
@@ -383,13 +383,13 @@ public struct LottieExport {
     /// contours, filled, and placed where HarfBuzz puts it at each sample
     /// (the run's tracking moves them).
     private mutating func text(_ node: SampledScene.Node, ancestors: [SampledScene.Node]) throws -> JSON {
-        guard case let .text(first)? = node.first else { throw ExportError.cannotExpress("cannot export: item \(node.id) is never drawn") }
+        guard case let .text(first)? = node.first else { throw ExportError.cannotExpress("cannot export: \(ItemName.of(node)) is never drawn") }
         let runs = picks.map { pick -> DrawText in
             if case let .text(t)? = scene.nearest(node, pick.segment, pick.sample) { return t }
             return first
         }
         guard runs.allSatisfy({ $0.text == first.text && $0.weight == first.weight }) else {
-            throw ExportError.cannotExpress("cannot export to Lottie: the text or weight of item \(node.id) changes over time")
+            throw ExportError.cannotExpress("cannot export to Lottie: \(ItemName.of(node)) changes its text or weight over time")
         }
         let font: ShapedFont
         do {

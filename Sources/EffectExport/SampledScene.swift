@@ -196,7 +196,7 @@ public struct SampledScene {
                 let node: Node
                 if let known = byIdentity[identity] {
                     guard known.parent == parentIdentity else {
-                        throw ExportError.cannotExpress("cannot export: item \(item.id) moves from one group to another at t = \(readable(t)) s; an export animates one tree of elements")
+                        throw ExportError.cannotExpress("cannot export: \(ItemName.of(item)) moves from one group to another at t = \(readable(t)) s; an export animates one tree of elements")
                     }
                     node = known.node
                 } else {
@@ -212,7 +212,7 @@ public struct SampledScene {
                 node.samples[segment][sample] = item
                 let index = (parent?.children ?? roots).firstIndex { $0 === node } ?? 0
                 if let last = previous[slot], index < last {
-                    throw ExportError.cannotExpress("cannot export: item \(item.id) changes its place among its siblings at t = \(readable(t)) s; an export keeps one stacking order")
+                    throw ExportError.cannotExpress("cannot export: \(ItemName.of(item)) changes its place among its siblings at t = \(readable(t)) s; an export keeps one stacking order")
                 }
                 previous[slot] = index
                 if kind == .group { open.append(node) }

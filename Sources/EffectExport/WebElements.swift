@@ -69,7 +69,7 @@ public struct WebElements {
         case let .group(group): out = try self.group(node, group)
         case let .shape(shape): out = try self.shape(node, shape)
         case let .text(text): out = try self.text(node, text)
-        case .endGroup, nil: throw ExportError.cannotExpress("cannot export: item \(node.id) is never drawn")
+        case .endGroup, nil: throw ExportError.cannotExpress("cannot export: \(ItemName.of(node)) is never drawn")
         }
         out.attributes.insert(("data-id", String(node.id)), at: 0)
         out.attributes.insert(("class", "n\(node.key)"), at: 0)
@@ -151,7 +151,7 @@ public struct WebElements {
             out.definitions.append(path)
             out.attributes.append(("clip-path", "url(#\(prefix)-c\(node.key))"))
         } else if node.present.contains(where: { if case let .group(g) = $0 { g.clip != nil } else { false } }) {
-            throw ExportError.cannotExpress("cannot export: group \(node.id) is clipped at some times only")
+            throw ExportError.cannotExpress("cannot export: \(ItemName.of(node)) is clipped at some times only")
         }
         return out
     }
@@ -175,14 +175,14 @@ public struct WebElements {
 
     private func shape(_ node: SampledScene.Node, _ shape: DrawShape) throws -> WebElement {
         let kinds = Set(node.present.compactMap { item -> DrawShapeKind? in if case let .shape(s) = item { s.kind } else { nil } })
-        guard kinds.count == 1 else { throw ExportError.cannotExpress("cannot export: shape \(node.id) changes its kind over time") }
+        guard kinds.count == 1 else { throw ExportError.cannotExpress("cannot export: \(ItemName.of(node)) changes its kind over time") }
         let l = ExportTolerance.length
         var out: WebElement
         if shape.kind == .path {
             out = WebElement(tag: "path", key: "n\(node.key)")
             let verbs = Self.verbs(shape.segments)
             guard node.present.allSatisfy({ if case let .shape(s) = $0 { Self.verbs(s.segments) == verbs } else { false } }) else {
-                throw ExportError.cannotExpress("cannot export: the path of shape \(node.id) changes its segments over time")
+                throw ExportError.cannotExpress("cannot export: the path of \(ItemName.of(node)) changes its segments over time")
             }
             out.attributes.append(("d", Self.pathData(shape.segments)))
             let read: (DrawItem) -> [Double] = { item in
@@ -216,11 +216,11 @@ public struct WebElements {
         let fills = node.present.compactMap { item -> DrawPaint?? in if case let .shape(s) = item { s.fill } else { nil } }
         switch shape.fill {
         case nil:
-            guard fills.allSatisfy({ $0 == nil }) else { throw ExportError.cannotExpress("cannot export: shape \(node.id) is filled at some times only") }
+            guard fills.allSatisfy({ $0 == nil }) else { throw ExportError.cannotExpress("cannot export: \(ItemName.of(node)) is filled at some times only") }
             out.attributes.append(("fill", "none"))
         case let .color(rgba):
             guard fills.allSatisfy({ if case .color? = $0 { true } else { false } }) else {
-                throw ExportError.cannotExpress("cannot export: shape \(node.id) changes from a colour to a gradient")
+                throw ExportError.cannotExpress("cannot export: \(ItemName.of(node)) changes from a colour to a gradient")
             }
             out.attributes += Self.colorAttributes("fill", rgba)
             if let changing = colorTrack(node, "fill", { if case let .shape(s) = $0, case let .color(c)? = s.fill { c } else { 0 } }) {
@@ -228,7 +228,7 @@ public struct WebElements {
             }
         case let .linearGradient(x0, y0, x1, y1, stops)?:
             guard fills.allSatisfy({ $0 == shape.fill }) else {
-                throw ExportError.cannotExpress("cannot export: the gradient of shape \(node.id) changes over time; CSS cannot animate SVG gradients")
+                throw ExportError.cannotExpress("cannot export: the gradient of \(ItemName.of(node)) changes over time; CSS cannot animate SVG gradients")
             }
             var gradient = WebElement(tag: "linearGradient", key: "g\(node.key)")
             gradient.attributes = [
@@ -246,11 +246,11 @@ public struct WebElements {
         }
         let strokes = node.present.compactMap { item -> DrawStroke?? in if case let .shape(s) = item { s.stroke } else { nil } }
         guard let stroke = shape.stroke else {
-            guard strokes.allSatisfy({ $0 == nil }) else { throw ExportError.cannotExpress("cannot export: shape \(node.id) is stroked at some times only") }
+            guard strokes.allSatisfy({ $0 == nil }) else { throw ExportError.cannotExpress("cannot export: \(ItemName.of(node)) is stroked at some times only") }
             return
         }
         guard strokes.allSatisfy({ $0?.cap == stroke.cap && $0?.join == stroke.join }) else {
-            throw ExportError.cannotExpress("cannot export: shape \(node.id) is stroked at some times only, or changes its caps")
+            throw ExportError.cannotExpress("cannot export: \(ItemName.of(node)) is stroked at some times only, or changes its caps")
         }
         out.attributes += Self.colorAttributes("stroke", stroke.color)
         out.attributes.append(("stroke-width", SVG.number(stroke.width)))
@@ -296,7 +296,7 @@ public struct WebElements {
 
     private func text(_ node: SampledScene.Node, _ text: DrawText) throws -> WebElement {
         guard node.present.allSatisfy({ if case let .text(t) = $0 { t.text == text.text } else { false } }) else {
-            throw ExportError.cannotExpress("cannot export: the text of item \(node.id) changes over time; CSS animates no text content")
+            throw ExportError.cannotExpress("cannot export: \(ItemName.of(node)) changes its words over time; CSS animates no text content")
         }
         var out = WebElement(tag: "text", key: "n\(node.key)")
         out.content = text.text

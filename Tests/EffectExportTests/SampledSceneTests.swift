@@ -65,7 +65,24 @@ final class SampledSceneTests: XCTestCase {
         ) { error in
             XCTAssertEqual(
                 (error as? ExportError)?.description,
-                "cannot export: item 5 moves from one group to another at t = 0.2 s; an export animates one tree of elements")
+                "cannot export: the ellipse (item 5) moves from one group to another at t = 0.2 s; an export animates one tree of elements")
+        }
+    }
+
+    /// A refusal names the item as a reader sees it: a text by its first
+    /// words (cut at 23 characters), with the plugin's id for it.
+    func testARefusalNamesTheTextByItsWords() throws {
+        let instance = try bundledInstance("libStrike.so", "strikethrough-reveal")
+        let bounds = DrawRect(x: 0, y: 0, width: 40, height: 10)
+        let scene = try SampledScene(instance, fps: 10, lastEvent: 0) { t in
+            let words = t < 0.15 ? "a sentence long enough to be cut short" : "another"
+            return DisplayList(
+                width: 40, height: 10, bounds: bounds, maxItemCount: 1, items: [.text(DrawText(id: 9, text: words, x: 0, y: 8, size: 8, color: 0xFF))])
+        }
+        XCTAssertThrowsError(try WebElements(scene: scene, prefix: "p").elements()) { error in
+            XCTAssertEqual(
+                (error as? ExportError)?.description,
+                "cannot export: the text \"a sentence long enough …\" (item 9) changes its words over time; CSS animates no text content")
         }
     }
 }

@@ -16,6 +16,7 @@ public struct LottieExport {
     /// Groups whose blur or saturation Lottie cannot draw as such.
     private var blurred: [UInt32] = []
     private var desaturated: [UInt32] = []
+    private var colorGlyphsLeftOut = 0
 
     /// Seconds from the file's first frame, and the scene's sample at each.
     private let times: [Double]
@@ -391,33 +392,29 @@ public struct LottieExport {
         guard runs.allSatisfy({ $0.text == first.text && $0.weight == first.weight }) else {
             throw ExportError.cannotExpress("cannot export to Lottie: \(ItemName.of(node)) changes its text or weight over time")
         }
-        let font: ShapedFont
-        do {
-            font = try fonts.font(weight: first.weight)
-        } catch {
-            throw ExportError.cannotExpress("cannot export to Lottie: \(error.description)")
-        }
-        let base = first.size / font.unitsPerEm
         // Each sample's placement of every glyph, in points from the view's origin.
         var placed: [[(x: Double, y: Double)]] = []
-        var shapedAt: [Double: [ShapedFont.PlacedGlyph]] = [:]
-        var glyphs: [ShapedFont.PlacedGlyph] = []
+        var shapedAt: [Double: ShapedText] = [:]
+        var glyphs: [ShapedText.Glyph] = []
         for run in runs {
-            let scale = run.size / font.unitsPerEm
-            let key = run.tracking / scale
-            let shaped = shapedAt[key] ?? font.shape(run.text, tracking: key).glyphs
-            shapedAt[key] = shaped
-            if glyphs.isEmpty { glyphs = shaped }
-            placed.append(shaped.map { (run.x + $0.x * scale, run.y - $0.y * scale) })
+            let tracking = run.size > 0 ? run.tracking / run.size : 0
+            guard let shaped = shapedAt[tracking] ?? fonts.shaped(run.text, weight: run.weight, tracking: tracking) else {
+                throw ExportError.cannotExpress("cannot export to Lottie: no font can be opened for \(ItemName.of(node))")
+            }
+            shapedAt[tracking] = shaped
+            if glyphs.isEmpty { glyphs = shaped.glyphs }
+            placed.append(shaped.glyphs.map { (run.x + $0.x * run.size, run.y - $0.y * run.size) })
         }
+        let emoji = glyphs.filter(\.font.hasColorBitmaps).count
+        colorGlyphsLeftOut += emoji
         let colours = runs.map(\.color)
         let fill = JSON.object([("ty", .string("fl")), ("c", colour(colours, ancestors: ancestors)), ("o", alpha(colours)), ("r", .integer(1))])
         let l = Self.length
         let sizes = runs.map { [$0.size / first.size * 100] }
         let scaling = property(sizes.map { [$0[0], $0[0]] }, tolerance: [l / max(1, first.size) * 100, l / max(1, first.size) * 100])
         var items: [JSON] = []
-        for (index, glyph) in glyphs.enumerated() {
-            let contours = LottieContour.contours(font.outline(of: glyph.glyph), scale: base)
+        for (index, glyph) in glyphs.enumerated() where !glyph.font.hasColorBitmaps {
+            let contours = LottieContour.contours(glyph.font.outline(of: glyph.glyph), scale: glyph.scale(size: first.size))
             guard !contours.isEmpty else { continue }
             var parts: [JSON] = contours.map { .object([("ty", .string("sh")), ("ks", .object([("a", .integer(0)), ("k", $0.json(places: 2))]))]) }
             parts.append(fill)
@@ -444,6 +441,10 @@ public struct LottieExport {
         if !blurred.isEmpty {
             out.append(
                 "Lottie 1.0 has no blur: the blur of \(groups(blurred)) is left out (After Effects' Gaussian Blur layer effect is outside the format; lottie-web draws it, rlottie does not)")
+        }
+        if colorGlyphsLeftOut > 0 {
+            let count = colorGlyphsLeftOut == 1 ? "1 emoji glyph is" : "\(colorGlyphsLeftOut) emoji glyphs are"
+            out.append("Lottie draws text as outlines and colour emoji have none (they are pictures): \(count) left out")
         }
         return out
     }

@@ -51,6 +51,18 @@ final class LibraryExportTests: XCTestCase {
         ])
     }
 
+    /// Colour emoji are pictures, which Lottie cannot hold: counted in a note.
+    /// The Arabic beside it comes from a fallback font, as outlines.
+    func testEmojiAreLeftOutOfLottieAndSaidSo() throws {
+        let fonts = try FontBook(.family("Inter"))
+        let reveal = try bundledInstance("libReveal.so", "text-reveal", [("text", .string("a \u{1F600} \u{0645}\u{0631}"))])
+        let file = try LottieFile(reveal, fonts: fonts, settings: ExportSettings(fps: 30))
+        XCTAssertTrue(
+            file.notes.contains("Lottie draws text as outlines and colour emoji have none (they are pictures): 1 emoji glyph is left out"),
+            "\(file.notes)")
+        XCTAssertNil(fonts.uncoveredNote, "Inter's fallbacks cover the Arabic")
+    }
+
     func testADotLottieArchiveIsAZip() throws {
         let instance = try bundledInstance("libBreathe.so", "breathing-circles")
         let file = try LottieFile(instance, fonts: try FontBook(.family("DejaVu Sans")), settings: ExportSettings(fps: 10), archived: true)

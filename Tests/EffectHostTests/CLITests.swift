@@ -25,6 +25,18 @@ final class CLITests: XCTestCase {
         XCTAssertTrue(result.stderr.contains(fragment), "'\(result.stderr)' lacks '\(fragment)'", file: file, line: line)
     }
 
+    /// Characters no installed font has are named after the render, on one
+    /// line, never left as a silent box. U+0378 is unassigned: no font has it.
+    func testRenderNamesCharactersNoFontHas() throws {
+        let directory = try TestEnvironment.temporaryDirectory(self)
+        let result = try host("render", "text-reveal", "--param", "text=ab \u{0378}", "--font", "DejaVu Sans", "-o", directory + "/x.png")
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let lines = result.stderr.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.last, "effect-host: no installed font has U+0378 \u{0378}; it is drawn as a box", result.stderr)
+        let covered = try host("render", "text-reveal", "--param", "text=ab", "--font", "DejaVu Sans", "-o", directory + "/y.png")
+        XCTAssertFalse(covered.stderr.contains("no installed font"), covered.stderr)
+    }
+
     func testListText() throws {
         let result = try host("list")
         XCTAssertEqual(result.status, 0, result.stderr)

@@ -69,6 +69,9 @@ public struct Cairo: @unchecked Sendable {
     let textExtents: @convention(c) (Context?, UnsafePointer<CChar>, UnsafeMutableRawPointer) -> Void
     let textPath: @convention(c) (Context?, UnsafePointer<CChar>) -> Void
     let maskSurface: @convention(c) (Context?, Surface?, Double, Double) -> Void
+    let imageSurfaceCreateFromPNGStream: @convention(c) (
+        @convention(c) (UnsafeMutableRawPointer?, UnsafeMutablePointer<UInt8>?, UInt32) -> Int32, UnsafeMutableRawPointer?
+    ) -> Surface?
 
     init(_ library: DynamicLibrary) throws(NativeError) {
         imageSurfaceCreate = try library.function("cairo_image_surface_create")
@@ -123,6 +126,7 @@ public struct Cairo: @unchecked Sendable {
         textExtents = try library.function("cairo_text_extents")
         textPath = try library.function("cairo_text_path")
         maskSurface = try library.function("cairo_mask_surface")
+        imageSurfaceCreateFromPNGStream = try library.function("cairo_image_surface_create_from_png_stream")
     }
 
     /// Loaded once per process; the reason when cairo is missing or too old.
@@ -164,6 +168,25 @@ public struct Cairo: @unchecked Sendable {
             Double(rgba & 0xFF) / 255 * alpha)
     }
 
+    /// A PNG file's bytes decoded into an ARGB32 surface the caller
+    /// destroys; nil when they are not a PNG cairo can read.
+    func surface(png: [UInt8]) -> Surface? {
+        let reader = PNGReader(png)
+        let surface = withExtendedLifetime(reader) {
+            imageSurfaceCreateFromPNGStream(
+                { closure, data, length in
+                    let reader = Unmanaged<PNGReader>.fromOpaque(closure!).takeUnretainedValue()
+                    return reader.read(into: data, count: Int(length)) ? 0 : 11  // CAIRO_STATUS_READ_ERROR
+                }, Unmanaged.passUnretained(reader).toOpaque())
+        }
+        guard let surface else { return nil }
+        guard surfaceStatus(surface) == 0 else {
+            surfaceDestroy(surface)
+            return nil
+        }
+        return surface
+    }
+
     /// Lays `segments` out as the current path.
     func path(_ context: Context, _ segments: [DrawSegment]) {
         newPath(context)
@@ -175,5 +198,20 @@ public struct Cairo: @unchecked Sendable {
             case .close: closePath(context)
             }
         }
+    }
+}
+
+/// Hands cairo's PNG reader the bytes of one picture, in the pieces it asks for.
+private final class PNGReader {
+    private let bytes: [UInt8]
+    private var offset = 0
+
+    init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+    func read(into data: UnsafeMutablePointer<UInt8>?, count: Int) -> Bool {
+        guard let data, count <= bytes.count - offset else { return false }
+        bytes.withUnsafeBufferPointer { data.update(from: $0.baseAddress! + offset, count: count) }
+        offset += count
+        return true
     }
 }

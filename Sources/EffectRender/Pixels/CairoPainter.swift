@@ -140,8 +140,8 @@ public struct CairoPainter {
     private func drawText(_ text: DrawText, _ context: OpaquePointer, alpha: Double) {
         guard text.size > 0, !text.text.isEmpty else { return }
         cairo.setColor(context, text.color, alpha: alpha)
-        if let fonts, let font = try? fonts.font(weight: text.weight) {
-            GlyphMasks.shared.draw(text, in: font, cairo: cairo, context: context)
+        if let fonts, let shaped = fonts.shaped(text.text, weight: text.weight, tracking: text.tracking / text.size) {
+            GlyphMasks.shared.draw(text, shaped, cairo: cairo, context: context, alpha: SVG.alpha(text.color) * alpha)
             return
         }
         // No shaping font: cairo's sans-serif, stretched to the measured advance.

@@ -10,7 +10,7 @@ import Glibc
 /// cover (Benchmarks/compare-pixels: within 0.71/255 on average).
 final class GlyphMasks: @unchecked Sendable {
     struct Key: Hashable {
-        /// The font's file and face: a freed font's masks never stand for another's.
+        /// The files and faces of the run's fonts: a freed font's masks never stand for another's.
         let font: String
         let text: String
         let size: Double
@@ -28,6 +28,17 @@ final class GlyphMasks: @unchecked Sendable {
     }
 
     private var masks: [Key: Mask] = [:]
+    /// Colour glyphs' decoded pictures; each holds its font, so the font's
+    /// identity cannot pass to another while the picture is kept.
+    private var pictures: [PictureKey: Picture] = [:]
+    private struct PictureKey: Hashable {
+        let font: ObjectIdentifier
+        let glyph: UInt32
+    }
+    private struct Picture {
+        let font: ShapedFont
+        let surface: Cairo.Surface
+    }
     private var lock = pthread_mutex_t()
     /// Masks kept at most; past it the cache starts again, so a long
     /// animation of scaling text cannot grow it without end.
@@ -42,30 +53,71 @@ final class GlyphMasks: @unchecked Sendable {
 
     static let shared = GlyphMasks()
 
-    /// Draws `text` in `font` with the context's current source.
-    func draw(_ text: DrawText, in font: ShapedFont, cairo: Cairo, context: OpaquePointer) {
-        let scale = text.size / font.unitsPerEm
-        let glyphs = font.shape(text.text, tracking: text.tracking / scale).glyphs
+    /// Draws `text`, laid out as `shaped`, with the context's current
+    /// source; colour glyphs (emoji) paint their own pictures at `alpha`.
+    func draw(_ text: DrawText, _ shaped: ShapedText, cairo: Cairo, context: OpaquePointer, alpha: Double) {
+        let size = text.size
         let matrix = cairo.matrix(context)
-        let device = matrix.apply(text.x, text.y)
-        // The nearest eighth, so runs are not all nudged one way.
-        let (stepsX, stepsY) = ((device.x * Double(Self.steps)).rounded(), (device.y * Double(Self.steps)).rounded())
-        let (pixelX, pixelY) = ((stepsX / Double(Self.steps)).rounded(.down), (stepsY / Double(Self.steps)).rounded(.down))
-        let key = Key(
-            font: "\(font.index):\(font.file)", text: text.text, size: text.size, tracking: text.tracking, a: matrix.a, b: matrix.b,
-            c: matrix.c, d: matrix.d, x: Int(stepsX - pixelX * Double(Self.steps)), y: Int(stepsY - pixelY * Double(Self.steps)))
-        // The run's outlines in points from its origin, y down.
-        func outlines(from x: Double, _ y: Double) -> [DrawSegment] {
-            glyphs.flatMap { ShapeOutline.path(ofGlyph: font.outline(of: $0.glyph), x: x + $0.x * scale, y: y - $0.y * scale, scale: scale) }
+        var fonts = ""
+        var last: ShapedFont?
+        for glyph in shaped.glyphs where glyph.font !== last {
+            last = glyph.font
+            fonts += "\(glyph.font.index):\(glyph.font.file)\n"
         }
-        guard let mask = mask(key, cairo, outlines(from: 0, 0)) else {
-            cairo.path(context, outlines(from: text.x, text.y))
-            cairo.fill(context)
-            return
+        if shaped.glyphs.contains(where: { !$0.font.hasColorBitmaps }) {
+            let device = matrix.apply(text.x, text.y)
+            // The nearest eighth, so runs are not all nudged one way.
+            let (stepsX, stepsY) = ((device.x * Double(Self.steps)).rounded(), (device.y * Double(Self.steps)).rounded())
+            let (pixelX, pixelY) = ((stepsX / Double(Self.steps)).rounded(.down), (stepsY / Double(Self.steps)).rounded(.down))
+            let key = Key(
+                font: fonts, text: text.text, size: size, tracking: text.tracking, a: matrix.a, b: matrix.b, c: matrix.c, d: matrix.d,
+                x: Int(stepsX - pixelX * Double(Self.steps)), y: Int(stepsY - pixelY * Double(Self.steps)))
+            // The run's outlines in points from its origin, y down.
+            func outlines(from x: Double, _ y: Double) -> [DrawSegment] {
+                shaped.glyphs.flatMap { glyph -> [DrawSegment] in
+                    guard !glyph.font.hasColorBitmaps else { return [] }
+                    return ShapeOutline.path(
+                        ofGlyph: glyph.font.outline(of: glyph.glyph), x: x + glyph.x * size, y: y - glyph.y * size,
+                        scale: glyph.scale(size: size))
+                }
+            }
+            if let mask = mask(key, cairo, outlines(from: 0, 0)) {
+                cairo.identityMatrix(context)
+                cairo.maskSurface(context, mask.surface, pixelX + Double(mask.left), pixelY + Double(mask.top))
+                cairo.setMatrix(context, matrix)
+            } else {
+                cairo.path(context, outlines(from: text.x, text.y))
+                cairo.fill(context)
+            }
         }
-        cairo.identityMatrix(context)
-        cairo.maskSurface(context, mask.surface, pixelX + Double(mask.left), pixelY + Double(mask.top))
-        cairo.setMatrix(context, matrix)
+        for glyph in shaped.glyphs where glyph.font.hasColorBitmaps {
+            guard let bitmap = glyph.font.colorBitmap(of: glyph.glyph), let picture = picture(glyph, bitmap, cairo) else { continue }
+            let scale = glyph.scale(size: size)
+            let (width, height) = (Double(cairo.imageSurfaceWidth(picture)), Double(cairo.imageSurfaceHeight(picture)))
+            cairo.save(context)
+            cairo.concatenate(
+                context,
+                Affine.translation(text.x + glyph.x * size + bitmap.left * scale, text.y - glyph.y * size - bitmap.top * scale)
+                    .concatenating(.scale(bitmap.width * scale / width, bitmap.height * scale / height)))
+            cairo.setSourceSurface(context, picture, 0, 0)
+            cairo.paintWithAlpha(context, alpha)
+            cairo.restore(context)
+        }
+    }
+
+    /// A colour glyph's picture, decoded once.
+    private func picture(_ glyph: ShapedText.Glyph, _ bitmap: ShapedFont.ColorBitmap, _ cairo: Cairo) -> Cairo.Surface? {
+        let key = PictureKey(font: ObjectIdentifier(glyph.font), glyph: glyph.glyph)
+        pthread_mutex_lock(&lock)
+        defer { pthread_mutex_unlock(&lock) }
+        if let known = pictures[key] { return known.surface }
+        guard let surface = cairo.surface(png: bitmap.png) else { return nil }
+        if pictures.count >= Self.capacity {
+            for picture in pictures.values { cairo.surfaceDestroy(picture.surface) }
+            pictures.removeAll()
+        }
+        pictures[key] = Picture(font: glyph.font, surface: surface)
+        return surface
     }
 
     private func mask(_ key: Key, _ cairo: Cairo, _ outlines: @autoclosure () -> [DrawSegment]) -> Mask? {

@@ -277,8 +277,10 @@ public struct DisplayListSVG {
         }
 
         private mutating func text(_ text: DrawText) {
-            if case let .outlines(fonts) = style, let font = try? fonts.font(weight: text.weight) {
-                return outline(text, font)
+            if case let .outlines(fonts) = style, text.size > 0,
+                let shaped = fonts.shaped(text.text, weight: text.weight, tracking: text.tracking / text.size)
+            {
+                return outline(text, shaped)
             }
             hasText = true
             body.append("<text")
@@ -298,23 +300,22 @@ public struct DisplayListSVG {
             body.append("</text>")
         }
 
-        /// The run as its glyphs' outlines: HarfBuzz's placement, the
-        /// run's tracking after every glyph that advances, y flipped.
-        private mutating func outline(_ text: DrawText, _ font: ShapedFont) {
-            let scale = text.size / font.unitsPerEm
-            guard scale > 0 else { return }
-            let (glyphs, _) = font.shape(text.text, tracking: text.tracking / scale)
+        /// The run as its glyphs' outlines (each from the font that has it,
+        /// as HarfBuzz placed it, y flipped), and each cluster of a colour
+        /// font as text, left for the reader's own emoji font to draw.
+        private mutating func outline(_ text: DrawText, _ shaped: ShapedText) {
+            let size = text.size
             body.append("<path")
             body.attribute("data-id", integer: Int(text.id))
             paint("fill", "fill-opacity", text.color)
             body.append(" d=\"")
-            for glyph in glyphs {
-                let (x0, y0) = (text.x + glyph.x * scale, text.y - glyph.y * scale)
+            for glyph in shaped.glyphs where !glyph.font.hasColorBitmaps {
+                let (x0, y0, scale) = (text.x + glyph.x * size, text.y - glyph.y * size, glyph.scale(size: size))
                 func point(_ command: StaticString, _ x: Double, _ y: Double) {
                     body.append(command)
                     body.append(pair: x0 + x * scale, y0 - y * scale)
                 }
-                for segment in font.outline(of: glyph.glyph) {
+                for segment in glyph.font.outline(of: glyph.glyph) {
                     switch segment {
                     case let .move(x, y): point("M", x, y)
                     case let .line(x, y): point("L", x, y)
@@ -330,6 +331,20 @@ public struct DisplayListSVG {
                 }
             }
             body.append("\"/>")
+            for cluster in shaped.colorClusters(of: text.text) {
+                hasText = true
+                body.append("<text")
+                body.attribute("data-id", integer: Int(text.id))
+                body.attribute("x", text.x + cluster.x * size)
+                body.attribute("y", text.y)
+                body.attribute("font-size", size)
+                if SVG.alpha(text.color) < 1 { body.attribute("fill-opacity", precise: SVG.alpha(text.color)) }
+                body.attribute("textLength", cluster.advance * size)
+                body.attribute("lengthAdjust", "spacingAndGlyphs")
+                body.append(">")
+                body.append(escaped: cluster.text)
+                body.append("</text>")
+            }
         }
     }
 }

@@ -28,6 +28,17 @@ public final class FontBook: TextMeasuring, @unchecked Sendable {
     private var lock = pthread_mutex_t()
     private var byWeight: [Int: ShapedFont] = [:]
     private var byFile: [String: ShapedFont] = [:]
+    private let fallback: FontFallback
+    private let bidi: FriBidi?
+    private var runs: [Run: ShapedText] = [:]
+    private var missing: [Unicode.Scalar] = []
+    private struct Run: Hashable {
+        let text: String
+        let weight: Int
+        let tracking: Double
+    }
+    /// Runs kept at most; past it the cache starts again.
+    static let runCapacity = 4096
 
     /// Fails when HarfBuzz or fontconfig cannot be loaded, or the font
     /// cannot be read. `report` hears each of `notes` once, on the thread
@@ -35,6 +46,7 @@ public final class FontBook: TextMeasuring, @unchecked Sendable {
     public init(_ choice: Choice, report: @escaping @Sendable (String) -> Void = { _ in }) throws(NativeError) {
         self.report = report
         harfBuzz = try HarfBuzz.shared.get()
+        bidi = try? FriBidi.shared.get()
         pthread_mutex_init(&lock, nil)
         switch choice {
         case let .file(path):
@@ -45,6 +57,8 @@ public final class FontBook: TextMeasuring, @unchecked Sendable {
             byFile[path] = font
             family = String(path.split(separator: "/").last ?? Substring(path)).split(separator: ".").first.map(String.init) ?? path
             notes = []
+            // Characters the file lacks come from the system's sans-serif, when fontconfig is there to find it.
+            fallback = FontFallback(config: try? FontConfig.shared.get(), family: "sans-serif")
         case let .family(wanted):
             let config = try FontConfig.shared.get()
             fontConfig = config
@@ -62,6 +76,7 @@ public final class FontBook: TextMeasuring, @unchecked Sendable {
                 family = found.family
                 notes = ["neither \(wanted) nor \(Self.fallbackFamily) is installed; text is drawn in \(found.family)"]
             }
+            fallback = FontFallback(config: config, family: family)
         }
     }
 
@@ -73,6 +88,11 @@ public final class FontBook: TextMeasuring, @unchecked Sendable {
     public func font(weight: Double) throws(NativeError) -> ShapedFont {
         pthread_mutex_lock(&lock)
         defer { pthread_mutex_unlock(&lock) }
+        return try primary(weight: weight)
+    }
+
+    /// The requested face for `weight`; the caller holds the lock.
+    private func primary(weight: Double) throws(NativeError) -> ShapedFont {
         if !noted {
             noted = true
             for note in notes { report(note) }
@@ -83,23 +103,73 @@ public final class FontBook: TextMeasuring, @unchecked Sendable {
         guard let config = fontConfig, let found = config.match(family: family, weight: weight) else {
             throw NativeError("fontconfig finds no \(family) at weight \(key)")
         }
-        let font: ShapedFont
-        if let known = byFile[found.file] {
-            font = known
-        } else {
-            font = try ShapedFont(file: found.file, index: found.index, harfBuzz: harfBuzz)
-            byFile[found.file] = font
-        }
+        let font = try open(found)
         byWeight[key] = font
         return font
     }
 
+    /// One font file open once however many weights and clusters use it; the caller holds the lock.
+    private func open(_ found: FontConfig.Match) throws(NativeError) -> ShapedFont {
+        let key = "\(found.index):\(found.file)"
+        if let known = byFile[key] ?? (found.index == 0 ? byFile[found.file] : nil) { return known }
+        let font = try ShapedFont(file: found.file, index: found.index, harfBuzz: harfBuzz)
+        byFile[key] = font
+        return font
+    }
+
+    /// `text` at `weight` as the fonts draw it, `tracking` ems after each
+    /// cluster: characters the requested face lacks come from the first
+    /// installed font that has them (an emoji font for emoji), right-to-left
+    /// text is laid out right to left. Nil when no face can be opened.
+    public func shaped(_ text: String, weight: Double, tracking: Double) -> ShapedText? {
+        let run = Run(text: text, weight: Int(weight.rounded()), tracking: tracking)
+        pthread_mutex_lock(&lock)
+        if let known = runs[run] {
+            pthread_mutex_unlock(&lock)
+            return known
+        }
+        let face = try? primary(weight: weight)
+        pthread_mutex_unlock(&lock)
+        guard let face else { return nil }
+        let shaper = ParagraphShaper(primary: face, harfBuzz: harfBuzz, bidi: bidi) { [self] cluster, emoji in
+            fallbackFont(for: cluster, emoji: emoji, weight: weight)
+        }
+        let shaped = shaper.shape(text, tracking: tracking)
+        pthread_mutex_lock(&lock)
+        defer { pthread_mutex_unlock(&lock) }
+        if runs.count >= Self.runCapacity { runs.removeAll() }
+        runs[run] = shaped
+        for scalar in shaped.uncovered where !missing.contains(scalar) { missing.append(scalar) }
+        return shaped
+    }
+
+    /// The font a cluster the requested face cannot draw whole is drawn in, chosen once.
+    private func fallbackFont(for cluster: [Unicode.Scalar], emoji: Bool, weight: Double) -> ShapedFont? {
+        pthread_mutex_lock(&lock)
+        defer { pthread_mutex_unlock(&lock) }
+        guard let match = fallback.font(for: cluster, emoji: emoji, weight: Int(weight.rounded())) else { return nil }
+        return try? open(match)
+    }
+
+    /// Characters no installed font has, in the order text first asked for
+    /// them: drawn as the face's missing-glyph box.
+    public var uncovered: [Unicode.Scalar] {
+        pthread_mutex_lock(&lock)
+        defer { pthread_mutex_unlock(&lock) }
+        return missing
+    }
+
+    /// One line naming the characters no installed font has and the Debian
+    /// packages whose fonts do, or nil when every character was drawn.
+    public var uncoveredNote: String? { MissingCharacters.note(uncovered) }
+
     public func measure(_ text: String, size: Double, weight: Double, tracking: Double)
         -> (advance: Double, ascent: Double, descent: Double)?
     {
-        guard size > 0, let font = try? font(weight: weight) else { return nil }
-        let scale = size / font.unitsPerEm
-        let advance = font.shape(text, tracking: tracking / scale).advance * scale
-        return (advance, font.ascender * scale, font.descender * scale)
+        guard size > 0, let face = try? font(weight: weight), let shaped = shaped(text, weight: weight, tracking: tracking / size) else {
+            return nil
+        }
+        let scale = size / face.unitsPerEm
+        return (shaped.advance * size, face.ascender * scale, face.descender * scale)
     }
 }

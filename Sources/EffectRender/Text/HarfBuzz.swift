@@ -1,9 +1,10 @@
 import EffectHost
 
-/// The part of HarfBuzz (libharfbuzz.so.0, 4.0 or later) that shapes runs
-/// and draws glyph outlines, loaded at run time. HarfBuzz reads the font
-/// itself (its OpenType implementation, as `hb-shape` does by default), so
-/// no FreeType is needed.
+/// The part of HarfBuzz (libharfbuzz.so.0, 4.0 or later) that shapes runs,
+/// draws glyph outlines, tells a character's script and hands out colour
+/// glyphs' bitmaps, loaded at run time. HarfBuzz reads the font itself (its
+/// OpenType implementation, as `hb-shape` does by default), so no FreeType
+/// is needed.
 struct HarfBuzz: @unchecked Sendable {
     typealias Pointer = OpaquePointer
     /// hb_glyph_info_t and hb_glyph_position_t, as hb.h lays them out.
@@ -23,6 +24,12 @@ struct HarfBuzz: @unchecked Sendable {
         Pointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, Float, Float, Float, Float, Float, Float,
         UnsafeMutableRawPointer?
     ) -> Void
+    /// hb_glyph_extents_t: from the pen, y up; height is negative.
+    struct GlyphExtents { var xBearing: Int32 = 0, yBearing: Int32 = 0, width: Int32 = 0, height: Int32 = 0 }
+    /// hb_direction_t.
+    static let leftToRight: UInt32 = 4
+    static let rightToLeft: UInt32 = 5
+
     typealias ClosePath = @convention(c) (Pointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void
 
     let blobFromFile: @convention(c) (UnsafePointer<CChar>) -> Pointer?
@@ -45,6 +52,17 @@ struct HarfBuzz: @unchecked Sendable {
     let bufferPositions: @convention(c) (Pointer?, UnsafeMutablePointer<UInt32>?) -> UnsafeMutableRawPointer?
     let bufferDestroy: @convention(c) (Pointer?) -> Void
     let shape: @convention(c) (Pointer?, Pointer?, UnsafeRawPointer?, UInt32) -> Void
+    let bufferSetDirection: @convention(c) (Pointer?, UInt32) -> Void
+    let bufferSetScript: @convention(c) (Pointer?, UInt32) -> Void
+    let bufferSetLanguage: @convention(c) (Pointer?, UnsafeRawPointer?) -> Void
+    let languageDefault: @convention(c) () -> UnsafeRawPointer?
+    let unicodeFuncsDefault: @convention(c) () -> Pointer?
+    let unicodeScript: @convention(c) (Pointer?, UInt32) -> UInt32
+    let nominalGlyph: @convention(c) (Pointer?, UInt32, UnsafeMutablePointer<UInt32>) -> Int32
+    let glyphExtents: @convention(c) (Pointer?, UInt32, UnsafeMutableRawPointer) -> Int32
+    let colorHasPNG: @convention(c) (Pointer?) -> Int32
+    let colorGlyphPNG: @convention(c) (Pointer?, UInt32) -> Pointer?
+    let blobData: @convention(c) (Pointer?, UnsafeMutablePointer<UInt32>?) -> UnsafePointer<UInt8>?
     let drawFuncsCreate: @convention(c) () -> Pointer?
     let drawFuncsDestroy: @convention(c) (Pointer?) -> Void
     let setMoveTo: @convention(c) (Pointer?, MoveTo, UnsafeMutableRawPointer?, UnsafeRawPointer?) -> Void
@@ -74,6 +92,17 @@ struct HarfBuzz: @unchecked Sendable {
         bufferPositions = try library.function("hb_buffer_get_glyph_positions")
         bufferDestroy = try library.function("hb_buffer_destroy")
         shape = try library.function("hb_shape")
+        bufferSetDirection = try library.function("hb_buffer_set_direction")
+        bufferSetScript = try library.function("hb_buffer_set_script")
+        bufferSetLanguage = try library.function("hb_buffer_set_language")
+        languageDefault = try library.function("hb_language_get_default")
+        unicodeFuncsDefault = try library.function("hb_unicode_funcs_get_default")
+        unicodeScript = try library.function("hb_unicode_script")
+        nominalGlyph = try library.function("hb_font_get_nominal_glyph")
+        glyphExtents = try library.function("hb_font_get_glyph_extents")
+        colorHasPNG = try library.function("hb_ot_color_has_png")
+        colorGlyphPNG = try library.function("hb_ot_color_glyph_reference_png")
+        blobData = try library.function("hb_blob_get_data")
         drawFuncsCreate = try library.function("hb_draw_funcs_create")
         drawFuncsDestroy = try library.function("hb_draw_funcs_destroy")
         setMoveTo = try library.function("hb_draw_funcs_set_move_to_func")

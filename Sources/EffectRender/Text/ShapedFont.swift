@@ -11,6 +11,9 @@ public final class ShapedFont: @unchecked Sendable {
     /// Above and below the baseline, in font units (both >= 0).
     public let ascender: Double
     public let descender: Double
+    /// Its glyphs are colour bitmaps (CBDT or sbix, as Noto Color Emoji's),
+    /// with no outlines to fill.
+    public let hasColorBitmaps: Bool
     private let hb: HarfBuzz
     private let blob: OpaquePointer
     private let face: OpaquePointer
@@ -20,6 +23,7 @@ public final class ShapedFont: @unchecked Sendable {
     /// Shaping and outlines share one buffer and caches.
     private var lock = pthread_mutex_t()
     private var outlines: [UInt32: [GlyphSegment]] = [:]
+    private var bitmaps: [UInt32: ColorBitmap?] = [:]
     /// Runs already shaped, by text and tracking: an effect measures and
     /// draws the same runs every frame.
     private var runs: [ShapedRun: (glyphs: [PlacedGlyph], advance: Double)] = [:]
@@ -30,12 +34,14 @@ public final class ShapedFont: @unchecked Sendable {
     /// Runs kept at most; past it the cache starts again.
     static let runCapacity = 4096
 
-    /// A glyph placed in a run: its id, pen position and offset, in font units.
+    /// A glyph placed in a run: its id, pen position and offset, in font
+    /// units, and the UTF-8 offset of the cluster it belongs to.
     public struct PlacedGlyph {
         public let glyph: UInt32
         public let x: Double
         public let y: Double
         public let advance: Double
+        public let cluster: Int
     }
 
     /// One piece of an outline, in font units, y up.
@@ -77,6 +83,7 @@ public final class ShapedFont: @unchecked Sendable {
         _ = hb.fontExtents(font, &extents)
         ascender = max(0, Double(extents.ascender))
         descender = max(0, -Double(extents.descender))
+        hasColorBitmaps = hb.colorHasPNG(face) != 0
         hb.setMoveTo(drawFuncs, { _, data, _, x, y, _ in outlineCollector(data).append(.move(Double(x), Double(y))) }, nil, nil)
         hb.setLineTo(drawFuncs, { _, data, _, x, y, _ in outlineCollector(data).append(.line(Double(x), Double(y))) }, nil, nil)
         hb.setQuadraticTo(drawFuncs, { _, data, _, cx, cy, x, y, _ in
@@ -97,8 +104,6 @@ public final class ShapedFont: @unchecked Sendable {
         hb.blobDestroy(blob)
         pthread_mutex_destroy(&lock)
     }
-
-
 
     /// The run's glyphs in order, with `tracking` (font units) after every
     /// glyph that advances, as SwiftUI's tracking adds it.
@@ -138,11 +143,85 @@ public final class ShapedFont: @unchecked Sendable {
             glyphs.append(
                 PlacedGlyph(
                     glyph: info[index].codepoint, x: pen + Double(position[index].xOffset),
-                    y: Double(position[index].yOffset), advance: advance))
+                    y: Double(position[index].yOffset), advance: advance, cluster: Int(info[index].cluster)))
             pen += advance
             if advance != 0 { pen += tracking }
         }
         return (glyphs, pen)
+    }
+
+    /// Whether the font's character map has `scalar`.
+    public func has(_ scalar: UInt32) -> Bool {
+        var glyph: UInt32 = 0
+        return hb.nominalGlyph(font, scalar, &glyph) != 0 && glyph != 0
+    }
+
+    /// One glyph as HarfBuzz placed it, in font units: where it starts from
+    /// the pen, how far it moves the pen, and the UTF-8 offset of its cluster.
+    struct ItemGlyph {
+        let glyph: UInt32
+        let xOffset: Double
+        let yOffset: Double
+        let advance: Double
+        let cluster: Int
+    }
+
+    /// The glyphs of `utf8[start..<end]` in visual order, shaped in the
+    /// given direction and script with the rest of `utf8` as context (so a
+    /// letter at the item's edge takes the form its neighbours call for).
+    func shapeItem(_ utf8: [UInt8], start: Int, end: Int, rightToLeft: Bool, script: UInt32) -> [ItemGlyph] {
+        pthread_mutex_lock(&lock)
+        defer { pthread_mutex_unlock(&lock) }
+        hb.bufferClear(buffer)
+        utf8.withUnsafeBufferPointer { bytes in
+            bytes.baseAddress!.withMemoryRebound(to: CChar.self, capacity: max(1, bytes.count)) { base in
+                hb.bufferAddUTF8(buffer, base, Int32(bytes.count), UInt32(start), Int32(end - start))
+            }
+        }
+        hb.bufferSetDirection(buffer, rightToLeft ? HarfBuzz.rightToLeft : HarfBuzz.leftToRight)
+        hb.bufferSetScript(buffer, script)
+        hb.bufferSetLanguage(buffer, hb.languageDefault())
+        hb.shape(font, buffer, nil, 0)
+        var count: UInt32 = 0
+        guard let infos = hb.bufferInfos(buffer, &count), let positions = hb.bufferPositions(buffer, nil) else { return [] }
+        let info = infos.bindMemory(to: HarfBuzz.GlyphInfo.self, capacity: Int(count))
+        let position = positions.bindMemory(to: HarfBuzz.GlyphPosition.self, capacity: Int(count))
+        return (0..<Int(count)).map { index in
+            ItemGlyph(
+                glyph: info[index].codepoint, xOffset: Double(position[index].xOffset), yOffset: Double(position[index].yOffset),
+                advance: Double(position[index].xAdvance), cluster: Int(info[index].cluster))
+        }
+    }
+
+    /// A colour glyph's picture: PNG bytes, and the box it fills in font
+    /// units from the pen (y up: `top` above the baseline, `height` down).
+    public struct ColorBitmap: Sendable {
+        public let png: [UInt8]
+        public let left: Double
+        public let top: Double
+        public let width: Double
+        public let height: Double
+    }
+
+    /// The glyph's colour bitmap, when the font has one for it.
+    public func colorBitmap(of glyph: UInt32) -> ColorBitmap? {
+        guard hasColorBitmaps else { return nil }
+        pthread_mutex_lock(&lock)
+        defer { pthread_mutex_unlock(&lock) }
+        if let known = bitmaps[glyph] { return known }
+        var made: ColorBitmap?
+        var extents = HarfBuzz.GlyphExtents()
+        if let blob = hb.colorGlyphPNG(font, glyph) {
+            var length: UInt32 = 0
+            if let data = hb.blobData(blob, &length), length > 0, hb.glyphExtents(font, glyph, &extents) != 0, extents.width > 0 {
+                made = ColorBitmap(
+                    png: Array(UnsafeBufferPointer(start: data, count: Int(length))), left: Double(extents.xBearing),
+                    top: Double(extents.yBearing), width: Double(extents.width), height: Double(-extents.height))
+            }
+            hb.blobDestroy(blob)
+        }
+        bitmaps[glyph] = made
+        return made
     }
 
     /// The glyph's outline, in font units, y up.

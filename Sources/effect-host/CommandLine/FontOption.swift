@@ -27,4 +27,9 @@ enum FontOption {
             return nil
         }
     }
+
+    /// One line naming the characters no installed font had, after a run that met some.
+    static func reportUncovered(_ fonts: FontBook?) {
+        if let note = fonts?.uncoveredNote { Output.error.line("effect-host: \(Terminal.sanitize(note))") }
+    }
 }

@@ -102,6 +102,7 @@ struct ExportCommand {
             case .cannotExpress, .failed: throw RuntimeError(error.description)
             }
         }
+        FontOption.reportUncovered(fonts)
         try? Output.error.flush()
         return 0
     }

@@ -157,6 +157,7 @@ struct RenderCommand {
         let frames = last == 0 ? "1 frame" : "\(last + 1) frames"
         let at = target.isStill ? " at t = \(readable(start)) s" : ""
         Output.error.line("effect-host: wrote \(frames) of \(effect.id)\(at) to \(Terminal.sanitize(output))")
+        FontOption.reportUncovered(style.fonts)
         if reportsTimings {
             let timings = summary.timings
             Output.error.line(

@@ -67,6 +67,8 @@ struct TrackingBreathe: EventStepping {
     }
 
     private let display: CString
+    /// The display string as lines and words: it wraps to the width offered.
+    private let paragraph: Paragraph
     private let label: CString
     private var states: Steps<State>
     private let font: Font
@@ -75,7 +77,9 @@ struct TrackingBreathe: EventStepping {
     init(params: ParamTimeline, strings: StringPool) {
         let text = params.created(Self.text)
         label = strings.intern(text)
-        display = strings.intern(params.created(Self.uppercase) ? text.uppercased() : text)
+        let shown = params.created(Self.uppercase) ? text.uppercased() : text
+        display = strings.intern(shown)
+        paragraph = Paragraph(shown, strings: strings)
         font = .system(size: params.created(Self.fontSize), weight: .semibold)
         colors = Steps(initial: params.value(Self.color, at: 0))
         states = Steps(initial: Self.state(params, at: 0))
@@ -130,37 +134,45 @@ struct TrackingBreathe: EventStepping {
     static var draws: Bool { true }
 
     /// The seed's body: one Text with the tracking, the opacity and the
-    /// half-tracking nudge, centred in a frame as wide as the widest the
-    /// text ever gets (or the width proposed, if wider), so it stays
-    /// centred as it breathes.
+    /// half-tracking nudge, centred in a frame as wide and tall as the text
+    /// ever gets (or the width proposed, if wider), so it stays centred as
+    /// it breathes. Text wider than the width proposed wraps, as SwiftUI's
+    /// Text does, and rewraps as the tracking breathes.
     func draw(at t: Double, on canvas: inout Canvas) -> Size {
         let (tracking, opacity) = Self.trackingAndOpacity(states.value(at: t), at: t)
-        let frame = Size(width: max(canvas.proposal.width ?? 0, widest(on: &canvas)), height: lineHeight(on: &canvas))
-        let body = Text(display, font: font, color: colors.value(at: t, for: canvas.appearance), tracking: tracking, id: Part.text)
+        let frame = extent(on: &canvas)
+        let body = text(tracking: tracking, color: colors.value(at: t, for: canvas.appearance))
             .opacity(opacity, id: Part.breath)
             .offset(x: tracking / 2)
-        let size = body.sizeThatFits(.unspecified, in: &canvas)
+        let size = body.sizeThatFits(offered(canvas), in: &canvas)
         canvas.draw(
             body,
             in: Rect(x: (frame.width - size.width) / 2, y: (frame.height - size.height) / 2, width: size.width, height: size.height))
         return frame
     }
 
+    private func text(tracking: Double, color: RGBA = RGBA(red: 0, green: 0, blue: 0)) -> Text {
+        Text(paragraph, font: font, color: color, tracking: tracking, id: Part.text)
+    }
+
     /// The frame at its widest, with room on either side for the nudge.
     func drawingExtent(on canvas: inout Canvas) -> DrawingExtent {
-        let width = max(canvas.proposal.width ?? 0, widest(on: &canvas))
+        let frame = extent(on: &canvas)
         let nudge = abs(Self.widestTracking(states)) / 2 + 2
         return DrawingExtent(
-            bounds: Rect(x: -nudge, y: 0, width: width + 2 * nudge, height: lineHeight(on: &canvas)).outset(by: 2),
-            maxItems: 3)
+            bounds: Rect(x: -nudge, y: 0, width: frame.width + 2 * nudge, height: frame.height).outset(by: 2),
+            maxItems: 2 + paragraph.maxRuns)
     }
 
-    private func widest(on canvas: inout Canvas) -> Double {
-        canvas.measure(display, font: font, tracking: Self.widestTracking(states)).advance
-    }
+    /// The width offered to the text: the host's proposal.
+    private func offered(_ canvas: Canvas) -> ProposedSize { ProposedSize(width: canvas.proposal.width, height: nil) }
 
-    private func lineHeight(on canvas: inout Canvas) -> Double {
-        canvas.measure(display, font: font).height
+    /// The frame: the text at its widest tracking (or the width proposed,
+    /// if wider), as tall as its rows at the widest and the narrowest.
+    private func extent(on canvas: inout Canvas) -> Size {
+        let widest = text(tracking: Self.widestTracking(states)).sizeThatFits(offered(canvas), in: &canvas)
+        let narrowest = text(tracking: Self.narrowestTracking(states)).sizeThatFits(offered(canvas), in: &canvas)
+        return Size(width: max(canvas.proposal.width ?? 0, widest.width), height: max(widest.height, narrowest.height))
     }
 
     /// The widest tracking any state reaches: the entrance flares 8 pt past
@@ -170,6 +182,14 @@ struct TrackingBreathe: EventStepping {
         let all = states.allValues
         for index in all.indices { widest = max(widest, all[index].minTracking, all[index].maxTracking + 8) }
         return widest
+    }
+
+    /// The narrowest tracking any state reaches.
+    private static func narrowestTracking(_ states: Steps<State>) -> Double {
+        var narrowest = Double.infinity
+        let all = states.allValues
+        for index in all.indices { narrowest = min(narrowest, all[index].minTracking, all[index].maxTracking) }
+        return narrowest
     }
 
     // MARK: The math

@@ -61,6 +61,8 @@ struct StrikethroughReveal: EventStepping {
     }
 
     private let label: CString
+    /// The text as lines and words: it wraps to the width offered.
+    private let paragraph: Paragraph
     private let doneText: CString
     private let notDoneText: CString
     private var accessibilityValue: Steps<CString>
@@ -76,6 +78,7 @@ struct StrikethroughReveal: EventStepping {
 
     init(params: ParamTimeline, strings: StringPool) {
         label = strings.intern(params.created(Self.text))
+        paragraph = Paragraph(params.created(Self.text), strings: strings)
         doneText = strings.intern("Done")
         notDoneText = strings.intern("Not done")
         done = Steps(initial: params.value(Self.done, at: 0))
@@ -153,8 +156,13 @@ struct StrikethroughReveal: EventStepping {
 
     static var draws: Bool { true }
 
+    /// The row at the width proposed: text wider than it wraps, and the
+    /// line crosses the middle of the block, as the seed's overlay does.
     func draw(at t: Double, on canvas: inout Canvas) -> Size {
-        canvas.draw(body(at: t, in: canvas.appearance))
+        let body = body(at: t, in: canvas.appearance)
+        let size = body.sizeThatFits(ProposedSize(width: canvas.proposal.width, height: nil), in: &canvas)
+        canvas.draw(body, in: Rect(origin: .zero, size: size))
+        return size
     }
 
     /// The seed's body: the tick, 10 pt, then the text, faded and drained
@@ -168,7 +176,7 @@ struct StrikethroughReveal: EventStepping {
                 Self.tickPath.trim(from: 0, to: a).stroke(line, style: Self.tickStroke, id: Part.tick)
                     .frame(width: 16, height: 16)
             }
-            Text(label, font: Self.font, color: colors.value(at: t, for: appearance), id: Part.text)
+            Text(paragraph, font: Self.font, color: colors.value(at: t, for: appearance), id: Part.text)
                 .opacity(textOpacity(lag, at: t), id: Part.textStyle)
                 .saturation(Self.saturation(lag))
                 .overlay(alignment: .leading) {
@@ -178,12 +186,15 @@ struct StrikethroughReveal: EventStepping {
         .scaleEffect(Self.dipScale(a), id: Part.row)
     }
 
-    /// The row with the tick shown, a little wider for the stroke's round
-    /// ends and the dip's overshoot; at most ten items.
+    /// The row with the tick shown (16 pt and the 10 pt gap before the
+    /// text), a little wider for the stroke's round ends and the dip's
+    /// overshoot; nine items and the text's runs at most.
     func drawingExtent(on canvas: inout Canvas) -> DrawingExtent {
-        let text = canvas.measure(label, font: Self.font)
-        let row = Rect(x: 0, y: 0, width: 26 + text.advance, height: max(16, text.height))
-        return DrawingExtent(bounds: row.outset(by: 2), maxItems: 10)
+        let offered = canvas.proposal.width.map { ProposedSize(width: max(0, $0 - 26), height: nil) } ?? .unspecified
+        let text = Text(paragraph, font: Self.font, color: RGBA(red: 0, green: 0, blue: 0), id: Part.text)
+            .sizeThatFits(offered, in: &canvas)
+        let row = Rect(x: 0, y: 0, width: 26 + text.width, height: max(16, text.height))
+        return DrawingExtent(bounds: row.outset(by: 2), maxItems: 9 + paragraph.maxRuns)
     }
 
     // MARK: The math

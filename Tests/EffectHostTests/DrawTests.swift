@@ -228,6 +228,52 @@ final class DrawTests: XCTestCase {
         for text in texts(list).values { XCTAssertLessThanOrEqual(text.x + text.advance, 300 + 1e-9) }
     }
 
+    /// Ten points a character, a 30 pt line: wrapping worked out by hand.
+    private final class TenPerCharacter: TextMeasuring, @unchecked Sendable {
+        func measure(_ text: String, size: Double, weight: Double, tracking: Double)
+            -> (advance: Double, ascent: Double, descent: Double)?
+        {
+            (Double(text.unicodeScalars.count) * (10 + tracking), 24, 6)
+        }
+    }
+
+    /// The strike's text wraps to the width proposed less the tick's 26 pt,
+    /// and its line crosses the middle of the block, as wide as the block.
+    func testTheStrikesTextWrapsAndItsLineCrossesTheBlock() throws {
+        let strike = try instance("libStrike.so", "strikethrough-reveal", [("text", .string("pay the rent\nfeed cat"))])
+        // 126 − 26 = 100 for the text: "pay the" (70) / "rent" (40) / "feed cat" (80).
+        let list = try strike.draw(at: 0.32, width: 126, measurer: TenPerCharacter())
+        let runs = list.items.compactMap { item -> DrawText? in if case let .text(text) = item { text } else { nil } }
+        XCTAssertEqual(runs.map(\.text), ["pay", "the", "rent", "feed cat"])
+        XCTAssertEqual(runs.map(\.id), [4, 4 + 0x10000, 4 + 0x20000, 4 + 0x30000])
+        XCTAssertEqual(runs.map(\.x), [26, 66, 26, 26])
+        XCTAssertEqual(runs.map(\.y), [24, 24, 54, 84])
+        XCTAssertEqual(list.width, 26 + 80)
+        XCTAssertEqual(list.height, 90)
+        let line = try XCTUnwrap(shapes(list)[5])
+        XCTAssertEqual(line.frame.width, 80, "the settled line spans the widest row")
+        XCTAssertEqual(line.frame.y + line.frame.height / 2, 45, accuracy: 1e-9, "through the middle of the three rows")
+    }
+
+    /// tracking-breathe's text wraps to the width proposed instead of
+    /// growing a picture as wide as the whole sentence. Its frame holds the
+    /// rows at the widest tracking (max_tracking + 8 = 9: 19 pt a
+    /// character, "IN THROUGH" / "THE NOSE", 190 wide); held still at
+    /// min_tracking (11 pt a character) the rows are "IN THROUGH THE" (154) / "NOSE".
+    func testTrackingBreatheWrapsALongText() throws {
+        let breathe = try instance(
+            "libBreathe.so", "tracking-breathe",
+            [("text", .string("in through the nose")), ("min_tracking", .number(1)), ("max_tracking", .number(1)),
+             ("reduce_motion", .bool(true))])
+        let list = try breathe.draw(at: 1, width: 200, measurer: TenPerCharacter())
+        let runs = list.items.compactMap { item -> DrawText? in if case let .text(text) = item { text } else { nil } }
+        XCTAssertEqual(runs.map(\.text), ["IN", "THROUGH", "THE", "NOSE"])
+        XCTAssertEqual(runs.map(\.x), [23, 56, 144, 23], "the block centred in the 200 pt frame, its rows leading-aligned")
+        XCTAssertEqual(runs.map(\.y), [24, 24, 24, 54])
+        XCTAssertEqual(list.width, 200, "the frame is the width proposed")
+        XCTAssertEqual(list.height, 60)
+    }
+
     /// A host's measurer decides where text goes: a monospaced one makes
     /// every character 10 pt wide and the line 30 pt tall.
     func testTheHostsMeasurerIsUsed() throws {

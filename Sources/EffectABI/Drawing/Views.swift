@@ -3,31 +3,62 @@
 /// advance by its line's height; it sits on its baseline inside that box.
 public struct Text: Drawing {
     public let string: CString
+    /// The text as lines and words, when it may take more than one row.
+    public let paragraph: Paragraph?
     public let font: Font
     public let color: RGBA
     public let tracking: Double
     public let id: DrawID
 
+    /// One run of text, on one line whatever the width offered.
     @inlinable
     public init(_ string: CString, font: Font, color: RGBA, tracking: Double = 0, id: DrawID) {
         self.string = string
+        self.paragraph = nil
         self.font = font
         self.color = color
         self.tracking = tracking
         self.id = id
     }
 
+    /// Text that breaks lines where it has line breaks and wraps at its
+    /// spaces to the width offered, as SwiftUI's Text does. Its first run
+    /// has `id`; run k (from 0, in reading order) has `id + k · 0x10000`.
+    @inlinable
+    public init(_ paragraph: Paragraph, font: Font, color: RGBA, tracking: Double = 0, id: DrawID) {
+        self.string = paragraph.firstLine
+        self.paragraph = paragraph
+        self.font = font
+        self.color = color
+        self.tracking = tracking
+        self.id = id
+    }
+
+    /// The id of a paragraph's run `index`.
+    @inlinable
+    public func runID(_ index: Int) -> DrawID { id + index &* 0x1_0000 }
+
     @inlinable
     public var derivedGroupID: DrawID { DrawID(id.value | 0x8000_0000) }
 
     @inlinable
     public func sizeThatFits(_ proposal: ProposedSize, in canvas: inout Canvas) -> Size {
+        if let paragraph { return paragraph.layout(width: proposal.width, font: font, tracking: tracking, on: &canvas).size }
         let metrics = canvas.measure(string, font: font, tracking: tracking)
         return Size(width: metrics.advance, height: metrics.height)
     }
 
     @inlinable
     public func render(in frame: Rect, on canvas: inout Canvas) {
+        if let paragraph {
+            let size = paragraph.layout(width: frame.width, font: font, tracking: tracking, on: &canvas).size
+            let top = frame.minY + (frame.height - size.height) / 2
+            _ = paragraph.layout(width: frame.width, font: font, tracking: tracking, on: &canvas) { run, canvas in
+                let baseline = Point(x: frame.minX + run.x, y: top + Double(run.row) * (run.metrics.height) + run.metrics.ascent)
+                canvas.text(runID(run.index), run.text, at: baseline, font: font, tracking: tracking, color: color, metrics: run.metrics)
+            }
+            return
+        }
         let metrics = canvas.measure(string, font: font, tracking: tracking)
         let top = frame.minY + (frame.height - metrics.height) / 2
         canvas.text(
@@ -197,12 +228,54 @@ public struct HStack<Content: Drawing>: Drawing {
         self.content = content()
     }
 
+    /// How a width is divided among the children, as SwiftUI's HStack
+    /// divides it: when their ideal widths fit, each is offered nothing and
+    /// takes its ideal; otherwise a child that cannot be narrower (a fixed
+    /// frame, one line of text) keeps its width and the others share the
+    /// rest equally (text wraps to its share).
+    @usableFromInline struct Division {
+        @usableFromInline let fits: Bool
+        @usableFromInline let share: Double
+
+        @inlinable
+        init(_ width: Double?, _ stack: HStack, in canvas: inout Canvas) {
+            let count = stack.content.childCount
+            var ideal = 0.0
+            var rigid = 0.0
+            var flexible = 0
+            for index in 0..<count {
+                let width = stack.content.childSize(index, .unspecified, in: &canvas).width
+                ideal += width
+                if stack.isRigid(index, idealWidth: width, in: &canvas) { rigid += width } else { flexible += 1 }
+            }
+            let spacing = stack.spacing * Double(max(0, count - 1))
+            guard let width, ideal + spacing > width, flexible > 0 else {
+                (fits, share) = (true, 0)
+                return
+            }
+            (fits, share) = (false, max(0, (width - spacing - rigid) / Double(flexible)))
+        }
+    }
+
+    @inlinable
+    func isRigid(_ index: Int, idealWidth: Double, in canvas: inout Canvas) -> Bool {
+        content.childSize(index, ProposedSize(width: 0, height: nil), in: &canvas).width >= idealWidth
+    }
+
+    @inlinable
+    func childSize(_ index: Int, _ division: Division, in canvas: inout Canvas) -> Size {
+        let ideal = content.childSize(index, .unspecified, in: &canvas)
+        if division.fits || isRigid(index, idealWidth: ideal.width, in: &canvas) { return ideal }
+        return content.childSize(index, ProposedSize(width: division.share, height: nil), in: &canvas)
+    }
+
     @inlinable
     public func sizeThatFits(_ proposal: ProposedSize, in canvas: inout Canvas) -> Size {
+        let division = Division(proposal.width, self, in: &canvas)
         var size = Size.zero
         let count = content.childCount
         for index in 0..<count {
-            let child = content.childSize(index, .unspecified, in: &canvas)
+            let child = childSize(index, division, in: &canvas)
             size.width += child.width + (index > 0 ? spacing : 0)
             size.height = max(size.height, child.height)
         }
@@ -211,10 +284,16 @@ public struct HStack<Content: Drawing>: Drawing {
 
     @inlinable
     public func render(in frame: Rect, on canvas: inout Canvas) {
-        let row = sizeThatFits(.unspecified, in: &canvas)
+        let division = Division(frame.width, self, in: &canvas)
+        var row = Size.zero
+        for index in 0..<content.childCount {
+            let child = childSize(index, division, in: &canvas)
+            row.width += child.width + (index > 0 ? spacing : 0)
+            row.height = max(row.height, child.height)
+        }
         var x = frame.minX + (frame.width - row.width) / 2
         for index in 0..<content.childCount {
-            let child = content.childSize(index, .unspecified, in: &canvas)
+            let child = childSize(index, division, in: &canvas)
             let y = frame.minY + (frame.height - row.height) / 2 + alignment.offset(child.height, in: row.height)
             content.renderChild(index, in: Rect(x: x, y: y, width: child.width, height: child.height), on: &canvas)
             x += child.width + spacing

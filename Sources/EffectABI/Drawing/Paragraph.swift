@@ -1,0 +1,141 @@
+/// Text as SwiftUI's `Text` lays it out over lines: a line break ("\n",
+/// "\r\n", U+2028 …) starts a new line, a tab is white space, and a line
+/// wider than the width offered wraps at its spaces (a word wider than the
+/// width keeps a row of its own). Made once, at create, from a string: it
+/// interns each line and each word, so laying it out and drawing it
+/// allocate nothing.
+public struct Paragraph: Sendable {
+    /// One line between line breaks.
+    @usableFromInline struct Line: Sendable {
+        /// The whole line, drawn as one run when it fits.
+        @usableFromInline let text: CString
+        /// Its words: `words[range]`.
+        @usableFromInline let words: Range<Int>
+    }
+
+    /// A word of a line: the characters between spaces.
+    @usableFromInline struct Word: Sendable {
+        @usableFromInline let text: CString
+        /// The spaces before it on its line: kept within a row, dropped
+        /// where the row breaks (as trailing white space hangs in SwiftUI).
+        @usableFromInline let spacesBefore: Int
+    }
+
+    @usableFromInline let lines: [Line]
+    @usableFromInline let words: [Word]
+    @usableFromInline let space: CString
+    /// The most runs a layout draws: each line whole, or each of its words.
+    public let maxRuns: Int
+    /// The first line, or the empty string.
+    @usableFromInline let firstLine: CString
+
+    /// `string` as lines and words; tabs become spaces.
+    public init(_ string: String, strings: StringPool) {
+        var lines: [Line] = []
+        var words: [Word] = []
+        space = strings.intern(" ")
+        for line in Self.lines(of: string) {
+            let first = words.count
+            var spaces = 0
+            var word = ""
+            func endWord() {
+                guard !word.isEmpty else { return }
+                words.append(Word(text: strings.intern(word), spacesBefore: spaces))
+                (word, spaces) = ("", 0)
+            }
+            for character in line {
+                if Self.breaksAfter(character) {
+                    endWord()
+                    spaces += 1
+                } else {
+                    word.append(character)
+                }
+            }
+            endWord()
+            let text = String(line.map { $0 == "\t" ? " " : $0 })
+            lines.append(Line(text: strings.intern(text), words: first..<words.count))
+        }
+        self.lines = lines
+        self.words = words
+        maxRuns = lines.reduce(0) { $0 + max(1, $1.words.count) }
+        firstLine = lines.first?.text ?? .empty
+    }
+
+    /// The string's lines, split at every line break Swift's `Character` knows (a CR LF is one).
+    static func lines(of string: String) -> [Substring] {
+        string.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+    }
+
+    /// White space a row may break after: the space, the tab and the
+    /// ideographic space; a no-break space (U+00A0, U+202F) and the figure
+    /// space hold their neighbours together, as UAX #14 says.
+    static func breaksAfter(_ character: Character) -> Bool {
+        character == " " || character == "\t" || character == "\u{3000}"
+    }
+
+    /// One run of a layout: its text, where it starts from the paragraph's
+    /// leading edge, its row, and its metrics.
+    public struct Run {
+        public let text: CString
+        public let x: Double
+        public let row: Int
+        public let metrics: TextMetrics
+        /// Its place among the layout's runs, from 0.
+        public let index: Int
+    }
+
+    /// Lays the paragraph out in rows no wider than `width` (nil: no
+    /// limit), handing each run to `place`, and answers the size of the
+    /// rows together and the height of one. Allocates nothing: arrays are
+    /// read by index, never through a generic iterator, which allocates in
+    /// an unoptimised build.
+    public func layout(
+        width: Double?, font: Font, tracking: Double, on canvas: inout Canvas, _ place: (Run, inout Canvas) -> Void = { _, _ in }
+    ) -> (size: Size, lineHeight: Double) {
+        // A frame handed back as the width it was sized for may have picked up a rounding.
+        let limit = (width ?? .infinity) * (1 + 1e-12) + 1e-9
+        var lineHeight = 0.0
+        var row = 0
+        var widest = 0.0
+        var index = 0
+        for lineIndex in 0..<lines.count {
+            let line = lines[lineIndex]
+            defer { row += 1 }
+            // The line first, so a measurer's failure names the text; a blank line keeps its height and draws nothing.
+            let whole = canvas.measure(line.text, font: font, tracking: tracking)
+            if lineIndex == 0 { lineHeight = whole.height }
+            guard !line.words.isEmpty else { continue }
+            if whole.advance <= limit || line.words.count == 1 {
+                place(Run(text: line.text, x: 0, row: row, metrics: whole, index: index), &canvas)
+                index += 1
+                widest = max(widest, whole.advance)
+                continue
+            }
+            let spaceAdvance = canvas.measure(space, font: font, tracking: tracking).advance
+            var x = 0.0
+            var startsRow = true
+            for wordIndex in line.words {
+                let word = words[wordIndex]
+                let metrics = canvas.measure(word.text, font: font, tracking: tracking)
+                let gap = Double(word.spacesBefore) * spaceAdvance
+                // A line's leading spaces indent its first row only.
+                let start = startsRow ? (wordIndex == line.words.lowerBound ? gap : 0) : x + gap
+                if !startsRow, start + metrics.advance > limit {
+                    widest = max(widest, x)
+                    row += 1
+                    x = 0
+                    startsRow = true
+                    place(Run(text: word.text, x: 0, row: row, metrics: metrics, index: index), &canvas)
+                    x = metrics.advance
+                } else {
+                    place(Run(text: word.text, x: start, row: row, metrics: metrics, index: index), &canvas)
+                    x = start + metrics.advance
+                }
+                index += 1
+                startsRow = false
+            }
+            widest = max(widest, x)
+        }
+        return (Size(width: widest, height: Double(row) * lineHeight), lineHeight)
+    }
+}

@@ -1,0 +1,104 @@
+import CEffect
+@testable import EffectABI
+import XCTest
+
+/// Text laid out as SwiftUI's Text lays it out, measured by a measurer
+/// whose answers are worked out by hand: 10 pt per UTF-8 byte plus the
+/// tracking after each, ascent 8, descent 2.
+final class ParagraphTests: XCTestCase {
+    private static let measure: effect_measure_fn = { _, text, _, _, tracking, out in
+        let bytes = strlen(text!)
+        out!.pointee = effect_text_metrics(advance: Double(bytes) * (10 + tracking), ascent: 8, descent: 2)
+        return EFFECT_OK
+    }
+
+    private let strings = StringPool()
+    private let font = Font.system(size: 20, weight: .regular)
+
+    /// The text items `text` draws in a frame of its size for `width`, as (text, x, baseline y, id).
+    private func draw(_ text: Text, width: Double?) -> (size: Size, runs: [(String, Double, Double, UInt32)]) {
+        let items = UnsafeMutablePointer<effect_draw_item>.allocate(capacity: 64)
+        defer { items.deallocate() }
+        var canvas = Canvas(
+            list: ItemBuffer(items: items, capacity: 64), measurer: TextMeasurer(function: Self.measure, context: nil),
+            proposal: ProposedSize(width: width, height: nil))
+        let size = text.sizeThatFits(ProposedSize(width: width, height: nil), in: &canvas)
+        text.render(in: Rect(x: 0, y: 0, width: size.width, height: size.height), on: &canvas)
+        let runs = (0..<canvas.itemCount).map { index -> (String, Double, Double, UInt32) in
+            let run = items[index].text
+            return (String(cString: run.text), run.x, run.y, run.id)
+        }
+        return (size, runs)
+    }
+
+    private func paragraph(_ string: String) -> Paragraph { Paragraph(string, strings: strings) }
+
+    func testALineThatFitsIsOneRunAsBefore() {
+        let (size, runs) = draw(Text(paragraph("calm down"), font: font, color: RGBA(red: 0, green: 0, blue: 0), id: 7), width: 200)
+        XCTAssertEqual(size, Size(width: 90, height: 10))
+        XCTAssertEqual(runs.map(\.0), ["calm down"])
+        XCTAssertEqual(runs.map(\.1), [0])
+        XCTAssertEqual(runs.map(\.2), [8], "the baseline is the ascent below the top")
+        XCTAssertEqual(runs.map(\.3), [7])
+    }
+
+    func testAWideLineWrapsAtSpacesAndDropsTheSpaceAtTheBreak() {
+        // "one two three": 30 + 10 + 30 = 70 fits in 75; "three" (50) starts row 2.
+        let (size, runs) = draw(Text(paragraph("one two three"), font: font, color: RGBA(red: 0, green: 0, blue: 0), id: 7), width: 75)
+        XCTAssertEqual(runs.map(\.0), ["one", "two", "three"])
+        XCTAssertEqual(runs.map(\.1), [0, 40, 0])
+        XCTAssertEqual(runs.map(\.2), [8, 8, 18])
+        XCTAssertEqual(runs.map(\.3), [7, 7 + 0x10000, 7 + 0x20000], "run k is id + k · 0x10000")
+        XCTAssertEqual(size, Size(width: 70, height: 20))
+    }
+
+    func testTrackingWidensWordsAndSpaces() {
+        // Tracking 2: each byte 12 pt. "ab cd" = 60 > 50, so two rows of 24.
+        let text = Text(paragraph("ab cd"), font: font, color: RGBA(red: 0, green: 0, blue: 0), tracking: 2, id: 1)
+        let (size, runs) = draw(text, width: 50)
+        XCTAssertEqual(runs.map(\.0), ["ab", "cd"])
+        XCTAssertEqual(size, Size(width: 24, height: 20))
+    }
+
+    func testLineBreaksTabsAndBlankLines() {
+        // "a\tb" is "a b" (a tab is a space); the blank line keeps its height and draws nothing.
+        let (size, runs) = draw(Text(paragraph("a\tb\n\nlast\r\nend"), font: font, color: RGBA(red: 0, green: 0, blue: 0), id: 1), width: nil)
+        XCTAssertEqual(runs.map(\.0), ["a b", "last", "end"])
+        XCTAssertEqual(runs.map(\.2), [8, 28, 38])
+        XCTAssertEqual(size, Size(width: 40, height: 40))
+    }
+
+    func testAWordWiderThanTheWidthKeepsARowOfItsOwn() {
+        let (size, runs) = draw(Text(paragraph("a enormous b"), font: font, color: RGBA(red: 0, green: 0, blue: 0), id: 1), width: 30)
+        XCTAssertEqual(runs.map(\.0), ["a", "enormous", "b"])
+        XCTAssertEqual(runs.map(\.2), [8, 18, 28])
+        XCTAssertEqual(size, Size(width: 80, height: 30))
+    }
+
+    func testANoBreakSpaceHoldsItsWordsTogether() {
+        let (_, runs) = draw(Text(paragraph("10\u{00A0}kg of rice"), font: font, color: RGBA(red: 0, green: 0, blue: 0), id: 1), width: 60)
+        XCTAssertEqual(runs.map(\.0), ["10\u{00A0}kg", "of", "rice"])
+    }
+
+    func testMaxRunsCountsEveryWordOrWholeLine() {
+        XCTAssertEqual(paragraph("one two\n\nthree").maxRuns, 4)
+        XCTAssertEqual(paragraph("").maxRuns, 1)
+    }
+
+    /// An HStack offered less than its ideal width: the fixed frame keeps
+    /// its 16 pt, the text gets the rest (less the spacing) and wraps.
+    func testAnHStackGivesTextWhatAFixedChildLeaves() {
+        let items = UnsafeMutablePointer<effect_draw_item>.allocate(capacity: 64)
+        defer { items.deallocate() }
+        var canvas = Canvas(
+            list: ItemBuffer(items: items, capacity: 64), measurer: TextMeasurer(function: Self.measure, context: nil),
+            proposal: .unspecified)
+        let row = HStack(spacing: 10) {
+            Rectangle().fill(RGBA(red: 0, green: 0, blue: 0), id: 1).frame(width: 16, height: 16)
+            Text(paragraph("one two three"), font: font, color: RGBA(red: 0, green: 0, blue: 0), id: 2)
+        }
+        XCTAssertEqual(row.sizeThatFits(.unspecified, in: &canvas), Size(width: 156, height: 16), "ideal: 16 + 10 + 130")
+        // 101 − 26 = 75 for the text: "one two" / "three", 70 wide and 20 tall.
+        XCTAssertEqual(row.sizeThatFits(ProposedSize(width: 101, height: nil), in: &canvas), Size(width: 96, height: 20))
+    }
+}

@@ -13,12 +13,7 @@ public struct Text: Drawing {
     /// One run of text, on one line whatever the width offered.
     @inlinable
     public init(_ string: CString, font: Font, color: RGBA, tracking: Double = 0, id: DrawID) {
-        self.string = string
-        self.paragraph = nil
-        self.font = font
-        self.color = color
-        self.tracking = tracking
-        self.id = id
+        self.init(string: string, paragraph: nil, font: font, color: color, tracking: tracking, id: id)
     }
 
     /// Text that breaks lines where it has line breaks and wraps at its
@@ -26,12 +21,12 @@ public struct Text: Drawing {
     /// has `id`; run k (from 0, in reading order) has `id + k · 0x10000`.
     @inlinable
     public init(_ paragraph: Paragraph, font: Font, color: RGBA, tracking: Double = 0, id: DrawID) {
-        self.string = paragraph.firstLine
-        self.paragraph = paragraph
-        self.font = font
-        self.color = color
-        self.tracking = tracking
-        self.id = id
+        self.init(string: paragraph.firstLine, paragraph: paragraph, font: font, color: color, tracking: tracking, id: id)
+    }
+
+    @usableFromInline
+    init(string: CString, paragraph: Paragraph?, font: Font, color: RGBA, tracking: Double, id: DrawID) {
+        (self.string, self.paragraph, self.font, self.color, self.tracking, self.id) = (string, paragraph, font, color, tracking, id)
     }
 
     /// The id of a paragraph's run `index`.

@@ -148,8 +148,10 @@ struct RevealLook {
             for index in row.first..<row.end {
                 let box = chunkSize(index)
                 let padding = flow.padding(index)
-                let frame = Rect(x: x + padding, y: y + row.height - box.height, width: box.width, height: box.height)
-                draw(chunks[index], number: index, in: frame, plan: plan, at: t, on: &canvas)
+                let frame = Rect(
+                    x: flow.direction.x(leading: x + padding, width: box.width, in: extent.width), y: y + row.height - box.height,
+                    width: box.width, height: box.height)
+                draw(chunks[index], number: index, in: frame, direction: flow.direction, plan: plan, at: t, on: &canvas)
                 x += box.width + 2 * padding + gap
             }
             y += row.height
@@ -157,15 +159,17 @@ struct RevealLook {
     }
 
     private func draw(
-        _ chunk: RevealChunk, number: Int, in box: Rect, plan: RevealPlan, at t: Double, on canvas: inout Canvas
+        _ chunk: RevealChunk, number: Int, in box: Rect, direction: LayoutDirection, plan: RevealPlan, at t: Double,
+        on canvas: inout Canvas
     ) {
+        let rightToLeft = direction == .rightToLeft
         let wipe = chunk.highlighted ? plan.highlight(lastUnit: chunk.lastUnit, at: t) : 0
         if chunk.highlighted {
             // scaleEffect(x: wipe, anchor: .leading) of the block's own
-            // frame, which starts at the text's leading edge; with reduce
-            // motion the block fades instead.
+            // frame, which starts at the text's leading edge (the right,
+            // right to left); with reduce motion the block fades instead.
             var effects = GroupEffects()
-            effects.transform.anchor = Point(x: box.minX, y: box.minY + 0.52 * box.height)
+            effects.transform.anchor = Point(x: rightToLeft ? box.maxX : box.minX, y: box.minY + 0.52 * box.height)
             if plan.reduceMotion { effects.opacity = wipe } else { effects.transform.scaleX = wipe }
             let block = WordFlow.block(around: box)
             canvas.group(Part.blockGroup + number, effects) { canvas in
@@ -183,7 +187,7 @@ struct RevealLook {
         }
         let ink = colors.text.value(at: t, for: canvas.appearance)
         canvas.group(Part.mask + number, mask) { canvas in
-            forEachUnit(of: chunk, in: box, &canvas) { unit, frame, metrics, canvas in
+            forEachUnit(of: chunk, in: box, direction: direction, &canvas) { unit, frame, metrics, canvas in
                 let state = plan.unit(unit, at: t)
                 // A masked unit rises from 1.05 of its own measured height.
                 let offset = plan.masked ? 1.05 * frame.height * (1 - state.progress) : state.offsetY
@@ -205,12 +209,13 @@ struct RevealLook {
             // The ink copy, at rest, uncovered by the same wipe (faded with
             // reduce motion), so the colour flips exactly under the block.
             var effects = GroupEffects()
+            let uncovered = plan.reduceMotion ? box.width : wipe * box.width
             effects.clip = .rect(
-                Rect(x: box.minX, y: box.minY, width: plan.reduceMotion ? box.width : wipe * box.width, height: box.height))
+                Rect(x: rightToLeft ? box.maxX - uncovered : box.minX, y: box.minY, width: uncovered, height: box.height))
             if plan.reduceMotion { effects.opacity = wipe }
             let inkColor = colors.ink.value(at: t)
             canvas.group(Part.inkGroup + number, effects) { canvas in
-                forEachUnit(of: chunk, in: box, &canvas) { unit, frame, metrics, canvas in
+                forEachUnit(of: chunk, in: box, direction: direction, &canvas) { unit, frame, metrics, canvas in
                     canvas.text(
                         Part.ink + unit, units[unit], at: Point(x: frame.minX, y: frame.minY + metrics.ascent), font: font,
                         tracking: tracking, color: inkColor, metrics: metrics)
@@ -220,19 +225,21 @@ struct RevealLook {
     }
 
     /// Each unit of a chunk with its frame: side by side from the chunk's
-    /// leading edge, a space between words, centred in the chunk's height.
+    /// leading edge (the right, right to left), a space between words,
+    /// centred in the chunk's height.
     private func forEachUnit(
-        of chunk: RevealChunk, in box: Rect, _ canvas: inout Canvas,
+        of chunk: RevealChunk, in box: Rect, direction: LayoutDirection, _ canvas: inout Canvas,
         _ body: (Int, Rect, TextMetrics, inout Canvas) -> Void
     ) {
-        var x = box.minX
+        var x = 0.0
         var unit = chunk.firstUnit
         for index in chunk.words.indices {
             if index > 0 { x += spaceMetrics(&canvas).advance }
             for _ in 0..<chunk.words[index].count {
                 let measured = metrics(ofUnit: unit, &canvas)
                 let frame = Rect(
-                    x: x, y: box.minY + (box.height - measured.height) / 2, width: measured.advance, height: measured.height)
+                    x: box.minX + direction.x(leading: x, width: measured.advance, in: box.width),
+                    y: box.minY + (box.height - measured.height) / 2, width: measured.advance, height: measured.height)
                 body(unit, frame, measured, &canvas)
                 x += measured.advance
                 unit += 1

@@ -14,7 +14,7 @@ enum TerminalGrid {
                 var plain = chunk
                 plain.highlighted = false
                 return plain
-            }, stacksLines: flow.stacksLines, alignment: flow.alignment)
+            }, stacksLines: flow.stacksLines, alignment: flow.alignment, direction: flow.direction)
         return unpadded.place(sizes: cells, gap: 1, containerWidth: containerWidth) { box, index in
             flow.chunks[index].highlighted ? LayoutRect(x: box.minX, y: box.minY, width: box.width, height: box.height) : nil
         }

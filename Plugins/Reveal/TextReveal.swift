@@ -138,7 +138,8 @@ struct TextReveal: EventStepping {
         label = strings.intern(text)
         let chunks = Chunking.chunks(of: text, unit: unit, highlights: unit == .lines ? "" : params.created(Self.highlights))
         self.chunks = chunks
-        flow = WordFlow(chunks: chunks, stacksLines: unit == .lines, alignment: params.created(Self.alignment))
+        flow = WordFlow(
+            chunks: chunks, stacksLines: unit == .lines, alignment: params.created(Self.alignment), direction: LayoutDirection.of(text))
         var elements: [Element<Attribute>] = []
         var unitWipe: [Int?] = []
         var word = 0

@@ -20,7 +20,9 @@ enum RevealAlignment: String, ParamChoice {
 /// wide as its widest row, and rows align leading, centre or trailing
 /// within that width, as WordFlow places them in the size it reports.
 /// Lines stack one per row instead, aligned the same way (the seed's
-/// VStack).
+/// VStack). A right-to-left text (Arabic, Hebrew) flows from the right
+/// edge, as SwiftUI mirrors a custom layout in a right-to-left layout
+/// direction: leading is the right, and each row's first chunk is rightmost.
 ///
 /// A highlighted chunk carries 2 pt of horizontal padding around its text
 /// and a block behind it: pad = round(0.16 h), w + 2 pad wide, 1.04 h tall,
@@ -29,6 +31,7 @@ struct WordFlow {
     let chunks: [RevealChunk]
     let stacksLines: Bool
     let alignment: RevealAlignment
+    var direction: LayoutDirection = .leftToRight
 
     /// The horizontal padding a chunk keeps in its row.
     func padding(_ chunk: Int) -> Double { chunks[chunk].highlighted ? 2 : 0 }
@@ -125,11 +128,11 @@ struct WordFlow {
             var x = alignment.start(ofRow: row.width, in: width)
             for index in row.first..<row.end {
                 let box = Rect(
-                    x: x + padding(index), y: y + row.height - sizes[index].height, width: sizes[index].width,
-                    height: sizes[index].height)
+                    x: direction.x(leading: x + padding(index), width: sizes[index].width, in: width),
+                    y: y + row.height - sizes[index].height, width: sizes[index].width, height: sizes[index].height)
                 items.append(
                     LayoutItem(x: box.minX, y: box.minY, size: sizes[index], decoration: decoration(box, index), row: rowIndex))
-                x += box.width + 2 * padding(index) + gap
+                x += sizes[index].width + 2 * padding(index) + gap
             }
             y += row.height
             rowIndex += 1

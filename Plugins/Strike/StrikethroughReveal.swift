@@ -63,6 +63,9 @@ struct StrikethroughReveal: EventStepping {
     private let label: CString
     /// The text as lines and words: it wraps to the width offered.
     private let paragraph: Paragraph
+    /// Right to left for Arabic or Hebrew text: the tick on the right, the
+    /// line growing leftwards from the text's leading edge.
+    private let direction: LayoutDirection
     private let doneText: CString
     private let notDoneText: CString
     private var accessibilityValue: Steps<CString>
@@ -79,6 +82,7 @@ struct StrikethroughReveal: EventStepping {
     init(params: ParamTimeline, strings: StringPool) {
         label = strings.intern(params.created(Self.text))
         paragraph = Paragraph(params.created(Self.text), strings: strings)
+        direction = LayoutDirection.of(params.created(Self.text))
         doneText = strings.intern("Done")
         notDoneText = strings.intern("Not done")
         done = Steps(initial: params.value(Self.done, at: 0))
@@ -171,7 +175,7 @@ struct StrikethroughReveal: EventStepping {
         let a = amount(at: t)
         let lag = Self.lag(a)
         let line = lineColors.value(at: t)
-        return HStack(spacing: 10) {
+        return HStack(spacing: 10, direction: direction) {
             if tick.value(at: t) {
                 Self.tickPath.trim(from: 0, to: a).stroke(line, style: Self.tickStroke, id: Part.tick)
                     .frame(width: 16, height: 16)
@@ -179,7 +183,7 @@ struct StrikethroughReveal: EventStepping {
             Text(paragraph, font: Self.font, color: colors.value(at: t, for: appearance), id: Part.text)
                 .opacity(textOpacity(lag, at: t), id: Part.textStyle)
                 .saturation(Self.saturation(lag))
-                .overlay(alignment: .leading) {
+                .overlay(alignment: direction == .leftToRight ? .leading : .trailing) {
                     Capsule().fill(line, id: Part.line).frame(widthFraction: a, height: 1.6)
                 }
         }

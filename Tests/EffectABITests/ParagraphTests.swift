@@ -101,4 +101,39 @@ final class ParagraphTests: XCTestCase {
         // 101 − 26 = 75 for the text: "one two" / "three", 70 wide and 20 tall.
         XCTAssertEqual(row.sizeThatFits(ProposedSize(width: 101, height: nil), in: &canvas), Size(width: 96, height: 20))
     }
+
+    func testTheDirectionIsTheFirstStrongLetters() {
+        XCTAssertEqual(LayoutDirection.of("\u{05E9}\u{05DC}\u{05D5}\u{05DD} ok"), .rightToLeft)
+        XCTAssertEqual(LayoutDirection.of("123 \u{0645}\u{0631}"), .rightToLeft, "digits are weak")
+        XCTAssertEqual(LayoutDirection.of("ok \u{05E9}"), .leftToRight)
+        XCTAssertEqual(LayoutDirection.of("(1) 2"), .leftToRight, "no letter at all")
+        XCTAssertEqual(LayoutDirection.of(""), .leftToRight)
+    }
+
+    /// A Hebrew line starts at the right and its words run leftwards. Each
+    /// letter is 2 UTF-8 bytes, 20 pt: "אב גד" is 90 wide, " הו" does not fit in 100.
+    func testARightToLeftLineWrapsFromTheRight() {
+        let text = Text(paragraph("\u{05D0}\u{05D1} \u{05D2}\u{05D3} \u{05D4}\u{05D5}"), font: font, color: RGBA(red: 0, green: 0, blue: 0), id: 1)
+        let (size, runs) = draw(text, width: 100)
+        XCTAssertEqual(size, Size(width: 90, height: 20))
+        XCTAssertEqual(runs.map(\.0), ["\u{05D0}\u{05D1}", "\u{05D2}\u{05D3}", "\u{05D4}\u{05D5}"])
+        XCTAssertEqual(runs.map(\.1), [50, 0, 50], "reading order right to left, each row from the right edge")
+        XCTAssertEqual(runs.map(\.2), [8, 8, 18])
+    }
+
+    func testARightToLeftHStackPutsItsFirstChildOnTheRight() {
+        let items = UnsafeMutablePointer<effect_draw_item>.allocate(capacity: 64)
+        defer { items.deallocate() }
+        var canvas = Canvas(
+            list: ItemBuffer(items: items, capacity: 64), measurer: TextMeasurer(function: Self.measure, context: nil),
+            proposal: .unspecified)
+        let row = HStack(spacing: 10, direction: .rightToLeft) {
+            Rectangle().fill(RGBA(red: 0, green: 0, blue: 0), id: 1).frame(width: 16, height: 16)
+            Text(paragraph("ab"), font: font, color: RGBA(red: 0, green: 0, blue: 0), id: 2)
+        }
+        canvas.draw(row, in: Rect(x: 0, y: 0, width: 46, height: 16))
+        // The square at 30 ... 46, the text (20 wide) at 0 ... 20.
+        XCTAssertEqual(items[0].shape.frame.x, 30)
+        XCTAssertEqual(items[1].text.x, 0)
+    }
 }

@@ -274,6 +274,34 @@ final class DrawTests: XCTestCase {
         XCTAssertEqual(list.height, 60)
     }
 
+    /// Hebrew flows from the right: units reveal in reading order, so their
+    /// x positions fall; a highlight's wipe and ink copy start at the right.
+    func testARightToLeftTextRevealFlowsFromTheRight() throws {
+        let reveal = try instance(
+            "libReveal.so", "text-reveal",
+            [("text", .string("\u{05D0}\u{05D1} \u{05D2}\u{05D3} \u{05D4}\u{05D5}")), ("highlights", .string("\u{05D2}\u{05D3}"))])
+        let list = try reveal.draw(at: 5, width: 400, measurer: TenPerCharacter())
+        let units = (0..<3).map { texts(list)[0x500_0000 + UInt32($0)] }
+        let xs = try units.map { try XCTUnwrap($0).x }
+        let advances = try units.map { try XCTUnwrap($0).advance }
+        XCTAssertEqual(xs, xs.sorted(by: >), "reading order runs right to left: \(xs)")
+        XCTAssertEqual(xs[0] + advances[0], list.width, accuracy: 1e-9, "the first word ends at the right edge")
+        // The highlighted word's ink copy is clipped from its right edge leftwards.
+        let clip = try XCTUnwrap(groups(list)[0x600_0001]?.clip)
+        XCTAssertEqual(clip.shape, .rect)
+        XCTAssertEqual(clip.rect.x + clip.rect.width, xs[1] + advances[1], accuracy: 1e-9)
+    }
+
+    func testAHebrewStrikePutsTheTickOnTheRightAndStrikesLeftwards() throws {
+        let strike = try instance("libStrike.so", "strikethrough-reveal", [("text", .string("\u{05D0}\u{05D1}\u{05D2}"))])
+        let list = try strike.draw(at: 0.32, measurer: TenPerCharacter())
+        let text = try XCTUnwrap(texts(list)[4])
+        XCTAssertEqual(text.x, 0, "the text on the left, where left to right the tick's 26 pt come first")
+        XCTAssertEqual(list.width, 26 + 30, "the tick and its gap are to the text's right")
+        let line = try XCTUnwrap(shapes(list)[5])
+        XCTAssertEqual(line.frame.x + line.frame.width, 30, accuracy: 1e-9, "the line ends at the text's right (leading) edge")
+    }
+
     /// A host's measurer decides where text goes: a monospaced one makes
     /// every character 10 pt wide and the line 30 pt tall.
     func testTheHostsMeasurerIsUsed() throws {

@@ -1,7 +1,8 @@
 /// Text as SwiftUI's `Text` lays it out over lines: a line break ("\n",
 /// "\r\n", U+2028 …) starts a new line, a tab is white space, and a line
 /// wider than the width offered wraps at its spaces (a word wider than the
-/// width keeps a row of its own). Made once, at create, from a string: it
+/// width keeps a row of its own). A right-to-left line (Arabic, Hebrew)
+/// starts at the right edge and its words run leftwards. Made once, at create, from a string: it
 /// interns each line and each word, so laying it out and drawing it
 /// allocate nothing.
 public struct Paragraph: Sendable {
@@ -11,6 +12,8 @@ public struct Paragraph: Sendable {
         @usableFromInline let text: CString
         /// Its words: `words[range]`.
         @usableFromInline let words: Range<Int>
+        /// Which way it runs, from its first strong letter: its rows start at that edge.
+        @usableFromInline let direction: LayoutDirection
     }
 
     /// A word of a line: the characters between spaces.
@@ -53,7 +56,7 @@ public struct Paragraph: Sendable {
             }
             endWord()
             let text = String(line.map { $0 == "\t" ? " " : $0 })
-            lines.append(Line(text: strings.intern(text), words: first..<words.count))
+            lines.append(Line(text: strings.intern(text), words: first..<words.count, direction: LayoutDirection.of(text)))
         }
         self.lines = lines
         self.words = words
@@ -73,11 +76,12 @@ public struct Paragraph: Sendable {
         character == " " || character == "\t" || character == "\u{3000}"
     }
 
-    /// One run of a layout: its text, where it starts from the paragraph's
-    /// leading edge, its row, and its metrics.
+    /// One run of a layout: its text, where it starts from its line's
+    /// leading edge (the right for a right-to-left line), its row, and its metrics.
     public struct Run {
         public let text: CString
         public let x: Double
+        public let direction: LayoutDirection
         public let row: Int
         public let metrics: TextMetrics
         /// Its place among the layout's runs, from 0.
@@ -106,7 +110,7 @@ public struct Paragraph: Sendable {
             if lineIndex == 0 { lineHeight = whole.height }
             guard !line.words.isEmpty else { continue }
             if whole.advance <= limit || line.words.count == 1 {
-                place(Run(text: line.text, x: 0, row: row, metrics: whole, index: index), &canvas)
+                place(Run(text: line.text, x: 0, direction: line.direction, row: row, metrics: whole, index: index), &canvas)
                 index += 1
                 widest = max(widest, whole.advance)
                 continue
@@ -125,10 +129,10 @@ public struct Paragraph: Sendable {
                     row += 1
                     x = 0
                     startsRow = true
-                    place(Run(text: word.text, x: 0, row: row, metrics: metrics, index: index), &canvas)
+                    place(Run(text: word.text, x: 0, direction: line.direction, row: row, metrics: metrics, index: index), &canvas)
                     x = metrics.advance
                 } else {
-                    place(Run(text: word.text, x: start, row: row, metrics: metrics, index: index), &canvas)
+                    place(Run(text: word.text, x: start, direction: line.direction, row: row, metrics: metrics, index: index), &canvas)
                     x = start + metrics.advance
                 }
                 index += 1

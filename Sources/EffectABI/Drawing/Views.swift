@@ -49,7 +49,8 @@ public struct Text: Drawing {
             let size = paragraph.layout(width: frame.width, font: font, tracking: tracking, on: &canvas).size
             let top = frame.minY + (frame.height - size.height) / 2
             _ = paragraph.layout(width: frame.width, font: font, tracking: tracking, on: &canvas) { run, canvas in
-                let baseline = Point(x: frame.minX + run.x, y: top + Double(run.row) * (run.metrics.height) + run.metrics.ascent)
+                let x = run.direction.x(leading: run.x, width: run.metrics.advance, in: frame.width)
+                let baseline = Point(x: frame.minX + x, y: top + Double(run.row) * (run.metrics.height) + run.metrics.ascent)
                 canvas.text(runID(run.index), run.text, at: baseline, font: font, tracking: tracking, color: color, metrics: run.metrics)
             }
             return
@@ -214,12 +215,19 @@ public enum VerticalAlignment: Sendable {
 public struct HStack<Content: Drawing>: Drawing {
     public let alignment: VerticalAlignment
     public let spacing: Double
+    /// `.rightToLeft` lays the children out from the right, first child
+    /// rightmost, as SwiftUI's HStack does in a right-to-left layout.
+    public let direction: LayoutDirection
     public let content: Content
 
     @inlinable
-    public init(alignment: VerticalAlignment = .center, spacing: Double, @DrawingBuilder content: () -> Content) {
+    public init(
+        alignment: VerticalAlignment = .center, spacing: Double, direction: LayoutDirection = .leftToRight,
+        @DrawingBuilder content: () -> Content
+    ) {
         self.alignment = alignment
         self.spacing = spacing
+        self.direction = direction
         self.content = content()
     }
 
@@ -286,12 +294,14 @@ public struct HStack<Content: Drawing>: Drawing {
             row.width += child.width + (index > 0 ? spacing : 0)
             row.height = max(row.height, child.height)
         }
-        var x = frame.minX + (frame.width - row.width) / 2
+        let start = frame.minX + (frame.width - row.width) / 2
+        var leading = 0.0
         for index in 0..<content.childCount {
             let child = childSize(index, division, in: &canvas)
+            let x = start + direction.x(leading: leading, width: child.width, in: row.width)
             let y = frame.minY + (frame.height - row.height) / 2 + alignment.offset(child.height, in: row.height)
             content.renderChild(index, in: Rect(x: x, y: y, width: child.width, height: child.height), on: &canvas)
-            x += child.width + spacing
+            leading += child.width + spacing
         }
     }
 }

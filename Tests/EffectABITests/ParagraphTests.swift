@@ -13,15 +13,18 @@ final class ParagraphTests: XCTestCase {
     }
 
     private let strings = StringPool()
+
+    /// A canvas writing into `items` (room for 64), measured by `measure`.
+    private func canvas(_ items: UnsafeMutablePointer<effect_draw_item>, proposal: ProposedSize) -> Canvas {
+        Canvas(list: ItemBuffer(items: items, capacity: 64), measurer: TextMeasurer(function: Self.measure, context: nil), proposal: proposal)
+    }
     private let font = Font.system(size: 20, weight: .regular)
 
     /// The text items `text` draws in a frame of its size for `width`, as (text, x, baseline y, id).
     private func draw(_ text: Text, width: Double?) -> (size: Size, runs: [(String, Double, Double, UInt32)]) {
         let items = UnsafeMutablePointer<effect_draw_item>.allocate(capacity: 64)
         defer { items.deallocate() }
-        var canvas = Canvas(
-            list: ItemBuffer(items: items, capacity: 64), measurer: TextMeasurer(function: Self.measure, context: nil),
-            proposal: ProposedSize(width: width, height: nil))
+        var canvas = canvas(items, proposal: ProposedSize(width: width, height: nil))
         let size = text.sizeThatFits(ProposedSize(width: width, height: nil), in: &canvas)
         text.render(in: Rect(x: 0, y: 0, width: size.width, height: size.height), on: &canvas)
         let runs = (0..<canvas.itemCount).map { index -> (String, Double, Double, UInt32) in
@@ -90,9 +93,7 @@ final class ParagraphTests: XCTestCase {
     func testAnHStackGivesTextWhatAFixedChildLeaves() {
         let items = UnsafeMutablePointer<effect_draw_item>.allocate(capacity: 64)
         defer { items.deallocate() }
-        var canvas = Canvas(
-            list: ItemBuffer(items: items, capacity: 64), measurer: TextMeasurer(function: Self.measure, context: nil),
-            proposal: .unspecified)
+        var canvas = canvas(items, proposal: .unspecified)
         let row = HStack(spacing: 10) {
             Rectangle().fill(RGBA(red: 0, green: 0, blue: 0), id: 1).frame(width: 16, height: 16)
             Text(paragraph("one two three"), font: font, color: RGBA(red: 0, green: 0, blue: 0), id: 2)
@@ -124,9 +125,7 @@ final class ParagraphTests: XCTestCase {
     func testARightToLeftHStackPutsItsFirstChildOnTheRight() {
         let items = UnsafeMutablePointer<effect_draw_item>.allocate(capacity: 64)
         defer { items.deallocate() }
-        var canvas = Canvas(
-            list: ItemBuffer(items: items, capacity: 64), measurer: TextMeasurer(function: Self.measure, context: nil),
-            proposal: .unspecified)
+        var canvas = canvas(items, proposal: .unspecified)
         let row = HStack(spacing: 10, direction: .rightToLeft) {
             Rectangle().fill(RGBA(red: 0, green: 0, blue: 0), id: 1).frame(width: 16, height: 16)
             Text(paragraph("ab"), font: font, color: RGBA(red: 0, green: 0, blue: 0), id: 2)

@@ -70,6 +70,31 @@ final class CellRasterTests: XCTestCase {
         XCTAssertEqual(rows[1], " \u{2803} ")
     }
 
+    /// Cells cannot scale: a run of wide characters drawn at half size
+    /// would put each on the next column, over half of the one before. Each
+    /// keeps its two cells instead, side by side.
+    func testAScaledRunOfWideCharactersKeepsEveryCharacter() {
+        let group = DrawGroup(
+            id: 9, transform: DrawTransform(anchorX: 0, anchorY: 0, translateX: 0, translateY: 0, scaleX: 0.5, scaleY: 0.5, rotation: 0),
+            opacity: 1, blur: 0, saturation: 1, clip: nil)
+        // Cell text (1 pt is under the dot font's size): each character 2 cells, 4 points.
+        let text = DrawText(id: 2, text: "吾輩は猫", x: 0, y: 6, size: 1, advance: 16, ascent: 6, descent: 2, color: ink)
+        let rows = cells([.group(group), .text(text), .endGroup(id: 9)], columns: 10, rows: 2)
+        XCTAssertEqual(rows[0].filter { !$0.isWhitespace }, "吾輩は猫", "\(rows)")
+    }
+
+    /// A joiner inside a cluster is part of it; a cluster that starts with
+    /// an invisible format character still shows as the replacement character.
+    func testAnEmojiZWJSequenceReachesTheTerminalWhole() {
+        let family = "\u{1F469}\u{200D}\u{1F469}\u{200D}\u{1F467}\u{200D}\u{1F466}"
+        let text = DrawText(id: 2, text: family + "\u{200B}a", x: 0, y: 6, size: 1, advance: 8, ascent: 6, descent: 2, color: ink)
+        let rows = cells([.text(text)], columns: 6, rows: 2)
+        let shown = rows.joined()
+        XCTAssertTrue(shown.contains(family), "\(rows)")
+        XCTAssertFalse(shown.unicodeScalars.contains("\u{200B}"), "\(rows)")
+        XCTAssertTrue(shown.contains("\u{FFFD}a"), "\(rows)")
+    }
+
     func testTransparentInkLeavesNoDot() {
         let faint = DrawShape(
             id: 2, kind: .ellipse, frame: DrawRect(x: 0, y: 0, width: 2, height: 4), cornerRadius: 0, trimStart: 0, trimEnd: 1,

@@ -191,6 +191,11 @@ public struct DisplayListRaster {
 
     private func drawText(_ text: DrawText, _ state: State, _ runs: CellTextRuns, _ canvas: inout CellCanvas, _ cells: inout CellRuns) {
         var shift: Int?
+        // Where the run's last cell character ended: cells cannot scale, so
+        // a run drawn smaller than its characters (text-reveal's units
+        // scale as they rise) keeps them side by side instead of letting
+        // one overwrite another.
+        var runEnd: (row: Int, column: Int)?
         let (ink, opacity) = color(text.color, state)
         let pixel = scale.pixelDots(text.size)
         let unit = scale.points
@@ -249,11 +254,17 @@ public struct DisplayListRaster {
                     } ?? 0
                 }
                 column += shift ?? 0
+                if let end = runEnd, end.row == row, column < end.column { column = end.column }
                 let width = CellWidth.of(character)
+                runEnd = (row, column + max(1, width))
                 cells.lastColumn[row] = (column + width - 1, text.id)
                 // A control or invisible format character never reaches the
-                // terminal: it shows as the replacement character.
-                let safe: Character = character.unicodeScalars.allSatisfy(Terminal.isPrintable) ? character : "\u{FFFD}"
+                // terminal: it shows as the replacement character. A joiner
+                // inside a cluster (👩‍👩‍👧‍👦, Indic conjuncts) is part of it.
+                let printable = character.unicodeScalars.enumerated().allSatisfy { index, scalar in
+                    Terminal.isPrintable(scalar) || (index > 0 && (scalar == "\u{200D}" || scalar == "\u{200C}"))
+                }
+                let safe: Character = printable ? character : "\u{FFFD}"
                 canvas.put(
                     safe, column: column, row: row, color: ink, opacity: opacity * Double(shown) / Double(samples), cells: width)
             }

@@ -385,14 +385,14 @@ def ink(pixels, ground):
     return np.abs(pixels[..., :3].astype(int) - np.array(ground)).max(axis=2) > 48
 
 
-@pytest.mark.parametrize("effect_id,t", [("strikethrough-reveal", 0.15), ("text-reveal", 0.5), ("tracking-breathe", 2.0), ("breathing-circles", 2.0)])
-def test_a_screenshot_matches_the_png_still_at_the_same_moment(browser, exported, tmp_path, effect_id, t):
-    with frozen(browser, exported(effect_id)) as page:
+def assert_screenshot_matches_still(browser, directory, tmp_path, effect_id, t, *options):
+    """The page at t against `render`'s PNG still of the same moment and options."""
+    with frozen(browser, directory) as page:
         page.seek(t)
         x, y, right, bottom = box_of(page.quad(page.one(".v-light-motion > svg")))
         shot = decode_png_bytes(page.screenshot(x, y, right - x, bottom - y), tmp_path / "shot.png")
     still = str(tmp_path / "still.png")
-    host("render", effect_id, "--plugin-path", BUILD, "--time", str(t), "--scale", "1", "--background", "#ffffff", "-o", still)
+    host("render", effect_id, "--plugin-path", BUILD, *options, "--time", str(t), "--scale", "1", "--background", "#ffffff", "-o", still)
     picture = decode_png(still)
     assert shot.shape[:2] == picture.shape[:2]
     a, b = ink(shot, (255, 255, 255)), ink(picture, (255, 255, 255))
@@ -403,6 +403,29 @@ def test_a_screenshot_matches_the_png_still_at_the_same_moment(browser, exported
     difference = np.abs(shot[..., :3].astype(int) - picture[..., :3].astype(int)).mean()
     assert min(near_a, near_b) >= 0.98, f"ink within a pixel of the still's: {near_b:.3f}, and the still's of it: {near_a:.3f}"
     assert difference < 4, f"mean difference {difference:.2f} of 255"
+
+
+@pytest.mark.parametrize("effect_id,t", [("strikethrough-reveal", 0.15), ("text-reveal", 0.5), ("tracking-breathe", 2.0), ("breathing-circles", 2.0)])
+def test_a_screenshot_matches_the_png_still_at_the_same_moment(browser, exported, tmp_path, effect_id, t):
+    assert_screenshot_matches_still(browser, exported(effect_id), tmp_path, effect_id, t)
+
+
+# Hebrew flows from the right; the Japanese is in words (it has spaces) so
+# that it wraps. Each is exported with the font file render draws it in,
+# which the page names by @font-face: the browser's own fallback fonts for
+# a script Inter lacks are its choice, not fontconfig's order.
+@pytest.mark.parametrize(
+    "name,text,font",
+    [("hebrew", "\u05e9\u05dc\u05d5\u05dd \u05e2\u05d5\u05dc\u05dd \u05d5\u05de\u05d4 \u05e9\u05dc\u05d5\u05de\u05da",
+      "/usr/share/fonts/truetype/noto/NotoSansHebrew-Bold.ttf"),
+     ("japanese", "\u543e\u8f29\u306f \u732b\u3067\u3042\u308b \u540d\u524d\u306f \u307e\u3060\u7121\u3044",
+      "/usr/share/fonts/opentype/noto/NotoSansCJK-Bold.ttc")],
+)
+def test_right_to_left_and_japanese_text_match_the_png_still(browser, exported, tmp_path, name, text, font):
+    assert os.path.exists(font), f"{font} is missing: scripts/ensure-media installs the Noto fonts"
+    options = ("--param", "text=" + text, "--font", font)
+    for t in (0.5, 2.0):
+        assert_screenshot_matches_still(browser, exported("text-reveal", *options, name=name), tmp_path, "text-reveal", t, *options)
 
 
 def grown(mask):

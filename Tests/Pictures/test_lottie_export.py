@@ -124,17 +124,15 @@ EFFECTS = {
 }
 
 
-@pytest.mark.parametrize("effect_id", sorted(EFFECTS))
-@pytest.mark.parametrize("player", ["rlottie", "thorvg"])
-def test_each_player_draws_the_file_as_the_png_still_at_the_same_moment(tmp_path, exported, effect_id, player):
-    path = exported(effect_id)
+def assert_player_draws_the_stills(tmp_path, path, effect_id, times, player, *options):
+    """The player's frames of the file at each of `times` against render's PNG stills."""
     doc = json.loads(Path(path).read_text(encoding="utf-8"))
     fps = doc["fr"]
-    for t in EFFECTS[effect_id]:
+    for t in times:
         frame = round(t * fps)
         # rlottie draws whole frames: compare at the frame's own moment.
         moment = frame / fps
-        reference = still(tmp_path, effect_id, moment, "--background", "transparent")
+        reference = still(tmp_path, effect_id, moment, "--background", "transparent", *options)
         height, width = reference.shape[:2]
         assert (width, height) == (doc["w"] * SCALE, doc["h"] * SCALE)
         draw = rlottie_frame if player == "rlottie" else thorvg_frame
@@ -143,6 +141,26 @@ def test_each_player_draws_the_file_as_the_png_still_at_the_same_moment(tmp_path
         assert reference[..., 3].sum() > 0
         assert overlap >= 0.98, f"{player} t={moment}: alpha-mask overlap {overlap:.4f}"
         assert difference < 8, f"{player} t={moment}: mean colour difference {difference:.2f} of 255"
+
+
+@pytest.mark.parametrize("effect_id", sorted(EFFECTS))
+@pytest.mark.parametrize("player", ["rlottie", "thorvg"])
+def test_each_player_draws_the_file_as_the_png_still_at_the_same_moment(tmp_path, exported, effect_id, player):
+    assert_player_draws_the_stills(tmp_path, exported(effect_id), effect_id, EFFECTS[effect_id], player)
+
+
+# Arabic flows from the right with its letters joined; the Japanese has
+# spaces, so it wraps. Both come from Inter's fallback fonts, as outlines.
+@pytest.mark.parametrize(
+    "name,text",
+    [("arabic", "\u0645\u0631\u062d\u0628\u0627 \u0628\u0627\u0644\u0639\u0627\u0644\u0645 \u0644\u0627 \u0628\u0623\u0633"),
+     ("japanese", "\u543e\u8f29\u306f \u732b\u3067\u3042\u308b \u540d\u524d\u306f \u307e\u3060\u7121\u3044")],
+)
+@pytest.mark.parametrize("player", ["rlottie", "thorvg"])
+def test_right_to_left_and_japanese_text_play_as_the_png_stills(tmp_path, exported, name, text, player):
+    options = ("--param", "text=" + text)
+    path = exported("text-reveal", *options, name=name)
+    assert_player_draws_the_stills(tmp_path, path, "text-reveal", [0.5, 1.2], player, *options)
 
 
 def test_every_export_is_lottie_1_0_by_its_schema(exported, pulse):

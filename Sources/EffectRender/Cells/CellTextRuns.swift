@@ -67,8 +67,15 @@ struct CellTextRuns {
     /// The cell a character's box centre falls in, unclipped.
     static func cell(of text: DrawText, at x: Double, advance: Double, _ matrix: Affine) -> (row: Int, column: Int) {
         let p = matrix.apply(x + advance / 2, text.y - text.ascent + (text.ascent + text.descent) / 2)
-        return (Int((p.y / 4).rounded(.down)), Int((matrix.apply(x + advance / 2, text.y).x / 2).rounded(.down)))
+        return (row(ofDots: p.y), Int((matrix.apply(x + advance / 2, text.y).x / 2).rounded(.down)))
     }
+
+    /// The cell row a text box whose middle is `dots` from the top is on. A
+    /// box one cell tall centred on the line between two rows (rows of a
+    /// paragraph laid out in cell units and centred) has its middle there
+    /// give or take a rounding: the tie goes down, the same way for every
+    /// row, so rows a cell apart never share one.
+    static func row(ofDots dots: Double) -> Int { Int((dots / 4 + 1e-6).rounded(.down)) }
 
     /// One past the rightmost column any run reaches, moved; 0 for none.
     var reach: Int { rows.values.flatMap { $0.map { $0.end + $0.shift + 1 } }.max() ?? 0 }

@@ -243,7 +243,7 @@ public struct DisplayListRaster {
                 }
                 guard shown > 0 else { continue }
                 let p = state.matrix.apply(x + advance / 2, text.y)
-                let row = Int((centreY / Double(shown) / 4).rounded(.down))
+                let row = CellTextRuns.row(ofDots: centreY / Double(shown))
                 var column = Int((p.x / 2).rounded(.down))
                 // The run's first character sets how far the whole run moves,
                 // as planned; a run the plan has not (one mixing the dot font

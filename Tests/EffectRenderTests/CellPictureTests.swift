@@ -11,16 +11,7 @@ final class CellPictureTests: XCTestCase {
             CellPicture(
                 instance: instance, columns: columns, rows: rows, depth: .none, ground: RGB(0, 0, 0), paintsGround: false,
                 appearance: .light))
-        return try picture.lines(at: t).map { line in
-            var plain = ""
-            var escape = false
-            for character in line {
-                if character == "\u{1B}" { escape = true; continue }
-                if escape { if character.isLetter { escape = false }; continue }
-                plain.append(character)
-            }
-            return plain
-        }
+        return try picture.lines(at: t).map(plainCells)
     }
 
     /// At 20 × 6 the strike's text wraps to two rows, laid out a cell apart

@@ -23,16 +23,7 @@ final class CellRasterTests: XCTestCase {
     private func cells(_ items: [DrawItem], columns: Int = 3, rows: Int = 2) -> [String] {
         var canvas = CellCanvas(columns: columns, rows: rows, ground: RGB(255, 255, 255))
         DisplayListRaster(scale: TerminalScale(points: 1), origin: (0, 0)).draw(list(items), on: &canvas)
-        return canvas.lines(depth: .none).map { line in
-            var plain = ""
-            var escape = false
-            for character in line {
-                if character == "\u{1B}" { escape = true; continue }
-                if escape { if character.isLetter { escape = false }; continue }
-                plain.append(character)
-            }
-            return plain
-        }
+        return canvas.lines(depth: .none).map(plainCells)
     }
 
     func testACircleTwoCellsWideLeavesItsCornerDotsOut() {

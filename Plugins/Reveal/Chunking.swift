@@ -39,7 +39,8 @@ enum Chunking {
         }
         switch unit {
         case .lines:
-            for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            // Every line break Character knows: "\n", "\r\n" (one Character), "\r", U+2028 …
+            for line in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
                 append([[String(line)]], highlighted: false)
             }
         case .words, .characters:

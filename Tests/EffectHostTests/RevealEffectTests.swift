@@ -91,6 +91,12 @@ final class RevealEffectTests: XCTestCase {
             try units(instance), [("First line", 0, false, 0), ("", 1, false, 1), ("Third", 2, false, 2), ("", 3, false, 3)])
     }
 
+    /// Lines end at every line break, as SwiftUI's Text ends them: "\r\n" is one break, a lone "\r" another.
+    func testLinesEndAtWindowsAndOldMacLineBreaksToo() throws {
+        let instance = try reveal([("text", .string("First\r\nSecond\rThird")), ("unit", .choice("lines"))])
+        XCTAssertEqual(try units(instance).map(\.0), ["First", "Second", "Third"])
+    }
+
     // MARK: timing
 
     /// The seed's stagger: max(0, duration − 0.5) / (units − 1).

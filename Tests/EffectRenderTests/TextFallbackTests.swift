@@ -114,7 +114,7 @@ final class TextFallbackTests: XCTestCase {
         XCTAssertNil(fonts.uncoveredNote)
         _ = fonts.measure("a\u{0378}b", size: 20, weight: 400, tracking: 0)
         XCTAssertEqual(fonts.uncovered, ["\u{0378}"])
-        XCTAssertEqual(fonts.uncoveredNote, "no installed font has U+0378 \u{0378}; it is drawn as a box")
+        XCTAssertEqual(fonts.uncoveredNote, "no installed font has U+0378; it is drawn as a box")
     }
 
     /// A text item drawn alone on a canvas: its pixels as [r, g, b, a], premultiplied.
@@ -148,5 +148,20 @@ final class TextFallbackTests: XCTestCase {
         XCTAssertTrue(svg.contains("<path data-id=\"1\""), svg)
         XCTAssertEqual(svg.components(separatedBy: "<text").count - 1, 1, svg)
         XCTAssertTrue(svg.contains(">\u{1F600}</text>"), svg)
+    }
+
+    /// A tab is a space and other control characters draw nothing: no
+    /// missing-glyph box, no width, nothing reported missing.
+    func testControlCharactersDrawNothingAndATabIsASpace() throws {
+        let fonts = try FontBook(.file(Self.dejaVu))
+        let plain = try XCTUnwrap(fonts.shaped("a b", weight: 400, tracking: 0))
+        let tabbed = try XCTUnwrap(fonts.shaped("a\tb", weight: 400, tracking: 0))
+        XCTAssertEqual(tabbed.glyphs.map(\.glyph), plain.glyphs.map(\.glyph))
+        XCTAssertEqual(tabbed.advance, plain.advance, accuracy: 1e-12)
+        let controlled = try XCTUnwrap(fonts.shaped("a\u{01}\u{7F}\u{80}\u{9B}b", weight: 400, tracking: 0))
+        let joined = try XCTUnwrap(fonts.shaped("ab", weight: 400, tracking: 0))
+        XCTAssertEqual(controlled.glyphs.map(\.glyph), joined.glyphs.map(\.glyph))
+        XCTAssertFalse(controlled.glyphs.contains { $0.glyph == 0 })
+        XCTAssertNil(fonts.uncoveredNote)
     }
 }

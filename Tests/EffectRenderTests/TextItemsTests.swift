@@ -88,7 +88,7 @@ final class MissingCharactersTests: XCTestCase {
     }
 
     func testACodePointNoFontIsMadeForNamesNoPackage() {
-        XCTAssertEqual(MissingCharacters.note(["\u{0378}"]), "no installed font has U+0378 \u{0378}; it is drawn as a box")
-        XCTAssertEqual(MissingCharacters.note(["\u{E000}"]), "no installed font has U+E000 \u{E000}; it is drawn as a box")
+        XCTAssertEqual(MissingCharacters.note(["\u{0378}"]), "no installed font has U+0378; it is drawn as a box")
+        XCTAssertEqual(MissingCharacters.note(["\u{E000}"]), "no installed font has U+E000; it is drawn as a box")
     }
 }

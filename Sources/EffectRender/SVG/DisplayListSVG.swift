@@ -331,7 +331,7 @@ public struct DisplayListSVG {
                 }
             }
             body.append("\"/>")
-            for cluster in shaped.colorClusters(of: text.text) {
+            for cluster in shaped.colorClusters() {
                 hasText = true
                 body.append("<text")
                 body.attribute("data-id", integer: Int(text.id))

@@ -8,7 +8,9 @@ enum MissingCharacters {
         guard !scalars.isEmpty else { return nil }
         let names = scalars.prefix(named).map { scalar in
             let hex = String(scalar.value, radix: 16, uppercase: true)
-            return "U+\(String(repeating: "0", count: max(0, 4 - hex.count)))\(hex) \(scalar)"
+            let code = "U+\(String(repeating: "0", count: max(0, 4 - hex.count)))\(hex)"
+            // An unassigned or private-use code point has no picture anywhere: printed, it is noise.
+            return package(for: scalar) == nil ? code : "\(code) \(scalar)"
         }
         var list = names.joined(separator: ", ")
         if scalars.count > named { list += " and \(scalars.count - named) more" }

@@ -21,6 +21,9 @@ public struct ShapedText: Sendable {
     }
 
     public let glyphs: [Glyph]
+    /// The text the glyphs were shaped from (the run's, less its control
+    /// characters): their clusters are UTF-8 offsets into it.
+    public let text: String
     /// The run's width in ems, tracking included.
     public let advance: Double
     /// Characters no installed font has, drawn as the requested face's
@@ -40,8 +43,8 @@ public struct ShapedText: Sendable {
         public let advance: Double
     }
 
-    /// The clusters of `text` (the text this was shaped from) drawn in a colour font, left to right.
-    public func colorClusters(of text: String) -> [ColorCluster] {
+    /// The clusters drawn in a colour font, left to right.
+    public func colorClusters() -> [ColorCluster] {
         guard hasColorGlyphs else { return [] }
         let utf8 = Array(text.utf8)
         let starts = Set(glyphs.map(\.cluster)).sorted()
@@ -84,7 +87,8 @@ struct ParagraphShaper {
     /// `tracking` is in ems, added after each cluster that advances, except
     /// between the joined letters of a cursive script (Arabic stays joined:
     /// there it widens the gaps between words instead).
-    func shape(_ text: String, tracking: Double) -> ShapedText {
+    func shape(_ run: String, tracking: Double) -> ShapedText {
+        let text = Self.drawable(run)
         let scalars = Array(text.unicodeScalars)
         if let simple = shapeSimply(text, scalars, tracking: tracking) { return simple }
         var fonts: [ShapedFont] = [primary]
@@ -142,7 +146,7 @@ struct ParagraphShaper {
                 if glyph.advance != 0, endsCluster, tracks { pen += tracking }
             }
         }
-        return ShapedText(glyphs: glyphs, advance: pen, uncovered: uncovered)
+        return ShapedText(glyphs: glyphs, text: text, advance: pen, uncovered: uncovered)
     }
 
     /// Text the requested face draws whole, all left to right in scripts
@@ -155,8 +159,22 @@ struct ParagraphShaper {
         let glyphs = placed.map {
             ShapedText.Glyph(font: primary, glyph: $0.glyph, x: $0.x * em, y: $0.y * em, advance: $0.advance * em, cluster: $0.cluster)
         }
-        return ShapedText(glyphs: glyphs, advance: advance * em, uncovered: [])
+        return ShapedText(glyphs: glyphs, text: text, advance: advance * em, uncovered: [])
     }
+
+    /// The run as it is drawn: a tab is a space, and other control
+    /// characters (C0, C1, DEL) draw nothing, as in SwiftUI's Text, rather
+    /// than as the font's missing-glyph box.
+    static func drawable(_ run: String) -> String {
+        guard run.unicodeScalars.contains(where: isControl) else { return run }
+        var out = String.UnicodeScalarView()
+        for scalar in run.unicodeScalars {
+            if scalar == "\t" { out.append(" ") } else if !isControl(scalar) { out.append(scalar) }
+        }
+        return String(out)
+    }
+
+    static func isControl(_ scalar: Unicode.Scalar) -> Bool { scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) }
 
     /// Characters a font need not have: joiners, variation selectors, bidi
     /// controls and C0/C1 controls (a tab or a newline is laid out, not drawn).

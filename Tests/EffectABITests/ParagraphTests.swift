@@ -109,6 +109,8 @@ final class ParagraphTests: XCTestCase {
         XCTAssertEqual(LayoutDirection.of("ok \u{05E9}"), .leftToRight)
         XCTAssertEqual(LayoutDirection.of("(1) 2"), .leftToRight, "no letter at all")
         XCTAssertEqual(LayoutDirection.of(""), .leftToRight)
+        XCTAssertEqual(LayoutDirection.of("\u{2067}\u{05E9}\u{2069} ok"), .leftToRight, "an isolate is skipped (P2)")
+        XCTAssertEqual(LayoutDirection.of("\u{200F}123 ok"), .rightToLeft, "RLM is a strong right-to-left character")
     }
 
     /// A Hebrew line starts at the right and its words run leftwards. Each

@@ -148,6 +148,7 @@ final class TextFallbackTests: XCTestCase {
         XCTAssertTrue(svg.contains("<path data-id=\"1\""), svg)
         XCTAssertEqual(svg.components(separatedBy: "<text").count - 1, 1, svg)
         XCTAssertTrue(svg.contains(">\u{1F600}</text>"), svg)
+        XCTAssertEqual(svg.components(separatedBy: "data-id=\"1\"").count - 1, 1, "an id names one element: \(svg)")
     }
 
     /// A tab is a space and other control characters draw nothing: no
@@ -163,5 +164,16 @@ final class TextFallbackTests: XCTestCase {
         XCTAssertEqual(controlled.glyphs.map(\.glyph), joined.glyphs.map(\.glyph))
         XCTAssertFalse(controlled.glyphs.contains { $0.glyph == 0 })
         XCTAssertNil(fonts.uncoveredNote)
+    }
+
+    /// SVG collapses runs of spaces unless told not to: a run that has them keeps them.
+    func testSVGTextKeepsRunsOfSpaces() {
+        func svg(_ string: String) -> String {
+            let text = DrawText(id: 1, text: string, x: 0, y: 20, size: 20, color: 0x0000_00FF)
+            return DisplayListSVG(bounds: DrawRect(x: 0, y: 0, width: 80, height: 30))
+                .document(DisplayList(width: 80, height: 30, bounds: DrawRect(x: 0, y: 0, width: 80, height: 30), items: [.text(text)])).string
+        }
+        XCTAssertTrue(svg("a  b").contains("xml:space=\"preserve\""))
+        XCTAssertFalse(svg("a b").contains("xml:space"))
     }
 }

@@ -7,12 +7,22 @@ public enum LayoutDirection: Sendable, Equatable {
     case leftToRight, rightToLeft
 
     /// The direction of `text`'s first paragraph: left to right when it
-    /// has no letter at all (digits and punctuation are weak).
+    /// has no letter at all (digits and punctuation are weak). Text inside
+    /// an isolate (U+2066 … U+2069) is skipped, and the marks LRM, RLM and
+    /// ALM count as letters of their direction, as rule P2 says.
     public static func of(_ text: String) -> LayoutDirection {
+        var isolates = 0
         for scalar in text.unicodeScalars {
-            if scalar == "\n" || scalar == "\u{2029}" { break }
-            guard scalar.properties.isAlphabetic else { continue }
-            return isRightToLeft(scalar) ? .rightToLeft : .leftToRight
+            switch scalar.value {
+            case 0x0A, 0x0D, 0x2029: return .leftToRight
+            case 0x2066...0x2068: isolates += 1
+            case 0x2069: isolates = max(0, isolates - 1)
+            case 0x200E where isolates == 0: return .leftToRight
+            case 0x200F, 0x061C: if isolates == 0 { return .rightToLeft }
+            default:
+                guard isolates == 0, scalar.properties.isAlphabetic else { continue }
+                return isRightToLeft(scalar) ? .rightToLeft : .leftToRight
+            }
         }
         return .leftToRight
     }

@@ -285,6 +285,8 @@ public struct DisplayListSVG {
             hasText = true
             body.append("<text")
             body.attribute("data-id", integer: Int(text.id))
+            // Runs of spaces are the effect's: SVG would collapse them.
+            if text.text.contains("  ") || text.text.contains("\t") { body.attribute("xml:space", "preserve") }
             body.attribute("x", text.x)
             body.attribute("y", text.y)
             body.attribute("font-size", text.size)
@@ -333,8 +335,8 @@ public struct DisplayListSVG {
             body.append("\"/>")
             for cluster in shaped.colorClusters() {
                 hasText = true
+                // The run's id is its path's: an id names one element.
                 body.append("<text")
-                body.attribute("data-id", integer: Int(text.id))
                 body.attribute("x", text.x + cluster.x * size)
                 body.attribute("y", text.y)
                 body.attribute("font-size", size)

@@ -71,11 +71,22 @@ final class ParagraphTests: XCTestCase {
         XCTAssertEqual(size, Size(width: 40, height: 40))
     }
 
-    func testAWordWiderThanTheWidthKeepsARowOfItsOwn() {
-        let (size, runs) = draw(Text(paragraph("a enormous b"), font: font, color: RGBA(red: 0, green: 0, blue: 0), id: 1), width: 30)
-        XCTAssertEqual(runs.map(\.0), ["a", "enormous", "b"])
-        XCTAssertEqual(runs.map(\.2), [8, 18, 28])
-        XCTAssertEqual(size, Size(width: 80, height: 30))
+    /// A word wider than the width breaks between its characters, as
+    /// SwiftUI breaks it, and the rows after it still wrap to the width.
+    func testAWordWiderThanTheWidthBreaksBetweenItsCharacters() {
+        let (size, runs) = draw(Text(paragraph("a enormous b c"), font: font, color: RGBA(red: 0, green: 0, blue: 0), id: 1), width: 30)
+        XCTAssertEqual(runs.map(\.0), ["a", "e", "n", "o", "r", "m", "o", "u", "s", "b c"].flatMap { $0 == "b c" ? ["b", "c"] : [$0] })
+        XCTAssertEqual(runs.map(\.1), [0, 0, 10, 20, 0, 10, 20, 0, 10, 0, 20])
+        XCTAssertEqual(runs.map(\.2), [8, 18, 18, 18, 28, 28, 28, 38, 38, 48, 48])
+        XCTAssertEqual(size, Size(width: 30, height: 50))
+        // Laid out again at the width it reported, it breaks the same way.
+        XCTAssertEqual(draw(Text(paragraph("a enormous b c"), font: font, color: RGBA(red: 0, green: 0, blue: 0), id: 1), width: 30).runs.map(\.2), runs.map(\.2))
+    }
+
+    func testASingleCharacterWiderThanTheWidthKeepsARowOfItsOwn() {
+        let (size, runs) = draw(Text(paragraph("\u{1F600} a"), font: font, color: RGBA(red: 0, green: 0, blue: 0), id: 1), width: 20)
+        XCTAssertEqual(runs.map(\.0), ["\u{1F600}", "a"], "one cluster, never cut")
+        XCTAssertEqual(size, Size(width: 40, height: 20))
     }
 
     func testANoBreakSpaceHoldsItsWordsTogether() {
@@ -84,7 +95,7 @@ final class ParagraphTests: XCTestCase {
     }
 
     func testMaxRunsCountsEveryWordOrWholeLine() {
-        XCTAssertEqual(paragraph("one two\n\nthree").maxRuns, 4)
+        XCTAssertEqual(paragraph("one two\n\nthree").maxRuns, 12, "a word's characters, when it breaks: 3 + 3, 1, 5")
         XCTAssertEqual(paragraph("").maxRuns, 1)
     }
 

@@ -1,9 +1,10 @@
 /// Text as SwiftUI's `Text` lays it out over lines: a line break ("\n",
 /// "\r\n", U+2028 …) starts a new line, a tab is white space, and a line
-/// wider than the width offered wraps at its spaces (a word wider than the
-/// width keeps a row of its own). A right-to-left line (Arabic, Hebrew)
-/// starts at the right edge and its words run leftwards. Made once, at create, from a string: it
-/// interns each line and each word, so laying it out and drawing it
+/// wider than the width offered wraps at its spaces; a word wider than the
+/// width breaks between its characters (grapheme clusters). A
+/// right-to-left line (Arabic, Hebrew) starts at the right edge and its
+/// words run leftwards. Made once, at create, from a string: it interns
+/// each line, word and character, so laying it out and drawing it
 /// allocate nothing.
 public struct Paragraph: Sendable {
     /// One line between line breaks.
@@ -22,12 +23,16 @@ public struct Paragraph: Sendable {
         /// The spaces before it on its line: kept within a row, dropped
         /// where the row breaks (as trailing white space hangs in SwiftUI).
         @usableFromInline let spacesBefore: Int
+        /// Its characters, `pieces[range]`: where it breaks when it is
+        /// wider than a row.
+        @usableFromInline let pieces: Range<Int>
     }
 
     @usableFromInline let lines: [Line]
     @usableFromInline let words: [Word]
+    @usableFromInline let pieces: [CString]
     @usableFromInline let space: CString
-    /// The most runs a layout draws: each line whole, or each of its words.
+    /// The most runs a layout draws: each line whole, or each of its words or their characters.
     public let maxRuns: Int
     /// The first line, or the empty string.
     @usableFromInline let firstLine: CString
@@ -36,6 +41,7 @@ public struct Paragraph: Sendable {
     public init(_ string: String, strings: StringPool) {
         var lines: [Line] = []
         var words: [Word] = []
+        var pieces: [CString] = []
         space = strings.intern(" ")
         for line in Self.lines(of: string) {
             let first = words.count
@@ -43,7 +49,9 @@ public struct Paragraph: Sendable {
             var word = ""
             func endWord() {
                 guard !word.isEmpty else { return }
-                words.append(Word(text: strings.intern(word), spacesBefore: spaces))
+                let first = pieces.count
+                for cluster in Graphemes.clusters(word) { pieces.append(strings.intern(String(cluster))) }
+                words.append(Word(text: strings.intern(word), spacesBefore: spaces, pieces: first..<pieces.count))
                 (word, spaces) = ("", 0)
             }
             for character in line {
@@ -60,7 +68,9 @@ public struct Paragraph: Sendable {
         }
         self.lines = lines
         self.words = words
-        maxRuns = lines.reduce(0) { $0 + max(1, $1.words.count) }
+        self.pieces = pieces
+        // A word is one run, or one a character when it breaks.
+        maxRuns = lines.reduce(0) { total, line in total + max(1, words[line.words].reduce(0) { $0 + $1.pieces.count }) }
         firstLine = lines.first?.text ?? .empty
     }
 
@@ -109,7 +119,7 @@ public struct Paragraph: Sendable {
             let whole = canvas.measure(line.text, font: font, tracking: tracking)
             if lineIndex == 0 { lineHeight = whole.height }
             guard !line.words.isEmpty else { continue }
-            if whole.advance <= limit || line.words.count == 1 {
+            if whole.advance <= limit {
                 place(Run(text: line.text, x: 0, direction: line.direction, row: row, metrics: whole, index: index), &canvas)
                 index += 1
                 widest = max(widest, whole.advance)
@@ -124,19 +134,31 @@ public struct Paragraph: Sendable {
                 let gap = Double(word.spacesBefore) * spaceAdvance
                 // A line's leading spaces indent its first row only.
                 let start = startsRow ? (wordIndex == line.words.lowerBound ? gap : 0) : x + gap
-                if !startsRow, start + metrics.advance > limit {
-                    widest = max(widest, x)
-                    row += 1
-                    x = 0
-                    startsRow = true
-                    place(Run(text: word.text, x: 0, direction: line.direction, row: row, metrics: metrics, index: index), &canvas)
-                    x = metrics.advance
-                } else {
+                if start + metrics.advance <= limit || (startsRow && word.pieces.count <= 1) {
                     place(Run(text: word.text, x: start, direction: line.direction, row: row, metrics: metrics, index: index), &canvas)
-                    x = start + metrics.advance
+                    (x, index, startsRow) = (start + metrics.advance, index + 1, false)
+                    continue
                 }
-                index += 1
-                startsRow = false
+                if !startsRow {
+                    widest = max(widest, x)
+                    (row, x, startsRow) = (row + 1, 0, true)
+                }
+                if metrics.advance <= limit || word.pieces.count <= 1 {
+                    place(Run(text: word.text, x: 0, direction: line.direction, row: row, metrics: metrics, index: index), &canvas)
+                    (x, index, startsRow) = (metrics.advance, index + 1, false)
+                    continue
+                }
+                // Wider than a row by itself: broken between its characters, as SwiftUI breaks it.
+                for pieceIndex in word.pieces {
+                    let piece = pieces[pieceIndex]
+                    let pieceMetrics = canvas.measure(piece, font: font, tracking: tracking)
+                    if !startsRow, x + pieceMetrics.advance > limit {
+                        widest = max(widest, x)
+                        (row, x) = (row + 1, 0)
+                    }
+                    place(Run(text: piece, x: x, direction: line.direction, row: row, metrics: pieceMetrics, index: index), &canvas)
+                    (x, index, startsRow) = (x + pieceMetrics.advance, index + 1, false)
+                }
             }
             widest = max(widest, x)
         }

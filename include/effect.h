@@ -1,5 +1,5 @@
 /*
- * effect.h: the effect plugin ABI, version 1.3.
+ * effect.h: the effect plugin ABI, version 1.4.
  *
  * An effect is a deterministic, sampled model of a piece of motion. Given a
  * time t (seconds since the effect appeared) it writes the numbers a
@@ -144,7 +144,7 @@ extern "C" {
 #endif
 
 #define EFFECT_ABI_MAJOR 1
-#define EFFECT_ABI_MINOR 3
+#define EFFECT_ABI_MINOR 4
 
 /* The one symbol a plugin exports; see effect_plugin_entry below. */
 #define EFFECT_ENTRY_SYMBOL "effect_plugin_entry"
@@ -798,6 +798,47 @@ static inline effect_status effect_reference_measure(void *context, const char *
 }
 
 /* ------------------------------------------------------------------------
+ * Host text services (since 1.4)
+ * ------------------------------------------------------------------------
+ * Chinese, Japanese, Thai, Lao, Khmer and Myanmar write words without
+ * spaces between them, so a plugin that animates or wraps words cannot find
+ * them by itself: that takes a dictionary (ICU's is tens of megabytes), and
+ * where a row may break takes Unicode's line-breaking rules (UAX #14: no
+ * row starts with "。" or "」"). A host that has them hands them to
+ * create_with_services, and the plugin asks once, while it builds an
+ * instance; a plugin given none splits words at white space only.
+ */
+
+/* Flags in the array an effect_segment_fn fills: what falls before a byte. */
+#define EFFECT_BREAK_WORD  1u  /* a word boundary (UAX #29, with a dictionary) */
+#define EFFECT_BREAK_LINE  2u  /* a row may break here (UAX #14) */
+
+/* Finds where the words and the allowed row breaks of `text` fall: `text`
+ * is `length` bytes of valid UTF-8 (not NUL-terminated, and may hold
+ * several lines); the function writes length + 1 bytes to `flags`, where
+ * flags[i] holds the EFFECT_BREAK_* flags of the position before byte i
+ * (flags[length] is the end of the text, flags[0] its start), and 0 for a
+ * position inside a character. `context` is the services' segment_context.
+ * Called only from create_with_services and set_param, from any thread,
+ * possibly from several at once; it must answer the same for the same
+ * text and must not call back into the plugin. Return EFFECT_OK, or any
+ * other status when it cannot segment; the plugin then splits that text at
+ * white space only, as if it had been given no services. */
+typedef effect_status (*effect_segment_fn)(void *context, const char *text, uint64_t length, uint8_t *flags);
+
+/* What a host offers a plugin at create_with_services: an "in" struct. A
+ * struct_size below its ABI 1.4 size (32) is refused; the plugin keeps the
+ * pointer, and calls through it until the instance is destroyed, so the
+ * struct and its context must stay valid (and unchanged) until then. */
+typedef struct effect_host_services {
+    uint32_t struct_size;       /* sizeof(effect_host_services) */
+    uint32_t reserved;          /* 0 */
+    effect_segment_fn segment;  /* NULL: words at white space only */
+    void *segment_context;      /* handed to segment */
+    uint64_t reserved2;         /* 0 */
+} effect_host_services;
+
+/* ------------------------------------------------------------------------
  * The plugin table
  * ------------------------------------------------------------------------ */
 
@@ -990,23 +1031,46 @@ struct effect_plugin_api {
                           effect_draw_item *items,
                           uint64_t capacity,
                           effect_error *error);
+
+    /* ---- Since 1.4: present when struct_size covers it. ---- */
+
+    /* create, with what the host offers (see Host text services): the
+     * plugin finds the words and row breaks of its text params through
+     * `services`, which it keeps until destroy. services NULL is the same
+     * as create. A host that offers services calls this instead of create
+     * for plugins whose abi_minor is 4 or more and whose table has it; a
+     * plugin whose text needs no segmenting (or one written in C that does
+     * not segment) leaves it NULL, and is created with create.
+     * Errors: as create, and STRUCT_SIZE (services smaller than its ABI
+     * 1.4 size). */
+    effect_status (*create_with_services)(const effect_plugin_api *self,
+                                          const char *effect_id,
+                                          const effect_param_setting *settings,
+                                          uint32_t setting_count,
+                                          const effect_host_services *services,
+                                          effect_instance **out_instance,
+                                          effect_error *error);
 };
 
 /* The size of effect_plugin_api in each minor version: a plugin's table is
  * at least the size for its abi_minor, and a function exists only in
  * plugins whose abi_minor is at least the minor that introduced it
- * (`layout` 1.1, `draw` 1.2; 1.3 adds no function, so its table is 1.2's
- * size). A host built against a newer header must
+ * (`layout` 1.1, `draw` 1.2, `create_with_services` 1.4; 1.3 adds no
+ * function, so its table is 1.2's size). A host built against a newer header must
  * not expect functions a plugin's minor does not have, nor ask for a table
  * larger than that minor's size. */
 #define EFFECT_PLUGIN_API_SIZE_1_0 (16 + 13 * sizeof(void (*)(void)))
 #define EFFECT_PLUGIN_API_SIZE_1_1 (16 + 14 * sizeof(void (*)(void)))
 #define EFFECT_PLUGIN_API_SIZE_1_2 (16 + 15 * sizeof(void (*)(void)))
+#define EFFECT_PLUGIN_API_SIZE_1_4 (16 + 16 * sizeof(void (*)(void)))
 
 /* The least table size a plugin built for ABI 1.`minor` may have, for the
  * minors this header knows (a host refuses newer ones). */
 #define EFFECT_PLUGIN_API_SIZE_FOR_MINOR(minor) \
-    ((minor) == 0 ? EFFECT_PLUGIN_API_SIZE_1_0 : (minor) == 1 ? EFFECT_PLUGIN_API_SIZE_1_1 : EFFECT_PLUGIN_API_SIZE_1_2)
+    ((minor) == 0   ? EFFECT_PLUGIN_API_SIZE_1_0 \
+     : (minor) == 1 ? EFFECT_PLUGIN_API_SIZE_1_1 \
+     : (minor) <= 3 ? EFFECT_PLUGIN_API_SIZE_1_2 \
+                    : EFFECT_PLUGIN_API_SIZE_1_4)
 
 /* The entry point, and the only symbol a plugin exports (look it up with
  * dlsym(handle, EFFECT_ENTRY_SYMBOL)). Returns the plugin's table, or NULL
@@ -1070,7 +1134,10 @@ EFFECT_STATIC_ASSERT(sizeof(effect_strings) == 32, effect_strings_size);
 EFFECT_STATIC_ASSERT(offsetof(effect_plugin_api, describe) == 16, effect_plugin_api_describe);
 EFFECT_STATIC_ASSERT(offsetof(effect_plugin_api, layout) == EFFECT_PLUGIN_API_SIZE_1_0, effect_plugin_api_1_0);
 EFFECT_STATIC_ASSERT(offsetof(effect_plugin_api, draw) == EFFECT_PLUGIN_API_SIZE_1_1, effect_plugin_api_1_1);
-EFFECT_STATIC_ASSERT(sizeof(effect_plugin_api) == EFFECT_PLUGIN_API_SIZE_1_2, effect_plugin_api_size);
+EFFECT_STATIC_ASSERT(offsetof(effect_plugin_api, create_with_services) == EFFECT_PLUGIN_API_SIZE_1_2,
+                     effect_plugin_api_1_2);
+EFFECT_STATIC_ASSERT(sizeof(effect_plugin_api) == EFFECT_PLUGIN_API_SIZE_1_4, effect_plugin_api_size);
+EFFECT_STATIC_ASSERT(sizeof(effect_host_services) == 32, effect_host_services_size);
 EFFECT_STATIC_ASSERT(sizeof(effect_draw_item) == 160, effect_draw_item_size);
 EFFECT_STATIC_ASSERT(sizeof(effect_transform) == 56, effect_transform_size);
 EFFECT_STATIC_ASSERT(sizeof(effect_draw_group) == 136, effect_draw_group_size);

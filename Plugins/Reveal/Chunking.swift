@@ -13,11 +13,28 @@ struct RevealChunk: Equatable {
     var highlighted: Bool
     /// The index of the chunk's first unit.
     var firstUnit: Int
+    /// Per word, whether it follows the word before with no space between
+    /// (words of Chinese, Japanese or Thai, cut from one run of text); the
+    /// first word's entry says the same of the chunk before, in its row.
+    var joined: [Bool]
+    /// Whether the chunk follows the one before with no gap between: its
+    /// first word's `joined`, kept apart so drawing reads a stored Bool.
+    let joinsPrevious: Bool
+
+    init(words: [[String]], highlighted: Bool, firstUnit: Int, joined: [Bool]) {
+        self.words = words
+        self.highlighted = highlighted
+        self.firstUnit = firstUnit
+        self.joined = joined
+        joinsPrevious = joined.first ?? false
+    }
 
     var unitCount: Int { words.reduce(0) { $0 + $1.count } }
     var lastUnit: Int { firstUnit + unitCount - 1 }
-    /// The chunk as one line of text: its words joined by single spaces.
-    var text: String { words.map { $0.joined() }.joined(separator: " ") }
+    /// The chunk as one line of text: its words joined by single spaces, or by nothing where they join.
+    var text: String {
+        words.indices.map { index in (index > 0 && !joined[index] ? " " : "") + words[index].joined() }.joined()
+    }
 }
 
 /// How Text Reveal cuts its text, exactly as the seed's `chunks` does: into
@@ -26,14 +43,16 @@ enum Chunking {
     /// Highlight phrases travel in one string param, separated by `|`.
     static let phraseSeparator: Character = "|"
 
-    static func chunks(of text: String, unit: RevealUnit, highlights: String) -> [RevealChunk] {
+    /// `strings` holds the host's segmenter: the words of scripts written
+    /// without spaces come from it (see `TextBreaks`).
+    static func chunks(of text: String, unit: RevealUnit, highlights: String, strings: StringPool) -> [RevealChunk] {
         var chunks: [RevealChunk] = []
         var next = 0
         func pieces(_ word: Substring) -> [String] {
             unit == .characters ? Graphemes.clusters(word).map { String($0) } : [String(word)]
         }
-        func append(_ words: [[String]], highlighted: Bool) {
-            let chunk = RevealChunk(words: words, highlighted: highlighted, firstUnit: next)
+        func append(_ words: [[String]], highlighted: Bool, joined: [Bool]) {
+            let chunk = RevealChunk(words: words, highlighted: highlighted, firstUnit: next, joined: joined)
             next += chunk.unitCount
             chunks.append(chunk)
         }
@@ -41,12 +60,12 @@ enum Chunking {
         case .lines:
             // Every line break Character knows: "\n", "\r\n" (one Character), "\r", U+2028 …
             for line in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
-                append([[String(line)]], highlighted: false)
+                append([[String(line)]], highlighted: false, joined: [false])
             }
         case .words, .characters:
-            let words = text.split(whereSeparator: \.isWhitespace)
+            let (words, joined) = Self.words(of: text, strings: strings)
             let phrases = highlights.split(separator: phraseSeparator, omittingEmptySubsequences: true)
-                .map { $0.split(whereSeparator: \.isWhitespace).map(normalized) }
+                .map { Self.words(of: String($0), strings: strings).words.map(normalized) }
                 .filter { !$0.isEmpty }
             // Phrases by their first word, so each word is checked only
             // against the phrases that could start there.
@@ -60,16 +79,30 @@ enum Chunking {
                     index + phrase.count <= words.count
                         && normalizedWords[index..<(index + phrase.count)].elementsEqual(phrase)
                 }.map(\.count).max()
-                if let length = match {
-                    append(words[index..<(index + length)].map(pieces), highlighted: true)
-                    index += length
-                } else {
-                    append([pieces(words[index])], highlighted: false)
-                    index += 1
-                }
+                let length = match ?? 1
+                append(
+                    words[index..<(index + length)].map(pieces), highlighted: match != nil,
+                    joined: Array(joined[index..<(index + length)]))
+                index += length
             }
         }
         return chunks
+    }
+
+    /// The text's words in order: what lies between white space, and in
+    /// scripts written without spaces the segmenter's words, each marked
+    /// when it follows the one before with no space.
+    static func words(of text: String, strings: StringPool) -> (words: [Substring], joined: [Bool]) {
+        let breaks = strings.breaks(of: text)
+        var words: [Substring] = []
+        var joined: [Bool] = []
+        for token in text.split(whereSeparator: \.isWhitespace) {
+            for (index, word) in breaks.words(of: token).enumerated() {
+                words.append(word)
+                joined.append(index > 0)
+            }
+        }
+        return (words, joined)
     }
 
     /// Lowercased, with everything but letters and digits dropped.

@@ -98,7 +98,7 @@ struct RevealLook {
         // Index loops throughout: an array's own iterator is generic code
         // that a debug build runs unspecialised, and it allocates there.
         for index in chunk.words.indices {
-            if index > 0 {
+            if index > 0, !chunk.joined[index] {
                 let gap = spaceMetrics(&canvas)
                 size.width += gap.advance
                 size.height = max(size.height, gap.height)
@@ -145,14 +145,16 @@ struct RevealLook {
         var y = 0.0
         while let row = rows.next(size: chunkSize) {
             var x = flow.alignment.start(ofRow: row.width, in: extent.width)
-            for index in row.first..<row.end {
+            for offset in 0..<(row.end - row.first) {
+                let (index, gapBefore) = flow.placed(offset, in: row, gap: gap)
+                x += gapBefore
                 let box = chunkSize(index)
                 let padding = flow.padding(index)
                 let frame = Rect(
                     x: flow.direction.x(leading: x + padding, width: box.width, in: extent.width), y: y + row.height - box.height,
                     width: box.width, height: box.height)
-                draw(chunks[index], number: index, in: frame, direction: flow.direction, plan: plan, at: t, on: &canvas)
-                x += box.width + 2 * padding + gap
+                draw(chunks[index], number: index, in: frame, direction: flow.direction(of: index), plan: plan, at: t, on: &canvas)
+                x += box.width + 2 * padding
             }
             y += row.height
         }
@@ -234,7 +236,7 @@ struct RevealLook {
         var x = 0.0
         var unit = chunk.firstUnit
         for index in chunk.words.indices {
-            if index > 0 { x += spaceMetrics(&canvas).advance }
+            if index > 0, !chunk.joined[index] { x += spaceMetrics(&canvas).advance }
             for _ in 0..<chunk.words[index].count {
                 let measured = metrics(ofUnit: unit, &canvas)
                 let frame = Rect(

@@ -136,7 +136,8 @@ struct TextReveal: EventStepping {
         let text = params.created(Self.text)
         let unit = params.created(Self.unit)
         label = strings.intern(text)
-        let chunks = Chunking.chunks(of: text, unit: unit, highlights: unit == .lines ? "" : params.created(Self.highlights))
+        let chunks = Chunking.chunks(
+            of: text, unit: unit, highlights: unit == .lines ? "" : params.created(Self.highlights), strings: strings)
         self.chunks = chunks
         flow = WordFlow(
             chunks: chunks, stacksLines: unit == .lines, alignment: params.created(Self.alignment), direction: LayoutDirection.of(text))

@@ -27,11 +27,38 @@ enum RevealAlignment: String, ParamChoice {
 /// A highlighted chunk carries 2 pt of horizontal padding around its text
 /// and a block behind it: pad = round(0.16 h), w + 2 pad wide, 1.04 h tall,
 /// offset (−pad, −0.01 h), corner radius 0.24 h.
+///
+/// Words that run against the text's direction (an Arabic phrase in an
+/// English text, or English in an Arabic one) are shown as UAX #9's rule L2
+/// orders them: each stretch of them in a row in reverse, so they read in
+/// their own direction, and the units of each from its own leading edge.
 struct WordFlow {
     let chunks: [RevealChunk]
     let stacksLines: Bool
     let alignment: RevealAlignment
-    var direction: LayoutDirection = .leftToRight
+    let direction: LayoutDirection
+    /// Per chunk, whether it runs against `direction` (`ReadingOrder`).
+    private let against: [Bool]
+
+    init(chunks: [RevealChunk], stacksLines: Bool, alignment: RevealAlignment, direction: LayoutDirection = .leftToRight) {
+        self.chunks = chunks
+        self.stacksLines = stacksLines
+        self.alignment = alignment
+        self.direction = direction
+        against = ReadingOrder.against(chunks.map { LayoutDirection.strong($0.text) }, in: direction)
+    }
+
+    /// The direction chunk `index` lays its units out in.
+    func direction(of index: Int) -> LayoutDirection {
+        against[index] ? direction.opposite : direction
+    }
+
+    /// The chunk a row shows `offset` places from its leading edge, in
+    /// `ReadingOrder`, and the gap before it there.
+    func placed(_ offset: Int, in row: Row, gap: Double) -> (index: Int, gap: Double) {
+        let (index, gapOf) = ReadingOrder.placed(offset, first: row.first, end: row.end, against: against)
+        return (index, gapOf.map { self.gap(before: $0, gap) } ?? 0)
+    }
 
     /// The horizontal padding a chunk keeps in its row.
     func padding(_ chunk: Int) -> Double { chunks[chunk].highlighted ? 2 : 0 }
@@ -65,7 +92,7 @@ struct WordFlow {
             while row.end < flow.chunks.count {
                 let measured = size(row.end)
                 let width = measured.width + 2 * flow.padding(row.end)
-                let extended = row.end == row.first ? width : row.width + gap + width
+                let extended = row.end == row.first ? width : row.width + flow.gap(before: row.end, gap) + width
                 if row.end > row.first, flow.stacksLines || extended > containerWidth { break }
                 row.width = extended
                 row.height = max(row.height, measured.height)
@@ -74,6 +101,12 @@ struct WordFlow {
             next = row.end
             return row
         }
+    }
+
+    /// The gap before chunk `index` in its row: `gap`, or none for a word
+    /// that follows the one before with no space (Chinese, Japanese, Thai).
+    func gap(before index: Int, _ gap: Double) -> Double {
+        chunks[index].joinsPrevious ? 0 : gap
     }
 
     /// The gap between chunks: round(0.24 × the tallest chunk).
@@ -126,13 +159,15 @@ struct WordFlow {
         var rowIndex = 0
         while let row = rows.next(size: size) {
             var x = alignment.start(ofRow: row.width, in: width)
-            for index in row.first..<row.end {
+            for offset in 0..<(row.end - row.first) {
+                let (index, gapBefore) = placed(offset, in: row, gap: gap)
+                x += gapBefore
                 let box = Rect(
                     x: direction.x(leading: x + padding(index), width: sizes[index].width, in: width),
                     y: y + row.height - sizes[index].height, width: sizes[index].width, height: sizes[index].height)
                 items.append(
                     LayoutItem(x: box.minX, y: box.minY, size: sizes[index], decoration: decoration(box, index), row: rowIndex))
-                x += sizes[index].width + 2 * padding(index) + gap
+                x += sizes[index].width + 2 * padding(index)
             }
             y += row.height
             rowIndex += 1

@@ -22,7 +22,13 @@ public final class EffectInstance: @unchecked Sendable {
         let api = plugin.api
         var created: OpaquePointer?
         try withSettings(params) { settings, count throws(EffectError) in
-            try call("create") { api.pointee.create!(api, effect.id, settings, count, &created, $0) }
+            if let create = plugin.createWithServicesFunction {
+                try call("create_with_services") {
+                    create(api, effect.id, settings, count, HostTextServices.pointer, &created, $0)
+                }
+            } else {
+                try call("create") { api.pointee.create!(api, effect.id, settings, count, &created, $0) }
+            }
         }
         guard let created else {
             throw EffectError(status: EFFECT_ERR_INTERNAL, message: "create succeeded but returned no instance")

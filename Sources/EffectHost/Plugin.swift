@@ -149,13 +149,25 @@ public final class Plugin: @unchecked Sendable {
     /// 1.3 or later); an older plugin draws its one look in every one.
     public var adaptsToAppearance: Bool { minor >= 3 }
 
+    /// The table's `create_with_services`, for plugins of ABI 1.4 or later
+    /// that take services (nil otherwise: they are made with `create`).
+    public var createWithServicesFunction:
+        (@convention(c) (
+            UnsafePointer<effect_plugin_api>?, UnsafePointer<CChar>?, UnsafePointer<effect_param_setting>?, UInt32,
+            UnsafePointer<effect_host_services>?, UnsafeMutablePointer<OpaquePointer?>?, UnsafeMutablePointer<effect_error>?
+        ) -> Int32)?
+    {
+        minor >= 4 ? api.pointee.create_with_services : nil
+    }
+
     /// The least table size a plugin of ABI 1.`minor` has: the header's
-    /// EFFECT_PLUGIN_API_SIZE_1_0, _1_1 and _1_2, each ending where the next
-    /// minor's first function begins.
+    /// EFFECT_PLUGIN_API_SIZE_1_0, _1_1, _1_2 and _1_4, each ending where
+    /// the next minor's first function begins.
     static func tableSize(minor: UInt32) -> Int {
         switch minor {
         case 0: MemoryLayout<effect_plugin_api>.offset(of: \.layout)!
         case 1: MemoryLayout<effect_plugin_api>.offset(of: \.draw)!
+        case 2, 3: MemoryLayout<effect_plugin_api>.offset(of: \.create_with_services)!
         default: MemoryLayout<effect_plugin_api>.size
         }
     }

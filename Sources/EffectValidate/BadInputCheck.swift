@@ -166,6 +166,40 @@ enum BadInputCheck {
                 return api.pointee.instance_info!(handle, &info, error)
             }
         }
+        if let createWithServices = plugin.createWithServicesFunction {
+            for effect in plugin.effects {
+                try expectRefusal("\(effect.id): create_with_services with a services struct_size of 4") { error in
+                    var services = effect_host_services()
+                    services.struct_size = 4
+                    var instance: OpaquePointer?
+                    return createWithServices(api, effect.id, nil, 0, &services, &instance, error)
+                }
+                try createDespiteFailingSegmenter(createWithServices, api, effect)
+            }
+        }
         return .pass("\(refusals) bad calls refused, each with a status and a message")
+    }
+
+    /// A host's segmenter may fail on a text; the plugin then splits it at
+    /// white space, and create goes on.
+    private static func createDespiteFailingSegmenter(
+        _ createWithServices: @convention(c) (
+            UnsafePointer<effect_plugin_api>?, UnsafePointer<CChar>?, UnsafePointer<effect_param_setting>?, UInt32,
+            UnsafePointer<effect_host_services>?, UnsafeMutablePointer<OpaquePointer?>?, UnsafeMutablePointer<effect_error>?
+        ) -> Int32,
+        _ api: UnsafePointer<effect_plugin_api>, _ effect: EffectDescription
+    ) throws {
+        var services = effect_host_services(
+            struct_size: UInt32(MemoryLayout<effect_host_services>.size), reserved: 0,
+            segment: { _, _, _, _ in EFFECT_ERR_INTERNAL }, segment_context: nil, reserved2: 0)
+        var instance: OpaquePointer?
+        var error = effect_error()
+        error.struct_size = UInt32(MemoryLayout<effect_error>.size)
+        let status = createWithServices(api, effect.id, nil, 0, &services, &instance, &error)
+        defer { if let instance { _ = api.pointee.destroy!(instance) } }
+        guard status == EFFECT_OK, instance != nil else {
+            throw CheckFailure(
+                "\(effect.id): create_with_services failed (status \(status)) because the host's segmenter did; a plugin splits at white space then")
+        }
     }
 }

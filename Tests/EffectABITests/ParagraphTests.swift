@@ -148,4 +148,18 @@ final class ParagraphTests: XCTestCase {
         XCTAssertEqual(items[0].shape.frame.x, 30)
         XCTAssertEqual(items[1].text.x, 0)
     }
+
+    /// Hebrew words wrapped inside an English line read right to left among
+    /// the English ones (UAX #9, L2). 10 pt a byte, two bytes a Hebrew
+    /// letter: "one" 30, אב 40, גד 40, spaces 10; in 140 the first row holds
+    /// three words (130) with the Hebrew pair reversed, "two" starts row 2.
+    func testWordsAgainstTheLinesDirectionReadInTheirOwnInEachRow() {
+        let text = Text(paragraph("one \u{05D0}\u{05D1} \u{05D2}\u{05D3} two"), font: font, color: RGBA(red: 0, green: 0, blue: 0), id: 7)
+        let (size, runs) = draw(text, width: 140)
+        XCTAssertEqual(runs.map(\.0), ["one", "\u{05D2}\u{05D3}", "\u{05D0}\u{05D1}", "two"])
+        XCTAssertEqual(runs.map(\.1), [0, 40, 90, 0])
+        XCTAssertEqual(runs.map(\.2), [8, 8, 8, 18])
+        XCTAssertEqual(size, Size(width: 130, height: 20))
+    }
+
 }

@@ -570,7 +570,7 @@ final class CairoExampleTests: XCTestCase {
 
         static const effect_plugin_api table = {
             sizeof(effect_plugin_api), EFFECT_ABI_MAJOR, EFFECT_ABI_MINOR, 0, describe, info, param, channel, create,
-            destroy, instance_info, element, get_param, set_param, strings, sample, sample_many, layout, draw,
+            destroy, instance_info, element, get_param, set_param, strings, sample, sample_many, layout, draw, NULL,
         };
 
         EFFECT_EXPORT const effect_plugin_api *effect_plugin_entry(void) { return &table; }

@@ -292,6 +292,22 @@ final class DrawTests: XCTestCase {
         XCTAssertEqual(clip.rect.x + clip.rect.width, xs[1] + advances[1], accuracy: 1e-9)
     }
 
+    /// Arabic words inside an English text read right to left among the
+    /// English ones (UAX #9, L2): at 10 − 1.3 = 8.7 pt a character (the
+    /// seed's tracking) and a 7 pt gap (round(0.24 × 30)), "one" (26.1) at
+    /// 0, then بالعالم (60.9) at 33.1 and مرحبا (43.5) at 101, then "two"
+    /// at 151.5; units stay in reading order.
+    func testWordsAgainstTheTextsDirectionReadInTheirOwn() throws {
+        let reveal = try instance(
+            "libReveal.so", "text-reveal",
+            [("text", .string("one \u{0645}\u{0631}\u{062D}\u{0628}\u{0627} \u{0628}\u{0627}\u{0644}\u{0639}\u{0627}\u{0644}\u{0645} two")),
+             ("highlights", .string(""))])
+        let list = try reveal.draw(at: 5, width: 400, measurer: TenPerCharacter())
+        let xs = try (0..<4).map { try XCTUnwrap(texts(list)[0x500_0000 + UInt32($0)]).x }
+        for (x, expected) in zip(xs, [0, 101, 33.1, 151.5]) { XCTAssertEqual(x, expected, accuracy: 1e-9, "\(xs)") }
+        XCTAssertEqual(list.width, 177.6, accuracy: 1e-9)
+    }
+
     func testAHebrewStrikePutsTheTickOnTheRightAndStrikesLeftwards() throws {
         let strike = try instance("libStrike.so", "strikethrough-reveal", [("text", .string("\u{05D0}\u{05D1}\u{05D2}"))])
         let list = try strike.draw(at: 0.32, measurer: TenPerCharacter())

@@ -73,7 +73,7 @@ final class ValidateTests: XCTestCase {
         }
         XCTAssertEqual(report["leak.so"]?["determinism"]?.0, "pass")
         XCTAssertEqual(report["abi2.so"]?["load"]?.0, "fail")
-        XCTAssertEqual(report["abi2.so"]?["load"]?.1, "built for effect ABI 2.0; this host speaks 1.3")
+        XCTAssertEqual(report["abi2.so"]?["load"]?.1, "built for effect ABI 2.0; this host speaks 1.4")
         XCTAssertEqual(report["default.so"]?["load"]?.0, "pass")
         XCTAssertEqual(report["default.so"]?["metadata"]?.0, "fail")
         XCTAssertEqual(report["default.so"]?["metadata"]?.1, "effect 'test-ramp': param 'length' has a default outside its range")

@@ -88,6 +88,24 @@ final class CellRasterTests: XCTestCase {
         XCTAssertTrue(shown.contains(family + "a"), "\(rows)")
     }
 
+    /// A terminal lays out no bidi: a right-to-left run reaches it in
+    /// visual order, a final "!" on its left, and Arabic letters in the
+    /// presentation forms their neighbours join them in (Unicode's joining
+    /// types: م initial, ر final, ح initial, ب medial, ا final).
+    func testARightToLeftRunReachesTheTerminalInVisualOrderAndJoined() {
+        CellWidth.useUTF8Locale()
+        func shown(_ string: String) -> String {
+            let count = Double(string.count)
+            let text = DrawText(id: 2, text: string, x: 0, y: 6, size: 1, advance: 2 * count, ascent: 6, descent: 2, color: ink)
+            return cells([.text(text)], columns: 12, rows: 3).joined().filter { !$0.isWhitespace }
+        }
+        XCTAssertEqual(shown("\u{05E9}\u{05DC}\u{05D5}\u{05DD}!"), "!\u{05DD}\u{05D5}\u{05DC}\u{05E9}")
+        XCTAssertEqual(shown("\u{0645}\u{0631}\u{062D}\u{0628}\u{0627}"), "\u{FE8E}\u{FE92}\u{FEA3}\u{FEAE}\u{FEE3}")
+        // Digits inside keep their order; a bracket is mirrored.
+        XCTAssertEqual(shown("\u{05D0} 12 (\u{05D1})"), "(\u{05D1})12\u{05D0}")
+        XCTAssertEqual(shown("abc"), "abc")
+    }
+
     func testTransparentInkLeavesNoDot() {
         let faint = DrawShape(
             id: 2, kind: .ellipse, frame: DrawRect(x: 0, y: 0, width: 2, height: 4), cornerRadius: 0, trimStart: 0, trimEnd: 1,

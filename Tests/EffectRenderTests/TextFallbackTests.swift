@@ -176,4 +176,19 @@ final class TextFallbackTests: XCTestCase {
         XCTAssertTrue(svg("a  b").contains("xml:space=\"preserve\""))
         XCTAssertFalse(svg("a b").contains("xml:space"))
     }
+
+    /// A run whose first strong letter is Hebrew or Arabic is a right-to-left
+    /// paragraph in SVG as in the pixels ("!" on its left), its left end at x.
+    func testSVGTextRunsRightToLeftWhereItsFirstStrongLetterDoes() {
+        func svg(_ string: String) -> String {
+            let text = DrawText(id: 1, text: string, x: 5, y: 20, size: 20, color: 0x0000_00FF)
+            return DisplayListSVG(bounds: DrawRect(x: 0, y: 0, width: 80, height: 30))
+                .document(DisplayList(width: 80, height: 30, bounds: DrawRect(x: 0, y: 0, width: 80, height: 30), items: [.text(text)])).string
+        }
+        let rtl = " direction=\"rtl\" text-anchor=\"end\" x=\"5\""
+        XCTAssertTrue(svg("\u{05E9}\u{05DC}\u{05D5}\u{05DD}!").contains(rtl))
+        XCTAssertTrue(svg("42 \u{0645}\u{0631}\u{062D}\u{0628}\u{0627}").contains(rtl), "digits are not strong")
+        XCTAssertFalse(svg("hello \u{05E9}\u{05DC}\u{05D5}\u{05DD}").contains("direction"), "the first strong letter is Latin")
+        XCTAssertFalse(svg("\u{00E9}t\u{00E9}").contains("direction"))
+    }
 }

@@ -68,23 +68,39 @@ final class TextItemsTests: XCTestCase {
 
 /// The line that names characters no installed font has, word for word.
 final class MissingCharactersTests: XCTestCase {
+    /// No package installed, whatever this machine has.
+    private let none = { (_: String) in false }
+
     func testNothingMissingSaysNothing() {
         XCTAssertNil(MissingCharacters.note([]))
     }
 
     func testOneCharacterNamesItsPackage() {
         XCTAssertEqual(
-            MissingCharacters.note(["\u{0915}"]),
+            MissingCharacters.note(["\u{0915}"], installed: none),
             "no installed font has U+0915 \u{0915}; it is drawn as a box (the Debian package fonts-noto-core has it)")
     }
 
     func testSeveralScriptsNameEachPackageOnceAndLongListsAreCounted() {
         let scalars: [Unicode.Scalar] = ["\u{543E}", "\u{1F469}", "\u{0915}", "\u{3042}", "\u{AC00}", "\u{1F600}", "\u{0916}", "\u{0917}", "\u{0918}", "\u{0919}"]
         XCTAssertEqual(
-            MissingCharacters.note(scalars),
+            MissingCharacters.note(scalars, installed: none),
             "no installed font has these 10 characters: U+543E \u{543E}, U+1F469 \u{1F469}, U+0915 \u{0915}, U+3042 \u{3042}, "
                 + "U+AC00 \u{AC00}, U+1F600 \u{1F600}, U+0916 \u{0916}, U+0917 \u{0917} and 2 more; they are drawn as boxes "
                 + "(the Debian packages fonts-noto-cjk, fonts-noto-color-emoji and fonts-noto-core have them)")
+    }
+
+    func testAnInstalledPackageThatLacksACharacterIsNotOfferedAgain() {
+        let emojiInstalled = { (package: String) in package == "fonts-noto-color-emoji" }
+        XCTAssertEqual(
+            MissingCharacters.note(["\u{1FA89}"], installed: emojiInstalled),
+            "no installed font has U+1FA89 \u{1FA89}; it is drawn as a box "
+                + "(not even the installed fonts-noto-color-emoji has it: newer characters come with newer releases)")
+        XCTAssertEqual(
+            MissingCharacters.note(["\u{1FA89}", "\u{0915}"], installed: emojiInstalled),
+            "no installed font has these 2 characters: U+1FA89 \u{1FA89}, U+0915 \u{0915}; they are drawn as boxes "
+                + "(the Debian package fonts-noto-core has it; "
+                + "not even the installed fonts-noto-color-emoji has it: newer characters come with newer releases)")
     }
 
     func testACodePointNoFontIsMadeForNamesNoPackage() {

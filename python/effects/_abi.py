@@ -21,7 +21,7 @@ from ctypes import (
 from typing import TypeVar
 
 ABI_MAJOR = 1
-ABI_MINOR = 3
+ABI_MINOR = 4
 ENTRY_SYMBOL = "effect_plugin_entry"
 
 OK = 0
@@ -375,6 +375,24 @@ class Drawing(Structure):
     ]
 
 
+#: effect_segment_fn(context, text, length, flags), since 1.4.
+SegmentFunction = CFUNCTYPE(c_int32, c_void_p, c_void_p, c_uint64, c_void_p)
+
+#: What an effect_segment_fn marks before a byte (since 1.4).
+BREAK_WORD = 1
+BREAK_LINE = 2
+
+
+class HostServices(Structure):
+    _fields_ = [
+        ("struct_size", c_uint32),
+        ("reserved", c_uint32),
+        ("segment", SegmentFunction),
+        ("segment_context", c_void_p),
+        ("reserved2", c_uint64),
+    ]
+
+
 class PluginAPI(Structure):
     pass
 
@@ -404,17 +422,25 @@ PluginAPI._fields_ = [
     ("sample_many", _F(c_int32, c_void_p, c_double, c_double, c_uint64, c_void_p, c_uint64, _Err)),
     ("layout", _F(c_int32, c_void_p, POINTER(c_double), c_uint32, c_double, POINTER(c_double), c_uint64, _Err)),
     ("draw", _F(c_int32, c_void_p, c_double, POINTER(DrawContext), POINTER(Drawing), POINTER(DrawItem), c_uint64, _Err)),
+    # Since 1.4.
+    (
+        "create_with_services",
+        _F(c_int32, _Api, c_char_p, POINTER(ParamSetting), c_uint32, POINTER(HostServices), POINTER(c_void_p), _Err),
+    ),
 ]
 
-#: The table's size in each minor: 1.0 ends before `layout`, 1.1 before `draw`.
+#: The table's size in each minor: 1.0 ends before `layout`, 1.1 before
+#: `draw`, 1.2 and 1.3 before `create_with_services`.
 PLUGIN_API_SIZE_1_0 = PluginAPI.layout.offset
 PLUGIN_API_SIZE_1_1 = PluginAPI.draw.offset
-PLUGIN_API_SIZE_1_2 = ctypes.sizeof(PluginAPI)
+PLUGIN_API_SIZE_1_2 = PluginAPI.create_with_services.offset
+PLUGIN_API_SIZE_1_4 = ctypes.sizeof(PluginAPI)
 
 
 def plugin_api_size(minor: int) -> int:
     """The least table size a plugin of ABI 1.`minor` has (minor <= ABI_MINOR)."""
-    return {0: PLUGIN_API_SIZE_1_0, 1: PLUGIN_API_SIZE_1_1}.get(minor, PLUGIN_API_SIZE_1_2)
+    sizes = {0: PLUGIN_API_SIZE_1_0, 1: PLUGIN_API_SIZE_1_1, 2: PLUGIN_API_SIZE_1_2, 3: PLUGIN_API_SIZE_1_2}
+    return sizes.get(minor, PLUGIN_API_SIZE_1_4)
 
 _REQUIRED_1_0 = [field[0] for field in PluginAPI._fields_[4:17]]
 
@@ -445,7 +471,8 @@ assert ctypes.sizeof(ChannelInfo) == 64
 assert ctypes.sizeof(InstanceInfo) == 56
 assert ctypes.sizeof(ElementInfo) == 24
 assert ctypes.sizeof(Strings) == 32
-assert ctypes.sizeof(PluginAPI) == 16 + 15 * ctypes.sizeof(c_void_p)
+assert ctypes.sizeof(PluginAPI) == 16 + 16 * ctypes.sizeof(c_void_p)
+assert ctypes.sizeof(HostServices) == 32
 
 # The drawing types' layout, as effect.h asserts it on LP64.
 assert ctypes.sizeof(DrawItem) == DRAW_ITEM_SIZE

@@ -74,6 +74,7 @@ MIRRORS = {
     "effect_draw_context": _abi.DrawContext,
     "effect_drawing": _abi.Drawing,
     "effect_plugin_api": _abi.PluginAPI,
+    "effect_host_services": _abi.HostServices,
 }
 
 
@@ -82,11 +83,12 @@ def test_drawing_structs_match_the_header_asserts():
     size = ctypes.sizeof
     assert (size(_abi.DrawItem), size(_abi.Transform), size(_abi.DrawGroup), size(_abi.DrawShape)) == (160, 56, 136, 136)
     assert (size(_abi.DrawText), size(_abi.DrawSegment), size(_abi.DrawStop)) == (88, 64, 24)
-    assert (size(_abi.DrawContext), size(_abi.Drawing), size(_abi.PluginAPI)) == (48, 72, 16 + 15 * 8)
+    assert (size(_abi.DrawContext), size(_abi.Drawing), size(_abi.PluginAPI)) == (48, 72, 16 + 16 * 8)
     assert _abi.DrawContext.appearance.offset == 40, "where a 1.2 host's context ends"
     assert (_abi.DrawGroup.clip.offset, _abi.DrawShape.fill.offset, _abi.DrawShape.stroke_width.offset) == (96, 72, 120)
     assert _abi.DrawText.advance.offset == 56
     assert (_abi.PluginAPI.layout.offset, _abi.PluginAPI.draw.offset) == (16 + 13 * 8, 16 + 14 * 8)
+    assert (_abi.PluginAPI.create_with_services.offset, size(_abi.HostServices)) == (16 + 15 * 8, 32)
 
 
 def test_every_field_sits_where_the_c_compiler_puts_it(tmp_path):

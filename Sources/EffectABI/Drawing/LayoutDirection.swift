@@ -11,10 +11,17 @@ public enum LayoutDirection: Sendable, Equatable {
     /// an isolate (U+2066 … U+2069) is skipped, and the marks LRM, RLM and
     /// ALM count as letters of their direction, as rule P2 says.
     public static func of(_ text: String) -> LayoutDirection {
+        strong(text) ?? .leftToRight
+    }
+
+    /// The direction of `text`'s first letter of a strong direction, read
+    /// as `of` reads it; nil when its first paragraph has none (a number,
+    /// punctuation).
+    public static func strong(_ text: String) -> LayoutDirection? {
         var isolates = 0
         for scalar in text.unicodeScalars {
             switch scalar.value {
-            case 0x0A, 0x0D, 0x2029: return .leftToRight
+            case 0x0A, 0x0D, 0x2029: return nil
             case 0x2066...0x2068: isolates += 1
             case 0x2069: isolates = max(0, isolates - 1)
             case 0x200E where isolates == 0: return .leftToRight
@@ -24,8 +31,11 @@ public enum LayoutDirection: Sendable, Equatable {
                 return isRightToLeft(scalar) ? .rightToLeft : .leftToRight
             }
         }
-        return .leftToRight
+        return nil
     }
+
+    /// The other direction.
+    public var opposite: LayoutDirection { self == .leftToRight ? .rightToLeft : .leftToRight }
 
     /// Letters of bidi class R or AL: the blocks of the right-to-left
     /// scripts (Hebrew, Arabic, Syriac, Thaana, N'Ko, Samaritan, Mandaic,

@@ -15,6 +15,9 @@ public struct Paragraph: Sendable {
         @usableFromInline let words: Range<Int>
         /// Which way it runs, from its first strong letter: its rows start at that edge.
         @usableFromInline let direction: LayoutDirection
+        /// Whether some of its words run against `direction`: its rows
+        /// then show them in `ReadingOrder`.
+        @usableFromInline let mixed: Bool
     }
 
     /// A word of a line: the characters between spaces.
@@ -30,6 +33,8 @@ public struct Paragraph: Sendable {
 
     @usableFromInline let lines: [Line]
     @usableFromInline let words: [Word]
+    /// Per word, whether it runs against its line's direction.
+    @usableFromInline let against: [Bool]
     @usableFromInline let pieces: [CString]
     @usableFromInline let space: CString
     /// The most runs a layout draws: each line whole, or each of its words or their characters.
@@ -37,37 +42,54 @@ public struct Paragraph: Sendable {
     /// The first line, or the empty string.
     @usableFromInline let firstLine: CString
 
-    /// `string` as lines and words; tabs become spaces.
+    /// `string` as lines and words; tabs become spaces. Words of scripts
+    /// written without spaces (Chinese, Japanese, Thai) come from the
+    /// host's segmenter in `strings`, with no space between them: a row
+    /// may break between any two, and only there.
     public init(_ string: String, strings: StringPool) {
         var lines: [Line] = []
         var words: [Word] = []
+        var against: [Bool] = []
         var pieces: [CString] = []
         space = strings.intern(" ")
+        let breaks = strings.breaks(of: string)
         for line in Self.lines(of: string) {
             let first = words.count
             var spaces = 0
-            var word = ""
-            func endWord() {
-                guard !word.isEmpty else { return }
-                let first = pieces.count
-                for cluster in Graphemes.clusters(word) { pieces.append(strings.intern(String(cluster))) }
-                words.append(Word(text: strings.intern(word), spacesBefore: spaces, pieces: first..<pieces.count))
-                (word, spaces) = ("", 0)
-            }
-            for character in line {
-                if Self.breaksAfter(character) {
-                    endWord()
-                    spaces += 1
-                } else {
-                    word.append(character)
+            var start = line.startIndex
+            func endWord(at end: String.Index) {
+                guard start < end else { return }
+                for word in breaks.words(of: line[start..<end]) {
+                    let first = pieces.count
+                    for cluster in Graphemes.clusters(word) { pieces.append(strings.intern(String(cluster))) }
+                    words.append(Word(text: strings.intern(String(word)), spacesBefore: spaces, pieces: first..<pieces.count))
+                    spaces = 0
                 }
             }
-            endWord()
+            var index = line.startIndex
+            while index < line.endIndex {
+                let next = line.index(after: index)
+                if Self.breaksAfter(line[index]) {
+                    endWord(at: index)
+                    spaces += 1
+                    start = next
+                }
+                index = next
+            }
+            endWord(at: line.endIndex)
             let text = String(line.map { $0 == "\t" ? " " : $0 })
-            lines.append(Line(text: strings.intern(text), words: first..<words.count, direction: LayoutDirection.of(text)))
+            let direction = LayoutDirection.of(text)
+            let strong = words[first...].map { LayoutDirection.strong(String(cString: $0.text.pointer)) }
+            let lineAgainst = ReadingOrder.against(strong, in: direction)
+            against += lineAgainst
+            lines.append(
+                Line(
+                    text: strings.intern(text), words: first..<words.count, direction: direction,
+                    mixed: lineAgainst.contains(true)))
         }
         self.lines = lines
         self.words = words
+        self.against = against
         self.pieces = pieces
         // A word is one run, or one a character when it breaks.
         maxRuns = lines.reduce(0) { total, line in total + max(1, words[line.words].reduce(0) { $0 + $1.pieces.count }) }
@@ -126,6 +148,13 @@ public struct Paragraph: Sendable {
                 continue
             }
             let spaceAdvance = canvas.measure(space, font: font, tracking: tracking).advance
+            if line.mixed {
+                let reach = layoutMixed(
+                    line, limit: limit, spaceAdvance: spaceAdvance, font: font, tracking: tracking, row: &row, index: &index,
+                    on: &canvas, place)
+                widest = max(widest, reach)
+                continue
+            }
             var x = 0.0
             var startsRow = true
             for wordIndex in line.words {
@@ -163,5 +192,44 @@ public struct Paragraph: Sendable {
             widest = max(widest, x)
         }
         return (Size(width: widest, height: Double(row) * lineHeight), lineHeight)
+    }
+
+    /// A wrapped line some of whose words run against its direction: each
+    /// row is found first, then shown in `ReadingOrder`. Words stay whole
+    /// (a word wider than the row has a row of its own). Answers the widest row.
+    @usableFromInline
+    func layoutMixed(
+        _ line: Line, limit: Double, spaceAdvance: Double, font: Font, tracking: Double, row: inout Int, index: inout Int,
+        on canvas: inout Canvas, _ place: (Run, inout Canvas) -> Void
+    ) -> Double {
+        let lineStart = line.words.lowerBound
+        // A line's leading spaces indent its first row only.
+        func gap(before word: Int, startingRow: Bool) -> Double {
+            startingRow && word != lineStart ? 0 : Double(words[word].spacesBefore) * spaceAdvance
+        }
+        var widest = 0.0
+        var first = lineStart
+        while first < line.words.upperBound {
+            var end = first
+            var width = 0.0
+            while end < line.words.upperBound {
+                let advance = canvas.measure(words[end].text, font: font, tracking: tracking).advance
+                let next = width + gap(before: end, startingRow: end == first) + advance
+                if end > first, next > limit { break }
+                (width, end) = (next, end + 1)
+            }
+            if first > lineStart { row += 1 }
+            var x = 0.0
+            for offset in 0..<(end - first) {
+                let (word, gapOf) = ReadingOrder.placed(offset, first: first, end: end, against: against)
+                x += gapOf.map { gap(before: $0, startingRow: $0 == first) } ?? gap(before: first, startingRow: true)
+                let metrics = canvas.measure(words[word].text, font: font, tracking: tracking)
+                place(Run(text: words[word].text, x: x, direction: line.direction, row: row, metrics: metrics, index: index), &canvas)
+                (x, index) = (x + metrics.advance, index + 1)
+            }
+            widest = max(widest, x)
+            first = end
+        }
+        return widest
     }
 }

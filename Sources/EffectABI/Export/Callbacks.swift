@@ -46,18 +46,7 @@ enum Callbacks {
             }
         },
         create: { table, id, settings, count, out, error in
-            guard let out else { return ErrorReport.fail(.null("out_instance"), error) }
-            out.pointee = nil
-            return run(error) { () throws(EffectFailure) in
-                guard table != nil else { throw .null("self") }
-                guard id != nil else { throw .null("effect_id") }
-                if count > 0, settings == nil { throw .null("settings") }
-                let plugin = try PluginExport.owner(of: table)
-                let entry = try plugin.entry(id: try readString(id, "effect_id"))
-                let given = try readSettings(settings, count: count, for: entry)
-                let instance = try entry.makeInstance(settings: given)
-                out.pointee = OpaquePointer(Unmanaged.passRetained(instance).toOpaque())
-            }
+            create(table, id, settings, count, nil, out, error)
         },
         destroy: { instance in
             if let instance { Unmanaged<AnyInstance>.fromOpaque(UnsafeRawPointer(instance)).release() }
@@ -167,7 +156,39 @@ enum Callbacks {
             }
             guard isTime(t) else { return ErrorReport.fail(Status.time, error) { badTime(t) } }
             return withInstance(instance) { object in drawFrame(object, t, context, out, items, capacity, error) }
+        },
+        create_with_services: { table, id, settings, count, services, out, error in
+            create(table, id, settings, count, services, out, error)
         })
+
+    /// `create` and `create_with_services`: services NULL is plain create.
+    private static func create(
+        _ table: UnsafePointer<effect_plugin_api>?, _ id: UnsafePointer<CChar>?,
+        _ settings: UnsafePointer<effect_param_setting>?, _ count: UInt32,
+        _ services: UnsafePointer<effect_host_services>?, _ out: UnsafeMutablePointer<OpaquePointer?>?,
+        _ error: UnsafeMutablePointer<effect_error>?
+    ) -> Int32 {
+        guard let out else { return ErrorReport.fail(.null("out_instance"), error) }
+        out.pointee = nil
+        return run(error) { () throws(EffectFailure) in
+            guard table != nil else { throw .null("self") }
+            guard id != nil else { throw .null("effect_id") }
+            if count > 0, settings == nil { throw .null("settings") }
+            var segmenter: TextSegmenter?
+            if let services {
+                let least = MemoryLayout<effect_host_services>.size
+                guard Int(services.pointee.struct_size) >= least else {
+                    throw .structTooSmall("effect_host_services", services.pointee.struct_size, least)
+                }
+                segmenter = TextSegmenter(services)
+            }
+            let plugin = try PluginExport.owner(of: table)
+            let entry = try plugin.entry(id: try readString(id, "effect_id"))
+            let given = try readSettings(settings, count: count, for: entry)
+            let instance = try entry.makeInstance(settings: given, segmenter: segmenter)
+            out.pointee = OpaquePointer(Unmanaged.passRetained(instance).toOpaque())
+        }
+    }
 
     /// The checked body of `draw`: reads the context, draws, and fills the
     /// caller's effect_drawing. Kept out of line; failure messages are

@@ -81,7 +81,7 @@ final class EffectEntry: @unchecked Sendable {
         }
     }
 
-    func makeInstance(settings: [(Int, ParamValue)]) throws(EffectFailure) -> AnyInstance {
+    func makeInstance(settings: [(Int, ParamValue)], segmenter: TextSegmenter? = nil) throws(EffectFailure) -> AnyInstance {
         var initial = specs.map(\.defaultValue)
         var given = Array(repeating: false, count: specs.count)
         for (index, value) in settings {
@@ -89,7 +89,7 @@ final class EffectEntry: @unchecked Sendable {
             given[index] = true
         }
         return try type.makeInstance(
-            entry: self, timeline: ParamTimeline(specs: specs, initial: initial, setAtCreate: given))
+            entry: self, timeline: ParamTimeline(specs: specs, initial: initial, setAtCreate: given), segmenter: segmenter)
     }
 }
 

@@ -20,8 +20,10 @@ extension Effect {
         contiguous(Channel.self) && contiguous(ElementChannel.self) && contiguous(Attribute.self)
     }
 
-    static func makeInstance(entry: EffectEntry, timeline: ParamTimeline) throws(EffectFailure) -> AnyInstance {
-        try Instance<Self>(entry: entry, timeline: timeline)
+    static func makeInstance(entry: EffectEntry, timeline: ParamTimeline, segmenter: TextSegmenter?) throws(EffectFailure)
+        -> AnyInstance
+    {
+        try Instance<Self>(entry: entry, timeline: timeline, segmenter: segmenter)
     }
 
     private static func ordered<C: ChannelSet>(_ set: C.Type) -> [ChannelSpec] {

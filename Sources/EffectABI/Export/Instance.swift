@@ -51,7 +51,7 @@ final class Instance<E: Effect>: AnyInstance {
     static var maxEvents: Int { 1_000_000 }
 
     private let entry: EffectEntry
-    private let pool = StringPool()
+    private let pool: StringPool
     private var timeline: ParamTimeline
     private var current: Unmanaged<ModelBox<E>> { Unmanaged.fromOpaque(box) }
     private var model: E { current.takeUnretainedValue().model }
@@ -62,9 +62,10 @@ final class Instance<E: Effect>: AnyInstance {
     private var elementAttributes: [UnsafeMutablePointer<Double>?] = []
     private let elementCount: Int
 
-    init(entry: EffectEntry, timeline: ParamTimeline) throws(EffectFailure) {
+    init(entry: EffectEntry, timeline: ParamTimeline, segmenter: TextSegmenter?) throws(EffectFailure) {
         self.entry = entry
         self.timeline = timeline
+        pool = StringPool(segmenter: segmenter)
         Self.internStrings(of: timeline, into: pool)
         let built = try E(params: timeline, strings: pool)
         let elements = built.elements

@@ -55,11 +55,22 @@ public struct CString: @unchecked Sendable, Equatable {
 
 /// Interns strings as C strings that live until the pool is released: an
 /// instance owns one, so every string it returns stays valid until destroy,
-/// however often its model is rebuilt.
+/// however often its model is rebuilt. It also holds what the host offered
+/// the instance for its text: where words and row breaks fall.
 public final class StringPool: @unchecked Sendable {
     private var strings: [String: CString] = [:]
+    /// The host's segmenter, when it gave one to create_with_services.
+    public let segmenter: TextSegmenter?
 
-    public init() {}
+    public init(segmenter: TextSegmenter? = nil) {
+        self.segmenter = segmenter
+    }
+
+    /// Where the words of `text` end in scripts written without spaces,
+    /// as far as the host can tell (see `TextBreaks`).
+    public func breaks(of text: String) -> TextBreaks {
+        TextBreaks(text, segmenter: segmenter)
+    }
 
     public func intern(_ string: String) -> CString {
         if string.isEmpty { return .empty }

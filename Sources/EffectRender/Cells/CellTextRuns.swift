@@ -3,9 +3,10 @@ import EffectHost
 /// Where the runs of text drawn on the cell grid land, planned before a
 /// frame is drawn. A word's gap in points can be under a cell, and two
 /// runs must never touch, so a run moves right as far as it must to stay a
-/// cell clear of the run before it on its row; a run drawn again where one
-/// already starts (text-reveal's ink copy over its words) lands on it, not
-/// beside it. Knowing this first lets a solid fill under the text (a
+/// cell clear of the run before it on its row, unless the layout put it
+/// right against that run (words of Chinese or Japanese, which have no
+/// spaces between them); a run drawn again where one already starts
+/// (text-reveal's ink copy over its words) lands on it, not beside it. Knowing this first lets a solid fill under the text (a
 /// highlight block) move with the runs it is under and keep to their rows.
 struct CellTextRuns {
     struct Run {
@@ -23,7 +24,7 @@ struct CellTextRuns {
     /// Every run of cell text in `list` mapped by `view`, in drawing order.
     init(_ list: DisplayList, view: Affine, scale: TerminalScale) {
         var stack = [view]
-        var lastColumn: [Int: (column: Int, id: UInt32)] = [:]
+        var lastColumn: [Int: LastRun] = [:]
         for item in list.items {
             switch item {
             case let .group(group): stack.append(stack[stack.count - 1].concatenating(group.transform.matrix))
@@ -34,14 +35,22 @@ struct CellTextRuns {
         }
     }
 
-    private mutating func place(_ text: DrawText, _ matrix: Affine, _ scale: TerminalScale, _ lastColumn: inout [Int: (column: Int, id: UInt32)]) {
+    /// The run that reached furthest on a row: its last column, its id, and
+    /// where its measured advance ends, in dots (nil when it has none).
+    private struct LastRun {
+        let column: Int
+        let id: UInt32
+        let endDots: Double?
+    }
+
+    private mutating func place(_ text: DrawText, _ matrix: Affine, _ scale: TerminalScale, _ lastColumn: inout [Int: LastRun]) {
         let pixel = scale.pixelDots(text.size)
         guard pixel == 0 else { return }
         var x = text.x
         var first: (row: Int, column: Int)?
         var end = 0
         var middle = 0.0
-        for character in text.text {
+        for character in CellBidi.visual(text.text) {
             let advance = scale.advance(of: character, glyph: nil, pixel: 0)
             defer { x += advance }
             guard advance > 0, character != " " else { continue }
@@ -57,11 +66,16 @@ struct CellTextRuns {
         if let earlier = rows[row]?.first(where: { $0.start == start }) {
             shift = earlier.shift
         } else {
-            let before = lastColumn[row].flatMap { $0.id == text.id ? nil : $0.column }
-            shift = before.map { max(0, $0 + 2 - start) } ?? 0
+            let last = lastColumn[row].flatMap { $0.id == text.id ? nil : $0 }
+            let touches = last?.endDots.map { abs($0 - matrix.apply(text.x, text.y).x) < 0.01 } ?? false
+            shift = last.map { max(0, $0.column + (touches ? 1 : 2) - start) } ?? 0
         }
         rows[row, default: []].append(Run(start: start, end: end, shift: shift, middle: middle))
-        lastColumn[row] = (max(lastColumn[row]?.column ?? .min, end + shift), text.id)
+        let endDots = text.advance > 0 ? matrix.apply(text.x + text.advance, text.y).x : nil
+        let earlier = lastColumn[row]
+        let furthest = end + shift >= earlier?.column ?? .min
+        lastColumn[row] = LastRun(
+            column: max(earlier?.column ?? .min, end + shift), id: text.id, endDots: furthest ? endDots : earlier?.endDots)
     }
 
     /// The cell a character's box centre falls in, unclipped.

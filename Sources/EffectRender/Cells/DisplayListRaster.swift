@@ -201,7 +201,7 @@ public struct DisplayListRaster {
         let unit = scale.points
         var x = text.x
         let tracking = scale.tracking(text.tracking, pixel: pixel)
-        for character in text.text {
+        for character in CellBidi.visual(text.text) {
             let glyph = scale.glyph(character, pixel: pixel)
             let advance = scale.advance(of: character, glyph: glyph, pixel: pixel)
             defer { if advance > 0 { x += advance + tracking } }

@@ -1,10 +1,15 @@
+import Glibc
+
 /// The line that says which characters no installed font has, and which
 /// Debian package has fonts that do: never a silent box.
 enum MissingCharacters {
     /// Characters named at most; the rest are counted.
     static let named = 8
 
-    static func note(_ scalars: [Unicode.Scalar]) -> String? {
+    /// `installed` says whether a Debian package is installed: one that is
+    /// and still lacks a character (an emoji newer than its release) is
+    /// named as such, not offered again.
+    static func note(_ scalars: [Unicode.Scalar], installed: (String) -> Bool = isInstalled) -> String? {
         guard !scalars.isEmpty else { return nil }
         let names = scalars.prefix(named).map { scalar in
             let hex = String(scalar.value, radix: 16, uppercase: true)
@@ -18,16 +23,36 @@ enum MissingCharacters {
         for scalar in scalars {
             if let package = self.package(for: scalar), !packages.contains(package) { packages.append(package) }
         }
-        let pronoun = scalars.count == 1 ? "it" : "them"
-        let hint =
-            switch packages.count {
-            case 0: ""
-            case 1: " (the Debian package \(packages[0]) has \(pronoun))"
-            default: " (the Debian packages \(packages.dropLast().joined(separator: ", ")) and \(packages.last!) have \(pronoun))"
-            }
+        let present = packages.filter(installed)
+        let absent = packages.filter { !present.contains($0) }
+        /// "it" or "them": the characters the packages are named for.
+        func pronoun(_ named: [String]) -> String {
+            scalars.filter { package(for: $0).map(named.contains) ?? false }.count == 1 ? "it" : "them"
+        }
+        var hints: [String] = []
+        if !absent.isEmpty {
+            let verb = absent.count == 1 ? "the Debian package \(absent[0]) has" : "the Debian packages \(listed(absent)) have"
+            hints.append("\(verb) \(pronoun(absent))")
+        }
+        if !present.isEmpty {
+            hints.append(
+                "not even the installed \(listed(present)) \(present.count == 1 ? "has" : "have") \(pronoun(present)): "
+                    + "newer characters come with newer releases")
+        }
+        let hint = hints.isEmpty ? "" : " (" + hints.joined(separator: "; ") + ")"
         return scalars.count == 1
             ? "no installed font has \(list); it is drawn as a box\(hint)"
             : "no installed font has these \(scalars.count) characters: \(list); they are drawn as boxes\(hint)"
+    }
+
+    /// "a", "a and b", "a, b and c".
+    private static func listed(_ names: [String]) -> String {
+        names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " and " + names.last!
+    }
+
+    /// Whether dpkg has the package installed.
+    static func isInstalled(_ package: String) -> Bool {
+        access("/var/lib/dpkg/info/\(package).list", F_OK) == 0
     }
 
     /// The Debian package whose fonts cover `scalar`'s script; nil for a

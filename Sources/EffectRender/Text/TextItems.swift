@@ -58,23 +58,26 @@ struct TextItems {
         self.items = items
     }
 
-    /// The items' indices from left to right (UAX #9, rule L2): from the
-    /// highest level down to the lowest odd one, every stretch of items at
-    /// that level or above is reversed.
-    var visualOrder: [Int] {
-        var order = Array(items.indices)
-        guard let highest = items.map(\.level).max() else { return order }
-        let lowestOdd = items.map(\.level).filter { $0 & 1 == 1 }.min() ?? (highest + 1)
+    /// The items' indices from left to right.
+    var visualOrder: [Int] { Self.visualOrder(of: items.map(\.level)) }
+
+    /// The indices of `levels` from left to right (UAX #9, rule L2): from
+    /// the highest level down to the lowest odd one, every stretch at that
+    /// level or above is reversed.
+    static func visualOrder(of levels: [UInt8]) -> [Int] {
+        var order = Array(levels.indices)
+        guard let highest = levels.max() else { return order }
+        let lowestOdd = levels.filter { $0 & 1 == 1 }.min() ?? (highest + 1)
         var level = highest
         while level >= lowestOdd, level > 0 {
             var index = 0
             while index < order.count {
-                guard items[order[index]].level >= level else {
+                guard levels[order[index]] >= level else {
                     index += 1
                     continue
                 }
                 var end = index
-                while end < order.count, items[order[end]].level >= level { end += 1 }
+                while end < order.count, levels[order[end]] >= level { end += 1 }
                 order[index..<end].reverse()
                 index = end
             }

@@ -171,7 +171,8 @@ struct RenderCommand {
         if target.isRaster || outlines == true {
             if let fonts { return .outlines(fonts) }
             if outlines == true { throw RuntimeError("--text outlines needs a font shaped by HarfBuzz, not --font reference") }
-            Output.error.line("effect-host: text is drawn in cairo's own sans-serif, stretched to the reference metrics' widths")
+            Output.error.line(
+                "effect-host: text is drawn in cairo's own sans-serif, stretched to the reference metrics' widths; with no fallback font, characters it lacks draw as boxes")
             return .text(family: nil)
         }
         return .text(family: fonts?.family)

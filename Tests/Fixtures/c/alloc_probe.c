@@ -128,6 +128,40 @@ static int draw_frames(const effect_plugin_api *api, effect_instance *instance, 
     return 0;
 }
 
+/* Marks a word boundary and a row break before every character, so that
+ * text in a script written without spaces is cut into one word a character. */
+static effect_status segment_everywhere(void *context, const char *text, uint64_t length, uint8_t *flags) {
+    uint64_t i;
+    (void)context;
+    for (i = 0; i <= length; i++) {
+        int continues = i < length && ((unsigned char)text[i] & 0xC0) == 0x80;
+        flags[i] = continues ? 0 : (uint8_t)(EFFECT_BREAK_WORD | EFFECT_BREAK_LINE);
+    }
+    return EFFECT_OK;
+}
+
+/* Creates the effect with its defaults or, when ALLOC_PROBE_TEXT is set and
+ * the effect has a `text` param, with that text, through the host services
+ * of ABI 1.4 where the plugin has them. */
+static effect_status create(const effect_plugin_api *api, const char *id, effect_instance **instance, effect_error *error) {
+    static const effect_host_services services = {sizeof services, 0, segment_everywhere, NULL, 0};
+    const char *text = getenv("ALLOC_PROBE_TEXT");
+    effect_param_setting setting;
+    effect_status status;
+    memset(&setting, 0, sizeof setting);
+    setting.name = "text";
+    setting.value.type = EFFECT_TYPE_STRING;
+    setting.value.string = text;
+    if (text != NULL && api->abi_minor >= 4 && api->create_with_services != NULL) {
+        status = api->create_with_services(api, id, &setting, 1, &services, instance, error);
+    } else if (text != NULL) {
+        status = api->create(api, id, &setting, 1, instance, error);
+    } else {
+        return api->create(api, id, NULL, 0, instance, error);
+    }
+    return status == EFFECT_ERR_UNKNOWN_PARAM ? api->create(api, id, NULL, 0, instance, error) : status;
+}
+
 static int probe(const effect_plugin_api *api, uint32_t index) {
     effect_info info;
     effect_instance_info timing;
@@ -141,7 +175,7 @@ static int probe(const effect_plugin_api *api, uint32_t index) {
     info.struct_size = sizeof info;
     error.struct_size = sizeof error;
     if (api->effect_info(api, index, &info, &error) != EFFECT_OK) return fail("effect_info", &error);
-    if (api->create(api, info.id, NULL, 0, &instance, &error) != EFFECT_OK) return fail(info.id, &error);
+    if (create(api, info.id, &instance, &error) != EFFECT_OK) return fail(info.id, &error);
     if (add_events(api, info.id, index, info.param_count, instance) != 0) return 1;
     memset(&timing, 0, sizeof timing);
     timing.struct_size = sizeof timing;

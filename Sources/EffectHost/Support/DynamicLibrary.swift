@@ -1,4 +1,3 @@
-import EffectHost
 import Glibc
 
 /// A system library loaded at run time rather than linked: a fresh machine

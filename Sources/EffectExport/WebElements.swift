@@ -305,6 +305,7 @@ public struct WebElements {
             ("font-weight", SVG.number(text.weight)),
         ]
         if text.tracking != 0 { out.attributes.append(("letter-spacing", SVG.number(text.tracking))) }
+        if SVG.runsRightToLeft(text.text) { out.attributes += [("direction", "rtl"), ("text-anchor", "end")] }
         out.attributes += Self.colorAttributes("fill", text.color)
         let l = ExportTolerance.length
         if let moving = track(

@@ -287,10 +287,7 @@ public struct DisplayListSVG {
             body.attribute("data-id", integer: Int(text.id))
             // Runs of spaces are the effect's: SVG would collapse them.
             if text.text.contains("  ") || text.text.contains("\t") { body.attribute("xml:space", "preserve") }
-            // A right-to-left run is its own right-to-left paragraph, as the
-            // pixels lay it out (a final "!" on its left); its end, the
-            // left, sits at x.
-            if FriBidi.isRightToLeft(text.text) {
+            if SVG.runsRightToLeft(text.text) {
                 body.attribute("direction", "rtl")
                 body.attribute("text-anchor", "end")
             }

@@ -21,6 +21,12 @@ public enum SVG {
 
     public static func alpha(_ rgba: UInt32) -> Double { Double(rgba & 0xFF) / 255 }
 
+    /// Whether a run of text is a right-to-left paragraph of its own (its
+    /// first strong letter is Hebrew, Arabic …), as the pixels lay it out.
+    /// SVG assumes left to right, so such a run needs direction="rtl", and
+    /// text-anchor="end" to keep its left end at x.
+    public static func runsRightToLeft(_ text: String) -> Bool { FriBidi.isRightToLeft(text) }
+
     /// A whole document of `width` × `height` points around `body`.
     public static func document(width: Double, height: Double, background: String?, body: String) -> String {
         var out = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(number(width))\" height=\"\(number(height))\" "

@@ -54,7 +54,12 @@ struct RevealLook {
 
     let font: Font
     let tracking: Double
+    /// What each unit draws: its text, joined to its neighbours where Arabic letters connect.
     let units: [CString]
+    /// Each unit's tracking: `tracking`, but none between the letters of a
+    /// word that joins them (Arabic), which keeps it for the word's end, as
+    /// the word drawn whole does.
+    let unitTracking: [Double]
     let space: CString
     var colors: RevealColors
     /// Each unit's and the space's reference metrics, measured once: a draw
@@ -65,14 +70,16 @@ struct RevealLook {
     let itemCount: Int
 
     init(
-        params: ParamTimeline, units: [CString], space: CString, colors: RevealColors, chunks: [RevealChunk]
+        params: ParamTimeline, units: [CString], untracked: [Bool], space: CString, colors: RevealColors, chunks: [RevealChunk]
     ) {
         font = .system(size: params.created(TextReveal.fontSize), weight: params.created(TextReveal.fontWeight).weight)
-        tracking = params.created(TextReveal.tracking)
+        let tracking = params.created(TextReveal.tracking)
+        self.tracking = tracking
         self.units = units
+        unitTracking = untracked.map { $0 ? 0 : tracking }
         self.space = space
         self.colors = colors
-        referenceUnits = units.map { [font, tracking] in ReferenceMetrics.measure($0, font: font, tracking: tracking) }
+        referenceUnits = zip(units, unitTracking).map { [font] in ReferenceMetrics.measure($0, font: font, tracking: $1) }
         referenceSpace = ReferenceMetrics.measure(space, font: font, tracking: tracking)
         // Per chunk its mask group; per unit a group and its text; per
         // highlighted chunk the block's group and shape, and the ink group
@@ -83,7 +90,7 @@ struct RevealLook {
     }
 
     private func metrics(ofUnit unit: Int, _ canvas: inout Canvas) -> TextMetrics {
-        canvas.usesReferenceMetrics ? referenceUnits[unit] : canvas.measure(units[unit], font: font, tracking: tracking)
+        canvas.usesReferenceMetrics ? referenceUnits[unit] : canvas.measure(units[unit], font: font, tracking: unitTracking[unit])
     }
 
     private func spaceMetrics(_ canvas: inout Canvas) -> TextMetrics {
@@ -203,7 +210,7 @@ struct RevealLook {
                 canvas.group(Part.unitGroup + unit, effects) { canvas in
                     canvas.text(
                         Part.unit + unit, units[unit], at: Point(x: frame.minX, y: frame.minY + metrics.ascent), font: font,
-                        tracking: tracking, color: ink, metrics: metrics)
+                        tracking: unitTracking[unit], color: ink, metrics: metrics)
                 }
             }
         }
@@ -220,7 +227,7 @@ struct RevealLook {
                 forEachUnit(of: chunk, in: box, direction: direction, &canvas) { unit, frame, metrics, canvas in
                     canvas.text(
                         Part.ink + unit, units[unit], at: Point(x: frame.minX, y: frame.minY + metrics.ascent), font: font,
-                        tracking: tracking, color: inkColor, metrics: metrics)
+                        tracking: unitTracking[unit], color: inkColor, metrics: metrics)
                 }
             }
         }

@@ -142,6 +142,10 @@ struct TextReveal: EventStepping {
         flow = WordFlow(
             chunks: chunks, stacksLines: unit == .lines, alignment: params.created(Self.alignment), direction: LayoutDirection.of(text))
         var elements: [Element<Attribute>] = []
+        // What each unit draws: its text, with a joiner on each side where
+        // an Arabic letter connects to its neighbour in the word.
+        var drawn: [CString] = []
+        var untracked: [Bool] = []
         var unitWipe: [Int?] = []
         var word = 0
         for (index, chunk) in chunks.enumerated() {
@@ -151,13 +155,17 @@ struct TextReveal: EventStepping {
                         Element(text: strings.intern(piece), attributes: [Double(index), chunk.highlighted ? 1 : 0, Double(word)]))
                     unitWipe.append(chunk.highlighted ? chunk.lastUnit : nil)
                 }
+                let joined = CursiveJoining.joined(pieces.map { $0[...] })
+                drawn += joined.map(strings.intern)
+                let cursive = joined.contains { $0.unicodeScalars.contains("\u{200D}") }
+                untracked += joined.indices.map { cursive && $0 < joined.count - 1 }
                 word += 1
             }
         }
         self.elements = elements
         self.unitWipe = unitWipe
         schedule = RevealSchedule(params, units: elements.count, lastHighlightedUnit: Self.lastHighlightedUnit(of: chunks))
-        look = RevealLook(params: params, units: elements.map(\.text), space: strings.intern(" "), colors: RevealColors(params), chunks: chunks)
+        look = RevealLook(params: params, units: drawn, untracked: untracked, space: strings.intern(" "), colors: RevealColors(params), chunks: chunks)
         for time in params.eventTimes where time > 0 { advance(to: time, params) }
     }
 

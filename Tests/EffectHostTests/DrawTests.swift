@@ -308,6 +308,24 @@ final class DrawTests: XCTestCase {
         XCTAssertEqual(list.width, 177.6, accuracy: 1e-9)
     }
 
+    /// With `unit` = characters an Arabic word's letters are drawn with
+    /// joiners where they connect, tracked only at the word's end (as the
+    /// word drawn whole is), and placed from the right in reading order.
+    func testArabicLettersRevealJoinedFromTheRight() throws {
+        let reveal = try instance(
+            "libReveal.so", "text-reveal",
+            [("text", .string("\u{0645}\u{0631}\u{062D}\u{0628}\u{0627}")), ("unit", .choice("characters")), ("highlights", .string(""))])
+        XCTAssertEqual(try reveal.element(0).text, "\u{0645}", "an element is the letter itself")
+        let list = try reveal.draw(at: 5, width: 400, measurer: TenPerCharacter())
+        let units = try (0..<5).map { try XCTUnwrap(texts(list)[0x500_0000 + UInt32($0)]) }
+        XCTAssertEqual(
+            units.map(\.text),
+            ["\u{0645}\u{200D}", "\u{200D}\u{0631}", "\u{062D}\u{200D}", "\u{200D}\u{0628}\u{200D}", "\u{200D}\u{0627}"])
+        XCTAssertEqual(units.map(\.tracking), [0, 0, 0, 0, -1.3])
+        XCTAssertEqual(units.map(\.x), units.map(\.x).sorted(by: >), "reading order runs right to left")
+        for (unit, next) in zip(units, units.dropFirst()) { XCTAssertEqual(next.x + next.advance, unit.x, accuracy: 1e-9, "side by side") }
+    }
+
     func testAHebrewStrikePutsTheTickOnTheRightAndStrikesLeftwards() throws {
         let strike = try instance("libStrike.so", "strikethrough-reveal", [("text", .string("\u{05D0}\u{05D1}\u{05D2}"))])
         let list = try strike.draw(at: 0.32, measurer: TenPerCharacter())

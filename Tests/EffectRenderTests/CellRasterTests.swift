@@ -106,6 +106,18 @@ final class CellRasterTests: XCTestCase {
         XCTAssertEqual(shown("abc"), "abc")
     }
 
+    /// The letters of a right-to-left word are drawn from the right, one
+    /// run each, side by side: the grid plans each row from the left, so
+    /// runs the layout put against each other stay together, in place.
+    func testRunsDrawnFromTheRightStaySideBySide() {
+        CellWidth.useUTF8Locale()
+        let first = DrawText(id: 2, text: "\u{05D0}", x: 4, y: 6, size: 1, advance: 2, ascent: 6, descent: 2, color: ink)
+        let second = DrawText(id: 3, text: "\u{05D1}", x: 2, y: 6, size: 1, advance: 2, ascent: 6, descent: 2, color: ink)
+        let rows = cells([.text(first), .text(second)], columns: 6, rows: 3)
+        XCTAssertEqual(rows.joined().filter { !$0.isWhitespace }, "\u{05D1}\u{05D0}", "\(rows)")
+        XCTAssertTrue(rows.contains { $0.hasPrefix(" \u{05D1}\u{05D0}") }, "columns 1 and 2, as laid out: \(rows)")
+    }
+
     func testTransparentInkLeavesNoDot() {
         let faint = DrawShape(
             id: 2, kind: .ellipse, frame: DrawRect(x: 0, y: 0, width: 2, height: 4), cornerRadius: 0, trimStart: 0, trimEnd: 1,

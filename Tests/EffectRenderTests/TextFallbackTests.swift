@@ -13,6 +13,11 @@ final class TextFallbackTests: XCTestCase {
 
     /// hb-shape's glyphs for `text` in `font`: ids and pen positions in ems, left to right.
     private func hbShape(_ text: String, font: String) throws -> [(glyph: UInt32, x: Double)] {
+        try hbShapeRun(text, font: font).glyphs
+    }
+
+    /// hb-shape's glyphs for `text` in `font` and the pen's end, in ems.
+    private func hbShapeRun(_ text: String, font: String) throws -> (glyphs: [(glyph: UInt32, x: Double)], advance: Double) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["hb-shape", "--output-format=json", "--no-glyph-names", "--font-file=\(font)", "--text=\(text)"]
@@ -26,12 +31,13 @@ final class TextFallbackTests: XCTestCase {
         // hb-shape --font-file scales to the face's units per em unless told otherwise.
         let upem = try unitsPerEm(font)
         var pen = 0.0
-        return glyphs.map { glyph in
+        let placed = glyphs.map { glyph in
             let id = UInt32(glyph["g"] as? Int ?? -1)
             let x = pen + Double(glyph["dx"] as? Int ?? 0)
             pen += Double(glyph["ax"] as? Int ?? 0)
             return (id, x / upem)
         }
+        return (placed, pen / upem)
     }
 
     /// The font's units per em, read from its 'head' table (a TrueType or OpenType file, not a collection).
@@ -56,6 +62,32 @@ final class TextFallbackTests: XCTestCase {
         XCTAssertEqual(shaped.glyphs.map(\.glyph), expected.map(\.glyph), "the same glyphs, in the same (visual) order")
         for (got, want) in zip(shaped.glyphs, expected) { XCTAssertEqual(got.x, want.x, accuracy: 0.01) }
         XCTAssertFalse(shaped.glyphs.contains { $0.glyph == 0 })
+    }
+
+    /// text-reveal draws an Arabic word one letter at a time, each with a
+    /// zero-width joiner on the sides where Unicode's joining types connect
+    /// it to its neighbours (م dual, ر right, ح dual, ب dual, ا right). Side by
+    /// side, the letters are the word's own glyphs where hb-shape puts them.
+    func testArabicLettersDrawnOneByOneWithJoinersAreTheWordsGlyphs() throws {
+        let word = "\u{0645}\u{0631}\u{062D}\u{0628}\u{0627}"
+        let units = ["\u{0645}\u{200D}", "\u{200D}\u{0631}", "\u{062D}\u{200D}", "\u{200D}\u{0628}\u{200D}", "\u{200D}\u{0627}"]
+        let fonts = try FontBook(.file(Self.dejaVu))
+        var glyphs: [(glyph: UInt32, x: Double)] = []
+        var x = 0.0
+        // Right to left: the last letter is leftmost.
+        // HarfBuzz draws a joiner as the font's space glyph with no advance.
+        let space = try XCTUnwrap(fonts.shaped(" ", weight: 400, tracking: 0)?.glyphs.first?.glyph)
+        for unit in units.reversed() {
+            let shaped = try XCTUnwrap(fonts.shaped(unit, weight: 400, tracking: 0))
+            for glyph in shaped.glyphs where !(glyph.advance == 0 && glyph.glyph == space) {
+                glyphs.append((glyph.glyph, x + glyph.x))
+            }
+            x += shaped.advance
+        }
+        let expected = try hbShapeRun(word, font: Self.dejaVu)
+        XCTAssertEqual(glyphs.map(\.glyph), expected.glyphs.map(\.glyph), "the joined forms, not the isolated ones")
+        for (got, want) in zip(glyphs, expected.glyphs) { XCTAssertEqual(got.x, want.x, accuracy: 0.01) }
+        XCTAssertEqual(x, expected.advance, accuracy: 0.01, "as wide as the word")
     }
 
     func testDigitsInsideArabicKeepTheirOrder() throws {

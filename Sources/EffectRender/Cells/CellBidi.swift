@@ -17,14 +17,21 @@ enum CellBidi {
         var start = 0
         for character in characters {
             let end = start + character.unicodeScalars.count
-            let scalars = shown.scalars[start..<end].compactMap(Unicode.Scalar.init)
+            var scalars = shown.scalars[start..<end].compactMap(Unicode.Scalar.init)
+            let complete = scalars.count == end - start
+            // A joiner after a right-to-left letter has done its work in
+            // shaping; a terminal would show it apart.
+            if let base = scalars.first, (0x0590...0x08FF).contains(base.value) || (0xFB1D...0xFEFF).contains(base.value) {
+                scalars.removeAll { $0 == "\u{200D}" || $0 == "\u{200C}" }
+            }
             var string = ""
             string.unicodeScalars.append(contentsOf: scalars)
             // Shaping replaces letters one for one; anything else keeps the character as typed.
-            shaped.append(string.count == 1 && scalars.count == end - start ? Character(string) : character)
+            shaped.append(string.count == 1 && complete ? Character(string) : character)
             levels.append(shown.levels[start])
             start = end
         }
-        return TextItems.visualOrder(of: levels).map { shaped[$0] }
+        // A joiner standing alone has done its work in shaping; a terminal would show it as a box.
+        return TextItems.visualOrder(of: levels).map { shaped[$0] }.filter { $0 != "\u{200D}" && $0 != "\u{200C}" }
     }
 }

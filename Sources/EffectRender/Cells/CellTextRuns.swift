@@ -21,31 +21,64 @@ struct CellTextRuns {
 
     private(set) var rows: [Int: [Run]] = [:]
 
-    /// Every run of cell text in `list` mapped by `view`, in drawing order.
+    /// Every run of cell text in `list` mapped by `view`. Each row is
+    /// planned from left to right, whatever order its runs were drawn in
+    /// (a right-to-left word's letters are drawn from the right).
     init(_ list: DisplayList, view: Affine, scale: TerminalScale) {
         var stack = [view]
-        var lastColumn: [Int: LastRun] = [:]
+        var found: [Int: [Found]] = [:]
         for item in list.items {
             switch item {
             case let .group(group): stack.append(stack[stack.count - 1].concatenating(group.transform.matrix))
             case .endGroup: if stack.count > 1 { stack.removeLast() }
             case .shape: break
-            case let .text(text): place(text, stack[stack.count - 1], scale, &lastColumn)
+            case let .text(text):
+                if let run = Self.find(text, stack[stack.count - 1], scale) { found[run.row, default: []].append(run) }
             }
+        }
+        for (row, runs) in found {
+            // Stable: runs at one x (an ink copy over its word) keep their drawing order.
+            let ordered = runs.enumerated().sorted { ($0.element.startDots, $0.offset) < ($1.element.startDots, $1.offset) }
+            var last: (column: Int, id: UInt32, endDots: Double?)?
+            var planned: [Run] = []
+            for (_, run) in ordered {
+                let shift: Int
+                if let earlier = planned.first(where: { $0.start == run.start }) {
+                    shift = earlier.shift
+                } else if let last, last.id != run.id {
+                    // Right against the run before it where the layout put
+                    // it there (the words of Chinese or Japanese); else a cell clear.
+                    let touches = last.endDots.map { abs($0 - run.startDots) < 0.01 } ?? false
+                    shift = max(0, last.column + (touches ? 1 : 2) - run.start)
+                } else {
+                    shift = 0
+                }
+                planned.append(Run(start: run.start, end: run.end, shift: shift, middle: run.middle))
+                if run.end + shift >= last?.column ?? .min {
+                    last = (run.end + shift, run.id, run.endDots)
+                } else if let reached = last {
+                    last = (reached.column, run.id, reached.endDots)
+                }
+            }
+            rows[row] = planned
         }
     }
 
-    /// The run that reached furthest on a row: its last column, its id, and
-    /// where its measured advance ends, in dots (nil when it has none).
-    private struct LastRun {
-        let column: Int
-        let id: UInt32
+    /// A run found on the grid: its row, the columns its first and last
+    /// characters are laid out in, its middle, and where it starts and its
+    /// measured advance ends, in dots.
+    private struct Found {
+        let row: Int
+        let start: Int
+        let end: Int
+        let middle: Double
+        let startDots: Double
         let endDots: Double?
+        let id: UInt32
     }
 
-    private mutating func place(_ text: DrawText, _ matrix: Affine, _ scale: TerminalScale, _ lastColumn: inout [Int: LastRun]) {
-        let pixel = scale.pixelDots(text.size)
-        guard pixel == 0 else { return }
+    private static func find(_ text: DrawText, _ matrix: Affine, _ scale: TerminalScale) -> Found? {
+        guard scale.pixelDots(text.size) == 0 else { return nil }
         var x = text.x
         var first: (row: Int, column: Int)?
         var end = 0
@@ -54,28 +87,17 @@ struct CellTextRuns {
             let advance = scale.advance(of: character, glyph: nil, pixel: 0)
             defer { x += advance }
             guard advance > 0, character != " " else { continue }
-            let (row, column) = Self.cell(of: text, at: x, advance: advance, matrix)
+            let (row, column) = cell(of: text, at: x, advance: advance, matrix)
             if first == nil {
                 first = (row, column)
                 middle = matrix.apply(x + advance / 2, text.y - text.ascent + (text.ascent + text.descent) / 2).y
             }
             end = column + CellWidth.of(character) - 1
         }
-        guard let (row, start) = first else { return }
-        let shift: Int
-        if let earlier = rows[row]?.first(where: { $0.start == start }) {
-            shift = earlier.shift
-        } else {
-            let last = lastColumn[row].flatMap { $0.id == text.id ? nil : $0 }
-            let touches = last?.endDots.map { abs($0 - matrix.apply(text.x, text.y).x) < 0.01 } ?? false
-            shift = last.map { max(0, $0.column + (touches ? 1 : 2) - start) } ?? 0
-        }
-        rows[row, default: []].append(Run(start: start, end: end, shift: shift, middle: middle))
-        let endDots = text.advance > 0 ? matrix.apply(text.x + text.advance, text.y).x : nil
-        let earlier = lastColumn[row]
-        let furthest = end + shift >= earlier?.column ?? .min
-        lastColumn[row] = LastRun(
-            column: max(earlier?.column ?? .min, end + shift), id: text.id, endDots: furthest ? endDots : earlier?.endDots)
+        guard let (row, start) = first else { return nil }
+        return Found(
+            row: row, start: start, end: end, middle: middle, startDots: matrix.apply(text.x, text.y).x,
+            endDots: text.advance > 0 ? matrix.apply(text.x + text.advance, text.y).x : nil, id: text.id)
     }
 
     /// The cell a character's box centre falls in, unclipped.

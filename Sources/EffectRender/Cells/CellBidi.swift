@@ -8,8 +8,7 @@ enum CellBidi {
     /// it runs right to left, or without FriBidi.
     static func visual(_ text: String) -> [Character] {
         let characters = Array(text)
-        // Hebrew is the first right-to-left block: nothing before it reorders.
-        guard text.unicodeScalars.contains(where: { $0.value >= 0x0590 }), case let .success(bidi) = FriBidi.shared,
+        guard text.unicodeScalars.contains(where: FriBidi.isRightToLeftLetter), case let .success(bidi) = FriBidi.shared,
             let shown = bidi.forTerminal(text.unicodeScalars.map(\.value)), shown.levels.contains(where: { $0 & 1 == 1 })
         else { return characters }
         var shaped: [Character] = []
@@ -21,7 +20,7 @@ enum CellBidi {
             let complete = scalars.count == end - start
             // A joiner after a right-to-left letter has done its work in
             // shaping; a terminal would show it apart.
-            if let base = scalars.first, (0x0590...0x08FF).contains(base.value) || (0xFB1D...0xFEFF).contains(base.value) {
+            if let base = scalars.first, FriBidi.isRightToLeftLetter(base) {
                 scalars.removeAll { $0 == "\u{200D}" || $0 == "\u{200C}" }
             }
             var string = ""

@@ -79,12 +79,23 @@ struct FriBidi: @unchecked Sendable {
         return (shaped, result.map { UInt8(max(0, $0)) })
     }
 
+    /// A letter of a right-to-left script (Hebrew, Arabic, Syriac, Thaana,
+    /// N'Ko …, their presentation forms, and the historic scripts of the
+    /// SMP's right-to-left ranges): without one, nothing in a text runs
+    /// right to left, and FriBidi need not be asked (Chinese and Japanese
+    /// text, above Hebrew in code points, skips it too).
+    static func isRightToLeftLetter(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF, 0x1_0800...0x1_0FFF, 0x1_E800...0x1_EFFF: true
+        default: false
+        }
+    }
+
     /// Whether `text`, as a paragraph of its own, runs right to left: its
     /// first strong letter is (UAX #9 P2 and P3), as the text stack lays
     /// out a run. False without FriBidi, as the text stack then lays out.
     static func isRightToLeft(_ text: String) -> Bool {
-        // Hebrew is the first right-to-left block: nothing before it decides.
-        guard text.unicodeScalars.contains(where: { $0.value >= 0x0590 }), case let .success(bidi) = shared else {
+        guard text.unicodeScalars.contains(where: isRightToLeftLetter), case let .success(bidi) = shared else {
             return false
         }
         return bidi.embeddingLevels(text.unicodeScalars.map(\.value))?.paragraph == 1

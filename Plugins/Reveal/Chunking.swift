@@ -49,7 +49,7 @@ enum Chunking {
         var chunks: [RevealChunk] = []
         var next = 0
         func pieces(_ word: Substring) -> [String] {
-            unit == .characters ? Graphemes.clusters(word).map { String($0) } : [String(word)]
+            unit == .characters ? CursiveJoining.characters(of: word).map { String($0) } : [String(word)]
         }
         func append(_ words: [[String]], highlighted: Bool, joined: [Bool]) {
             let chunk = RevealChunk(words: words, highlighted: highlighted, firstUnit: next, joined: joined)

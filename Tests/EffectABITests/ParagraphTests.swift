@@ -83,6 +83,12 @@ final class ParagraphTests: XCTestCase {
         XCTAssertEqual(draw(Text(paragraph("a enormous b c"), font: font, color: RGBA(red: 0, green: 0, blue: 0), id: 1), width: 30).runs.map(\.2), runs.map(\.2))
     }
 
+    func testAnArabicWordBrokenAcrossRowsKeepsItsLettersJoined() {
+        // مرحبا is 100 pt at two bytes a letter: in 60 pt it breaks, each letter with a joiner where it connects.
+        let (_, runs) = draw(Text(paragraph("\u{0645}\u{0631}\u{062D}\u{0628}\u{0627}"), font: font, color: RGBA(red: 0, green: 0, blue: 0), id: 1), width: 60)
+        XCTAssertEqual(runs.map(\.0), ["\u{0645}\u{200D}", "\u{200D}\u{0631}", "\u{062D}\u{200D}", "\u{200D}\u{0628}\u{200D}", "\u{200D}\u{0627}"])
+    }
+
     func testASingleCharacterWiderThanTheWidthKeepsARowOfItsOwn() {
         let (size, runs) = draw(Text(paragraph("\u{1F600} a"), font: font, color: RGBA(red: 0, green: 0, blue: 0), id: 1), width: 20)
         XCTAssertEqual(runs.map(\.0), ["\u{1F600}", "a"], "one cluster, never cut")

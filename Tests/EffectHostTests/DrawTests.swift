@@ -326,6 +326,17 @@ final class DrawTests: XCTestCase {
         for (unit, next) in zip(units, units.dropFirst()) { XCTAssertEqual(next.x + next.advance, unit.x, accuracy: 1e-9, "side by side") }
     }
 
+    func testALamAndTheAlefAfterItRevealAsOneUnit() throws {
+        let reveal = try instance(
+            "libReveal.so", "text-reveal",
+            [("text", .string("\u{0633}\u{0644}\u{0627}\u{0645}")), ("unit", .choice("characters")), ("highlights", .string(""))])
+        XCTAssertEqual(try (0..<3).map { try reveal.element($0).text }, ["\u{0633}", "\u{0644}\u{0627}", "\u{0645}"])
+        XCTAssertThrowsError(try reveal.element(3), "three units: the ligature لا is one")
+        let list = try reveal.draw(at: 5, width: 400, measurer: TenPerCharacter())
+        let units = try (0..<3).map { try XCTUnwrap(texts(list)[0x500_0000 + UInt32($0)]) }
+        XCTAssertEqual(units.map(\.text), ["\u{0633}\u{200D}", "\u{200D}\u{0644}\u{0627}", "\u{0645}"])
+    }
+
     func testAHebrewStrikePutsTheTickOnTheRightAndStrikesLeftwards() throws {
         let strike = try instance("libStrike.so", "strikethrough-reveal", [("text", .string("\u{05D0}\u{05D1}\u{05D2}"))])
         let list = try strike.draw(at: 0.32, measurer: TenPerCharacter())

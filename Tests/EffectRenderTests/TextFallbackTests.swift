@@ -66,11 +66,18 @@ final class TextFallbackTests: XCTestCase {
 
     /// text-reveal draws an Arabic word one letter at a time, each with a
     /// zero-width joiner on the sides where Unicode's joining types connect
-    /// it to its neighbours (م dual, ر right, ح dual, ب dual, ا right). Side by
-    /// side, the letters are the word's own glyphs where hb-shape puts them.
+    /// it to its neighbours (م dual, ر right, ح dual, ب dual, ا right), and
+    /// a lam with the alef after it as one (the ligature لا). Side by side,
+    /// the letters are the word's own glyphs where hb-shape puts them.
     func testArabicLettersDrawnOneByOneWithJoinersAreTheWordsGlyphs() throws {
-        let word = "\u{0645}\u{0631}\u{062D}\u{0628}\u{0627}"
-        let units = ["\u{0645}\u{200D}", "\u{200D}\u{0631}", "\u{062D}\u{200D}", "\u{200D}\u{0628}\u{200D}", "\u{200D}\u{0627}"]
+        try assertDrawnOneByOne(
+            "\u{0645}\u{0631}\u{062D}\u{0628}\u{0627}",
+            as: ["\u{0645}\u{200D}", "\u{200D}\u{0631}", "\u{062D}\u{200D}", "\u{200D}\u{0628}\u{200D}", "\u{200D}\u{0627}"])
+        // سلام: س joins the lam of لا, whose alef lets go of م.
+        try assertDrawnOneByOne("\u{0633}\u{0644}\u{0627}\u{0645}", as: ["\u{0633}\u{200D}", "\u{200D}\u{0644}\u{0627}", "\u{0645}"])
+    }
+
+    private func assertDrawnOneByOne(_ word: String, as units: [String], line: UInt = #line) throws {
         let fonts = try FontBook(.file(Self.dejaVu))
         var glyphs: [(glyph: UInt32, x: Double)] = []
         var x = 0.0
@@ -85,9 +92,9 @@ final class TextFallbackTests: XCTestCase {
             x += shaped.advance
         }
         let expected = try hbShapeRun(word, font: Self.dejaVu)
-        XCTAssertEqual(glyphs.map(\.glyph), expected.glyphs.map(\.glyph), "the joined forms, not the isolated ones")
-        for (got, want) in zip(glyphs, expected.glyphs) { XCTAssertEqual(got.x, want.x, accuracy: 0.01) }
-        XCTAssertEqual(x, expected.advance, accuracy: 0.01, "as wide as the word")
+        XCTAssertEqual(glyphs.map(\.glyph), expected.glyphs.map(\.glyph), "the joined forms, not the isolated ones", line: line)
+        for (got, want) in zip(glyphs, expected.glyphs) { XCTAssertEqual(got.x, want.x, accuracy: 0.01, line: line) }
+        XCTAssertEqual(x, expected.advance, accuracy: 0.01, "as wide as the word", line: line)
     }
 
     func testDigitsInsideArabicKeepTheirOrder() throws {

@@ -27,7 +27,7 @@ public struct Paragraph: Sendable {
         /// where the row breaks (as trailing white space hangs in SwiftUI).
         @usableFromInline let spacesBefore: Int
         /// Its characters, `pieces[range]`: where it breaks when it is
-        /// wider than a row.
+        /// wider than a row (Arabic letters with their joiners, `CursiveJoining`).
         @usableFromInline let pieces: Range<Int>
     }
 
@@ -61,7 +61,8 @@ public struct Paragraph: Sendable {
                 guard start < end else { return }
                 for word in breaks.words(of: line[start..<end]) {
                     let first = pieces.count
-                    for cluster in Graphemes.clusters(word) { pieces.append(strings.intern(String(cluster))) }
+                    // Joined, so an Arabic word broken across rows keeps its letters' forms.
+                    for piece in CursiveJoining.joined(CursiveJoining.characters(of: word)) { pieces.append(strings.intern(piece)) }
                     words.append(Word(text: strings.intern(String(word)), spacesBefore: spaces, pieces: first..<pieces.count))
                     spaces = 0
                 }

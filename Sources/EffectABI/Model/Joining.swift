@@ -35,6 +35,32 @@ public enum JoiningType: Sendable {
 /// medial or final form it has in the word (Arabic's م of مرحبا stays
 /// initial when drawn alone) instead of the isolated one.
 public enum CursiveJoining {
+    /// `word` cut into what can be drawn one at a time: its grapheme
+    /// clusters, except that a lam and the alef after it stay one, since
+    /// Arabic always writes that pair as the ligature لا (Unicode encodes it
+    /// as four presentation forms, U+FEF5–U+FEFC) and no shaper draws the
+    /// two apart once they touch.
+    public static func characters<S: StringProtocol>(of word: S) -> [Substring] {
+        var characters: [Substring] = []
+        for cluster in Graphemes.clusters(word) {
+            if let last = characters.last, formsLigature(last, cluster) {
+                characters[characters.count - 1] = last.base[last.startIndex..<cluster.endIndex]
+            } else {
+                characters.append(cluster)
+            }
+        }
+        return characters
+    }
+
+    /// A lam (with any marks) followed by alef, alef with madda, or alef with hamza above or below.
+    static func formsLigature(_ before: Substring, _ after: Substring) -> Bool {
+        guard before.unicodeScalars.first == "\u{0644}",
+            before.unicodeScalars.dropFirst().allSatisfy({ JoiningType.of($0) == .transparent }),
+            let alef = after.unicodeScalars.first
+        else { return false }
+        return ["\u{0622}", "\u{0623}", "\u{0625}", "\u{0627}"].contains(alef)
+    }
+
     /// `clusters` (a word's grapheme clusters, in order) as they are drawn
     /// one at a time; the same strings where nothing connects (Latin).
     public static func joined(_ clusters: [Substring]) -> [String] {

@@ -118,6 +118,21 @@ final class CellRasterTests: XCTestCase {
         XCTAssertTrue(rows.contains { $0.hasPrefix(" \u{05D1}\u{05D0}") }, "columns 1 and 2, as laid out: \(rows)")
     }
 
+    /// Words of Japanese drawn at the dot font's size fall back to cells,
+    /// which are narrower than the words were measured: the word the
+    /// layout put right against another still follows it with no gap.
+    func testWordsThatTouchInTheLayoutTouchOnTheGrid() {
+        CellWidth.useUTF8Locale()
+        // 20 pt is 2 dots a font pixel at 1 pt a dot; a wide character is 4 pt, tracked by −1.
+        let first = DrawText(id: 2, text: "吾輩", x: 0, y: 12, size: 20, tracking: -1, advance: 6, ascent: 8, descent: 3, color: ink)
+        let second = DrawText(id: 3, text: "は", x: 6, y: 12, size: 20, tracking: -1, advance: 3, ascent: 8, descent: 3, color: ink)
+        let rows = cells([.text(first), .text(second)], columns: 10, rows: 4)
+        XCTAssertTrue(rows.contains { $0.contains("吾輩は") }, "\(rows)")
+        // One a cell clear of the other, as words with a space between them are.
+        let apart = DrawText(id: 3, text: "は", x: 7, y: 12, size: 20, tracking: -1, advance: 3, ascent: 8, descent: 3, color: ink)
+        XCTAssertTrue(cells([.text(first), .text(apart)], columns: 10, rows: 4).contains { $0.contains("吾輩 は") })
+    }
+
     func testTransparentInkLeavesNoDot() {
         let faint = DrawShape(
             id: 2, kind: .ellipse, frame: DrawRect(x: 0, y: 0, width: 2, height: 4), cornerRadius: 0, trimStart: 0, trimEnd: 1,

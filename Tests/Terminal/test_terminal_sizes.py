@@ -8,6 +8,7 @@ frame left on the normal screen when a run ends on its own.
 
 import re
 import time
+import unicodedata
 
 import pytest
 from tmux_pane import pane_fixture, run
@@ -133,3 +134,23 @@ def test_a_run_that_ends_leaves_its_last_frame_on_the_normal_screen(pane_factory
     assert STATUS.fullmatch(left[-1].strip()), left
     assert 2 <= len(left) <= 8 and all(len(line) < size[0] for line in left)
     assert pane.value("history_size") == "0"
+
+
+def test_every_script_keeps_every_character_in_the_terminal(pane_factory):
+    """Japanese, Arabic, an emoji family and Hindi at 80 x 24, where once
+    は, あ, م, ب, ن vanished and the emoji was U+FFFD.
+    Arabic comes in visual order as its joined presentation forms, which
+    NFKC maps back to the letters."""
+    japanese, arabic, hindi = "吾輩は猫である。名前はまだ無い。", "مرحبا بالعالم", "नमस्ते दुनिया"
+    family = "\U0001F469\u200d\U0001F469\u200d\U0001F467\u200d\U0001F466"
+    rows = settled_screen(pane_factory, (80, 24), "text-reveal", "--param", f"text={japanese} {arabic} {family} {hindi}")
+    picture, _ = picture_and_status(rows)
+    shown = "\n".join(text(row) for row in picture)
+    assert "\ufffd" not in shown
+    # Its words side by side, as the picture has them: no gap reads as a space the text does not have.
+    assert japanese in shown, shown
+    assert hindi in shown, shown
+    # tmux 3.3 keeps 21 bytes of a cell: the family's last member does not fit, whatever the program sends.
+    assert family[:5] in shown, shown
+    letters = [re.sub(r"[^\u0600-\u06ff ]", "", unicodedata.normalize("NFKC", line)).strip() for line in shown.split("\n")]
+    assert arabic in [line[::-1] for line in letters], shown

@@ -5,7 +5,8 @@ import EffectHost
 /// runs must never touch, so a run moves right as far as it must to stay a
 /// cell clear of the run before it on its row, unless the layout put it
 /// right against that run (words of Chinese or Japanese, which have no
-/// spaces between them); a run drawn again where one already starts
+/// spaces between them): it then moves to just after it, left or right;
+/// a run drawn again where one already starts
 /// (text-reveal's ink copy over its words) lands on it, not beside it. Knowing this first lets a solid fill under the text (a
 /// highlight block) move with the runs it is under and keep to their rows.
 struct CellTextRuns {
@@ -13,7 +14,7 @@ struct CellTextRuns {
         /// The column the run's first character is laid out in, and its last.
         let start: Int
         let end: Int
-        /// How far it moves right.
+        /// How far it moves right (left, when negative).
         let shift: Int
         /// The middle of its text's box, in dots from the canvas's top.
         let middle: Double
@@ -46,10 +47,8 @@ struct CellTextRuns {
                 if let earlier = planned.first(where: { $0.start == run.start }) {
                     shift = earlier.shift
                 } else if let last, last.id != run.id {
-                    // Right against the run before it where the layout put
-                    // it there (the words of Chinese or Japanese); else a cell clear.
-                    let touches = last.endDots.map { abs($0 - run.startDots) < 0.01 } ?? false
-                    shift = max(0, last.column + (touches ? 1 : 2) - run.start)
+                    let touches = last.endDots.map { Self.touch($0, run.startDots) } ?? false
+                    shift = Self.shift(of: run.start, after: last.column, touching: touches)
                 } else {
                     shift = 0
                 }
@@ -63,6 +62,19 @@ struct CellTextRuns {
             rows[row] = planned
         }
     }
+
+    /// How far a run laid out from column `start` moves, after a run on its
+    /// row that ends in column `last`: right against it where the layout put
+    /// it there (the words of Chinese or Japanese, letters of an Arabic
+    /// word), even when that pulls it left, since cell text is narrower than
+    /// the picture and a gap would read as a space the text does not have;
+    /// else as far right as it must to stay a cell clear.
+    static func shift(of start: Int, after last: Int, touching: Bool) -> Int {
+        touching ? last + 1 - start : max(0, last + 2 - start)
+    }
+
+    /// Whether a run that ends at `end` dots and one that starts at `start` touch.
+    static func touch(_ end: Double, _ start: Double) -> Bool { abs(end - start) < 0.01 }
 
     /// A run found on the grid: its row, the columns its first and last
     /// characters are laid out in, its middle, and where it starts and its

@@ -186,7 +186,8 @@ public struct DisplayListRaster {
     /// Where runs of cell characters ended on each row: a word's gap in
     /// points can be under a cell, and two runs must never touch.
     private struct CellRuns {
-        var lastColumn: [Int: (column: Int, id: UInt32)] = [:]
+        /// Per row: the last run's last column, its id, and where its advance ends, in dots.
+        var lastColumn: [Int: (column: Int, id: UInt32, endDots: Double?)] = [:]
     }
 
     private func drawText(_ text: DrawText, _ state: State, _ runs: CellTextRuns, _ canvas: inout CellCanvas, _ cells: inout CellRuns) {
@@ -247,17 +248,22 @@ public struct DisplayListRaster {
                 var column = Int((p.x / 2).rounded(.down))
                 // The run's first character sets how far the whole run moves,
                 // as planned; a run the plan has not (one mixing the dot font
-                // and cells) stays a cell clear of the run before it.
+                // and cells) follows the run before it by the plan's rule.
                 if shift == nil {
-                    shift = runs.shift(row: row, start: column) ?? cells.lastColumn[row].flatMap { $0.id == text.id ? nil : $0.column }.map {
-                        max(0, $0 + 2 - column)
+                    let startDots = state.matrix.apply(text.x, text.y).x
+                    shift = runs.shift(row: row, start: column) ?? cells.lastColumn[row].flatMap { last in
+                        last.id == text.id
+                            ? nil : CellTextRuns.shift(
+                                of: column, after: last.column, touching: last.endDots.map { CellTextRuns.touch($0, startDots) } ?? false)
                     } ?? 0
                 }
                 column += shift ?? 0
                 if let end = runEnd, end.row == row, column < end.column { column = end.column }
                 let width = CellWidth.of(character)
                 runEnd = (row, column + max(1, width))
-                cells.lastColumn[row] = (column + width - 1, text.id)
+                cells.lastColumn[row] = (
+                    column + width - 1, text.id, text.advance > 0 ? state.matrix.apply(text.x + text.advance, text.y).x : nil
+                )
                 // A control or invisible format character never reaches the
                 // terminal: it shows as the replacement character. A joiner
                 // inside a cluster (👩‍👩‍👧‍👦, Indic conjuncts) is part of it.

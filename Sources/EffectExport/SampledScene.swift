@@ -72,7 +72,8 @@ public struct SampledScene {
         // Counted before any is taken: a far event must be refused, not allocated.
         let count = spans.reduce(0.0) { $0 + Self.sampleCount(duration: $1.duration, fps: fps) }
         guard count <= Double(Self.maxSamples) else {
-            throw ExportError.tooManySamples(effect: instance.effect.id, samples: count, fps: fps, limit: Self.maxSamples)
+            throw ExportError.tooManySamples(
+                effect: instance.effect.id, samples: count, fps: fps, limit: Self.maxSamples, seconds: spans.reduce(0) { $0 + $1.duration })
         }
         let segments = spans.map { Self.segment(start: $0.start, duration: $0.duration, repeats: $0.repeats, fps: fps) }
         self.segments = segments

@@ -13,7 +13,7 @@ extension ParamDescription {
         if isOptional, type != .string, text == "none" { return .none }
         switch type {
         case .number:
-            guard let number = Double(text) else { throw fail(text, "a number") }
+            guard let number = DecimalNumber.parse(text) else { throw fail(text, "a number") }
             return .number(number)
         case .integer:
             guard let integer = Int64(text) else { throw fail(text, "a whole number") }

@@ -65,6 +65,13 @@ CellWidth.useUTF8Locale()
 TerminalRestore.install()
 PluginActivity.beforeExit = TerminalRestore.restoreNow
 PluginActivity.install()
-let status = runCommand(Array(CommandLine.arguments.dropFirst()))
+let status: Int32
+do {
+    status = runCommand(try RawArguments.ofThisProcess())
+} catch {
+    Output.error.line("effect-host: \(error.message)")
+    try? Output.error.flush()
+    status = 2
+}
 PluginActivity.end()
 exit(status)

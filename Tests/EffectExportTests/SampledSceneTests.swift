@@ -37,12 +37,15 @@ final class SampledSceneTests: XCTestCase {
         ) { error in
             XCTAssertEqual(
                 error as? ExportError,
-                .tooManySamples(effect: "strikethrough-reveal", samples: 6401, fps: 20_000, limit: SampledScene.maxSamples))
+                .tooManySamples(effect: "strikethrough-reveal", samples: 6401, fps: 20_000, limit: SampledScene.maxSamples, seconds: 0.32))
+            // 3,596 samples over 0.32 s: 11,237.5 a second, in tenths.
+            XCTAssertEqual((error as? ExportError)?.fittingRate(lowest: 0.1), 11_237.5)
         }
         XCTAssertEqual(drawn, 0)
         // An event a billion seconds away is refused the same way, without allocating its samples.
         XCTAssertThrowsError(try SampledScene(instance, fps: 60, lastEvent: 1e9) { t in try instance.draw(at: t, width: 432) }) {
             XCTAssertEqual(($0 as? ExportError).map { if case .tooManySamples = $0 { true } else { false } }, true)
+            XCTAssertNil(($0 as? ExportError)?.fittingRate(lowest: 0.1), "no rate of 0.1 or more fits a billion seconds")
         }
     }
 

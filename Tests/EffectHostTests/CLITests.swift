@@ -5,6 +5,10 @@ import XCTest
 /// effect-host as a user runs it: output formats, exit statuses, messages.
 final class CLITests: XCTestCase {
     private func host(_ arguments: String...) throws -> TestEnvironment.Result {
+        try host(arguments)
+    }
+
+    private func host(_ arguments: [String]) throws -> TestEnvironment.Result {
         try TestEnvironment.run(TestEnvironment.effectHost, arguments)
     }
 
@@ -219,6 +223,59 @@ final class CLITests: XCTestCase {
             XCTAssertEqual(result.status, 2, "\(arguments)")
             XCTAssertEqual(result.stderr, "effect-host: \(message)\n", "\(arguments)")
         }
+    }
+
+    /// `=` and `:` are found among scalars: a joiner or a combining mark
+    /// right after one fuses with it into one Character, and must still
+    /// split there (issue 34).
+    func testAssignmentsSplitAtTheFirstScalar() throws {
+        for arguments in [["--param", "text=\u{200D}"], ["--param", "text=\u{0301}abc"], ["--param=text=\u{200D}x"]] {
+            let result = try host(["run", "strikethrough-reveal", "--offline", "--format", "jsonl", "--duration", "0.1"] + arguments)
+            XCTAssertEqual(result.status, 0, "\(arguments): \(result.stderr)")
+        }
+        // The value reaches the param's own parser, which says what it wants.
+        let event = try host("run", "strikethrough-reveal", "--offline", "--at", "0.5:done=\u{0301}")
+        assertUsageError(event, contains: "param 'done' needs true or false")
+    }
+
+    /// Bytes that are not UTF-8 are refused, as the C and Python APIs
+    /// refuse them, and shown as they were (issue 34).
+    func testAnArgumentThatIsNotUTF8IsRefused() throws {
+        let script = #"exec "$0" run strikethrough-reveal --param "$(printf 'text=ab\377\376')""#
+        let result = try TestEnvironment.run("/bin/sh", ["-c", script, TestEnvironment.effectHost])
+        XCTAssertEqual(
+            result.stderr, "effect-host: argument 4 is not UTF-8 text: 'text=ab\\xFF\\xFE'; effect-host takes its arguments in UTF-8\n")
+        XCTAssertEqual(result.status, 2)
+    }
+
+    /// Times and numbers are decimal, as the help says: `0x10` is not 16 (issue 34).
+    func testNumbersAreDecimalOnly() throws {
+        assertUsageError(try host("run", "strikethrough-reveal", "--at", "0x10:done=false"), contains: "not '0x10'")
+        assertUsageError(try host("run", "strikethrough-reveal", "--fps", "0x1E"), contains: "--fps needs a number from 0.1 to 1000, not '0x1E'")
+        assertUsageError(try host("run", "strikethrough-reveal", "--param", "duration=nan"), contains: "needs a number")
+        let decimal = try host("run", "strikethrough-reveal", "--offline", "--format", "jsonl", "--fps", "1e1", "--at", ".5:done=false")
+        XCTAssertEqual(decimal.status, 0, decimal.stderr)
+    }
+
+    /// The work an export implies is counted before it starts, and the
+    /// advice names what would help (issue 34). tracking-breathe's timeline
+    /// is its 0.9 s entrance and a 3.6 s period; at 799.1 fps that is
+    /// 721 + 2,878 = 3,599 samples, and at 799.2 it is 3,601.
+    func testAnExportTooLongToSampleSaysWhatWouldHelp() throws {
+        let directory = try TestEnvironment.temporaryDirectory(self)
+        let fast = try host("export", "tracking-breathe", "--fps", "1000", "-o", directory + "/x.json")
+        XCTAssertEqual(
+            fast.stderr,
+            "effect-host: tracking-breathe would take 4502 samples at 1000 fps over 4.5 s, more than 3600; use --fps 799.1 or less\n")
+        XCTAssertEqual(fast.status, 2)
+        XCTAssertEqual(try host("export", "tracking-breathe", "--fps", "799.1", "-o", directory + "/y.json").status, 0)
+        // A billion seconds fit no frame rate: only the event can move.
+        let far = try host("export", "strikethrough-reveal", "--at", "1e9:done=false", "-o", directory + "/z.json")
+        XCTAssertEqual(
+            far.stderr,
+            "effect-host: strikethrough-reveal would take 60000000021 samples at 60 fps over 1000000000.32 s, more than 3600; bring the last --at event closer\n")
+        XCTAssertEqual(far.status, 2)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory), ["y.json"], "nothing written for a refusal")
     }
 
     func testHelpOnEveryCommand() throws {

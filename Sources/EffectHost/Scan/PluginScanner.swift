@@ -22,7 +22,7 @@ public struct PluginScanner: Sendable {
     /// EFFECT_SCAN_TIMEOUT (seconds) changes it, for slow machines.
     public static var timeout: Double {
         let text = Terminal.environment(["EFFECT_SCAN_TIMEOUT"])["EFFECT_SCAN_TIMEOUT"]
-        if let text, let seconds = Double(text), seconds.isFinite, seconds > 0, seconds <= 3600 { return seconds }
+        if let text, let seconds = DecimalNumber.parse(text), seconds.isFinite, seconds > 0, seconds <= 3600 { return seconds }
         return 5
     }
 

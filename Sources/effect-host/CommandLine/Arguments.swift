@@ -26,9 +26,8 @@ struct Arguments {
             }
             var name = argument
             var inline: String?
-            if let equals = argument.firstIndex(of: "="), argument.hasPrefix("--") {
-                name = String(argument[..<equals])
-                inline = String(argument[argument.index(after: equals)...])
+            if argument.hasPrefix("--"), let (before, after) = argument.splitOnce(at: "=") {
+                (name, inline) = (before, after)
             }
             if valued.contains(name) {
                 if let inline {

@@ -157,7 +157,7 @@ extension Arguments {
     /// A number option's value, held to its range, or its default when not given.
     func number(_ option: Option) throws(UsageError) -> Double? {
         guard let text = try single(option.name) else { return option.defaultNumber }
-        guard let number = Double(text), number.isFinite, option.range?.contains(number) ?? true else {
+        guard let number = DecimalNumber.parse(text), number.isFinite, option.range?.contains(number) ?? true else {
             let range = option.rangeText.map { $0.hasPrefix("more") ? " " + $0 : " from " + $0 } ?? ""
             throw UsageError("\(option.name) needs a number\(range), not '\(Terminal.sanitize(text))'")
         }

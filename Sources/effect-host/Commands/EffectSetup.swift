@@ -20,19 +20,18 @@ struct EffectSetup {
         let extra = parsed.positionals.dropFirst()
         params = try parsed.all("--param").map { text throws(UsageError) in try Self.assignment(text, option: "--param") }
         events = try parsed.all("--at").map { text throws(UsageError) in
-            guard let colon = text.firstIndex(of: ":") else {
+            guard let (time, assignment) = text.splitOnce(at: ":") else {
                 // `--at 1.2 done=false`: the space split the event in two.
-                if Double(text) != nil, let assignment = extra.first(where: { $0.contains("=") }) {
+                if DecimalNumber.parse(text) != nil, let assignment = extra.first(where: { $0.contains("=") }) {
                     let event = Terminal.sanitize(text + ":" + assignment)
                     throw UsageError("--at needs T:NAME=VALUE as one word, with no space: --at \(event)")
                 }
                 throw UsageError("--at needs T:NAME=VALUE, not '\(Terminal.sanitize(text))'")
             }
-            let time = String(text[..<colon])
-            guard let t = Double(time), t.isFinite, t >= 0 else {
+            guard let t = DecimalNumber.parse(time), t.isFinite, t >= 0 else {
                 throw UsageError("--at needs a time in seconds >= 0 before ':', not '\(Terminal.sanitize(time))'")
             }
-            let (name, value) = try Self.assignment(String(text[text.index(after: colon)...]), option: "--at")
+            let (name, value) = try Self.assignment(assignment, option: "--at")
             return (t, name, value)
         }
         guard let first = parsed.positionals.first else { throw UsageError("\(command) needs an effect id (see effect-host list)") }
@@ -47,10 +46,10 @@ struct EffectSetup {
     }
 
     private static func assignment(_ text: String, option: String) throws(UsageError) -> (String, String) {
-        guard let equals = text.firstIndex(of: "="), equals != text.startIndex else {
+        guard let (name, value) = text.splitOnce(at: "="), !name.isEmpty else {
             throw UsageError("\(option) needs NAME=VALUE, not '\(Terminal.sanitize(text))'")
         }
-        return (String(text[..<equals]), String(text[text.index(after: equals)...]))
+        return (name, value)
     }
 
     /// The effect, created with the params (those in `overriding` replaced)

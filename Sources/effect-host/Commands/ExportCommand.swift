@@ -96,8 +96,12 @@ struct ExportCommand {
             switch error {
             case .tooManySamples:
                 // Events lengthen the timeline: an effect plays on after its last one.
-                let advice = setup.events.isEmpty ? "lower --fps" : "bring the last --at event closer, or lower --fps"
-                throw UsageError("\(error.description); \(advice)")
+                var advice = setup.events.isEmpty ? [] : ["bring the last --at event closer"]
+                if let rate = error.fittingRate(lowest: CommandSpec.export[option: "--fps"].range?.lowerBound ?? 0) {
+                    advice.append("use --fps \(formatNumber(rate)) or less")
+                }
+                if advice.isEmpty { advice = ["no --fps fits; params that make the effect shorter would"] }
+                throw UsageError("\(error.description); \(advice.joined(separator: ", or "))")
             case .endsInsteadOfLooping: throw UsageError("--loop exports one period of a looping effect; \(effect.id) ends (its file plays once, and players loop it anyway)")
             case .cannotExpress, .failed: throw RuntimeError(error.description)
             }

@@ -33,7 +33,7 @@ struct ValidateCommand {
         }
         let timeoutText = try parsed.single("--timeout")
         if let timeoutText {
-            guard let timeout = Double(timeoutText), timeout.isFinite, timeout > 0, timeout <= 3600 else {
+            guard let timeout = DecimalNumber.parse(timeoutText), timeout.isFinite, timeout > 0, timeout <= 3600 else {
                 throw UsageError("--timeout needs seconds, more than 0 and at most 3600, not '\(Terminal.sanitize(timeoutText))'")
             }
             self.timeout = timeout

@@ -187,7 +187,6 @@ public final class Player: @unchecked Sendable {
 
     // Set up for each run, touched only on `queue`.
     private var stopSources: () -> Void = {}
-    private var signalSources: [DispatchSourceSignal] = []
     private var finishedRun: DispatchSemaphore?
 
     private func finish() {
@@ -195,7 +194,6 @@ public final class Player: @unchecked Sendable {
         finished = true
         ended.store(true, ordering: .releasing)
         stopSources()
-        for source in signalSources { source.cancel() }
         sink.finish(interrupted: stoppedBy != nil || failure != nil)
         finishedRun?.signal()
     }
@@ -204,14 +202,6 @@ public final class Player: @unchecked Sendable {
     /// finish, and reports.
     private func run(_ begin: @escaping @Sendable (Player) -> Void) throws -> PlaybackReport {
         let finishedRun = DispatchSemaphore(value: 0)
-        let sinkSignals = sink.signals.filter { !Self.stopSignals.contains($0) }
-        // Dispatch sees a signal only while its default action is off.
-        let watched = Self.stopSignals + sinkSignals
-        let sources = watched.map { number in
-            DispatchSource.makeSignalSource(signal: number, queue: Self.stopSignals.contains(number) ? stopQueue : queue)
-        }
-        for number in watched { signal(number, SIG_IGN) }
-        defer { for number in watched { signal(number, SIG_DFL) } }
         queue.sync {
             shown = 0
             dropped = 0
@@ -220,30 +210,27 @@ public final class Player: @unchecked Sendable {
             finished = false
             ended.store(false, ordering: .releasing)
             stopSources = {}
-            signalSources = sources
             self.finishedRun = finishedRun
         }
         stopQueue.sync {
             stopRequested = false
             runNumber += 1
         }
-        for (number, source) in zip(watched, sources) {
-            if Self.stopSignals.contains(number) {
-                source.setEventHandler { [self] in stop(by: number) }
-                source.resume()
-                continue
+        // Heard until the run has returned, so a Ctrl-C while the sink
+        // finishes (giving the terminal back) is not the default action's.
+        let stops = try SignalRelay.shared.listen(to: Self.stopSignals, on: stopQueue) { [self] number in stop(by: number) }
+        defer { SignalRelay.shared.stop(listening: stops) }
+        let sinkSignals = sink.signals.filter { !Self.stopSignals.contains($0) }
+        let forSink = try SignalRelay.shared.listen(to: sinkSignals, on: queue) { [self] number in
+            guard !finished else { return }
+            do {
+                try sink.received(signal: number)
+            } catch {
+                failure = error
+                finish()
             }
-            source.setEventHandler { [self] in
-                guard !finished else { return }
-                do {
-                    try sink.received(signal: number)
-                } catch {
-                    failure = error
-                    finish()
-                }
-            }
-            source.resume()
         }
+        defer { SignalRelay.shared.stop(listening: forSink) }
         queue.async { begin(self) }
         finishedRun.wait()
         return try queue.sync {

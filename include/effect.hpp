@@ -44,6 +44,7 @@
 
 #include <dlfcn.h>
 
+#include <charconv>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
@@ -72,6 +73,17 @@ private:
 };
 
 namespace detail {
+/* `value` in the fewest digits that read back as it, as Swift and Python
+ * write a double ("0.25", "1.0", "1e+20"), so every binding's messages name
+ * the same t. */
+inline std::string shortest(double value) {
+    char text[32];
+    std::to_chars_result end = std::to_chars(text, text + sizeof text, value);
+    std::string out(text, end.ptr);
+    if (out.find_first_of(".einf") == std::string::npos) out += ".0";
+    return out;
+}
+
 /* A fresh error buffer for one call; throws if the call failed. */
 struct Call {
     effect_error error{};
@@ -487,7 +499,8 @@ public:
      * is not told about and must find unchanged. */
     std::vector<double> sample(double t) const {
         std::vector<double> frame(frame_size() + 1);
-        fenced(frame, "sample", [&](double *out, std::size_t capacity) { sample_into(t, out, capacity); });
+        fenced(frame, "sample at t = " + detail::shortest(t),
+               [&](double *out, std::size_t capacity) { sample_into(t, out, capacity); });
         return frame;
     }
 
@@ -500,7 +513,7 @@ public:
     /* `count` frames for t0, t0 + dt, ..., back to back; fenced as sample's. */
     std::vector<double> sample_many(double t0, double dt, std::size_t count) const {
         std::vector<double> frames(frame_size() * count + 1);
-        fenced(frames, "sample_many",
+        fenced(frames, "sample_many of " + std::to_string(count) + " frames",
                [&](double *out, std::size_t capacity) { sample_many_into(t0, dt, count, out, capacity); });
         return frames;
     }
@@ -615,7 +628,7 @@ private:
      * whose payload no arithmetic makes; then drops that value, or throws if
      * the plugin changed it. */
     template <typename Write>
-    static void fenced(std::vector<double> &buffer, const char *call, Write write) {
+    static void fenced(std::vector<double> &buffer, const std::string &call, Write write) {
         const std::uint64_t fence = 0x7FF8FE9CE0FF5E70u;
         const std::size_t room = buffer.size() - 1;
         std::memcpy(&buffer[room], &fence, sizeof fence);

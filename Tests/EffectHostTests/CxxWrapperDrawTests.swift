@@ -127,7 +127,7 @@ final class CxxWrapperDrawTests: XCTestCase {
             ])
         // sample()'s vector holds a fence past the frame (EFFECT_ERR_INTERNAL, -14).
         XCTAssertTrue(
-            lines.contains("fence -14 the plugin wrote past the end of the buffer it was given: sample had room for 1 value"),
+            lines.contains("fence -14 the plugin wrote past the end of the buffer it was given: sample at t = 0.25 had room for 1 value"),
             "\(lines)")
 
         // What the list checks refuse, each as EFFECT_ERR_INTERNAL (-14).

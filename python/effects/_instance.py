@@ -24,7 +24,7 @@ from ._drawing import (
     read_display_list,
 )
 from ._layout import Layout, read_layout
-from ._library import _call, _text, value_from_raw
+from ._library import _call, value_from_raw
 from ._values import to_raw, to_time
 from .errors import EffectError
 
@@ -36,6 +36,16 @@ if TYPE_CHECKING:
 #: sampling call may write: a plugin that writes past its frame is then
 #: refused, naming that, instead of quietly corrupting the memory after it.
 FENCE_BITS = 0x7FF8_FE9C_E0FF_5E70
+
+
+def _instance_text(value: bytes | None, what: str) -> str:
+    """A string an instance hands back, refused as effect-host refuses it: NULL or not UTF-8."""
+    if value is not None:
+        try:
+            return value.decode("utf-8", "strict")
+        except UnicodeDecodeError:
+            pass
+    raise EffectError(_abi.ERR_INTERNAL, f"the plugin's {what} is NULL or not UTF-8")
 
 
 def _check_fence(bits: int, call: str, room: int) -> None:
@@ -433,7 +443,11 @@ class Instance:
         """What a renderer shows and assistive technology reads at time t."""
         out = _abi.sized(_abi.Strings)
         self._read(self._api.strings, to_time(t), ctypes.byref(out))
-        return DisplayStrings(_text(out.text), _text(out.accessibility_label), _text(out.accessibility_value))
+        return DisplayStrings(
+            _instance_text(out.text, "text"),
+            _instance_text(out.accessibility_label, "accessibility label"),
+            _instance_text(out.accessibility_value, "accessibility value"),
+        )
 
     @property
     def elements(self) -> list[Element]:
@@ -444,7 +458,7 @@ class Instance:
             info = _abi.sized(_abi.ElementInfo)
             self._read(self._api.element_info, index, ctypes.byref(info))
             values = [info.attributes[i] for i in range(info.attribute_count)]
-            result.append(Element(_text(info.text), dict(zip(names, values))))
+            result.append(Element(_instance_text(info.text, f"element {index} text"), dict(zip(names, values))))
         return result
 
     def layout(self, sizes: Sequence[tuple[float, float]] | None, container_width: float) -> Layout:

@@ -17,8 +17,14 @@ if TYPE_CHECKING:
     from ._instance import Instance
 
 
-def _text(value: bytes | None) -> str:
-    return value.decode("utf-8", "replace") if value else ""
+def _text(value: bytes | None, what: str) -> str:
+    """A metadata string, refused as effect-host refuses it: NULL or not UTF-8."""
+    if value is None:
+        raise EffectError(_abi.ERR_INTERNAL, f"{what} is NULL")
+    try:
+        return value.decode("utf-8", "strict")
+    except UnicodeDecodeError:
+        raise EffectError(_abi.ERR_INTERNAL, f"{what} is not valid UTF-8") from None
 
 
 def _call(function: Any, *arguments: Any) -> None:
@@ -78,6 +84,7 @@ class Channel:
 
 def value_from_raw(raw: _abi.Value, param: Param | None) -> Any:
     """A C value as Python: None, float, int, bool, choice name, str, or a colour as "#RRGGBBAA"."""
+    context = f"param '{param.name}'" if param else "a param"
     if raw.type == _abi.TYPE_NUMBER:
         return raw.number
     if raw.type == _abi.TYPE_INTEGER:
@@ -86,10 +93,10 @@ def value_from_raw(raw: _abi.Value, param: Param | None) -> Any:
         return raw.integer != 0
     if raw.type == _abi.TYPE_ENUM:
         if raw.string:
-            return _text(raw.string)
+            return _text(raw.string, f"the value of {context}")
         return param.choices[raw.integer] if param and 0 <= raw.integer < len(param.choices) else raw.integer
     if raw.type == _abi.TYPE_STRING:
-        return _text(raw.string)
+        return _text(raw.string, f"the value of {context}")
     if raw.type == _abi.TYPE_COLOR:
         return f"#{raw.integer & 0xFFFFFFFF:08X}"
     return None
@@ -104,12 +111,12 @@ class Effect:
         api = plugin._api
         info = _abi.sized(_abi.EffectInfo)
         _call(api.effect_info, plugin._api_pointer, index, ctypes.byref(info))
-        self.id = _text(info.id)
-        self.name = _text(info.name)
-        self.summary = _text(info.summary)
-        self.element_noun = _text(info.element_noun)
-        self.timing_doc = _text(info.timing_doc)
-        self.credit = _text(info.credit)
+        self.id = _text(info.id, f"effect {index} id")
+        self.name = _text(info.name, f"effect '{self.id}' name")
+        self.summary = _text(info.summary, f"effect '{self.id}' summary")
+        self.element_noun = _text(info.element_noun, f"effect '{self.id}' element noun")
+        self.timing_doc = _text(info.timing_doc, f"effect '{self.id}' timing doc")
+        self.credit = _text(info.credit, f"effect '{self.id}' credit")
         if info.param_count > _rules.MAX_PARAMS:
             raise EffectError(
                 _abi.ERR_INTERNAL,
@@ -144,14 +151,14 @@ class Effect:
         info = _abi.sized(_abi.ParamInfo)
         _call(self.plugin._api.param_info, self.plugin._api_pointer, self.index, index, ctypes.byref(info))
         numeric = info.type in (_abi.TYPE_NUMBER, _abi.TYPE_INTEGER)
-        name = _text(info.name)
+        name = _text(info.name, f"a param name of '{self.id}'")
         type = _PARAM_TYPES.get(info.type)
         if type is None:
             # As effect-host refuses it: a type this package cannot read or write.
             raise EffectError(_abi.ERR_INTERNAL, f"param '{name}' of '{self.id}' has unknown type {info.type}")
         if type == "enum" and not 1 <= info.choice_count <= _rules.MAX_CHOICES:
             raise EffectError(_abi.ERR_INTERNAL, f"param '{name}' of '{self.id}' is an enum without valid choices")
-        choices = tuple(_text(info.choices[i]) for i in range(info.choice_count)) if type == "enum" else ()
+        choices = tuple(_text(info.choices[i], f"a choice of param '{name}' of '{self.id}'") for i in range(info.choice_count)) if type == "enum" else ()
         self._default_types.append(info.default_value.type)
         stub = Param(name, type, None, None, None, "", "", False, False, choices)
         return Param(
@@ -160,8 +167,8 @@ class Effect:
             default=value_from_raw(info.default_value, stub),
             min=info.min if numeric else None,
             max=info.max if numeric else None,
-            unit=_text(info.unit),
-            doc=_text(info.doc),
+            unit=_text(info.unit, f"the unit of param '{name}' of '{self.id}'"),
+            doc=_text(info.doc, f"the doc of param '{name}' of '{self.id}'"),
             live=bool(info.flags & _abi.PARAM_LIVE),
             optional=bool(info.flags & _abi.PARAM_OPTIONAL),
             choices=choices,
@@ -170,12 +177,13 @@ class Effect:
     def _channel(self, index: int) -> Channel:
         info = _abi.sized(_abi.ChannelInfo)
         _call(self.plugin._api.channel_info, self.plugin._api_pointer, self.index, index, ctypes.byref(info))
-        name = _text(info.name)
+        name = _text(info.name, f"a channel name of '{self.id}'")
         scope = _SCOPES.get(info.scope)
         if scope is None:
             raise EffectError(_abi.ERR_INTERNAL, f"channel '{name}' of '{self.id}' has unknown scope {info.scope}")
-        labels = tuple(_text(info.labels[i]) for i in range(info.label_count))
-        return Channel(name, scope, _text(info.unit), _text(info.doc), info.min, info.max, labels)
+        context = f"channel '{name}' of '{self.id}'"
+        labels = tuple(_text(info.labels[i], f"a label of {context}") for i in range(info.label_count))
+        return Channel(name, scope, _text(info.unit, f"the unit of {context}"), _text(info.doc, f"the doc of {context}"), info.min, info.max, labels)
 
     def create(self, **params: Any) -> Instance:
         """A new instance with the given params (the rest take their defaults).
@@ -260,12 +268,12 @@ class Plugin:
                 raise PluginLoadError(
                     path, f"describe reports {_rules.count(info.effect_count, 'effect')}; a plugin has 1 to {_rules.MAX_EFFECTS:,}"
                 )
-            self.id = _text(info.id)
-            self.name = _text(info.name)
-            self.version = _text(info.version)
-            self.author = _text(info.author)
-            self.license = _text(info.license)
-            self.summary = _text(info.summary)
+            self.id = _text(info.id, "plugin id")
+            self.name = _text(info.name, "plugin name")
+            self.version = _text(info.version, "plugin version")
+            self.author = _text(info.author, "plugin author")
+            self.license = _text(info.license, "plugin license")
+            self.summary = _text(info.summary, "plugin summary")
             self.effects: list[Effect] = [Effect(self, index) for index in range(info.effect_count)]
         except EffectError as error:
             raise PluginLoadError(path, f"describe failed: {error.message}") from None

@@ -293,6 +293,26 @@ def test_elements_without_channels_are_empty_mappings(tmp_path):
         assert instance.sample_many(0, 1, 3).elements.shape == (3, 1, 0)
 
 
+def test_strings_that_are_null_or_not_utf8_are_refused_as_the_host_refuses_them(tmp_path):
+    from plugin_fixtures import compile_test_plugin
+
+    # A metadata string that is not UTF-8: the plugin is refused, not read with replacement characters.
+    with pytest.raises(effects.PluginLoadError, match="describe failed: plugin name is not valid UTF-8"):
+        effects.load_plugin(compile_test_plugin(str(tmp_path), "libBadName.so", ("BROKEN_UTF8",)))
+    # An element's text cut short, and a NULL accessibility value at the end.
+    plugin = effects.load_plugin(compile_test_plugin(str(tmp_path), "libBadElement.so", ("BROKEN_ELEMENT_UTF8",)))
+    with (
+        plugin.effect("test-ramp").create(length=4) as instance,
+        pytest.raises(effects.EffectError, match="the plugin's element 0 text is NULL or not UTF-8"),
+    ):
+        _ = instance.elements
+    plugin = effects.load_plugin(compile_test_plugin(str(tmp_path), "libNullValue.so", ("BROKEN_NULL_STRINGS",)))
+    with plugin.effect("test-ramp").create(length=4) as instance:
+        assert instance.strings(1).accessibility_label == "Ramp"
+        with pytest.raises(effects.EffectError, match="the plugin's accessibility value is NULL or not UTF-8"):
+            instance.strings(4)
+
+
 def test_python_types_and_mapping(catalog, plugins_dir):
     import numpy as np
 

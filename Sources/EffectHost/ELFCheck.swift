@@ -12,13 +12,13 @@ enum ELFCheck {
         // Opening a FIFO or a device could block or have side effects:
         // only regular files are opened, and without blocking.
         var entry = stat()
-        guard stat(path, &entry) == 0 else { return String(cString: strerror(errno)) }
+        guard stat(path, &entry) == 0 else { return SystemError.reason(errno) }
         guard entry.st_mode & S_IFMT == S_IFREG else { return "not a regular file" }
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
-        guard descriptor >= 0 else { return String(cString: strerror(errno)) }
+        guard descriptor >= 0 else { return SystemError.reason(errno) }
         defer { close(descriptor) }
         var status = stat()
-        guard fstat(descriptor, &status) == 0 else { return String(cString: strerror(errno)) }
+        guard fstat(descriptor, &status) == 0 else { return SystemError.reason(errno) }
         guard status.st_mode & S_IFMT == S_IFREG else { return "not a regular file" }
         let size = UInt64(status.st_size)
         guard size > 0 else { return "an empty file, not a shared library" }

@@ -60,7 +60,7 @@ public final class Plugin: @unchecked Sendable {
             defer { free(pointer) }
             return String(cString: pointer)
         }
-        guard let resolved else { throw fail(String(cString: strerror(errno))) }
+        guard let resolved else { throw fail(SystemError.reason(errno)) }
         if let problem = ELFCheck.problem(with: resolved) { throw fail(problem) }
         dlerror()
         guard let handle = RunningCall.during("dlopen", { dlopen(resolved, RTLD_NOW | RTLD_LOCAL) }) else {

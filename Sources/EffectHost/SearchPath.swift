@@ -69,7 +69,7 @@ public struct SearchPath: Sendable {
             var status = stat()
             guard stat(entry.path, &status) == 0 else {
                 if entry.origin != .default {
-                    let reason = String(cString: strerror(errno))
+                    let reason = SystemError.reason(errno)
                     failures.append(PluginLoadFailure(path: entry.path, reason: reason, origin: entry.origin))
                 }
                 continue

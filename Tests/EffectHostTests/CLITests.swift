@@ -278,6 +278,37 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory), ["y.json"], "nothing written for a refusal")
     }
 
+    /// A symbolic link loop is called one, wherever it is met (issue 34):
+    /// not "File exists", and not a trust problem that
+    /// --allow-unsafe-plugins could wave through.
+    func testASymbolicLinkLoopIsCalledOne() throws {
+        let directory = try TestEnvironment.temporaryDirectory(self)
+        XCTAssertEqual(symlink(directory + "/b", directory + "/a"), 0)
+        XCTAssertEqual(symlink(directory + "/a", directory + "/b"), 0)
+        let loop = directory + "/a"
+        XCTAssertEqual(
+            try host("render", "strikethrough-reveal", "-o", loop + "/").stderr,
+            "effect-host: cannot create the directory \(loop)/: a symbolic link loop\n")
+        XCTAssertEqual(
+            try host("render", "strikethrough-reveal", "-o", loop + "/x.png").stderr,
+            "effect-host: cannot write \(loop)/x.png: a symbolic link loop\n")
+        let listed = try host("list", "--plugin-path", loop)
+        XCTAssertTrue(listed.stdout.contains("\(loop): a symbolic link loop (from --plugin-path)"), listed.stdout)
+        let validated = try host("validate", loop)
+        XCTAssertTrue(validated.stdout.contains("fail   load           a symbolic link loop; no other check can run"), validated.stdout)
+        XCTAssertFalse(validated.stdout.contains("allow-unsafe"), validated.stdout)
+    }
+
+    /// plot may write to a pipe (-o /dev/stdout), but one nobody reads is
+    /// refused at once instead of waiting for a reader (issue 34).
+    func testPlotRefusesAPipeNobodyReads() throws {
+        let fifo = try TestEnvironment.temporaryDirectory(self) + "/fifo"
+        XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+        let result = try host("plot", "strikethrough-reveal", "-o", fifo)
+        XCTAssertEqual(result.stderr, "effect-host: cannot write \(fifo): it is a pipe no program is reading\n")
+        XCTAssertEqual(result.status, 1)
+    }
+
     func testHelpOnEveryCommand() throws {
         for command in [["--help"], ["help"], ["list", "--help"], ["info", "-h"], ["run", "--help"], ["help", "run"]] {
             let result = try TestEnvironment.run(TestEnvironment.effectHost, command)

@@ -112,7 +112,7 @@ public enum ChildProcess {
 
         static func start(_ executable: String, _ arguments: [String], index: Int, timeout: Double, captureErrors: Bool) -> Start {
             func refused(_ what: String) -> Outcome {
-                Outcome(ending: .notStarted("\(what): \(String(cString: strerror(errno)))"), output: [], errors: [])
+                Outcome(ending: .notStarted("\(what): \(SystemError.reason(errno))"), output: [], errors: [])
             }
             var outputPipe: [Int32] = [-1, -1]
             var errorPipe: [Int32] = [-1, -1]

@@ -90,8 +90,15 @@ public enum Files {
 
     /// `shownAs`: the name errors give (the file a temporary one stands for).
     private static func writeInPlace(_ bytes: [UInt8], to path: String, shownAs: String? = nil) throws(FileError) {
-        let descriptor = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC)
-        guard descriptor >= 0 else { throw failure("cannot write \(shownAs ?? path)", errno) }
+        // Without blocking, a FIFO nobody reads is refused (ENXIO) instead
+        // of waiting for a reader that may never come; one being read is
+        // then written as usual, blocking.
+        let descriptor = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else {
+            if errno == ENXIO { throw FileError("cannot write \(shownAs ?? path): it is a pipe no program is reading") }
+            throw failure("cannot write \(shownAs ?? path)", errno)
+        }
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
         let code = writeAll(bytes, to: descriptor)
         let closed = close(descriptor) == 0 ? nil : errno
         if let code = code ?? closed { throw failure("cannot write \(shownAs ?? path)", code) }
@@ -159,6 +166,8 @@ public enum Files {
             }
             return
         }
+        // mkdir would say only that the name exists.
+        if errno == ELOOP { throw failure("cannot create the directory \(path)", ELOOP) }
         guard mkdir(path, 0o777) == 0 else { throw failure("cannot create the directory \(path)", errno) }
     }
 
@@ -180,7 +189,7 @@ public enum Files {
     }
 
     private static func failure(_ what: String, _ code: Int32) -> FileError {
-        FileError("\(what): \(String(cString: strerror(code)))")
+        FileError("\(what): \(SystemError.reason(code))")
     }
 }
 

@@ -128,5 +128,5 @@ public final class SignalRelay: Sendable {
 public struct SignalRelayError: Error, Sendable, CustomStringConvertible {
     public let errno: Int32
     public let call: String
-    public var description: String { "\(call) failed: \(String(cString: strerror(errno)))" }
+    public var description: String { "\(call) failed: \(SystemError.reason(errno))" }
 }

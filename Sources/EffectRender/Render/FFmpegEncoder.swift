@@ -38,7 +38,7 @@ public final class FFmpegEncoder {
         let logFile = logTemplate.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard logFile >= 0 else {
             unlink(temporary)
-            throw RenderError("cannot make a temporary file for ffmpeg's messages: \(String(cString: strerror(errno)))")
+            throw RenderError("cannot make a temporary file for ffmpeg's messages: \(SystemError.reason(errno))")
         }
         log = String(decoding: logTemplate.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
         var ends: [Int32] = [0, 0]
@@ -84,7 +84,7 @@ public final class FFmpegEncoder {
             close(ends[1])
             unlink(log)
             unlink(temporary)
-            throw RenderError("cannot start ffmpeg: \(String(cString: strerror(spawned)))")
+            throw RenderError("cannot start ffmpeg: \(SystemError.reason(spawned))")
         }
         pid = child
         input = ends[1]

@@ -138,6 +138,12 @@ struct EffectSetup {
     }
 
     /// More frames than anyone would wait for, and far below where frame
-    /// arithmetic could overflow.
-    static let maxFrames = 1e12
+    /// arithmetic could overflow: exactly what the longest --duration at
+    /// the highest --fps takes (its frame at t = 0 and one every 1/fps), so
+    /// no value either option accepts alone is refused together.
+    static var maxFrames: Double {
+        let duration = Option.duration.range!.upperBound
+        let fps = CommandSpec.run[option: "--fps"].range!.upperBound
+        return duration * fps + 1
+    }
 }

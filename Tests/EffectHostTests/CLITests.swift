@@ -309,6 +309,24 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(result.status, 1)
     }
 
+    /// A few files that do not load are named before a run; many are
+    /// counted in one line (issue 34: one warning per file buried the run).
+    func testManyFilesThatDoNotLoadAreCountedInOneLine() throws {
+        let directory = try TestEnvironment.temporaryDirectory(self)
+        for index in 0..<4 {
+            XCTAssertTrue(FileManager.default.createFile(atPath: directory + "/lib\(index).so", contents: Data("junk".utf8)))
+        }
+        let result = try host("run", "strikethrough-reveal", "--plugin-path", directory, "--offline", "--duration", "0.01", "--no-cache")
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(
+            result.stderr,
+            "effect-host: warning: skipped 4 files on the plugin search path that do not load (effect-host list names each, and why)\n")
+        try FileManager.default.removeItem(atPath: directory + "/lib3.so")
+        let few = try host("run", "strikethrough-reveal", "--plugin-path", directory, "--offline", "--duration", "0.01", "--no-cache")
+        XCTAssertEqual(few.stderr.split(separator: "\n").count, 3, few.stderr)
+        XCTAssertTrue(few.stderr.contains("skipped \(directory)/lib0.so: not an ELF shared library"), few.stderr)
+    }
+
     func testHelpOnEveryCommand() throws {
         for command in [["--help"], ["help"], ["list", "--help"], ["info", "-h"], ["run", "--help"], ["help", "run"]] {
             let result = try TestEnvironment.run(TestEnvironment.effectHost, command)

@@ -47,4 +47,31 @@ final class ScannerLibraryTests: XCTestCase {
         guard case let .failure(failure) = results[0] else { return XCTFail("scanned with no worker") }
         XCTAssertTrue(failure.reason.contains(Worker.environmentVariable), failure.reason)
     }
+
+    /// A file that is not a shared library is refused in this process,
+    /// before any worker is started (issue 34: 10,000 stray files cost a
+    /// child process each), and the refusal is cached like an answer.
+    func testFilesThatAreNotLibrariesAreRefusedWithoutAWorker() throws {
+        let directory = try temporaryDirectory()
+        let cache = directory + "/plugins.cache"
+        let files = try (0..<50).map { index in
+            let path = directory + "/lib\(index).so"
+            try Data("not an ELF file \(index)".utf8).write(to: URL(fileURLWithPath: path))
+            return path
+        }
+        let empty = directory + "/libempty.so"
+        XCTAssertTrue(FileManager.default.createFile(atPath: empty, contents: Data()))
+        // Files changed in the last second are not cached (their contents may still change).
+        for file in files + [empty] {
+            try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -60)], ofItemAtPath: file)
+        }
+        let results = PluginScanner(cacheFile: cache, worker: nil).read(files + [empty])
+        let reasons = results.map { result -> String in
+            if case let .failure(failure) = result { return failure.reason }
+            return "scanned as a plugin"
+        }
+        XCTAssertEqual(reasons, Array(repeating: "not an ELF shared library", count: 50) + ["an empty file, not a shared library"])
+        let text = try String(contentsOfFile: cache, encoding: .utf8)
+        XCTAssertTrue(text.contains(files[49]), "kept, so the next scan does not look again")
+    }
 }

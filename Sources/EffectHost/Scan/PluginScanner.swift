@@ -38,6 +38,16 @@ public struct PluginScanner: Sendable {
                 cache?.forget(file)
             }
         }
+        // A file that is not a shared library for this machine is refused
+        // here: a child process per stray file (10,000 of them in a
+        // directory) would cost a fork and an exec each to say the same.
+        for index in files.indices where results[index] == nil {
+            guard let problem = ELFCheck.problem(with: files[index]) else { continue }
+            results[index] = .failure(PluginLoadFailure(path: files[index], reason: problem))
+            if let identity = identities[index], identity.isSettled, identity == FileIdentity(path: files[index]) {
+                cache?.store([PluginRecordText.line("failure", problem)], for: files[index], identity: identity)
+            }
+        }
         let misses = files.indices.filter { results[$0] == nil }
         let timeout = Self.timeout
         let outcomes =

@@ -12,6 +12,8 @@ struct PluginSession {
 
     /// The flag that loads plugin files PluginTrust refuses.
     static let allowUnsafeFlag = "--allow-unsafe-plugins"
+    /// Failed files named one by one before a command's work; more are counted in one line.
+    static let failuresNamed = 3
     /// The flag that scans every plugin again instead of reading the cache.
     static let noCacheFlag = "--no-cache"
 
@@ -31,8 +33,14 @@ struct PluginSession {
     /// Says on stderr which files were skipped, so a broken plugin never
     /// goes unnoticed.
     func warnAboutFailures() {
-        for failure in catalog.failures {
-            Output.error.line("effect-host: warning: skipped \(Terminal.sanitize(failure.cliDescription))")
+        // A directory of stray files must not bury the run's own output.
+        if catalog.failures.count > Self.failuresNamed {
+            Output.error.line(
+                "effect-host: warning: skipped \(catalog.failures.count) files on the plugin search path that do not load (effect-host list names each, and why)")
+        } else {
+            for failure in catalog.failures {
+                Output.error.line("effect-host: warning: skipped \(Terminal.sanitize(failure.cliDescription))")
+            }
         }
         for shadow in catalog.shadowed {
             Output.error.line(

@@ -166,7 +166,7 @@ public final class EffectInstance: @unchecked Sendable {
             base, capacity, error in
             api.pointee.sample_many!(handle, t0, dt, UInt64(count), base, capacity, error)
         }
-        try checkFinite(frames, count: overflow ? frames.count : values, t: t0)
+        try checkFinite(frames, count: overflow ? frames.count : values, t: t0, dt: dt)
     }
 
     /// A NaN with a payload no arithmetic makes, put just past what a
@@ -255,11 +255,13 @@ public final class EffectInstance: @unchecked Sendable {
         return string
     }
 
-    private func checkFinite(_ values: UnsafeMutableBufferPointer<Double>, count: Int, t: Double) throws(EffectError) {
+    /// `t` is the first frame's time and `dt` the step to each next one.
+    private func checkFinite(_ values: UnsafeMutableBufferPointer<Double>, count: Int, t: Double, dt: Double = 0) throws(EffectError) {
         for index in 0..<min(count, values.count) where !values[index].isFinite {
+            let frameTime = t + Double(index / max(1, frameSize)) * dt
             throw EffectError(
                 status: EFFECT_ERR_INTERNAL,
-                message: "the plugin wrote \(values[index]) into \(channelName(at: index % max(1, frameSize))) of a frame near t = \(t)")
+                message: "the plugin wrote \(values[index]) into \(channelName(at: index % max(1, frameSize))) of a frame near t = \(frameTime)")
         }
     }
 

@@ -112,6 +112,8 @@ final class ValidateTests: XCTestCase {
             ("BROKEN_NULL_STRINGS", "strings", "fail",
              "test-ramp with defaults: strings at t = 1.0: accessibility_value is NULL; a string is never NULL"),
             ("BROKEN_ELEMENT_UTF8", "strings", "fail", "test-ramp with defaults: element 0's text is not UTF-8"),
+            // +inf for 0.1 ms, between the probe times: found by the dense sweep (issue 34).
+            ("BROKEN_INF_WINDOW", "sweep", "fail", "test-ramp with defaults: the plugin wrote inf into channel 'value' of a frame near t = 0.4321"),
         ]
         var paths: [String] = []
         for item in cases {

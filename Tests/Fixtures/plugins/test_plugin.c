@@ -457,6 +457,10 @@ static double ramp(const effect_instance *instance, double t) {
 #ifdef BROKEN_NAN
     if (t > 0.5) return NAN;
 #endif
+#ifdef BROKEN_INF_WINDOW
+    /* A tenth of a millisecond of +inf, between any two of the probe times. */
+    if (t > 0.4321 && t < 0.4322) return INFINITY;
+#endif
 #ifdef BROKEN_CRASH
     if (t > 5) *(volatile int *)(uintptr_t)0 = 1;
 #endif

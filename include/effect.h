@@ -1058,7 +1058,16 @@ struct effect_plugin_api {
  * (`layout` 1.1, `draw` 1.2, `create_with_services` 1.4; 1.3 adds no
  * function, so its table is 1.2's size). A host built against a newer header must
  * not expect functions a plugin's minor does not have, nor ask for a table
- * larger than that minor's size. */
+ * larger than that minor's size.
+ *
+ * The thirteen functions of 1.0 are never NULL: a host refuses a table
+ * that lacks one. A later minor's function may be NULL in a table whose
+ * minor has it, and then the plugin does not offer it: a NULL `layout` or
+ * `draw` reads as every instance answering EFFECT_ERR_UNSUPPORTED, a NULL
+ * `create_with_services` as a plugin made with `create` alone. That is
+ * legal, but for `draw` it is most often a slip, so `effect-host validate`
+ * warns about it; a plugin that does not draw on purpose says so with a
+ * `draw` that returns EFFECT_ERR_UNSUPPORTED. */
 #define EFFECT_PLUGIN_API_SIZE_1_0 (16 + 13 * sizeof(void (*)(void)))
 #define EFFECT_PLUGIN_API_SIZE_1_1 (16 + 14 * sizeof(void (*)(void)))
 #define EFFECT_PLUGIN_API_SIZE_1_2 (16 + 15 * sizeof(void (*)(void)))

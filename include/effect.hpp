@@ -585,9 +585,14 @@ public:
     DisplayList draw(double t, double width = 0, Measure measure = {},
                      uint32_t appearance = EFFECT_APPEARANCE_LIGHT) const {
         // `draw` lies past the end of a 1.0 or 1.1 table: look at it only for 1.2 and later.
-        if (api_->abi_minor < 2 || api_->draw == nullptr) {
+        if (api_->abi_minor < 2) {
             throw Error(EFFECT_ERR_UNSUPPORTED,
                         "the plugin is built for effect ABI " + detail::abi_version(api_) + ", which does not draw (since 1.2)");
+        }
+        // A NULL draw in a table that has one: the plugin offers none (see effect.h).
+        if (api_->draw == nullptr) {
+            throw Error(EFFECT_ERR_UNSUPPORTED,
+                        "the plugin does not draw: its ABI " + detail::abi_version(api_) + " table's draw is NULL");
         }
         detail::MeasureBridge bridge;
         effect_draw_context context{};

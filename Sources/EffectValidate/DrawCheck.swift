@@ -10,7 +10,15 @@ import EffectHost
 /// the measurer given.
 enum DrawCheck {
     static func check(_ plugin: Plugin, _ random: inout SeededRandom) throws -> CheckResult {
-        guard plugin.canDraw else { return .skip("built for ABI 1.\(plugin.info.abiMinor), which has no draw (since 1.2)") }
+        guard plugin.canDraw else {
+            // Legal (the header reads it as an effect that does not draw), but most likely a slip.
+            if plugin.info.abiMinor >= 2 {
+                return .warn(
+                    "its table is ABI 1.\(plugin.info.abiMinor)'s but draw is NULL, so hosts take it for a plugin that does not draw; "
+                        + "a draw that returns EFFECT_ERR_UNSUPPORTED says so on purpose")
+            }
+            return .skip("built for ABI 1.\(plugin.info.abiMinor), which has no draw (since 1.2)")
+        }
         var frames = 0
         var drawing: [String] = []
         for effect in plugin.effects {

@@ -6,6 +6,8 @@ import MetadataRules
 /// each instance's timing against the kinds its effect declares.
 enum MetadataCheck {
     static func check(_ plugin: Plugin) throws -> CheckResult {
+        // A host's scan refuses it, so no host could list it.
+        if ScanLimit.exceeded(by: plugin.record) { return .fail(ScanLimit.reason) }
         let found = MetadataRules.problems(MetadataRules.PluginFacts(plugin.info, plugin.effects))
         var problems = found.filter { $0.severity != .warning }.map(\.message)
         let warnings = found.filter { $0.severity == .warning }.map(\.message)

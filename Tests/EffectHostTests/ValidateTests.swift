@@ -113,6 +113,8 @@ final class ValidateTests: XCTestCase {
              "test-ramp with defaults: strings at t = 1.0: accessibility_value is NULL; a string is never NULL"),
             ("BROKEN_ELEMENT_UTF8", "strings", "fail", "test-ramp with defaults: element 0's text is not UTF-8"),
             // +inf for 0.1 ms, between the probe times: found by the dense sweep (issue 34).
+            // The scan's limit, in the scan's words (issue 34).
+            ("BROKEN_HUGE_DEFAULT", "metadata", "fail", "its metadata is more than 16 MB as text; a host scans at most that"),
             ("BROKEN_INF_WINDOW", "sweep", "fail", "test-ramp with defaults: the plugin wrote inf into channel 'value' of a frame near t = 0.4321"),
         ]
         var paths: [String] = []
@@ -159,6 +161,7 @@ final class ValidateTests: XCTestCase {
             ("ids.so", ["ABI_1_2", "BROKEN_DRAW_IDS"], "ids must name one thing"),
             ("measure.so", ["ABI_1_2", "BROKEN_DRAW_MEASURE"], "text 'ramp' measures"),
             ("old.so", ["ABI_1_1"], nil),
+            ("nulldraw.so", ["ABI_1_2", "BROKEN_NULL_DRAW"], nil),
         ]
         var paths: [String] = []
         for (name, defines, _) in variants { paths.append(try Fixtures.testPlugin(name, in: directory, defines: defines)) }
@@ -170,10 +173,15 @@ final class ValidateTests: XCTestCase {
                 XCTAssertEqual(verdict, "fail", "\(name): \(reason)")
                 XCTAssertTrue(reason.contains(problem), "\(name): '\(reason)' lacks '\(problem)'")
             } else {
-                XCTAssertEqual(verdict, name == "old.so" ? "skip" : "pass", "\(name): \(reason)")
+                XCTAssertEqual(verdict, ["old.so": "skip", "nulldraw.so": "warn"][name] ?? "pass", "\(name): \(reason)")
             }
         }
         XCTAssertEqual(report["old.so"]?["draw"]?.1, "built for ABI 1.1, which has no draw (since 1.2)")
+        // A 1.2 table whose draw is NULL is reported, not skipped as "no draw to check" (issue 34).
+        XCTAssertEqual(
+            report["nulldraw.so"]?["draw"]?.1,
+            "its table is ABI 1.2's but draw is NULL, so hosts take it for a plugin that does not draw; "
+                + "a draw that returns EFFECT_ERR_UNSUPPORTED says so on purpose")
         XCTAssertTrue(report["draws.so"]?["draw"]?.1.contains("display lists of test-ramp") == true)
     }
 

@@ -96,8 +96,7 @@ public struct PluginScanner: Sendable {
                 return (failure("printed to stderr while loading ('\(printed)'); a plugin may not print"), true)
             }
             if first == "ok", outcome.outputIsCut {
-                let limit = "\(ChildProcess.captureLimit >> 20) MB"
-                return (failure("its metadata is more than \(limit) as text; a host scans at most that"), true)
+                return (failure(ScanLimit.reason), true)
             }
             if first != "ok" {
                 // dlopen's own failures (a missing dependency) can be mended without touching the file.

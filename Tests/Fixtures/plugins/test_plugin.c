@@ -628,7 +628,9 @@ static const effect_plugin_api table = {
 #ifdef ABI_1_1
     .layout = layout,
 #endif
-#ifdef ABI_1_2
+#if defined(ABI_1_2) && defined(BROKEN_NULL_DRAW)
+    .draw = NULL, /* a 1.2 table that offers no draw */
+#elif defined(ABI_1_2)
     .draw = draw,
 #endif
 };
@@ -637,6 +639,9 @@ static const effect_plugin_api table = {
 EFFECT_EXPORT const effect_plugin_api *effect_plugin_entry(void) {
 #ifdef BROKEN_NULL_SAMPLE
     (void)sample;
+#endif
+#if defined(ABI_1_2) && defined(BROKEN_NULL_DRAW)
+    (void)draw;
 #endif
 #ifdef BROKEN_ENTRY_NULL
     return table.struct_size == 0 ? &table : NULL;

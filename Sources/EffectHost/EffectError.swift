@@ -68,14 +68,35 @@ public struct PluginLoadFailure: Error, Sendable, CustomStringConvertible {
     public var description: String { "\(path): \(reason)" }
 }
 
+/// Where `call` puts the error struct it hands a plugin: by default a
+/// fresh one on the stack. A validation worker installs a source of
+/// structs that each end where an inaccessible page begins, so a plugin
+/// that writes past one is caught and named at once instead of corrupting
+/// the stack (and dying later of SIGABRT, far from the cause).
+public enum ErrorStructs {
+    /// Answers the calling thread's struct, or nil for the stack.
+    nonisolated(unsafe) public static var source: (() -> UnsafeMutablePointer<effect_error>?)?
+}
+
 /// Calls the plugin's `function` with a fresh error buffer and turns a
 /// failing status into an EffectError carrying the plugin's own message.
 func call(_ function: StaticString, _ body: (UnsafeMutablePointer<effect_error>) -> Int32) throws(EffectError) {
+    if let source = ErrorStructs.source, let error = source() {
+        try call(function, with: error, body)
+        return
+    }
     var error = effect_error()
-    error.struct_size = UInt32(MemoryLayout<effect_error>.size)
-    let status = RunningCall.during(function) { body(&error) }
+    try call(function, with: &error, body)
+}
+
+private func call(
+    _ function: StaticString, with error: UnsafeMutablePointer<effect_error>, _ body: (UnsafeMutablePointer<effect_error>) -> Int32
+) throws(EffectError) {
+    error.pointee = effect_error()
+    error.pointee.struct_size = UInt32(MemoryLayout<effect_error>.size)
+    let status = RunningCall.during(function) { body(error) }
     guard status != EFFECT_OK else { return }
-    var message = withUnsafeBytes(of: &error.message) { bytes in
+    var message = withUnsafeBytes(of: &error.pointee.message) { bytes in
         PluginString.read(bytes.baseAddress?.assumingMemoryBound(to: CChar.self), limit: bytes.count) ?? ""
     }
     if message.isEmpty { message = "the plugin failed with \(EffectError.name(of: status))" }

@@ -88,8 +88,15 @@ public final class EffectInstance: @unchecked Sendable {
         case EFFECT_TIMING_LOOPS
         where info.loop_start.isFinite && info.loop_start >= 0 && info.period.isFinite && info.period > 0:
             timing = .loops(start: info.loop_start, period: info.period)
+        case EFFECT_TIMING_ENDS:
+            throw EffectError(
+                status: EFFECT_ERR_INTERNAL, message: "the plugin reports an invalid timing: end \(info.end) (an end is finite and at least 0)")
+        case EFFECT_TIMING_LOOPS:
+            throw EffectError(
+                status: EFFECT_ERR_INTERNAL,
+                message: "the plugin reports an invalid timing: loop start \(info.loop_start), period \(info.period) (a start is finite and at least 0, a period finite and more than 0)")
         default:
-            throw EffectError(status: EFFECT_ERR_INTERNAL, message: "the plugin reports an invalid timing")
+            throw EffectError(status: EFFECT_ERR_INTERNAL, message: "the plugin reports an invalid timing: kind \(info.timing), which is neither ENDS nor LOOPS")
         }
         return InstanceInfo(
             elementCount: elementCount, frameSize: frameSize, timing: timing, layoutItemCount: Self.layoutItems(in: info))

@@ -4,6 +4,17 @@ import Glibc
 
 /// What several checks share.
 enum CheckSupport {
+    /// Resident memory from /proc/self/statm: its second field, in pages.
+    static func residentBytes() -> Double {
+        guard let file = fopen("/proc/self/statm", "r") else { return 0 }
+        defer { fclose(file) }
+        var line = [CChar](repeating: 0, count: 128)
+        guard fgets(&line, 128, file) != nil else { return 0 }
+        let fields = String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self).split(separator: " ")
+        guard fields.count > 1, let pages = Double(fields[1]) else { return 0 }
+        return pages * Double(sysconf(Int32(_SC_PAGESIZE)))
+    }
+
     /// What one sample may take, at most: a frame is due every 8 ms at 120
     /// fps, and a host samples many effects in one. A sanitizer's own
     /// checks (it owns malloc, so allocations go uncounted) make every

@@ -1,3 +1,4 @@
+import EffectHost
 import Glibc
 
 /// A buffer of doubles that ends exactly where an inaccessible page
@@ -78,6 +79,16 @@ enum OverrunWatch {
         end = 0
     }
 
+    /// The verdict's beginning for a write past an error struct (GuardedErrors); the call's name ends it.
+    nonisolated(unsafe) private static var errorLine: UnsafeMutablePointer<CChar>?
+    nonisolated(unsafe) private static var unnamedCall: UnsafeMutablePointer<CChar>?
+
+    static func installErrorGuards(line: String) {
+        install()
+        errorLine = strdup(line)
+        unnamedCall = strdup("a call")
+    }
+
     private static func install() {
         guard !installed else { return }
         installed = true
@@ -87,6 +98,13 @@ enum OverrunWatch {
             let address = UInt(bitPattern: info?.pointee._sifields._sigfault.si_addr)
             if address >= OverrunWatch.start, address < OverrunWatch.end, let line = OverrunWatch.line {
                 _ = write(OverrunWatch.verdictDescriptor, line, OverrunWatch.lineLength)
+                _exit(0)
+            }
+            if let line = OverrunWatch.errorLine, GuardedErrors.contains(address) {
+                let call = RunningCall.pointer ?? UnsafePointer(OverrunWatch.unnamedCall)
+                _ = write(OverrunWatch.verdictDescriptor, line, strlen(line))
+                if let call { _ = write(OverrunWatch.verdictDescriptor, call, strlen(call)) }
+                _ = write(OverrunWatch.verdictDescriptor, "\n", 1)
                 _exit(0)
             }
             // Not ours: a crash like any other.

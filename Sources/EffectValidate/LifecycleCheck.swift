@@ -6,17 +6,6 @@ import Glibc
 /// Loading, creating and destroying again and again does not make memory
 /// grow.
 enum LifecycleCheck {
-    /// Resident memory from /proc/self/statm: its second field, in pages.
-    private static func residentBytes() -> Double {
-        guard let file = fopen("/proc/self/statm", "r") else { return 0 }
-        defer { fclose(file) }
-        var line = [CChar](repeating: 0, count: 128)
-        guard fgets(&line, 128, file) != nil else { return 0 }
-        let fields = String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self).split(separator: " ")
-        guard fields.count > 1, let pages = Double(fields[1]) else { return 0 }
-        return pages * Double(sysconf(Int32(_SC_PAGESIZE)))
-    }
-
     static func check(path: String) throws -> CheckResult {
         // A sanitizer's allocator keeps freed memory in quarantine to catch
         // use after free, so resident growth says nothing about leaks there.
@@ -40,9 +29,9 @@ enum LifecycleCheck {
             _ = api.pointee.describe?(api, &info, nil)
         }
         for _ in 0..<5 { try loadCycle() }
-        let beforeLoads = residentBytes()
+        let beforeLoads = CheckSupport.residentBytes()
         for _ in 0..<100 { try loadCycle() }
-        let loadGrowth = residentBytes() - beforeLoads
+        let loadGrowth = CheckSupport.residentBytes() - beforeLoads
         guard loadGrowth < 2 * 1024 * 1024 else {
             throw CheckFailure("memory grew by \(fixed(loadGrowth / 1_048_576, 1)) MB over 100 load/unload cycles")
         }
@@ -58,9 +47,9 @@ enum LifecycleCheck {
             }
         }
         for effect in plugin.effects { for _ in 0..<200 { try createCycle(effect) } }
-        let before = residentBytes()
+        let before = CheckSupport.residentBytes()
         for effect in plugin.effects { for _ in 0..<10_000 { try createCycle(effect) } }
-        let growth = residentBytes() - before
+        let growth = CheckSupport.residentBytes() - before
         let cycles = 10_000 * plugin.effects.count
         guard growth < 2 * 1024 * 1024 else {
             throw CheckFailure(

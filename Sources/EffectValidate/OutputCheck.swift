@@ -14,17 +14,21 @@ enum OutputCheck {
         try expectNothing("while loading")
         var calls = 0
         for effect in plugin.effects {
+            // The calls are made to see whether they print; what else is
+            // wrong with their answers is found by the check that owns it.
             do {
-                let instance = try plugin.instantiate(effect)
+                guard let instance = try? plugin.instantiate(effect) else {
+                    try expectNothing("in create of \(effect.id)")
+                    continue
+                }
                 try expectNothing("in create of \(effect.id)")
-                let info = try instance.info()
-                _ = try instance.sample(at: 0.5)
+                _ = try? instance.sample(at: 0.5)
                 var frames = [Double](repeating: 0, count: max(1, instance.frameSize) * 4 + 1)
-                try frames.withUnsafeMutableBufferPointer { try instance.sampleMany(t0: 0, dt: 0.25, count: 4, into: $0) }
+                _ = try? frames.withUnsafeMutableBufferPointer { try instance.sampleMany(t0: 0, dt: 0.25, count: 4, into: $0) }
                 try expectNothing("while \(effect.id) samples")
-                _ = try instance.strings(at: 0.5)
-                if info.elementCount > 0 { _ = try instance.element(0) }
-                for param in effect.params { _ = try instance.value(of: param.name, at: 0) }
+                _ = try? instance.strings(at: 0.5)
+                if instance.elementCount > 0 { _ = try? instance.element(0) }
+                for param in effect.params { _ = try? instance.value(of: param.name, at: 0) }
                 if let param = effect.params.first(where: \.isLive), let value = EventsCheck.otherValue(param) {
                     try? instance.set(param.name, to: value, at: 1)
                 }

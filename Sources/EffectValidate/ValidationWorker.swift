@@ -23,6 +23,7 @@ public enum ValidationWorker {
         }
         PluginActivity.install()
         CrashNote.install(writingTo: descriptor)
+        GuardedErrors.install()
         PluginActivity.begin("the \(check.rawValue) check", plugin: path)
         let result = check.run(path: path, seed: seed)
         PluginActivity.end()

@@ -9,6 +9,9 @@ public struct Validator: Sendable {
     public var seed: UInt64
     /// Seconds one check may take before its plugin counts as hung.
     public var timeout: Double
+    /// With `timeoutAfterHang` and `hangsBeforeStopping`: a plugin that
+    /// hangs in every check is done with in under a minute.
+    public static let defaultTimeout = 50.0
     /// Warnings count as failures.
     public var strict: Bool
     /// Checks files the trust rules refuse to load (PluginTrust).
@@ -17,7 +20,7 @@ public struct Validator: Sendable {
     public var worker: String?
 
     public init(
-        seed: UInt64, timeout: Double = 60, strict: Bool = false, allowUnsafe: Bool = false, worker: String? = Worker.locate()
+        seed: UInt64, timeout: Double = defaultTimeout, strict: Bool = false, allowUnsafe: Bool = false, worker: String? = Worker.locate()
     ) {
         (self.seed, self.timeout, self.strict, self.allowUnsafe, self.worker) = (seed, timeout, strict, allowUnsafe, worker)
     }
@@ -37,12 +40,22 @@ public struct Validator: Sendable {
             results.append((.load, .fail("refused: \(problem)")))
             (blocked, refused) = (.load, true)
         }
+        // A plugin that hung once is given a short time in later checks,
+        // and none after a second hang: one fault is one finding, and a
+        // plugin that hangs everywhere costs seconds, not checks × timeout.
+        var hung: [Check] = []
         for check in Check.allCases where !(refused && check == .load) {
             if let blocked {
                 results.append((check, .fail("not run: the plugin failed '\(blocked.rawValue)'")))
                 continue
             }
-            var result = run(check, path: path)
+            if hung.count >= Self.hangsBeforeStopping {
+                results.append((check, .fail("not run: the plugin hung in '\(hung[0].rawValue)' and '\(hung[1].rawValue)'")))
+                continue
+            }
+            let limit = hung.isEmpty ? timeout : min(timeout, Self.timeoutAfterHang)
+            var (result, timedOut) = run(check, path: path, timeout: limit)
+            if timedOut { hung.append(check) }
             if strict, result.status == .warn { result = .fail("\(result.reason) (a failure in strict mode)") }
             results.append((check, result))
             if (check == .load || check == .metadata) && result.failed { blocked = check }
@@ -50,10 +63,16 @@ public struct Validator: Sendable {
         return PluginReport(path: path, refusedAsUnsafe: refused, checks: results)
     }
 
-    private func run(_ check: Check, path: String) -> CheckResult {
-        guard let worker else { return CheckResult(status: .crash, reason: "the check could not be run: \(Worker.missing)") }
+    /// Seconds a check may take once an earlier check of the plugin has hung.
+    public static let timeoutAfterHang = 5.0
+    public static let hangsBeforeStopping = 2
+
+    /// The check's verdict, and whether it was killed for taking longer than `timeout`.
+    private func run(_ check: Check, path: String, timeout: Double) -> (CheckResult, timedOut: Bool) {
+        guard let worker else { return (CheckResult(status: .crash, reason: "the check could not be run: \(Worker.missing)"), false) }
         let outcome = ChildProcess.run(worker, ["validate", "--worker", check.rawValue, "--seed", String(seed), "--", path], timeout: timeout)
-        return ValidationWorker.verdict(outcome, timeout: timeout)
+        if case .timedOut = outcome.ending { return (ValidationWorker.verdict(outcome, timeout: timeout), true) }
+        return (ValidationWorker.verdict(outcome, timeout: timeout), false)
     }
 }
 

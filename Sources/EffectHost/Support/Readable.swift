@@ -23,3 +23,11 @@ public func fixed(_ x: Double, _ digits: Int) -> String {
     guard digits > 0 else { return sign + String(whole) }
     return sign + String(whole) + "." + String(repeating: "0", count: digits - fraction.count) + fraction
 }
+
+/// A byte count for people: bytes, KB, MB or GB (powers of 1,000).
+public func readableBytes(_ count: Int) -> String {
+    if count < 1000 { return "\(count) bytes" }
+    if count < 1_000_000 { return "\(fixed(Double(count) / 1000, 1)) KB" }
+    if count < 1_000_000_000 { return "\(fixed(Double(count) / 1_000_000, 1)) MB" }
+    return "\(fixed(Double(count) / 1_000_000_000, 1)) GB"
+}

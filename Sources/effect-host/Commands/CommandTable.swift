@@ -1,6 +1,7 @@
 import EffectExport
 import EffectHost
 import EffectRender
+import EffectValidate
 
 /// Every command effect-host takes, with what `--help` says of it.
 extension CommandSpec {
@@ -255,7 +256,10 @@ extension CommandSpec {
                     channels without docs, allocations while sampling)
                     """),
             Option("--seed", value: "N", help: "the seed for randomised checks (printed with the results; reuse it to reproduce a run)"),
-            Option("--timeout", value: "S", help: "seconds one check may take before it counts as hung (default 60)"),
+            Option(
+                "--timeout", value: "S",
+                help: "seconds one check may take before it counts as hung (default \(formatNumber(Validator.defaultTimeout)); "
+                    + "\(formatNumber(Validator.timeoutAfterHang)) once a check of the plugin has hung)"),
             Option.allowUnsafe.explained("check plugin files others could have written (refused otherwise; see effect-host --help)"),
             // The worker side: one check in this process (Validator starts it).
             Option("--worker", value: "CHECK", help: "run one check, as a worker", hidden: true),

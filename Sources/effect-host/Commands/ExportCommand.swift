@@ -143,10 +143,3 @@ struct ExportCommand {
             "effect-host: wrote \(Terminal.sanitize(path)): \(file.width) × \(file.height), \(file.frameCount) frame\(file.frameCount == 1 ? "" : "s") at \(formatNumber(setup.fps)) fps, \(readableBytes(file.bytes.count))")
     }
 }
-
-/// A byte count as people read it: 812 bytes, 14.2 KB, 3.1 MB.
-func readableBytes(_ count: Int) -> String {
-    if count < 1000 { return "\(count) bytes" }
-    if count < 1_000_000 { return "\(fixed(Double(count) / 1000, 1)) KB" }
-    return "\(fixed(Double(count) / 1_000_000, 1)) MB"
-}

@@ -38,7 +38,7 @@ struct ValidateCommand {
             }
             self.timeout = timeout
         } else {
-            timeout = 60
+            timeout = Validator.defaultTimeout
         }
         if let name = try parsed.single("--worker") {
             guard let check = Check(rawValue: name) else { throw UsageError("no check named '\(Terminal.sanitize(name))'") }

@@ -173,6 +173,11 @@ static effect_status fail(effect_error *error, effect_status status, const char 
 }
 
 static effect_status ok(effect_error *error) {
+#ifdef BROKEN_ERROR_OVERRUN
+    /* A kilobyte into a struct a few hundred bytes long. */
+    if (error != NULL) memset(error, 'x', 1024);
+    return EFFECT_OK;
+#endif
 #ifdef BROKEN_ERROR_GARBAGE
     (void)report;
     (void)error;
@@ -335,6 +340,14 @@ static effect_status create(const effect_plugin_api *self, const char *id, const
         if (lost != NULL) memset(lost, 1, 16384);
     }
 #endif
+#ifdef BROKEN_HOG
+    {
+        /* A gigabyte per instance, touched so that it is resident; never freed. */
+        size_t size = (size_t)1 << 30;
+        char *hog = malloc(size);
+        if (hog != NULL) memset(hog, 1, size);
+    }
+#endif
     (*out)->length = length;
 #ifdef BROKEN_SHARED_STATE
     shared_length = length;
@@ -367,7 +380,11 @@ static effect_status instance_info(const effect_instance *instance, effect_insta
     out->element_count = 1; /* no element channels, so the frame is still 1 value */
 #endif
     out->timing = EFFECT_TIMING_ENDS;
+#ifdef BROKEN_INFINITE_END
+    out->end = INFINITY;
+#else
     out->end = instance->length;
+#endif
     return ok(error);
 }
 

@@ -167,6 +167,10 @@ public struct SampledScene {
         let segments: [Segment]
         var roots: [Node] = []
         private var byIdentity: [Identity: (node: Node, parent: Identity?)] = [:]
+        /// Each node's index among its siblings, kept as they are placed,
+        /// so finding it costs O(1) rather than a search of every sibling
+        /// (10,000 words are 10,000 siblings, at every sample).
+        private var position: [ObjectIdentifier: Int] = [:]
 
         private struct Identity: Hashable {
             let kind: Node.Kind
@@ -203,15 +207,18 @@ public struct SampledScene {
                 } else {
                     node = Node(kind: kind, id: item.id, key: byIdentity.count + 1, segments: segments)
                     byIdentity[identity] = (node, parentIdentity)
-                    var siblings = parent?.children ?? roots
-                    siblings.insert(node, at: min(previous[slot].map { $0 + 1 } ?? 0, siblings.count))
-                    if let parent { parent.children = siblings } else { roots = siblings }
+                    let count = parent?.children.count ?? roots.count
+                    let at = min(previous[slot].map { $0 + 1 } ?? 0, count)
+                    // In place: a copy of 10,000 siblings for each new one would be quadratic.
+                    if let parent { parent.children.insert(node, at: at) } else { roots.insert(node, at: at) }
+                    // Appending is the common case; an insertion moves those after it.
+                    for index in at...count { position[ObjectIdentifier(parent?.children[index] ?? roots[index])] = index }
                 }
                 guard node.samples[segment][sample] == nil else {
                     throw ExportError.cannotExpress("cannot export: two items of one kind share id \(item.id) at t = \(readable(t)) s")
                 }
                 node.samples[segment][sample] = item
-                let index = (parent?.children ?? roots).firstIndex { $0 === node } ?? 0
+                let index = position[ObjectIdentifier(node)] ?? 0
                 if let last = previous[slot], index < last {
                     throw ExportError.cannotExpress("cannot export: \(ItemName.of(item)) changes its place among its siblings at t = \(readable(t)) s; an export keeps one stacking order")
                 }

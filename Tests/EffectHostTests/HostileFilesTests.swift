@@ -69,9 +69,11 @@ final class HostileFilesTests: XCTestCase {
         ] {
             let result = try TestEnvironment.run(TestEnvironment.effectHost, arguments + ["--plugin-path", directory])
             XCTAssertEqual(result.status, 0, "\(arguments): \(result.stderr)")
-            for name in expected.keys {
-                XCTAssertTrue(result.stderr.contains("skipped " + directory + "/" + name + ": "), "\(arguments) warns about \(name)")
-            }
+            // So many are counted in one line; list names each (above).
+            XCTAssertTrue(
+                result.stderr.contains(
+                    "warning: skipped \(expected.count) files on the plugin search path that do not load (effect-host list names each, and why)"),
+                "\(arguments): \(result.stderr)")
         }
     }
 

@@ -1,4 +1,5 @@
 @testable import EffectHost
+import Foundation
 import Glibc
 import XCTest
 
@@ -25,7 +26,21 @@ final class PlayerSignalTests: XCTestCase {
         return current.__sigaction_handler.sa_handler
     }
 
+    /// The runs happen in a process of their own (this test binary again,
+    /// running only `testRunsInThisProcess`), so the signals sent reach no
+    /// other test's Player.
     func testEveryRunInAProcessStopsOnItsSignalAndGivesTheHandlersBack() throws {
+        let result = try TestEnvironment.run(
+            try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"), ["EffectHostTests.PlayerSignalTests/testRunsInThisProcess"],
+            environment: [Self.childVariable: "1"])
+        XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
+        XCTAssertTrue(result.stdout.contains("Executed 1 test, with 0 failures"), result.stdout + result.stderr)
+    }
+
+    private static let childVariable = "EFFECT_PLAYER_SIGNAL_CHILD"
+
+    func testRunsInThisProcess() throws {
+        try XCTSkipUnless(ProcessInfo.processInfo.environment[Self.childVariable] != nil, "run by the test above, in a process of its own")
         let count: @convention(c) (Int32) -> Void = { _ in caughtByTheProcess += 1 }
         var action = sigaction()
         action.__sigaction_handler.sa_handler = count

@@ -26,13 +26,13 @@ enum MetadataCheck {
             }
             // The timing is this check's to judge; later checks would each say it again.
             if let instance {
+                let timing: Timing
                 do {
-                    _ = try instance.info()
+                    timing = try instance.info().timing
                 } catch {
                     problems.append("effect '\(effect.id)': \(error.message)")
+                    continue
                 }
-            }
-            if let instance, let timing = try? instance.info().timing {
                 switch timing {
                 case .ends where !effect.timingKinds.contains(.ends),
                     .loops where !effect.timingKinds.contains(.loops):

@@ -118,7 +118,6 @@ final class ValidateTests: XCTestCase {
             ("BROKEN_ELEMENT_UTF8", "strings", "fail", "test-ramp with defaults: element 0's text is not UTF-8"),
             // ...and only there: the stdout check looks for printing alone (issue 34).
             ("BROKEN_ELEMENT_UTF8", "stdout", "pass", "nothing printed to stdout"),
-            // +inf for 0.1 ms, between the probe times: found by the dense sweep (issue 34).
             // Named for what they do, in the first check that meets them (issue 34).
             ("BROKEN_ERROR_OVERRUN", "metadata", "fail", "the plugin wrote past the 520-byte effect_error it was given, in describe"),
             ("BROKEN_HOG", "metadata", "fail", "effect 'test-ramp': one instance with default params takes 1."),
@@ -126,6 +125,7 @@ final class ValidateTests: XCTestCase {
              "effect 'test-ramp': the plugin reports an invalid timing: end inf (an end is finite and at least 0)"),
             // The scan's limit, in the scan's words (issue 34).
             ("BROKEN_HUGE_DEFAULT", "metadata", "fail", "its metadata is more than 16 MB as text; a host scans at most that"),
+            // +inf for 0.1 ms, between the probe times: found by the dense sweep (issue 34).
             ("BROKEN_INF_WINDOW", "sweep", "fail", "test-ramp with defaults: the plugin wrote inf into channel 'value' of a frame near t = 0.4321"),
         ]
         var paths: [String] = []

@@ -197,6 +197,8 @@ public struct DisplayListRaster {
         // scale as they rise) keeps them side by side instead of letting
         // one overwrite another.
         var runEnd: (row: Int, column: Int)?
+        // Where the run's advance ends, for the run after it (once a run, not once a character).
+        let endDots = text.advance > 0 ? state.matrix.apply(text.x + text.advance, text.y).x : nil
         let (ink, opacity) = color(text.color, state)
         let pixel = scale.pixelDots(text.size)
         let unit = scale.points
@@ -261,9 +263,7 @@ public struct DisplayListRaster {
                 if let end = runEnd, end.row == row, column < end.column { column = end.column }
                 let width = CellWidth.of(character)
                 runEnd = (row, column + max(1, width))
-                cells.lastColumn[row] = (
-                    column + width - 1, text.id, text.advance > 0 ? state.matrix.apply(text.x + text.advance, text.y).x : nil
-                )
+                cells.lastColumn[row] = (column + width - 1, text.id, endDots)
                 // A control or invisible format character never reaches the
                 // terminal: it shows as the replacement character. A joiner
                 // inside a cluster (👩‍👩‍👧‍👦, Indic conjuncts) is part of it.

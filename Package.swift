@@ -25,6 +25,17 @@ let hostLinkerSettings: [LinkerSetting] = [
     ])
 ]
 
+/// libeffecthost.so exports effect_host_* alone, and finds the Swift
+/// runtime where scripts/install puts it beside it (PREFIX/lib).
+let hostLibraryLinkerSettings: [LinkerSetting] = [
+    .unsafeFlags([
+        "-Xlinker", "--version-script=\(Context.packageDirectory)/Sources/EffectHostAPI.map",
+        "-Xlinker", "-soname", "-Xlinker", "libeffecthost.so",
+        "-Xlinker", "-rpath", "-Xlinker", "$ORIGIN/effect-host/plugins/swift-runtime",
+        "-Xlinker", "-rpath", "-Xlinker", "$ORIGIN/effect-host/runtime",
+    ])
+]
+
 /// The kit and the plugins use neither Swift concurrency nor regexes; not
 /// importing them keeps those runtime libraries out of every plugin.
 let pluginSwiftSettings: [SwiftSetting] = [
@@ -44,6 +55,8 @@ let package = Package(
         .library(name: "EffectValidate", targets: ["EffectValidate"]),
         .library(name: "EffectABI", targets: ["EffectABI"]),
         .library(name: "CEffect", targets: ["CEffect"]),
+        // libeffecthost.so: effect_host.h, the host as a C library.
+        .library(name: "effecthost", type: .dynamic, targets: ["EffectHostAPI"]),
         .library(name: "Strike", type: .dynamic, targets: ["Strike"]),
         .library(name: "Breathe", type: .dynamic, targets: ["Breathe"]),
         .library(name: "Reveal", type: .dynamic, targets: ["Reveal"]),
@@ -58,6 +71,11 @@ let package = Package(
         .target(name: "EffectExport", dependencies: ["EffectHost", "EffectRender"]),
         .target(name: "EffectValidate", dependencies: ["CEffect", "EffectHost", "MetadataRules", "CAllocationCounter"]),
         .target(name: "CAllocationCounter"),
+        .systemLibrary(name: "CEffectHost", path: "include"),
+        .target(
+            name: "EffectHostAPI",
+            dependencies: ["CEffect", "CEffectHost", "EffectHost", "EffectRender", "EffectExport", "EffectValidate", "MetadataRules"],
+            linkerSettings: hostLibraryLinkerSettings),
         .executableTarget(
             name: "effect-host",
             dependencies: ["CEffect", "EffectHost", "EffectRender", "EffectExport", "EffectValidate", "MetadataRules"],

@@ -20,6 +20,13 @@ public struct WebPage {
     /// stylesheet name (the effect's id by default). `fontFile`: a font
     /// file copied beside the page and named in the stylesheet, since a
     /// browser finds a family by its name, never a file by its path.
+    /// Whether `name` can prefix the page's classes and name its
+    /// stylesheet: a letter, then letters, digits, - or _, at most 64.
+    public static func isValidName(_ name: String) -> Bool {
+        name.count <= 64 && name.first?.isLetter == true
+            && name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }
+    }
+
     public init(
         motion: EffectInstance, reducedMotion: EffectInstance?, appearances: [Appearance] = [.light, .dark], fonts: FontBook?,
         settings: ExportSettings = ExportSettings(), name: String? = nil, fontFile: String? = nil

@@ -39,6 +39,8 @@ public struct PlaybackReport: Sendable {
     public var interrupted: Bool { signal != nil }
     /// The signal that stopped it, if one did.
     public let signal: Int32?
+    /// `requestStop()` ended it before its last frame.
+    public var stoppedOnRequest = false
 }
 
 /// Drives an instance at a frame rate and hands each frame to a sink.
@@ -81,6 +83,12 @@ public final class Player: @unchecked Sendable {
     private var runNumber = 0
     /// The run is over; set on `queue`, read on `stopQueue`.
     private let ended = Atomic<Bool>(false)
+    /// `requestStop()` was called; read before every frame.
+    private let stopAsked = Atomic<Bool>(false)
+    /// Whether a run listens for the stop signals (SIGINT, SIGTERM,
+    /// SIGHUP). A program that embeds a player and handles them itself
+    /// turns this off, and calls `requestStop()` instead.
+    public var hearsStopSignals = true
 
     /// Runs on its own queue when a second stop signal comes before the
     /// run has stopped (a plugin call that never returns, say), just
@@ -96,6 +104,7 @@ public final class Player: @unchecked Sendable {
     private var dropped = 0
     private var failure: Error?
     private var stoppedBy: Int32?
+    private var stoppedOnRequest = false
     private var finished = false
 
     /// The signals that end a run early.
@@ -173,8 +182,19 @@ public final class Player: @unchecked Sendable {
         stopSources = { timer.cancel() }
     }
 
+    /// Ends the current run before its next frame, or the next run before
+    /// its first if none is running. Async-signal-safe: one atomic store,
+    /// so a signal handler of the caller's own may call it.
+    public func requestStop() {
+        stopAsked.store(true, ordering: .releasing)
+    }
+
     /// Samples and hands over one frame; true when the run must stop.
     private func step(index: Int, t: Double) -> Bool {
+        if stopAsked.load(ordering: .acquiring) {
+            stoppedOnRequest = true
+            return true
+        }
         do {
             try emit(index: index, t: t)
             shown += 1
@@ -194,7 +214,7 @@ public final class Player: @unchecked Sendable {
         finished = true
         ended.store(true, ordering: .releasing)
         stopSources()
-        sink.finish(interrupted: stoppedBy != nil || failure != nil)
+        sink.finish(interrupted: stoppedBy != nil || stoppedOnRequest || failure != nil)
         finishedRun?.signal()
     }
 
@@ -207,6 +227,7 @@ public final class Player: @unchecked Sendable {
             dropped = 0
             failure = nil
             stoppedBy = nil
+            stoppedOnRequest = false
             finished = false
             ended.store(false, ordering: .releasing)
             stopSources = {}
@@ -218,7 +239,9 @@ public final class Player: @unchecked Sendable {
         }
         // Heard until the run has returned, so a Ctrl-C while the sink
         // finishes (giving the terminal back) is not the default action's.
-        let stops = try SignalRelay.shared.listen(to: Self.stopSignals, on: stopQueue) { [self] number in stop(by: number) }
+        let stops = try SignalRelay.shared.listen(to: hearsStopSignals ? Self.stopSignals : [], on: stopQueue) { [self] number in
+            stop(by: number)
+        }
         defer { SignalRelay.shared.stop(listening: stops) }
         let sinkSignals = sink.signals.filter { !Self.stopSignals.contains($0) }
         let forSink = try SignalRelay.shared.listen(to: sinkSignals, on: queue) { [self] number in
@@ -234,8 +257,12 @@ public final class Player: @unchecked Sendable {
         queue.async { begin(self) }
         finishedRun.wait()
         return try queue.sync {
+            // A stop asked for is spent by the run it ended.
+            if stoppedOnRequest { stopAsked.store(false, ordering: .releasing) }
             if let failure { throw failure }
-            return PlaybackReport(framesShown: shown, framesDropped: dropped, signal: stoppedBy)
+            var report = PlaybackReport(framesShown: shown, framesDropped: dropped, signal: stoppedBy)
+            report.stoppedOnRequest = stoppedOnRequest
+            return report
         }
     }
 

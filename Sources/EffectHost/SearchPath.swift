@@ -45,6 +45,42 @@ public struct SearchPath: Sendable {
         return SearchPath(entries: entries)
     }
 
+    /// The standard search path of a program that loads the host as a
+    /// library at `library`: `explicit`, `environment`, then the plugins
+    /// installed beside it (PREFIX/lib/effect-host/plugins for a library
+    /// in PREFIX/lib, or a build directory's own plugins).
+    public static func standard(explicit: [String], environment: String?, library: String) -> SearchPath {
+        var path = standard(explicit: explicit, environment: environment, executable: nil)
+        guard let slash = library.lastIndex(of: "/") else { return path }
+        let directory = String(library[..<slash])
+        let name = directory.split(separator: "/").last ?? ""
+        let plugins = name == "lib" || name.hasPrefix("lib64") || name.hasSuffix("-linux-gnu") ? directory + "/effect-host/plugins" : directory
+        path.entries.append(Entry(path: plugins.isEmpty ? "/" : plugins, origin: .default))
+        return path
+    }
+
+    /// The real path of the file this code was loaded from: the
+    /// executable, or the shared library that carries the host. Read from
+    /// /proc/self/maps (glibc's dladdr is not in Swift's Glibc module).
+    public static func imagePath() -> String? {
+        let marker: @convention(c) () -> Void = {}
+        let address = UInt(bitPattern: unsafeBitCast(marker, to: UnsafeRawPointer.self))
+        guard let maps = fopen("/proc/self/maps", "r") else { return executablePath() }
+        defer { fclose(maps) }
+        var line = [CChar](repeating: 0, count: 4096)
+        while fgets(&line, Int32(line.count), maps) != nil {
+            let text = String(decoding: line.prefix { $0 != 0 && $0 != 10 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            let fields = text.split(separator: " ", maxSplits: 5, omittingEmptySubsequences: true)
+            let range = fields.first?.split(separator: "-") ?? []
+            guard fields.count == 6, range.count == 2, let low = UInt(range[0], radix: 16), let high = UInt(range[1], radix: 16),
+                (low..<high).contains(address)
+            else { continue }
+            let path = fields[5].trimmingPrefix { $0 == " " }
+            return path.hasPrefix("/") ? String(path) : executablePath()
+        }
+        return executablePath()
+    }
+
     /// The running executable's real path.
     public static func executablePath() -> String? {
         realpath("/proc/self/exe", nil).map { pointer in
@@ -56,7 +92,8 @@ public struct SearchPath: Sendable {
     /// Every candidate plugin file, in search order and without repeats
     /// (by resolved path), plus failures for explicit and environment
     /// entries that do not exist. Default directories that do not exist are
-    /// skipped quietly. In a directory, every `*.so` file is a candidate.
+    /// skipped quietly. In a directory, every `*.so` file but the host
+    /// library's is a candidate.
     public func candidates() -> (files: [String], failures: [PluginLoadFailure]) {
         var files: [String] = []
         var seen: Set<String> = []
@@ -90,7 +127,12 @@ public struct SearchPath: Sendable {
         }
     }
 
+    /// The host library's file (effect_host.h), which `swift build` puts
+    /// beside the plugins it builds: never a plugin, so a directory's
+    /// listing leaves it out (a path that names it is still tried).
+    public static let hostLibraryName = "libeffecthost.so"
+
     private static func sharedObjects(in directory: String) -> [String] {
-        (Directory.names(in: directory) ?? []).filter { $0.hasSuffix(".so") && !$0.hasPrefix(".") }.sorted()
+        (Directory.names(in: directory) ?? []).filter { $0.hasSuffix(".so") && !$0.hasPrefix(".") && $0 != hostLibraryName }.sorted()
     }
 }

@@ -49,7 +49,7 @@ public struct FramePicture {
         try withFrame(of: instance, at: t) { try draw($0, on: pixels) }
     }
 
-    private func withFrame<R>(of instance: EffectInstance, at t: Double, _ body: (FrameValues) throws -> R) throws -> R {
+    func withFrame<R>(of instance: EffectInstance, at t: Double, _ body: (FrameValues) throws -> R) throws -> R {
         let values = try instance.sample(at: t)
         return try values.withUnsafeBufferPointer { buffer in
             try body(FrameValues(SampledFrame(index: 0, t: t, values: buffer), channels: ChannelMap(instance.effect)))

@@ -5,6 +5,7 @@ built against it with pkg-config.
 """
 
 import json
+import math
 import os
 import re
 import shutil
@@ -39,7 +40,9 @@ def test_the_tarball_is_named_and_laid_out_as_documented(release):
     version = subprocess.run([os.path.join(ROOT, ".build", "release", "effect-host"), "--version"], capture_output=True, text=True).stdout.split()[1]
     assert os.path.basename(tarball) == f"effect-host-{version}-linux-{os.uname().machine}.tar.gz"
     for path in (
-        "bin/effect-host", "include/effect.h", "include/effect.hpp", "include/effect_kit.h", "lib/pkgconfig/effect-host.pc",
+        "bin/effect-host", "include/effect.h", "include/effect.hpp", "include/effect_kit.h", "include/effect_host.h",
+        "lib/libeffecthost.so", "lib/pkgconfig/effect-host.pc", "lib/pkgconfig/effect-abi.pc",
+        "share/doc/effect-host/examples/c-host/host_demo.c",
         "share/man/man1/effect-host.1", "share/doc/effect-host/README.md", "share/doc/effect-host/LICENSE",
         "share/doc/effect-host/docs/export.md", "lib/effect-host/plugins/swift-runtime/libswiftCore.so",
         "share/doc/effect-host/examples/c/effect_demo.c", "share/doc/effect-host/examples/cpp/effect_demo.cpp",
@@ -52,6 +55,9 @@ def test_the_tarball_is_named_and_laid_out_as_documented(release):
     readme = Path(doc, "README.md").read_text(encoding="utf-8")
     targets = re.findall(r"!\[[^\]]*\]\(([^)]+)\)", readme) + re.findall(r"\]\((include/[^)#]+)", readme)
     assert len(targets) >= 5 and all(os.path.isfile(os.path.join(doc, target)) for target in targets), targets
+    library = readelf(os.path.join(tree, "lib", "libeffecthost.so"))
+    assert "Library runpath: [$ORIGIN/effect-host/plugins/swift-runtime:$ORIGIN/effect-host/runtime]" in library
+    assert "Library soname: [libeffecthost.so]" in library and ".symtab" not in library
     host = readelf(os.path.join(tree, "bin", "effect-host"))
     assert "Library runpath: [$ORIGIN/../lib/effect-host/plugins/swift-runtime:$ORIGIN/../lib/effect-host/runtime]" in host
     for plugin in PLUGINS:
@@ -109,11 +115,12 @@ def test_c_and_cpp_examples_build_with_pkg_config_and_run(release, tmp_path):
     env = {"PKG_CONFIG_PATH": os.path.join(tree, "lib", "pkgconfig")}
 
     def config(*arguments):
-        return subprocess.run(["pkg-config", *arguments, "effect-host"], capture_output=True, text=True, check=True,
+        return subprocess.run(["pkg-config", *arguments, "effect-abi"], capture_output=True, text=True, check=True,
                               env={**os.environ, **env}).stdout.split()
 
+    # A program that only samples needs effect.h and -ldl, not the host library.
     flags = config("--cflags", "--libs")
-    assert os.path.realpath(flags[0][2:]) == os.path.realpath(os.path.join(tree, "include")) and "-ldl" in flags
+    assert os.path.realpath(flags[0][2:]) == os.path.realpath(os.path.join(tree, "include")) and flags[1:] == ["-ldl"]
     plugins = config("--variable=plugindir")[0]
     assert os.path.realpath(plugins) == os.path.realpath(os.path.join(tree, "lib", "effect-host", "plugins"))
     # The examples the tree ships, as docs/embedding.md builds them.
@@ -142,3 +149,29 @@ def test_c_and_cpp_examples_build_with_pkg_config_and_run(release, tmp_path):
     assert result.returncode == 0, result.stderr
     assert "frame 2.7000000000000002 9 0.97999999999999998 4.5" in result.stdout
     assert hidden_toolchain(f"{c_demo} libBreathe.so tracking-breathe", cwd="/").returncode != 0, "without the RUNPATH a bare name is not found"
+
+
+def test_the_host_library_builds_with_pkg_config_and_draws_without_the_toolchain(release, tmp_path):
+    _, tree = release
+    env = {**os.environ, "PKG_CONFIG_PATH": os.path.join(tree, "lib", "pkgconfig")}
+    flags = subprocess.run(["pkg-config", "--cflags", "--libs", "effect-host"], capture_output=True, text=True, check=True,
+                           env=env).stdout.split()
+    assert "-leffecthost" in flags
+    demo = str(tmp_path / "host_demo")
+    source = os.path.join(tree, "share", "doc", "effect-host", "examples", "c-host", "host_demo.c")
+    subprocess.run(["cc", "-std=c99", "-Wall", "-Wextra", "-Werror", source, *flags, "-o", demo], check=True)
+    # The library finds the plugins installed beside it and its worker in
+    # the tree's bin/, from any directory, with no path given.
+    out = tmp_path / "circles.png"
+    result = hidden_toolchain(f"{demo} breathing-circles circle_count=4 -t 3 -o {out}", cwd="/")
+    assert result.returncode == 0, result.stderr
+    # At 3 s the breath is full: four 80 pt circles doubled, each 70 pt out
+    # from the ring's centre along its angle, the ring turned 100 degrees, so
+    # the circle nearest an axis is 10 degrees off it: the ink spans
+    # 2 x (70 cos 10° + 80) pt each way, at 2 px a point.
+    match = re.search(r"ink from \((\d+), (\d+)\) to \((\d+), (\d+)\)", result.stdout)
+    assert match, result.stdout
+    left, top, right, bottom = map(int, match.groups())
+    span = 2 * 2 * (70 * math.cos(math.radians(10)) + 80)
+    assert abs((right - left + 1) - span) <= 2 and abs((bottom - top + 1) - span) <= 2, (match.group(0), span)
+    assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"

@@ -397,10 +397,15 @@ def search_path(paths: Sequence[str] = (), defaults: bool = True) -> list[str]:
     return entries
 
 
+# The host library (effect_host.h), which `swift build` puts beside the
+# plugins it builds: never a plugin, so a directory's listing leaves it out.
+_HOST_LIBRARY = "libeffecthost.so"
+
+
 def scan(paths: Sequence[str] = (), defaults: bool = True, allow_unsafe: bool = False) -> Catalog:
     """Every plugin on the search path (see search_path) and every file that failed to load.
 
-    In a directory, each ``*.so`` file is a candidate. An explicit path that
+    In a directory, each ``*.so`` file but the host library's is a candidate. An explicit path that
     does not exist raises PluginLoadError, as effect-host's --plugin-path
     does; a missing EFFECT_PLUGIN_PATH entry is a failure in the catalog,
     and the places searched by default may be missing.
@@ -413,7 +418,7 @@ def scan(paths: Sequence[str] = (), defaults: bool = True, allow_unsafe: bool = 
     catalog.searched = list(searched)
     for position, entry in enumerate(searched):
         if os.path.isdir(entry):
-            files = [os.path.join(entry, name) for name in sorted(os.listdir(entry)) if name.endswith(".so")]
+            files = [os.path.join(entry, name) for name in sorted(os.listdir(entry)) if name.endswith(".so") and name != _HOST_LIBRARY]
         elif os.path.exists(entry):
             files = [entry]
         else:

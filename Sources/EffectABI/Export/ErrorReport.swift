@@ -1,4 +1,5 @@
 import CEffect
+import MetadataRules
 
 /// Writes outcomes into the caller's optional effect_error.
 enum ErrorReport {
@@ -27,41 +28,11 @@ enum ErrorReport {
         return Status.ok
     }
 
-    /// Copies as much of the message as fits, cut at a character boundary
-    /// so the result is still valid UTF-8.
     private static func write(_ status: Int32, _ message: String, _ error: UnsafeMutablePointer<effect_error>?) {
         guard let error, error.pointee.struct_size >= MemoryLayout<effect_error>.size else { return }
         error.pointee.status = status
-        let capacity = Int(EFFECT_ERROR_MESSAGE_CAPACITY)
-        let bytes = oneLine(message)
-        var length = min(bytes.count, capacity - 1)
-        if length < bytes.count {
-            while length > 0, bytes[length] & 0xC0 == 0x80 { length -= 1 }
-        }
-        withUnsafeMutableBytes(of: &error.pointee.message) { buffer in
-            for offset in 0..<length { buffer[offset] = bytes[offset] }
-            buffer[length] = 0
-        }
+        withUnsafeMutableBytes(of: &error.pointee.message) { ErrorText.store(message, in: $0) }
     }
-}
-
-/// The message's UTF-8 with every control character written out as
-/// `\u{hex}`, the spelling effect-host's own output uses (a line feed is
-/// `\u{a}`, an escape `\u{1b}`), so a name the caller passed cannot break
-/// the message onto two lines or reach a terminal as a control sequence:
-/// the header promises one line of text.
-func oneLine(_ message: String) -> [UInt8] {
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(message.utf8.count)
-    for scalar in message.unicodeScalars {
-        let value = scalar.value
-        if value < 0x20 || (0x7F...0x9F).contains(value) {
-            bytes.append(contentsOf: "\\u{\(String(value, radix: 16))}".utf8)
-        } else {
-            UTF8.encode(scalar) { bytes.append($0) }
-        }
-    }
-    return bytes
 }
 
 /// Copies a filled struct into the caller's, after checking the caller's

@@ -13,12 +13,17 @@ public enum Worker {
     /// build directory, where a test bundle sits too, or an installed
     /// `bin/`), or in `bin/` beside its `lib/`; `effect-host` on PATH.
     /// nil when none is an executable file.
-    public static func locate(environment: [String: String] = Terminal.environment([environmentVariable, "PATH"])) -> String? {
+    /// `image` is the file this code runs from: the executable, or the
+    /// host library (SearchPath.imagePath()) a program in another
+    /// language has loaded.
+    public static func locate(
+        environment: [String: String] = Terminal.environment([environmentVariable, "PATH"]), image: String? = SearchPath.executablePath()
+    ) -> String? {
         if let named = environment[environmentVariable], !named.isEmpty {
             return isExecutable(named) ? named : nil
         }
         var candidates: [String] = []
-        if let own = SearchPath.executablePath(), let slash = own.lastIndex(of: "/") {
+        if let own = image, let slash = own.lastIndex(of: "/") {
             if own[own.index(after: slash)...] == "effect-host" { return own }
             // A test bundle (.build/debug/NAME.xctest/...) sits in the build directory.
             let parts = own[..<slash].split(separator: "/", omittingEmptySubsequences: false)

@@ -17,23 +17,44 @@ public final class PixelCanvas {
     public static let maxSide = 8192
 
     /// A canvas of `width` × `height` pixels (each 1 to `maxSide`).
-    public init(width: Int, height: Int) throws(NativeError) {
-        cairo = try Cairo.shared.get()
-        self.width = width
-        self.height = height
+    public convenience init(width: Int, height: Int) throws(NativeError) {
+        let cairo = try Cairo.shared.get()
         // CAIRO_FORMAT_ARGB32: premultiplied, B G R A in memory on little-endian machines.
-        guard width > 0, height > 0, width <= Self.maxSide, height <= Self.maxSide,
-            let surface = cairo.imageSurfaceCreate(Cairo.formatARGB32, Int32(width), Int32(height)),
-            cairo.surfaceStatus(surface) == 0
-        else {
-            throw NativeError("cairo cannot make a \(width) × \(height) picture")
+        let fits = width > 0 && height > 0 && width <= Self.maxSide && height <= Self.maxSide
+        try self.init(cairo, width: width, height, fits ? cairo.imageSurfaceCreate(Cairo.formatARGB32, Int32(width), Int32(height)) : nil,
+                      refusal: "cairo cannot make a \(width) × \(height) picture")
+    }
+
+    /// A canvas that draws straight into the caller's pixels: `width` ×
+    /// `height` (each 1 to `maxSide`) premultiplied native-endian ARGB
+    /// words, rows `stride` bytes apart (a multiple of 4, at least 4 ×
+    /// width). The memory must outlive the canvas.
+    public convenience init(wrapping pixels: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int) throws(NativeError) {
+        let cairo = try Cairo.shared.get()
+        let fits =
+            width > 0 && height > 0 && width <= Self.maxSide && height <= Self.maxSide && stride >= 4 * width && stride % 4 == 0
+            && stride <= Int(Int32.max)
+        let surface = fits ? cairo.imageSurfaceCreateForData(pixels, Cairo.formatARGB32, Int32(width), Int32(height), Int32(stride)) : nil
+        try self.init(cairo, width: width, height, surface, refusal: "cairo cannot draw on \(width) × \(height) pixels \(stride) bytes a row")
+    }
+
+    /// A canvas on `surface`, which it owns from here; `refusal` says why
+    /// there is none when it is nil or in error.
+    private init(_ cairo: Cairo, width: Int, _ height: Int, _ surface: Cairo.Surface?, refusal: String) throws(NativeError) {
+        guard let surface, cairo.surfaceStatus(surface) == 0 else {
+            if let surface { cairo.surfaceDestroy(surface) }
+            throw NativeError(refusal)
         }
         guard let context = cairo.create(surface), cairo.status(context) == 0 else {
             cairo.surfaceDestroy(surface)
             throw NativeError("cairo cannot draw on a \(width) × \(height) picture")
         }
-        self.surface = surface
-        self.context = context
+        (self.cairo, self.width, self.height, self.surface, self.context) = (cairo, width, height, surface, context)
+    }
+
+    /// Finishes cairo's drawing, so the pixels are all in memory.
+    public func flush() {
+        cairo.surfaceFlush(surface)
     }
 
     /// A canvas for `picture` at `scale` pixels a point, or of exactly

@@ -16,24 +16,8 @@ public struct PixelFrame {
 
     public mutating func copy(from raster: PixelCanvas) throws {
         let rowBytes = width * 4
-        try raster.withPixels { pixels, stride in
-            bytes.withUnsafeMutableBufferPointer { out in
-                for row in 0..<height {
-                    let source = pixels + row * stride
-                    let target = out.baseAddress! + row * rowBytes
-                    for offset in Swift.stride(from: 0, to: rowBytes, by: 4) {
-                        let alpha = Int(source[offset + 3])
-                        if alpha == 255 || alpha == 0 {
-                            for channel in 0..<4 { target[offset + channel] = source[offset + channel] }
-                        } else {
-                            for channel in 0..<3 {
-                                target[offset + channel] = UInt8(min(255, (Int(source[offset + channel]) * 255 + alpha / 2) / alpha))
-                            }
-                            target[offset + 3] = UInt8(alpha)
-                        }
-                    }
-                }
-            }
+        try bytes.withUnsafeMutableBufferPointer { out in
+            try raster.copyPixels(into: out.baseAddress!, stride: rowBytes, order: .bgra, straight: true)
         }
     }
 }

@@ -39,11 +39,19 @@ public final class RenderJob {
     public var pageSubtitle = ""
     /// An HTML page of one whole period loops over all its frames.
     public var pageLoopsEveryFrame = false
+    /// Whether SIGINT, SIGTERM and SIGHUP stop the render while it runs
+    /// (`Player.hearsStopSignals`); a program that handles them itself
+    /// says no, and cancels through `isCancelled`.
+    public var hearsStopSignals = true
     private let destination: FrameWriter.Destination
 
     /// A page's frames past this many bytes would not open in a browser.
     public static let maxPageBytes = 200_000_000
     public static let defaultScale = 2.0
+    /// Frames one page holds; beyond this a page would be too heavy to open anyway.
+    public static let maxPageFrames = 20_000.0
+    /// Frames one render writes into a directory or a movie.
+    public static let maxFrames = 1_000_000.0
 
     /// Makes what the target needs before the first frame: its directory
     /// (with older frames of its format removed), a pixel canvas of `size`
@@ -84,7 +92,9 @@ public final class RenderJob {
             progress: { [progress] in progress($0, total) }, isCancelled: isCancelled)
         let report: PlaybackReport
         do {
-            report = try Player(instance: instance, fps: fps, lastFrame: lastFrame, start: start, sink: writer).runOffline()
+            let player = Player(instance: instance, fps: fps, lastFrame: lastFrame, start: start, sink: writer)
+            player.hearsStopSignals = hearsStopSignals
+            report = try player.runOffline()
         } catch {
             writer.abandon()
             throw error

@@ -173,3 +173,14 @@ public final class FontBook: TextMeasuring, @unchecked Sendable {
         return (shaped.advance * size, face.ascender * scale, face.descender * scale)
     }
 }
+
+extension FontBook.Choice {
+    /// The fonts a name asks for: a font file (a path, or a name ending in
+    /// .ttf, .otf, .ttc or .otc), a family, or nil for "reference" (the
+    /// ABI's reference metrics).
+    public static func named(_ text: String) -> FontBook.Choice? {
+        if text == "reference" { return nil }
+        return text.contains("/") || [".ttf", ".otf", ".ttc", ".otc"].contains(where: text.lowercased().hasSuffix)
+            ? .file(text) : .family(text)
+    }
+}

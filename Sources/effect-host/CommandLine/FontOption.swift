@@ -9,9 +9,7 @@ enum FontOption {
     static func parse(_ text: String?) throws(UsageError) -> FontBook.Choice? {
         guard let text else { return .family(FontBook.defaultFamily) }
         guard !text.isEmpty else { throw UsageError("--font needs a family name, a font file or reference") }
-        if text == "reference" { return nil }
-        return text.contains("/") || [".ttf", ".otf", ".ttc", ".otc"].contains(where: text.lowercased().hasSuffix)
-            ? .file(text) : .family(text)
+        return FontBook.Choice.named(text)
     }
 
     /// The fonts for `choice`; the reference metrics (said once) when

@@ -110,7 +110,7 @@ struct EffectSetup {
         advice: String = "pass a shorter --duration or a lower --fps"
     ) throws -> Int {
         if let duration {
-            let frames = (duration * fps + 1e-9).rounded(.down)
+            let frames = FrameSpan.lastFrame(duration: duration, fps: fps)
             guard frames + 1 <= limit else {
                 throw UsageError(
                     "--duration \(formatNumber(duration)) s at \(formatNumber(fps)) fps makes \(formatNumber(frames + 1)) frames, more than \(formatNumber(limit)); \(advice)")
@@ -118,7 +118,7 @@ struct EffectSetup {
             return Int(frames)
         }
         let latest = try span(of: instance)
-        let frames = (latest * fps - 1e-9).rounded(.up)
+        let frames = FrameSpan.lastFrame(covering: latest, fps: fps)
         guard frames + 1 <= limit else {
             throw UsageError(
                 "the run would last \(formatNumber(latest)) s (\(formatNumber(frames + 1)) frames, more than \(formatNumber(limit))); pass --duration to play part of it")
@@ -129,13 +129,11 @@ struct EffectSetup {
     /// How long the effect plays by itself: to its end, or through its
     /// entrance and one period, and past the last event.
     func span(of instance: EffectInstance) throws -> Double {
-        let end: Double
-        switch try instance.info().timing {
-        case let .ends(at): end = at
-        case let .loops(start, period): end = start + period
-        }
-        return max(end, events.map(\.t).max() ?? 0)
+        try FrameSpan.seconds(of: instance, lastEvent: lastEvent)
     }
+
+    /// The latest --at event's time, or 0.
+    var lastEvent: Double { events.map(\.t).max() ?? 0 }
 
     /// More frames than anyone would wait for, and far below where frame
     /// arithmetic could overflow: exactly what the longest --duration at

@@ -66,9 +66,7 @@ struct ExportCommand {
         font = try FontOption.parse(parsed.single(FontOption.name))
         prefix = try parsed.single("--name")
         if let prefix {
-            guard prefix.count <= 64, prefix.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }),
-                prefix.first?.isLetter == true
-            else {
+            guard WebPage.isValidName(prefix) else {
                 throw UsageError("--name needs a letter, then letters, digits, - or _ (at most 64), not '\(Terminal.sanitize(prefix))'")
             }
             guard isWeb else { throw UsageError("--name names the web page's classes and stylesheet; a Lottie file is named by -o") }

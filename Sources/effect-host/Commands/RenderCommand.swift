@@ -25,10 +25,8 @@ struct RenderCommand {
     /// `--timings`, for Benchmarks/run: where the time went, on stderr.
     let reportsTimings: Bool
 
-    /// Frames kept in memory for one page; beyond this a page would be
-    /// too heavy to open anyway.
-    static let maxPageFrames = 20_000.0
-    static let maxDirectoryFrames = 1_000_000.0
+    static let maxPageFrames = RenderJob.maxPageFrames
+    static let maxDirectoryFrames = RenderJob.maxFrames
 
     init(_ arguments: [String]) throws(UsageError) {
         let parsed = try Arguments(arguments, spec: .render)
@@ -181,20 +179,13 @@ struct RenderCommand {
     /// The first frame's time and the last frame's index: a still's one
     /// moment, one seamless period of a loop, or the frames `run` plays.
     private func frames(_ instance: EffectInstance) throws -> (start: Double, last: Int) {
-        let timing = try instance.info().timing
         if target.isStill {
-            if let time { return (time, 0) }
-            // By default the settled look: an effect's end, or where its loop starts.
-            switch timing {
-            case let .ends(at): return (max(at, setup.events.map(\.t).max() ?? 0), 0)
-            case let .loops(start, _): return (start, 0)
-            }
+            return (try time ?? FrameSpan.settledMoment(of: instance, lastEvent: setup.lastEvent), 0)
         }
         if loops {
-            guard case let .loops(start, period) = timing else {
+            guard let (start, period, frames) = try FrameSpan.period(of: instance, fps: setup.fps) else {
                 throw UsageError("--loop renders one period of a looping effect; \(instance.effect.id) ends (a GIF or APNG of it loops anyway)")
             }
-            let frames = (period * setup.fps).rounded()
             guard frames >= 1, frames <= Self.maxDirectoryFrames else {
                 throw UsageError("one period is \(readable(period)) s: \(formatNumber(frames)) frames at \(formatNumber(setup.fps)) fps")
             }

@@ -1,10 +1,8 @@
-import EffectHost
-import EffectRender
 /// The candidate with the smallest edit distance to `word`, if that
 /// distance is at most a third of the word's length (and at least 2);
 /// failing that, the only candidate that contains `word`. For "did you
 /// mean" hints.
-func closestMatch(to word: String, among candidates: [String]) -> String? {
+public func closestMatch(to word: String, among candidates: [String]) -> String? {
     let limit = max(2, word.count / 3)
     let ranked = candidates.map { (editDistance(word, $0), $0) }.filter { $0.0 <= limit }
     if let best = ranked.min(by: { $0.0 < $1.0 }) { return best.1 }
@@ -13,13 +11,13 @@ func closestMatch(to word: String, among candidates: [String]) -> String? {
 }
 
 /// " (did you mean 'x'?)" for the closest candidate, or "".
-func didYouMean(_ word: String, among candidates: [String]) -> String {
+public func didYouMean(_ word: String, among candidates: [String]) -> String {
     closestMatch(to: word, among: candidates).map { " (did you mean '\($0)'?)" } ?? ""
 }
 
 /// For a name that is not one of `candidates`: " (did you mean 'x'?)" when
 /// one is close, else every candidate, " (channels: a, b, c)".
-func suggestion(for word: String, among candidates: [String], named kind: String) -> String {
+public func suggestion(for word: String, among candidates: [String], named kind: String) -> String {
     let close = didYouMean(word, among: candidates)
     guard close.isEmpty else { return close }
     return candidates.isEmpty ? " (it has no \(kind))" : " (\(kind): \(candidates.map(Terminal.sanitize).joined(separator: ", ")))"
@@ -27,7 +25,7 @@ func suggestion(for word: String, among candidates: [String], named kind: String
 
 /// The edits (insertions, deletions, substitutions, swaps of neighbours)
 /// that turn `a` into `b`: optimal string alignment.
-func editDistance(_ a: String, _ b: String) -> Int {
+public func editDistance(_ a: String, _ b: String) -> Int {
     let a = Array(a)
     let b = Array(b)
     guard !a.isEmpty else { return b.count }

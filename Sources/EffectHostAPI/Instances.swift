@@ -1,0 +1,171 @@
+import CEffect
+import CEffectHost
+import EffectHost
+
+/// An instance the caller holds, with what made it: its params and the
+/// events set since, so the host can make a twin of it (an export's
+/// reduced-motion variant) with the same timeline.
+final class InstanceBox {
+    let instance: EffectInstance
+    let params: [(String, Value)]
+    private(set) var events: [(t: Double, name: String, value: Value)] = []
+
+    init(_ instance: EffectInstance, params: [(String, Value)]) {
+        (self.instance, self.params) = (instance, params)
+    }
+
+    var lastEvent: Double { events.map(\.t).max() ?? 0 }
+
+    func set(_ name: String, to value: Value, at t: Double) throws {
+        try instance.set(name, to: value, at: t)
+        events.append((t, name, value))
+    }
+
+    /// A new instance with the same params (those in `overriding`
+    /// replaced) and every event.
+    func twin(overriding: [(String, Value)]) throws -> EffectInstance {
+        let replaced = Set(overriding.map(\.0))
+        let twin = try instance.plugin.instantiate(instance.effect, params: params.filter { !replaced.contains($0.0) } + overriding)
+        for event in events { try twin.set(event.name, to: event.value, at: event.t) }
+        return twin
+    }
+}
+
+/// The effect `id` of `plugin`, or the failure that names it unknown.
+private func effect(_ id: String, of plugin: Plugin) throws(Failure) -> EffectDescription {
+    guard let effect = plugin.effect(id: id) else {
+        let ids = plugin.effects.map(\.id)
+        throw Failure(EFFECT_ERR_UNKNOWN_EFFECT, "the plugin has no effect '\(id)'\(didYouMean(id, among: ids))")
+    }
+    return effect
+}
+
+/// The param `name` of `effect`, or the failure that names it unknown.
+private func param(_ name: String, of effect: EffectDescription) throws(Failure) -> ParamDescription {
+    guard let param = effect.param(named: name) else {
+        let hint = suggestion(for: name, among: effect.params.map(\.name), named: "params")
+        throw Failure(EFFECT_ERR_UNKNOWN_PARAM, "effect '\(effect.id)' has no param '\(name)'\(hint)")
+    }
+    return param
+}
+
+/// The caller's C value as the host's, for `param` (which names an ENUM
+/// given by index).
+private func value(_ raw: effect_value, for param: ParamDescription?, named name: String) throws(Failure) -> Value {
+    switch raw.type {
+    case EFFECT_TYPE_NONE: return .none
+    case EFFECT_TYPE_NUMBER: return .number(raw.number)
+    case EFFECT_TYPE_INTEGER: return .integer(raw.integer)
+    case EFFECT_TYPE_BOOL:
+        guard raw.integer == 0 || raw.integer == 1 else { throw Failure(EFFECT_ERR_RANGE, "'\(name)': a BOOL value is 0 or 1, not \(raw.integer)") }
+        return .bool(raw.integer == 1)
+    case EFFECT_TYPE_ENUM:
+        if raw.string != nil { return .choice(try text(raw.string, "the value of '\(name)'")) }
+        guard let choices = param?.choices, raw.integer >= 0, raw.integer < Int64(choices.count) else {
+            throw Failure(EFFECT_ERR_RANGE, "'\(name)' has no choice number \(raw.integer)")
+        }
+        return .choice(choices[Int(raw.integer)])
+    case EFFECT_TYPE_STRING: return .string(try text(raw.string, "the value of '\(name)'"))
+    case EFFECT_TYPE_COLOR:
+        guard let color = UInt32(exactly: raw.integer) else {
+            throw Failure(EFFECT_ERR_RANGE, "'\(name)': a COLOR value is 0 ... 0xFFFFFFFF, not \(raw.integer)")
+        }
+        return .color(color)
+    default: throw Failure(EFFECT_ERR_TYPE, "'\(name)': \(raw.type) is not a value type")
+    }
+}
+
+/// "NAME=VALUE" read as the command line reads --param.
+private func assignment(_ text: String, of effect: EffectDescription) throws -> (String, Value) {
+    guard let equals = text.unicodeScalars.firstIndex(of: "="), equals != text.unicodeScalars.startIndex else {
+        throw Failure(EFFECT_ERR_RANGE, "a param is set as NAME=VALUE, not '\(text)'")
+    }
+    let name = String(text.unicodeScalars[..<equals])
+    let rest = String(text.unicodeScalars[text.unicodeScalars.index(after: equals)...])
+    return (name, try param(name, of: effect).parse(rest))
+}
+
+private func create(_ plugin: OpaquePointer?, _ id: UnsafePointer<CChar>?, params: (EffectDescription) throws -> [(String, Value)])
+    throws -> InstanceBox
+{
+    let box: PluginBox = try object(plugin, "plugin")
+    let effect = try effect(try text(id, "effect_id"), of: box.plugin)
+    let values = try params(effect)
+    return InstanceBox(try box.plugin.instantiate(effect, params: values), params: values)
+}
+
+@_cdecl("effect_host_instance_create")
+public func effect_host_instance_create(
+    _ plugin: OpaquePointer?, _ id: UnsafePointer<CChar>?, _ settings: UnsafePointer<effect_param_setting>?, _ count: UInt32,
+    _ out: UnsafeMutablePointer<OpaquePointer?>?, _ error: UnsafeMutablePointer<effect_error>?
+) -> Int32 {
+    answer(error, making: out) {
+        guard count == 0 || settings != nil else { throw Failure.null("settings") }
+        return try create(plugin, id) { effect in
+            try (0..<Int(count)).map { index in
+                let setting = settings![index]
+                let name = try text(setting.name, "settings[\(index)].name")
+                return (name, try value(setting.value, for: effect.param(named: name), named: name))
+            }
+        }
+    }
+}
+
+@_cdecl("effect_host_instance_create_text")
+public func effect_host_instance_create_text(
+    _ plugin: OpaquePointer?, _ id: UnsafePointer<CChar>?, _ assignments: UnsafePointer<UnsafePointer<CChar>?>?, _ count: UInt32,
+    _ out: UnsafeMutablePointer<OpaquePointer?>?, _ error: UnsafeMutablePointer<effect_error>?
+) -> Int32 {
+    answer(error, making: out) {
+        guard count == 0 || assignments != nil else { throw Failure.null("assignments") }
+        return try create(plugin, id) { effect in
+            try (0..<Int(count)).map { index in try assignment(try text(assignments![index], "assignments[\(index)]"), of: effect) }
+        }
+    }
+}
+
+@_cdecl("effect_host_instance_handle")
+public func effect_host_instance_handle(_ instance: OpaquePointer?) -> OpaquePointer? {
+    guard let box: InstanceBox = try? object(instance, "instance") else { return nil }
+    return box.instance.rawHandle
+}
+
+@_cdecl("effect_host_instance_set_param")
+public func effect_host_instance_set_param(
+    _ instance: OpaquePointer?, _ name: UnsafePointer<CChar>?, _ raw: UnsafePointer<effect_value>?, _ t: Double,
+    _ error: UnsafeMutablePointer<effect_error>?
+) -> Int32 {
+    answer(error) {
+        let box: InstanceBox = try object(instance, "instance")
+        let name = try text(name, "name")
+        guard let raw else { throw Failure.null("value") }
+        try box.set(name, to: try value(raw.pointee, for: box.instance.effect.param(named: name), named: name), at: t)
+    }
+}
+
+@_cdecl("effect_host_instance_set_param_text")
+public func effect_host_instance_set_param_text(
+    _ instance: OpaquePointer?, _ text: UnsafePointer<CChar>?, _ t: Double, _ error: UnsafeMutablePointer<effect_error>?
+) -> Int32 {
+    answer(error) {
+        let box: InstanceBox = try object(instance, "instance")
+        let (name, value) = try assignment(try EffectHostAPI.text(text, "assignment"), of: box.instance.effect)
+        try box.set(name, to: value, at: t)
+    }
+}
+
+@_cdecl("effect_host_instance_span")
+public func effect_host_instance_span(
+    _ instance: OpaquePointer?, _ seconds: UnsafeMutablePointer<Double>?, _ error: UnsafeMutablePointer<effect_error>?
+) -> Int32 {
+    answer(error) {
+        let box: InstanceBox = try object(instance, "instance")
+        guard let seconds else { throw Failure.null("seconds") }
+        seconds.pointee = try FrameSpan.seconds(of: box.instance, lastEvent: box.lastEvent)
+    }
+}
+
+@_cdecl("effect_host_instance_free")
+public func effect_host_instance_free(_ instance: OpaquePointer?) {
+    release(instance, as: InstanceBox.self)
+}

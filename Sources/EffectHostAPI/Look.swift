@@ -1,0 +1,63 @@
+import CEffect
+import CEffectHost
+import EffectExport
+import EffectHost
+import EffectRender
+
+/// What an effect_host_look asks for, checked.
+struct Look {
+    enum Ground { case byDefault, transparent, color(String) }
+
+    let appearance: Appearance
+    let width: Double
+    let fonts: FontBook?
+    let fontFile: String?
+    let ground: Ground
+
+    init(_ pointer: UnsafePointer<effect_host_look>?) throws {
+        var defaults = effect_host_look()
+        defaults.struct_size = UInt32(MemoryLayout<effect_host_look>.size)
+        let look = try options(pointer, defaults: defaults, named: "effect_host_look")
+        switch look.appearance {
+        case EFFECT_APPEARANCE_LIGHT: appearance = .light
+        case EFFECT_APPEARANCE_DARK: appearance = .dark
+        default: throw Failure(EFFECT_ERR_RANGE, "appearance \(look.appearance) is neither EFFECT_APPEARANCE_LIGHT nor _DARK")
+        }
+        guard look.width.isFinite, look.width >= 0 else { throw Failure(EFFECT_ERR_RANGE, "width must be finite and >= 0, not \(look.width)") }
+        width = look.width == 0 ? ExportSettings.defaultWidth : look.width
+        switch look.ground {
+        case EFFECT_HOST_GROUND_DEFAULT: ground = .byDefault
+        case EFFECT_HOST_GROUND_TRANSPARENT: ground = .transparent
+        case EFFECT_HOST_GROUND_COLOR:
+            let hex = String(look.ground_color, radix: 16)
+            ground = .color("#" + String(repeating: "0", count: 8 - hex.count) + hex)
+        default: throw Failure(EFFECT_ERR_RANGE, "ground \(look.ground) is not one of EFFECT_HOST_GROUND_*")
+        }
+        let choice = try look.font.map { name throws(Failure) in FontBook.Choice.named(try text(name, "font")) } ?? .family(FontBook.defaultFamily)
+        fontFile = if case let .file(path)? = choice { path } else { nil }
+        fonts = try choice.map { try FontBook($0) }
+    }
+
+    /// The appearance an instance draws in: a plugin before ABI 1.3 has
+    /// its light look only.
+    func appearance(for instance: EffectInstance) -> Appearance {
+        instance.plugin.adaptsToAppearance || !instance.plugin.canDraw ? appearance : .light
+    }
+
+    /// The ground as CSS, nil for none; `byDefault` is `fallback`.
+    func ground(fallback: String?) -> String? {
+        switch ground {
+        case .byDefault: fallback
+        case .transparent: nil
+        case let .color(css): css
+        }
+    }
+
+    func style(for instance: EffectInstance, fallbackGround: (Appearance) -> String?) -> PictureStyle {
+        let appearance = appearance(for: instance)
+        var style = PictureStyle(appearance: appearance)
+        style.background = ground(fallback: fallbackGround(appearance))
+        style.fonts = fonts
+        return style
+    }
+}

@@ -1,0 +1,54 @@
+import EffectHost
+import EffectRender
+import XCTest
+
+/// Pixels in the caller's memory: a canvas drawing straight into a buffer,
+/// and the copy into RGBA or BGRA bytes, straight or premultiplied.
+final class PixelCopyTests: XCTestCase {
+    /// cairo's ARGB32 word for half-transparent pure red is 0x80800000
+    /// (alpha 128, red premultiplied to 128): a fill lands in the caller's
+    /// own buffer, at the stride it gave.
+    func testACanvasDrawsIntoTheCallersBuffer() throws {
+        var words = [UInt32](repeating: 0xDEAD_BEEF, count: 3 * 2)
+        try words.withUnsafeMutableBytes { bytes in
+            let canvas = try PixelCanvas(wrapping: bytes.baseAddress!, width: 2, height: 2, stride: 12)
+            canvas.clear()
+            canvas.fill(DrawRect(x: 1, y: 0, width: 1, height: 2), css: "#ff000080")
+            canvas.flush()
+        }
+        XCTAssertEqual(words[0], 0)
+        XCTAssertEqual(words[1], 0x8080_0000)
+        // The word past each row's two pixels is the caller's, untouched.
+        XCTAssertEqual(words[2], 0xDEAD_BEEF)
+        XCTAssertEqual(words[4], 0x8080_0000)
+        XCTAssertEqual(words[5], 0xDEAD_BEEF)
+    }
+
+    func testAStrideThatCannotHoldARowIsRefused() throws {
+        var words = [UInt32](repeating: 0, count: 8)
+        try words.withUnsafeMutableBytes { bytes in
+            XCTAssertThrowsError(try PixelCanvas(wrapping: bytes.baseAddress!, width: 2, height: 2, stride: 4))
+            XCTAssertThrowsError(try PixelCanvas(wrapping: bytes.baseAddress!, width: 2, height: 2, stride: 10))
+        }
+    }
+
+    /// Premultiplied (R, G, B) = (64, 32, 128) at alpha 128 is straight
+    /// (128, 64, 255): each channel × 255 / 128, rounded, at most 255.
+    func testTheCopySwapsChannelsAndDividesAlphaBackOut() throws {
+        let canvas = try PixelCanvas(width: 3, height: 1)
+        let source: [UInt32] = [0x8040_2080, 0xFF10_2030, 0]
+        try canvas.withPixels { pixels, _ in
+            source.withUnsafeBytes { UnsafeMutableRawPointer(pixels).copyMemory(from: $0.baseAddress!, byteCount: 12) }
+        }
+        func copy(_ order: PixelOrder, straight: Bool) throws -> [UInt8] {
+            var out = [UInt8](repeating: 7, count: 12)
+            try out.withUnsafeMutableBufferPointer { try canvas.copyPixels(into: $0.baseAddress!, stride: 12, order: order, straight: straight) }
+            return out
+        }
+        XCTAssertEqual(try copy(.rgba, straight: true), [128, 64, 255, 128, 0x10, 0x20, 0x30, 255, 0, 0, 0, 0])
+        XCTAssertEqual(try copy(.rgba, straight: false), [64, 32, 128, 128, 0x10, 0x20, 0x30, 255, 0, 0, 0, 0])
+        XCTAssertEqual(try copy(.bgra, straight: true), [255, 64, 128, 128, 0x30, 0x20, 0x10, 255, 0, 0, 0, 0])
+        XCTAssertEqual(try copy(.bgra, straight: false), [128, 32, 64, 128, 0x30, 0x20, 0x10, 255, 0, 0, 0, 0])
+        withExtendedLifetime(source) {}
+    }
+}

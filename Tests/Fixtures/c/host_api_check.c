@@ -1,0 +1,194 @@
+/*
+ * host_api_check.c: drives effect_host.h as a C program would, for
+ * Tests/Pictures/test_host_library.py, which decodes what it writes.
+ *
+ *   host_api_check PLUGIN_DIR OUT_DIR
+ *
+ * Prints one line per step ("name: ..." or "name: status N: message").
+ * Built with -Wall -Wextra -Werror (and under ASan and UBSan) against
+ * include/ and libeffecthost.so; with -DWITH_CAIRO it also draws into a
+ * cairo image surface of its own.
+ */
+#include "effect_host.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#ifdef WITH_CAIRO
+#include <cairo.h>
+#endif
+
+static effect_error error = {sizeof(effect_error), 0, {0}};
+
+static int say(const char *step, effect_status status) {
+    if (status == EFFECT_OK) return 1;
+    printf("%s: status %d: %s\n", step, (int)status, error.message);
+    return 0;
+}
+
+static void count_progress(void *context, uint64_t done, uint64_t total) {
+    uint64_t *last = context;
+    *last = done;
+    (void)total;
+}
+
+static int stop_after_five(void *context, const effect_host_frame *frame) {
+    uint64_t *seen = context;
+    *seen += 1;
+    return frame->index >= 4;
+}
+
+static int write_file(const char *path, const void *bytes, size_t size) {
+    FILE *file = fopen(path, "wb");
+    if (file == NULL) return 0;
+    size_t written = fwrite(bytes, 1, size, file);
+    return fclose(file) == 0 && written == size;
+}
+
+/* Every call here is wrong on purpose: each must return its status and one line. */
+static void bad_input(effect_host_plugin *plugin, effect_host_instance *instance, const char *out_dir) {
+    effect_host_plugin *no_plugin = NULL;
+    effect_host_instance *no_instance = NULL;
+    effect_host_picture *picture = NULL;
+    char path[4096];
+    uint8_t pixel[16];
+    effect_host_look small_look = {4, 0, 0, NULL, 0, 0};
+    const char *bad_text[] = {"text"};
+    const char *junk[] = {"/etc/passwd"};
+    effect_host_report *report = NULL;
+
+    say("bad open NULL", effect_host_plugin_open(NULL, 0, &no_plugin, &error));
+    say("bad open junk", effect_host_plugin_open("/etc/passwd", 0, &no_plugin, &error));
+    say("bad open missing", effect_host_plugin_open("/nonexistent/libNo.so", 0, &no_plugin, &error));
+    say("bad create unknown", effect_host_instance_create(plugin, "no-such-effect", NULL, 0, &no_instance, &error));
+    say("bad create NULL plugin", effect_host_instance_create(NULL, "strikethrough-reveal", NULL, 0, &no_instance, &error));
+    say("bad create text", effect_host_instance_create_text(plugin, "strikethrough-reveal", bad_text, 1, &no_instance, &error));
+    say("bad look size", effect_host_picture_create(instance, &small_look, &picture, &error));
+    effect_host_picture_create(instance, NULL, &picture, &error);
+    say("bad draw NaN", effect_host_picture_draw_pixels(picture, 0.0 / 0.0, pixel, 2, 2, 8, EFFECT_HOST_PIXELS_RGBA_STRAIGHT, &error));
+    say("bad draw stride", effect_host_picture_draw_pixels(picture, 0, pixel, 2, 2, 4, EFFECT_HOST_PIXELS_RGBA_STRAIGHT, &error));
+    say("bad draw layout", effect_host_picture_draw_pixels(picture, 0, pixel, 2, 2, 8, 7, &error));
+    say("bad draw NULL", effect_host_picture_draw_pixels(picture, 0, NULL, 2, 2, 8, 0, &error));
+    effect_host_picture_free(picture);
+    snprintf(path, sizeof path, "%s/no/such/dir/x.png", out_dir);
+    say("bad render path", effect_host_render(instance, path, NULL, NULL, &error));
+    snprintf(path, sizeof path, "%s/x.doc", out_dir);
+    say("bad render suffix", effect_host_render(instance, path, NULL, NULL, &error));
+    say("bad validate NULL", effect_host_validate(junk, 1, NULL, NULL, &error));
+    if (say("validate junk", effect_host_validate(junk, 1, NULL, &report, &error))) {
+        printf("validate junk: failed %d\n", effect_host_report_failed(report));
+        effect_host_report_free(report);
+    }
+    effect_host_instance_free(NULL);
+    effect_host_plugin_free(NULL);
+    effect_host_player_stop(NULL);
+    printf("bad input: done\n");
+}
+
+int main(int argc, char **argv) {
+    char path[4096];
+    effect_host_catalog *catalog = NULL;
+    effect_host_plugin *plugin = NULL;
+    effect_host_instance *strike = NULL;
+    effect_host_picture *picture = NULL;
+    double width = 0, height = 0;
+    if (argc != 3) {
+        fprintf(stderr, "usage: host_api_check PLUGIN_DIR OUT_DIR\n");
+        return 2;
+    }
+    const char *plugin_dir = argv[1], *out_dir = argv[2];
+    printf("version: %u.%u %s\n", effect_host_api_version() >> 16, effect_host_api_version() & 0xFFFF,
+           effect_host_release());
+
+    effect_host_catalog_options search = {sizeof search, 0, &plugin_dir, 1, 0};
+    if (!say("catalog", effect_host_catalog_open(&search, &catalog, &error))) return 1;
+    printf("catalog: %u effects\n", effect_host_catalog_effect_count(catalog));
+    for (uint32_t i = 0; i < effect_host_catalog_effect_count(catalog); i++) {
+        printf("effect: %s\n", effect_host_catalog_effect_id(catalog, i));
+    }
+    say("unknown id", effect_host_catalog_load(catalog, "strikethrough-reveel", &plugin, &error));
+    if (!say("load", effect_host_catalog_load(catalog, "strikethrough-reveal", &plugin, &error))) return 1;
+    effect_host_catalog_free(catalog);
+
+    /* A frame into RGBA bytes, at two pixels a point, the default (white) ground. */
+    if (!say("create", effect_host_instance_create(plugin, "strikethrough-reveal", NULL, 0, &strike, &error))) return 1;
+    if (!say("picture", effect_host_picture_create(strike, NULL, &picture, &error))) return 1;
+    effect_host_picture_size(picture, &width, &height, &error);
+    uint32_t w = (uint32_t)(width * 2 + 0.999), h = (uint32_t)(height * 2 + 0.999);
+    uint8_t *rgba = calloc((size_t)w * h, 4);
+    if (rgba == NULL) return 1;
+    if (say("draw", effect_host_picture_draw_pixels(picture, 0.16, rgba, w, h, w * 4, EFFECT_HOST_PIXELS_RGBA_STRAIGHT,
+                                                    &error))) {
+        snprintf(path, sizeof path, "%s/strike.rgba", out_dir);
+        printf("pixels: %u %u %s\n", w, h, write_file(path, rgba, (size_t)w * h * 4) ? "written" : "not written");
+    }
+    free(rgba);
+
+#ifdef WITH_CAIRO
+    /* The same frame into a cairo surface of the program's own, scaled by its own transform. */
+    cairo_surface_t *surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, (int)w, (int)h);
+    cairo_t *cr = cairo_create(surface);
+    cairo_scale(cr, 2, 2);
+    if (say("cairo", effect_host_picture_draw_cairo(picture, 0.16, cr, &error))) {
+        snprintf(path, sizeof path, "%s/strike-cairo.png", out_dir);
+        printf("cairo: %s\n", cairo_surface_write_to_png(surface, path) == CAIRO_STATUS_SUCCESS ? "written" : "not written");
+    }
+    cairo_destroy(cr);
+    cairo_surface_destroy(surface);
+#endif
+    effect_host_picture_free(picture);
+
+    /* A GIF of the breathing circles, with progress. */
+    effect_host_instance *circles = NULL;
+    const char *params[] = {"circle_count=4"};
+    uint64_t done = 0;
+    if (say("circles", effect_host_instance_create_text(plugin, "breathing-circles", params, 1, &circles, &error))) {
+        printf("circles: unexpected\n");
+    }
+    effect_host_plugin *breathe = NULL;
+    effect_host_catalog_open(&search, &catalog, &error);
+    if (say("load breathe", effect_host_catalog_load(catalog, "breathing-circles", &breathe, &error)) &&
+        say("circles", effect_host_instance_create_text(breathe, "breathing-circles", params, 1, &circles, &error))) {
+        effect_host_render_options render = {sizeof render, 0, 10, 1, 0, 1, 0, 0, count_progress, NULL, NULL, &done};
+        snprintf(path, sizeof path, "%s/circles.gif", out_dir);
+        if (say("gif", effect_host_render(circles, path, NULL, &render, &error))) {
+            printf("gif: %llu frames\n", (unsigned long long)done);
+        }
+        effect_host_export_options lottie = {sizeof lottie, 0, 30, 0, 0, NULL, NULL, NULL};
+        snprintf(path, sizeof path, "%s/circles.json", out_dir);
+        if (say("lottie", effect_host_export(circles, path, NULL, &lottie, &error))) printf("lottie: written\n");
+
+        /* A player that the frame callback stops after five frames. */
+        uint64_t seen = 0, shown = 0;
+        effect_host_play_options play = {sizeof play, EFFECT_HOST_PLAY_OFFLINE, 60, 0, stop_after_five, &seen};
+        effect_host_player *player = NULL;
+        if (say("player", effect_host_player_create(circles, &play, &player, &error))) {
+            effect_status status = effect_host_player_run(player, &shown, NULL, &error);
+            printf("player: status %d, %llu frames seen, %llu shown\n", (int)status, (unsigned long long)seen,
+                   (unsigned long long)shown);
+            effect_host_player_free(player);
+        }
+        effect_host_instance_free(circles);
+    }
+    effect_host_catalog_free(catalog);
+    effect_host_plugin_free(breathe);
+
+    bad_input(plugin, strike, out_dir);
+
+    /* The plugin file itself, validated; the report as data. */
+    effect_host_report *report = NULL;
+    const char *files[] = {effect_host_plugin_path(plugin)};
+    effect_host_validate_options check = {sizeof check, 0, 7, 0};
+    if (say("validate", effect_host_validate(files, 1, &check, &report, &error))) {
+        effect_host_check_result result = {sizeof result, 0, NULL, NULL, NULL, NULL};
+        effect_host_report_check(report, 0, &result, &error);
+        printf("validate: failed %d, %u checks, first %s %s, json %s\n", effect_host_report_failed(report),
+               effect_host_report_check_count(report), result.check, result.status,
+               strstr(effect_host_report_json(report), "\"seed\": 7") != NULL ? "has seed" : "lacks seed");
+        effect_host_report_free(report);
+    }
+    effect_host_instance_free(strike);
+    effect_host_plugin_free(plugin);
+    return 0;
+}

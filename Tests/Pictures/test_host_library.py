@@ -1,0 +1,173 @@
+"""libeffecthost.so through effect_host.h, as a C program uses it.
+
+Tests/Fixtures/c/host_api_check.c is built with -Wall -Wextra -Werror
+against include/ and the build's libeffecthost.so (and cairo, when
+pkg-config finds it), once plainly and once under ASan and UBSan. It opens
+the bundled plugins through a catalog, draws a strike frame into RGBA bytes
+and into a cairo surface of its own, renders a GIF, exports Lottie, plays
+with a callback that stops the player, validates a plugin file, and makes
+a run of wrong calls. What it writes is decoded here and probed against the
+seed's geometry, as the picture tests probe `effect-host render`.
+"""
+
+import json
+import os
+import subprocess
+
+import numpy as np
+import pytest
+from test_render_pictures import BUILD, ROOT, assert_strike_line_at_half, frames, host, png
+
+LIBRARY = os.path.join(BUILD, "libeffecthost.so")
+SOURCE = os.path.join(ROOT, "Tests", "Fixtures", "c", "host_api_check.c")
+
+
+def pkg_config(*arguments):
+    found = subprocess.run(["pkg-config", *arguments, "cairo"], capture_output=True, text=True)
+    return found.stdout.split() if found.returncode == 0 else None
+
+
+def build(directory, sanitize):
+    program = os.path.join(directory, "host_api_check" + ("_asan" if sanitize else ""))
+    cairo_flags, cairo_libs = pkg_config("--cflags"), pkg_config("--libs")
+    with_cairo = cairo_flags is not None and cairo_libs is not None
+    cairo = ["-DWITH_CAIRO", *cairo_flags] if with_cairo else []
+    libraries = cairo_libs if with_cairo and cairo_libs else []
+    sanitizers = ["-fsanitize=address,undefined", "-fno-sanitize-recover=all", "-g"] if sanitize else []
+    subprocess.run(
+        ["cc", "-std=c99", "-Wall", "-Wextra", "-Werror", *sanitizers, "-I" + os.path.join(ROOT, "include"), *cairo, SOURCE,
+         "-o", program, "-L" + BUILD, "-leffecthost", *libraries, "-Wl,-rpath," + BUILD],
+        check=True, capture_output=True, text=True,
+    )
+    return program
+
+
+def run(program, out):
+    # Only the plugins beside the build, whatever the environment holds; no
+    # leak report (the Swift runtime keeps its caches for the process's life).
+    env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": os.environ.get("HOME", "/tmp"),
+           "ASAN_OPTIONS": "detect_leaks=0", "UBSAN_OPTIONS": "print_stacktrace=1"}
+    result = subprocess.run([program, BUILD, str(out)], capture_output=True, text=True, env=env, timeout=600)
+    assert result.returncode == 0, result.stdout + result.stderr
+    return dict(line.split(": ", 1) for line in result.stdout.splitlines())
+
+
+@pytest.fixture(scope="module")
+def checked(tmp_path_factory):
+    assert os.path.exists(LIBRARY), "swift build makes libeffecthost.so"
+    directory = tmp_path_factory.mktemp("host-api")
+    out = directory / "out"
+    out.mkdir()
+    return run(build(str(directory), sanitize=False), out), out
+
+
+def test_the_catalog_finds_the_bundled_effects_and_suggests_a_near_miss(checked):
+    lines, _ = checked
+    assert lines["version"].startswith("1.0 ")
+    assert lines["catalog"] == "4 effects"
+    assert lines["unknown id"] == "status -4: unknown effect 'strikethrough-reveel' (did you mean 'strikethrough-reveal'?)"
+
+
+def test_a_frame_drawn_into_rgba_bytes_puts_the_strike_where_the_seed_does(checked):
+    lines, out = checked
+    width, height, written = lines["pixels"].split()
+    assert written == "written"
+    image = np.fromfile(out / "strike.rgba", dtype=np.uint8).reshape(int(height), int(width), 4)
+    # The default look has the light appearance's white ground: every pixel opaque.
+    assert image[..., 3].min() == 255
+    assert_strike_line_at_half(image)
+
+
+def test_the_bytes_match_what_render_writes_for_the_same_moment(checked, tmp_path):
+    lines, out = checked
+    width, height, _ = lines["pixels"].split()
+    image = np.fromfile(out / "strike.rgba", dtype=np.uint8).reshape(int(height), int(width), 4)
+    still = str(tmp_path / "strike.png")
+    host("render", "strikethrough-reveal", "--time", "0.16", "--background", "#ffffff", "-o", still)
+    rendered = png(still)
+    assert rendered.shape == image.shape
+    assert np.abs(rendered.astype(int) - image.astype(int)).max() <= 1
+
+
+def test_a_frame_drawn_into_the_programs_own_cairo_context(checked):
+    lines, out = checked
+    if "cairo" not in lines:
+        pytest.skip("pkg-config cannot find cairo (scripts/ensure-cairo installs libcairo2-dev)")
+    assert lines["cairo"] == "written"
+    assert_strike_line_at_half(png(str(out / "strike-cairo.png")))
+
+
+def test_a_gif_renders_with_progress_and_matches_the_still_of_its_last_frame(checked, tmp_path):
+    lines, out = checked
+    # One second at 10 fps: t = 0, 0.1, ..., 1.0.
+    assert lines["gif"] == "11 frames"
+    images = frames(str(out / "circles.gif"))
+    assert len(images) == 11
+    assert np.abs(images[0].astype(int) - images[10].astype(int)).mean() > 1, "the circles do not move"
+    still = str(tmp_path / "circles.png")
+    host("render", "breathing-circles", "--param", "circle_count=4", "--time", "1", "--scale", "1", "-o", still)
+    reference = png(still)
+    assert reference.shape == images[10].shape
+    # A GIF's palette and one-bit alpha: compare where the still is opaque.
+    opaque = reference[..., 3] == 255
+    assert np.abs(reference[opaque][:, :3].astype(int) - images[10][opaque][:, :3].astype(int)).mean() < 4
+
+
+def test_the_lottie_export_has_the_seeds_cycle(checked):
+    lines, out = checked
+    assert lines["lottie"] == "written"
+    animation = json.loads((out / "circles.json").read_text())
+    # The seed's defaults: in 3 s, hold 1 s, out 3 s, hold 1 s: an 8 s cycle, at 30 fps.
+    assert animation["fr"] == 30
+    assert animation["op"] - animation["ip"] == 240
+
+
+def test_a_player_stops_when_its_frame_callback_says_so(checked):
+    lines, _ = checked
+    assert lines["player"] == "status -102, 5 frames seen, 5 shown"
+
+
+def test_validation_reports_as_data_and_json(checked):
+    lines, _ = checked
+    assert lines["validate"] == "failed 0, 18 checks, first load pass, json has seed"
+    assert lines["validate junk"] == "failed 1"
+
+
+@pytest.mark.parametrize(
+    "step, status, message",
+    [
+        ("bad open NULL", -1, "path is NULL"),
+        ("bad open junk", -100, "/etc/passwd: not an ELF shared library"),
+        ("bad open missing", -100, "/nonexistent/libNo.so:"),
+        ("bad create unknown", -4, "the plugin has no effect 'no-such-effect'"),
+        ("bad create NULL plugin", -1, "plugin is NULL"),
+        ("bad create text", -7, "a param is set as NAME=VALUE, not 'text'"),
+        ("bad look size", -2, "effect_host_look.struct_size is 4"),
+        ("bad draw NaN", -9, ""),
+        ("bad draw stride", -7, "a stride of 4 bytes"),
+        ("bad draw layout", -7, "layout 7 is not one of EFFECT_HOST_PIXELS_*"),
+        ("bad draw NULL", -1, "pixels is NULL"),
+        ("bad render path", -101, "no/such/dir/x.png"),
+        ("bad render suffix", -7, "cannot write .doc files"),
+        ("bad validate NULL", -1, "out is NULL"),
+    ],
+)
+def test_each_wrong_call_gets_its_status_and_one_line(checked, step, status, message):
+    lines, _ = checked
+    assert lines["bad input"] == "done"
+    said = lines[step]
+    assert said.startswith(f"status {status}: "), said
+    assert message in said
+    assert "\n" not in said and len(said) > len(f"status {status}: ")
+
+
+def test_under_address_and_undefined_behaviour_sanitizers(tmp_path):
+    if subprocess.run(["cc", "-fsanitize=address", "-x", "c", "-", "-o", str(tmp_path / "probe")], input="int main(void){return 0;}",
+                      text=True, capture_output=True).returncode != 0:
+        pytest.skip("the C compiler cannot build with -fsanitize=address")
+    out = tmp_path / "out"
+    out.mkdir()
+    lines = run(build(str(tmp_path), sanitize=True), out)
+    assert lines["bad input"] == "done"
+    assert lines["player"] == "status -102, 5 frames seen, 5 shown"
+    assert lines["pixels"].endswith("written")

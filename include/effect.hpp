@@ -36,11 +36,20 @@
  * Threading follows effect.h: sampling, draw and the other const calls may
  * run on many threads at once (a draw's Measure then too, so it must be
  * safe to call concurrently); set() needs exclusive access.
+
+ *
+ * The host library (effect_host.h, libeffecthost.so) has its RAII face
+ * here too, in effect::host: Catalog, Plugin, Instance, Picture, Player,
+ * render(), export_to() and validate(). Only a program that uses them
+ * links the library (`pkg-config --cflags --libs effect-host`); the rest of
+ * this header needs -ldl alone. Callbacks are std::functions; an exception
+ * one throws ends the call it came from and is rethrown from it.
  */
 #ifndef EFFECT_HPP
 #define EFFECT_HPP
 
 #include "effect.h"
+#include "effect_host.h"
 
 #include <dlfcn.h>
 
@@ -797,5 +806,7 @@ private:
 };
 
 }  // namespace effect
+
+#include "effect_host.hpp"
 
 #endif /* EFFECT_HPP */

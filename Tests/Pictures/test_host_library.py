@@ -8,18 +8,25 @@ and into a cairo surface of its own, renders a GIF, exports Lottie, plays
 with a callback that stops the player, validates a plugin file, and makes
 a run of wrong calls. What it writes is decoded here and probed against the
 seed's geometry, as the picture tests probe `effect-host render`.
+
+examples/sdl/effect_window.c, the live window, runs under SDL's dummy video
+driver with its software renderer (no display needed): a key press pushed
+into SDL's event queue, a window of another size, the pixels read back.
+scripts/ensure-sdl installs libsdl2-dev.
 """
 
 import json
+import math
 import os
 import subprocess
 
 import numpy as np
 import pytest
-from test_render_pictures import BUILD, ROOT, assert_strike_line_at_half, frames, host, png
+from test_render_pictures import BUILD, ROOT, assert_strike_line_at_half, frames, host, png, strike_line_ends
 
 LIBRARY = os.path.join(BUILD, "libeffecthost.so")
 SOURCE = os.path.join(ROOT, "Tests", "Fixtures", "c", "host_api_check.c")
+CPP_SOURCE = os.path.join(ROOT, "Tests", "Fixtures", "cpp", "host_api_check.cpp")
 
 
 def pkg_config(*arguments):
@@ -40,6 +47,21 @@ def build(directory, sanitize):
         check=True, capture_output=True, text=True,
     )
     return program
+
+
+@pytest.fixture(scope="module")
+def checked_cpp(tmp_path_factory):
+    """The same through effect::host, effect.hpp's C++ face of the library."""
+    directory = tmp_path_factory.mktemp("host-api-cpp")
+    program = str(directory / "host_api_check_cpp")
+    subprocess.run(
+        ["c++", "-std=c++17", "-Wall", "-Wextra", "-Werror", "-I" + os.path.join(ROOT, "include"), CPP_SOURCE, "-o", program,
+         "-L" + BUILD, "-leffecthost", "-Wl,-rpath," + BUILD, "-ldl"],
+        check=True, capture_output=True, text=True,
+    )
+    out = directory / "out"
+    out.mkdir()
+    return run(program, out), out
 
 
 def run(program, out):
@@ -161,6 +183,24 @@ def test_each_wrong_call_gets_its_status_and_one_line(checked, step, status, mes
     assert "\n" not in said and len(said) > len(f"status {status}: ")
 
 
+def test_the_cpp_face_draws_renders_plays_and_reports(checked_cpp):
+    lines, out = checked_cpp
+    assert lines["effects"] == "4"
+    assert lines["span"] == "0.5"
+    width, height = map(int, lines["pixels"].split())
+    image = np.fromfile(out / "strike-cpp.rgba", dtype=np.uint8).reshape(height, width, 4)
+    # duration=0.5, drawn at 0.25 s: half way through its easeInOut, the
+    # same line as the default 0.32 s strike at 0.16 s.
+    assert_strike_line_at_half(image)
+    # The strike's 0.5 s at render's 30 fps: t = 0, 1/30, ..., the first frame at or after 0.5 s.
+    assert lines["gif"] == f"{math.ceil(0.5 * 30) + 1} frames"
+    assert lines["thrown"] == "from progress, no file"
+    assert lines["player"] == "-102 after 3 frames"
+    assert lines["bad param"] == "-5 effect 'strikethrough-reveal' has no param 'durationn' (did you mean 'duration'?)"
+    assert lines["bad id"] == "-4"
+    assert lines["validate"] == "failed 0, 18 checks"
+
+
 def test_under_address_and_undefined_behaviour_sanitizers(tmp_path):
     if subprocess.run(["cc", "-fsanitize=address", "-x", "c", "-", "-o", str(tmp_path / "probe")], input="int main(void){return 0;}",
                       text=True, capture_output=True).returncode != 0:
@@ -171,3 +211,60 @@ def test_under_address_and_undefined_behaviour_sanitizers(tmp_path):
     assert lines["bad input"] == "done"
     assert lines["player"] == "status -102, 5 frames seen, 5 shown"
     assert lines["pixels"].endswith("written")
+
+
+# ---- The live window (examples/sdl) ------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def window(tmp_path_factory):
+    """examples/sdl/effect_window.c, built as its comment says."""
+    flags = subprocess.run(["pkg-config", "--cflags", "--libs", "sdl2"], capture_output=True, text=True)
+    assert flags.returncode == 0, "scripts/ensure-sdl installs libsdl2-dev"
+    program = str(tmp_path_factory.mktemp("sdl") / "effect_window")
+    subprocess.run(
+        ["cc", "-std=c99", "-Wall", "-Wextra", "-Werror", "-I" + os.path.join(ROOT, "include"),
+         os.path.join(ROOT, "examples", "sdl", "effect_window.c"), "-L" + BUILD, "-Wl,-rpath," + BUILD, "-leffecthost",
+         *flags.stdout.split(), "-o", program],
+        check=True, capture_output=True, text=True,
+    )
+    return program
+
+
+def screenshot(program, tmp_path, *arguments):
+    out = tmp_path / "shot.rgba"
+    env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": os.environ.get("HOME", "/tmp"),
+           "SDL_VIDEODRIVER": "dummy", "EFFECT_PLUGIN_PATH": BUILD}
+    result = subprocess.run([program, *arguments, "--screenshot", "0.16", str(out)], capture_output=True, text=True, env=env,
+                            timeout=120)
+    assert result.returncode == 0, result.stderr
+    width, height = map(int, result.stdout.split())
+    return np.fromfile(out, dtype=np.uint8).reshape(height, width, 4)
+
+
+def test_the_window_shows_the_strike_where_the_seed_puts_it(window, tmp_path):
+    image = screenshot(window, tmp_path, "strikethrough-reveal")
+    assert_strike_line_at_half(image)
+
+
+def test_a_key_press_is_an_event(window, tmp_path):
+    # Space at t = 0 sets done to false before the strike has drawn anything:
+    # at 0.16 s no line runs across the text (antialiased text edges leave
+    # runs of a pixel or two in the line's grey).
+    image = screenshot(window, tmp_path, "strikethrough-reveal", "--press", "0:space")
+    first, last, _ = strike_line_ends(image, 92)
+    assert last - first < 5, (first, last)
+
+
+def test_a_window_of_another_size_fits_the_picture(window, tmp_path):
+    small = screenshot(window, tmp_path, "strikethrough-reveal")
+    large = screenshot(window, tmp_path, "strikethrough-reveal", "--size", "900x300")
+    # The picture (small is 2 px a point) fitted as an SVG viewport is:
+    # scaled to fit, aspect kept, centred.
+    height, width = small.shape[:2]
+    scale = min(900 / (width / 2), 300 / (height / 2))
+    left = (900 - width / 2 * scale) / 2
+    a = strike_line_ends(small, 92)
+    b = strike_line_ends(large, int(left + 46 * scale))
+    assert abs((b[1] - b[0]) - (a[1] - a[0]) * scale / 2) <= 3, (a, b, scale)
+    assert abs(b[0] - (left + a[0] * scale / 2)) <= 3, (a, b, left)

@@ -42,7 +42,8 @@ def test_the_tarball_is_named_and_laid_out_as_documented(release):
     for path in (
         "bin/effect-host", "include/effect.h", "include/effect.hpp", "include/effect_kit.h", "include/effect_host.h",
         "lib/libeffecthost.so", "lib/pkgconfig/effect-host.pc", "lib/pkgconfig/effect-abi.pc",
-        "share/doc/effect-host/examples/c-host/host_demo.c",
+        "share/doc/effect-host/examples/c-host/host_demo.c", "share/doc/effect-host/examples/sdl/effect_window.c",
+        "include/effect_host.hpp",
         "share/man/man1/effect-host.1", "share/doc/effect-host/README.md", "share/doc/effect-host/LICENSE",
         "share/doc/effect-host/docs/export.md", "lib/effect-host/plugins/swift-runtime/libswiftCore.so",
         "share/doc/effect-host/examples/c/effect_demo.c", "share/doc/effect-host/examples/cpp/effect_demo.cpp",

@@ -1,0 +1,70 @@
+// host_api_check.cpp: effect::host (effect_host.hpp) as a C++ program uses
+// it, for Tests/Pictures/test_host_library.py.
+//
+//   host_api_check_cpp PLUGIN_DIR OUT_DIR
+//
+// Prints one line per step, "name: ...".
+#include "effect.hpp"
+
+#include <cstdio>
+#include <fstream>
+#include <stdexcept>
+
+int main(int argc, char **argv) {
+    if (argc != 3) {
+        std::fprintf(stderr, "usage: host_api_check_cpp PLUGIN_DIR OUT_DIR\n");
+        return 2;
+    }
+    const std::string out = argv[2];
+    effect::host::Catalog catalog({argv[1]}, false);
+    std::printf("effects: %zu\n", catalog.effects().size());
+    effect::host::Instance strike(catalog.load("strikethrough-reveal"), "strikethrough-reveal", {"duration=0.5"});
+    std::printf("span: %g\n", strike.span());
+
+    effect::host::Picture picture(strike);
+    auto size = picture.size();
+    auto width = static_cast<uint32_t>(size.first * 2 + 0.999), height = static_cast<uint32_t>(size.second * 2 + 0.999);
+    std::vector<uint8_t> rgba(static_cast<std::size_t>(width) * height * 4);
+    picture.draw_pixels(0.25, rgba.data(), width, height, width * 4, EFFECT_HOST_PIXELS_RGBA_STRAIGHT);
+    std::ofstream(out + "/strike-cpp.rgba", std::ios::binary).write(reinterpret_cast<const char *>(rgba.data()), rgba.size());
+    std::printf("pixels: %u %u\n", width, height);
+
+    effect::host::RenderOptions options;
+    uint64_t last = 0;
+    options.progress = [&](uint64_t done, uint64_t) { last = done; };
+    effect::host::render(strike, out + "/strike.gif", options);
+    std::printf("gif: %llu frames\n", static_cast<unsigned long long>(last));
+
+    // An exception a callback throws ends the render and comes back out of it; no file is left.
+    options.progress = [](uint64_t, uint64_t) { throw std::runtime_error("from progress"); };
+    try {
+        effect::host::render(strike, out + "/thrown.gif", options);
+        std::printf("thrown: not thrown\n");
+    } catch (const std::runtime_error &error) {
+        std::printf("thrown: %s, %s\n", error.what(), std::ifstream(out + "/thrown.gif").good() ? "file left" : "no file");
+    }
+
+    int frames = 0;
+    effect::host::Player player(strike, [&](const effect_host_frame &) { return ++frames < 3; }, 60, 0, EFFECT_HOST_PLAY_OFFLINE);
+    try {
+        player.run();
+        std::printf("player: not stopped\n");
+    } catch (const effect::Error &error) {
+        std::printf("player: %d after %d frames\n", static_cast<int>(error.status()), frames);
+    }
+
+    try {
+        effect::host::Instance bad(catalog.load("strikethrough-reveal"), "strikethrough-reveal", {"durationn=1"});
+    } catch (const effect::Error &error) {
+        std::printf("bad param: %d %s\n", static_cast<int>(error.status()), error.what());
+    }
+    try {
+        catalog.load("no-such-effect");
+    } catch (const effect::Error &error) {
+        std::printf("bad id: %d\n", static_cast<int>(error.status()));
+    }
+
+    effect::host::Report report = effect::host::validate({std::string(catalog.load("strikethrough-reveal").path())});
+    std::printf("validate: failed %d, %zu checks\n", report.failed() ? 1 : 0, report.checks().size());
+    return 0;
+}

@@ -91,7 +91,8 @@ extern "C" {
  * under the name asked for. */
 #define EFFECT_HOST_ERR_IO          -101
 /* The caller's cancel callback, effect_host_player_stop or a stop signal
- * ended the work early; a render leaves nothing under the target's name. */
+ * ended the work early; a render leaves nothing under the target's name (a
+ * directory keeps the frames already written). */
 #define EFFECT_HOST_ERR_CANCELLED   -102
 /* A system library or program the call needs is missing: cairo, HarfBuzz,
  * fontconfig, ffmpeg, or the effect-host program (see Processes). The
@@ -100,13 +101,15 @@ extern "C" {
 /* The export format cannot express the effect's motion, or the request
  * would take more frames, pixels or samples than the host allows. */
 #define EFFECT_HOST_ERR_TOO_MUCH    -104
+/* The player is running already: a player plays one run at a time. */
+#define EFFECT_HOST_ERR_BUSY        -105
 
 /* The API version of the library loaded at run time, as
  * (major << 16) | minor. A program built against this header works with
  * any library of the same major and a minor at least EFFECT_HOST_API_MINOR. */
 EFFECT_HOST_API uint32_t effect_host_api_version(void);
 
-/* The effect-host release ("0.15.0"): static storage, never NULL. */
+/* The effect-host release ("0.14.0"): static storage, never NULL. */
 EFFECT_HOST_API const char *effect_host_release(void);
 
 /* ------------------------------------------------------------------------
@@ -244,8 +247,11 @@ EFFECT_HOST_API void effect_host_instance_free(effect_host_instance *instance);
 
 typedef struct effect_host_picture effect_host_picture;
 
-/* effect_host_look.ground */
-#define EFFECT_HOST_GROUND_DEFAULT      0u  /* the appearance's window colour: white, or black when dark */
+/* effect_host_look.ground. DEFAULT is the appearance's window colour
+ * (white, or black when dark) for a picture; a render keeps the light
+ * appearance's ground transparent where its format has alpha (SVG, PNG,
+ * WebM, APNG, HTML), as `effect-host render` does. */
+#define EFFECT_HOST_GROUND_DEFAULT      0u
 #define EFFECT_HOST_GROUND_TRANSPARENT  1u
 #define EFFECT_HOST_GROUND_COLOR        2u  /* ground_color */
 
@@ -287,7 +293,9 @@ EFFECT_HOST_API effect_status effect_host_picture_size(const effect_host_picture
 #define EFFECT_HOST_PIXELS_ARGB32_PREMULTIPLIED  0u
 /* Bytes R, G, B, A, premultiplied (OpenGL, Skia's RGBA_8888 premul). */
 #define EFFECT_HOST_PIXELS_RGBA_PREMULTIPLIED    1u
-/* Bytes R, G, B, A, straight alpha (PNG, numpy images, SDL's ABGR8888). */
+/* Bytes R, G, B, A, straight alpha (PNG, numpy images, SDL's ABGR8888),
+ * divided out of cairo's 8-bit premultiplied pixels: a faint pixel's
+ * colour keeps only as much precision as its alpha leaves. */
 #define EFFECT_HOST_PIXELS_RGBA_STRAIGHT         2u
 
 /* Draws the frame at time t into the caller's `width` × `height` pixels,
@@ -312,14 +320,17 @@ EFFECT_HOST_API effect_status effect_host_picture_draw_pixels(effect_host_pictur
  * current user space, its ground first when it has one. The context's
  * state (transform, source, clip) is as it was when the call returns. The
  * context must come from the libcairo.so.2 this process has loaded.
- * Errors: NULL_POINTER, TIME, EFFECT_HOST_ERR_MISSING (cairo), and the
- * plugin's own. */
+ * Errors: NULL_POINTER, TIME, RANGE (a context in an error state before
+ * or after drawing, such as one whose surface is finished),
+ * EFFECT_HOST_ERR_MISSING (cairo), and the plugin's own. */
 EFFECT_HOST_API effect_status effect_host_picture_draw_cairo(effect_host_picture *picture, double t,
                                                              void *cairo_context, effect_error *error);
 
 /* One line naming characters no installed font could draw, with the
- * Debian package that has them, after draws that met some; NULL when there
- * were none. Valid until the next draw or free. */
+ * Debian package that has them, once the picture has met some (making a
+ * picture draws its first frame); NULL when there were none. A reading
+ * accessor: the same string until a draw changes it, valid until the next
+ * draw or free. */
 EFFECT_HOST_API const char *effect_host_picture_missing_characters(effect_host_picture *picture);
 
 EFFECT_HOST_API void effect_host_picture_free(effect_host_picture *picture);
@@ -342,18 +353,22 @@ typedef void (*effect_host_note_fn)(void *context, const char *line);
 #define EFFECT_HOST_RENDER_PNG_FRAMES    4u  /* a directory gets PNG frames, not SVG */
 #define EFFECT_HOST_RENDER_SVG_TEXT      8u  /* SVG keeps text as <text>, not glyph outlines */
 #define EFFECT_HOST_RENDER_HEAR_SIGNALS 16u  /* SIGINT, SIGTERM and SIGHUP end the render
-                                                (EFFECT_HOST_ERR_CANCELLED) while it runs */
+                                                (EFFECT_HOST_ERR_CANCELLED) while it runs; as in
+                                                effect-host, a second one before it has stopped
+                                                ends the process (exit status 128 + the signal) */
 
 typedef struct effect_host_render_options {
     uint32_t struct_size;       /* sizeof(effect_host_render_options) */
     uint32_t flags;             /* EFFECT_HOST_RENDER_* [0] */
-    double fps;                 /* frames a second, over 0 and at most 1000 [60] */
+    double fps;                 /* frames a second, 0.1 to 1000 [30, render's] */
     double duration;            /* seconds of frames from t = 0, or 0 for the
                                    effect's span (effect_host_instance_span) [0] */
     double time;                /* a still's moment, with RENDER_AT_TIME [0] */
-    double scale;               /* pixels a point [2] */
+    double scale;               /* pixels a point, for pixels only (PNG, GIF,
+                                   MP4, WebM, APNG) [2] */
     uint32_t pixel_width;       /* with pixel_height: exactly this many pixels,
-                                   the picture fitted (instead of scale) [0] */
+                                   the picture fitted (instead of scale), for
+                                   pixels only [0] */
     uint32_t pixel_height;      /* [0] */
     effect_host_progress_fn progress;  /* [NULL] */
     effect_host_cancel_fn cancel;      /* [NULL] */
@@ -362,17 +377,21 @@ typedef struct effect_host_render_options {
 } effect_host_render_options;
 
 /* Renders the instance's frames to `path`, as `effect-host render -o`
- * does, the format chosen by the path: a directory (ending in "/", or one
- * that exists) of numbered SVG frames (PNG with RENDER_PNG_FRAMES), a
- * still .svg or .png, an .html page that plays the frames, or a .gif,
- * .mp4, .webm or .apng encoded by the ffmpeg program. Frames are
+ * does, the format chosen by the path: a directory (a path ending in "/",
+ * an existing directory, or a name with no extension) of numbered SVG
+ * frames (PNG with RENDER_PNG_FRAMES; older frames of that format there are
+ * removed first), a still .svg or .png, an .html page that plays the
+ * frames, or a .gif, .mp4, .webm or .apng encoded by the ffmpeg program. Frames are
  * t = i / fps from 0 to the duration, or one still at the effect's
  * settled look (its end, or its loop's start). Blocks until done. The
  * frames are drawn on a thread of the host's own while the calling thread
  * waits, and the callbacks run there, one at a time. A file is written
- * whole or not at all; a directory keeps the frames already written.
- * Errors: NULL_POINTER, STRUCT_SIZE, UTF8, RANGE (options that contradict
- * each other or the format, with a message that says which), TIME,
+ * whole or not at all (only a process that dies mid-render can leave a
+ * temporary file beside it); a directory keeps the frames already written,
+ * and one the render made is removed again if it ends before any.
+ * Errors: NULL_POINTER, STRUCT_SIZE, UTF8, RANGE (an empty path, a device
+ * or a pipe; options that contradict each other or the format, with a
+ * message that says which), TIME,
  * EFFECT_HOST_ERR_IO, EFFECT_HOST_ERR_CANCELLED, EFFECT_HOST_ERR_MISSING
  * (cairo, ffmpeg, fonts), EFFECT_HOST_ERR_TOO_MUCH, and the plugin's own. */
 EFFECT_HOST_API effect_status effect_host_render(effect_host_instance *instance, const char *path,
@@ -385,11 +404,11 @@ EFFECT_HOST_API effect_status effect_host_render(effect_host_instance *instance,
 typedef struct effect_host_export_options {
     uint32_t struct_size;       /* sizeof(effect_host_export_options) */
     uint32_t flags;             /* EFFECT_HOST_EXPORT_* [0] */
-    double fps;                 /* samples a second, as export's --fps [60] */
+    double fps;                 /* samples a second, 0.1 to 1000 [60] */
     uint32_t appearances;       /* web page: 1 light, 2 dark, 3 both, chosen by
                                    the reader's colour scheme [3]; Lottie has
                                    one look, the look's appearance */
-    uint32_t reserved;          /* 0 */
+    uint32_t reserved;          /* 0; anything else is EFFECT_ERR_RANGE */
     const char *name;           /* web page: the class prefix and stylesheet
                                    name, [A-Za-z][A-Za-z0-9_-]{0,63}; NULL for
                                    the effect's id [NULL] */
@@ -403,8 +422,9 @@ typedef struct effect_host_export_options {
  * with CSS alone (index.html, NAME.css, snippet.html; for an effect with a
  * bool `reduce_motion` param, a reduced-motion variant too). The look's
  * ground is not drawn: exports are transparent. Blocks until done.
- * Errors: NULL_POINTER, STRUCT_SIZE, UTF8, RANGE, UNSUPPORTED (the plugin
- * does not draw), EFFECT_HOST_ERR_IO, EFFECT_HOST_ERR_MISSING (fonts:
+ * Errors: NULL_POINTER, STRUCT_SIZE, UTF8, RANGE (as render's, and
+ * options that do not fit the format), UNSUPPORTED (the plugin does not
+ * draw), EFFECT_HOST_ERR_IO, EFFECT_HOST_ERR_MISSING (fonts:
  * Lottie draws text as outlines), EFFECT_HOST_ERR_TOO_MUCH (a motion the
  * format cannot express, or too many samples), and the plugin's own. */
 EFFECT_HOST_API effect_status effect_host_export(effect_host_instance *instance, const char *path,
@@ -449,8 +469,9 @@ typedef struct effect_host_check_result {
     uint32_t reserved;
     const char *path;           /* the plugin file */
     const char *check;          /* the check's name ("load", "metadata", ...) */
-    const char *status;         /* "pass", "warn", "fail", "crash" or "skip" */
-    const char *reason;         /* one line; "" when it passed */
+    const char *status;         /* "pass", "skip", "warn", "fail" or "crash"; a
+                                   check after a failed load fails as "not run" */
+    const char *reason;         /* one line: what the check found, or why it failed */
 } effect_host_check_result;
 
 /* Fills *out with check `index`.
@@ -474,27 +495,32 @@ typedef struct effect_host_player effect_host_player;
 typedef struct effect_host_frame {
     uint32_t struct_size;       /* sizeof(effect_host_frame) */
     uint32_t reserved;
-    uint64_t index;             /* the frame's number: t = index / fps from the start */
-    double t;
+    uint64_t index;             /* the frame's number: due at index / fps */
+    double t;                   /* the effect's time: index / fps offline; in real
+                                   time the clock's time since the run began, the
+                                   last frame exactly at its end */
     const double *values;
     uint64_t value_count;
 } effect_host_frame;
 
 /* Called once per frame on the player's own Dispatch queue (a thread
  * that is not the caller's); frames never overlap. Return 0 to go on, or
- * nonzero to end the run (as effect_host_player_stop). */
+ * nonzero to end the run (as effect_host_player_stop). It must not run or
+ * free its own player (running it again returns EFFECT_HOST_ERR_BUSY). */
 typedef int (*effect_host_frame_fn)(void *context, const effect_host_frame *frame);
 
 /* effect_host_play_options.flags */
 #define EFFECT_HOST_PLAY_OFFLINE        1u  /* every frame as fast as possible,
                                               not paced by the clock */
 #define EFFECT_HOST_PLAY_HEAR_SIGNALS   2u  /* SIGINT, SIGTERM and SIGHUP stop the
-                                              run while it plays */
+                                              run while it plays; a second one
+                                              before it has stopped ends the
+                                              process (128 + the signal) */
 
 typedef struct effect_host_play_options {
     uint32_t struct_size;       /* sizeof(effect_host_play_options) */
     uint32_t flags;             /* EFFECT_HOST_PLAY_* [0] */
-    double fps;                 /* frames a second, over 0 and at most 1000 [60] */
+    double fps;                 /* frames a second, 0.1 to 1000 [60] */
     double duration;            /* seconds, or 0 for the effect's span [0] */
     effect_host_frame_fn frame; /* required */
     void *context;              /* handed to frame [NULL] */
@@ -504,7 +530,8 @@ typedef struct effect_host_play_options {
  * every 1/fps, and a frame that is late is dropped, never queued (the
  * next tick shows the frame due then).
  * Errors: NULL_POINTER (instance, options, options->frame), STRUCT_SIZE,
- * RANGE (fps, duration), and the plugin's own. */
+ * RANGE (fps, duration), EFFECT_HOST_ERR_TOO_MUCH (more than 2^31 frames),
+ * and the plugin's own. */
 EFFECT_HOST_API effect_status effect_host_player_create(effect_host_instance *instance,
                                                         const effect_host_play_options *options,
                                                         effect_host_player **out, effect_error *error);
@@ -512,12 +539,17 @@ EFFECT_HOST_API effect_status effect_host_player_create(effect_host_instance *in
 /* Plays, and blocks the calling thread until the last frame, a stop, or a
  * plugin error. *shown and *dropped (each may be NULL) receive the frames
  * shown and dropped. A run ended by a stop returns EFFECT_HOST_ERR_CANCELLED.
- * One run at a time per player; a player may run again after it returns.
- * Errors: NULL_POINTER, EFFECT_HOST_ERR_CANCELLED, and the plugin's own. */
+ * One run at a time per player: a second, from another thread or from the
+ * frame callback, returns EFFECT_HOST_ERR_BUSY at once. A player may run
+ * again after it returns.
+ * Errors: NULL_POINTER, EFFECT_HOST_ERR_CANCELLED, EFFECT_HOST_ERR_BUSY,
+ * and the plugin's own. */
 EFFECT_HOST_API effect_status effect_host_player_run(effect_host_player *player, uint64_t *shown, uint64_t *dropped,
                                                      effect_error *error);
 
-/* Ends the current run (or the next, if none is running) within a frame.
+/* Ends the current run within a frame, or the next run before its first
+ * frame if none is running (a stop that comes as a run finishes is spent
+ * with it).
  * Async-signal-safe: call it from any thread or from a signal handler,
  * concurrently with effect_host_player_run. */
 EFFECT_HOST_API void effect_host_player_stop(effect_host_player *player);

@@ -230,7 +230,7 @@ private:
 /* What render() takes beyond the path; the defaults are render's. */
 struct RenderOptions {
     uint32_t flags = 0;                   /* EFFECT_HOST_RENDER_* */
-    double fps = 0;                       /* 0: 30 */
+    double fps = 0;                       /* 0: 30, render's */
     double duration = 0;                  /* 0: the effect's span */
     double time = 0;                      /* a still's moment, with EFFECT_HOST_RENDER_AT_TIME */
     double scale = 0;                     /* 0: 2 pixels a point */

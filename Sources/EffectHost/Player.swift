@@ -31,6 +31,15 @@ extension FrameSink {
     public func received(signal: Int32) throws {}
 }
 
+/// Why a run could not start.
+public enum PlayerError: Error, CustomStringConvertible {
+    /// The player is running already (on another thread, or this call
+    /// came from its own sink).
+    case alreadyRunning
+
+    public var description: String { "the player is running already; a player plays one run at a time" }
+}
+
 /// How a run went.
 public struct PlaybackReport: Sendable {
     public let framesShown: Int
@@ -85,6 +94,9 @@ public final class Player: @unchecked Sendable {
     private let ended = Atomic<Bool>(false)
     /// `requestStop()` was called; read before every frame.
     private let stopAsked = Atomic<Bool>(false)
+    /// A run is under way: a second one, from another thread or from the
+    /// sink itself, is refused instead of taking the first one's state.
+    private let running = Atomic<Bool>(false)
     /// Whether a run listens for the stop signals (SIGINT, SIGTERM,
     /// SIGHUP). A program that embeds a player and handles them itself
     /// turns this off, and calls `requestStop()` instead.
@@ -183,7 +195,8 @@ public final class Player: @unchecked Sendable {
     }
 
     /// Ends the current run before its next frame, or the next run before
-    /// its first if none is running. Async-signal-safe: one atomic store,
+    /// its first if none is running (a stop that comes while a run is
+    /// finishing is spent with that run). Async-signal-safe: one atomic store,
     /// so a signal handler of the caller's own may call it.
     public func requestStop() {
         stopAsked.store(true, ordering: .releasing)
@@ -221,6 +234,10 @@ public final class Player: @unchecked Sendable {
     /// Starts a run on the queue with its signals watched, waits for it to
     /// finish, and reports.
     private func run(_ begin: @escaping @Sendable (Player) -> Void) throws -> PlaybackReport {
+        guard running.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged else {
+            throw PlayerError.alreadyRunning
+        }
+        defer { running.store(false, ordering: .releasing) }
         let finishedRun = DispatchSemaphore(value: 0)
         queue.sync {
             shown = 0
@@ -257,8 +274,9 @@ public final class Player: @unchecked Sendable {
         queue.async { begin(self) }
         finishedRun.wait()
         return try queue.sync {
-            // A stop asked for is spent by the run it ended.
-            if stoppedOnRequest { stopAsked.store(false, ordering: .releasing) }
+            // A stop asked for during a run is spent with it, even when the
+            // run reached its last frame first.
+            stopAsked.store(false, ordering: .releasing)
             if let failure { throw failure }
             var report = PlaybackReport(framesShown: shown, framesDropped: dropped, signal: stoppedBy)
             report.stoppedOnRequest = stoppedOnRequest

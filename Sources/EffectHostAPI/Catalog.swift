@@ -2,6 +2,7 @@ import CEffect
 import CEffectHost
 import EffectHost
 import Glibc
+import MetadataRules
 
 /// The plugins found on a search path, and the files that failed.
 final class CatalogBox {
@@ -17,7 +18,7 @@ final class CatalogBox {
         effects = catalog.effectIDs.compactMap { id in
             catalog.effect(id: id).map { (strings.keep(id), strings.keep($0.plugin.path)) }
         }
-        failures = catalog.failures.map { strings.keep($0.description) }
+        failures = catalog.failures.map { strings.keep(ErrorText.oneLine($0.description)) }
     }
 }
 

@@ -11,13 +11,14 @@ public func effect_host_export(
 ) -> Int32 {
     answer(error) {
         let box: InstanceBox = try object(instance, "instance")
-        let path = try text(path, "path")
+        let path = try outputPath(path)
         var defaults = effect_host_export_options()
         defaults.struct_size = UInt32(MemoryLayout<effect_host_export_options>.size)
         let given = try options(optionsPointer, defaults: defaults, named: "effect_host_export_options")
         guard given.flags & ~EFFECT_HOST_EXPORT_LOOP == 0 else {
             throw Failure(EFFECT_ERR_RANGE, "unknown flags 0x\(String(given.flags & ~EFFECT_HOST_EXPORT_LOOP, radix: 16))")
         }
+        guard given.reserved == 0 else { throw Failure(EFFECT_ERR_RANGE, "effect_host_export_options.reserved must be 0") }
         let fps = given.fps == 0 ? ExportSettings.defaultFPS : given.fps
         try checkRate(fps)
         let look = try Look(lookPointer)

@@ -26,12 +26,14 @@ struct Failure: Error {
         case let error as PluginLoadFailure: self.init(EFFECT_HOST_ERR_LOAD, error.description)
         case let error as FileError: self.init(EFFECT_HOST_ERR_IO, error.message)
         case let error as NativeError: self.init(EFFECT_HOST_ERR_MISSING, error.description)
+        case let error as PlayerError: self.init(EFFECT_HOST_ERR_BUSY, error.description)
         case let error as ParamDescription.ParseError: self.init(EFFECT_ERR_RANGE, error.message)
         case let error as RenderError:
             switch error.kind {
             case .tooLarge: self.init(EFFECT_HOST_ERR_TOO_MUCH, error.message)
             case .cancelled: self.init(EFFECT_HOST_ERR_CANCELLED, error.message)
             case .plugin: self.init(EFFECT_ERR_INTERNAL, error.message)
+            case .unusableTarget: self.init(EFFECT_ERR_RANGE, error.message)
             case .failed:
                 let missing = error.message == FFmpegEncoder.missing
                 self.init(missing ? EFFECT_HOST_ERR_MISSING : EFFECT_HOST_ERR_IO, error.message)
@@ -81,6 +83,15 @@ func text(_ pointer: UnsafePointer<CChar>?, _ what: String) throws(Failure) -> S
     guard let pointer else { throw .null(what) }
     guard let text = String(validatingCString: pointer) else { throw Failure(EFFECT_ERR_UTF8, "\(what) is not UTF-8 text") }
     return text
+}
+
+/// A path a render or an export writes to: a file or a directory, not
+/// empty and not a device or a pipe.
+func outputPath(_ pointer: UnsafePointer<CChar>?) throws(Failure) -> String {
+    let path = try text(pointer, "path")
+    guard !path.isEmpty else { throw Failure(EFFECT_ERR_RANGE, "path is empty") }
+    guard !Files.isSpecial(path) else { throw Failure(EFFECT_ERR_RANGE, "\(path) is a device or a pipe; renders and exports write files") }
+    return path
 }
 
 /// An "in" options struct the caller filled: all defaults for NULL; a

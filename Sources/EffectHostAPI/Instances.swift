@@ -105,7 +105,7 @@ public func effect_host_instance_create(
             try (0..<Int(count)).map { index in
                 let setting = settings![index]
                 let name = try text(setting.name, "settings[\(index)].name")
-                return (name, try value(setting.value, for: effect.param(named: name), named: name))
+                return (name, try value(setting.value, for: try param(name, of: effect), named: name))
             }
         }
     }
@@ -139,7 +139,7 @@ public func effect_host_instance_set_param(
         let box: InstanceBox = try object(instance, "instance")
         let name = try text(name, "name")
         guard let raw else { throw Failure.null("value") }
-        try box.set(name, to: try value(raw.pointee, for: box.instance.effect.param(named: name), named: name), at: t)
+        try box.set(name, to: try value(raw.pointee, for: try param(name, of: box.instance.effect), named: name), at: t)
     }
 }
 

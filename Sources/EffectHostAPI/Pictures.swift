@@ -14,6 +14,7 @@ final class PictureBox {
 
     init(_ instance: InstanceBox, _ picture: FramePicture) {
         (self.instance, self.picture) = (instance, picture)
+        noteMissingCharacters()
     }
 
     deinit { free(missing) }
@@ -27,10 +28,15 @@ final class PictureBox {
         return made
     }
 
-    var missingCharacters: UnsafePointer<CChar>? {
+    /// The line naming characters no font had, as of the last draw: the
+    /// string is replaced only by a draw, so it stays valid until then.
+    var missingCharacters: UnsafePointer<CChar>? { missing.map { UnsafePointer($0) } }
+
+    func noteMissingCharacters() {
+        let note = picture.fonts?.uncoveredNote
+        if let missing, let note, String(cString: missing) == note { return }
         free(missing)
-        missing = picture.fonts?.uncoveredNote.map { strdup($0) }
-        return missing.map { UnsafePointer($0) }
+        missing = note.map { strdup($0) }
     }
 }
 
@@ -92,6 +98,7 @@ public func effect_host_picture_draw_pixels(
         default:
             throw Failure(EFFECT_ERR_RANGE, "layout \(layout) is not one of EFFECT_HOST_PIXELS_*")
         }
+        box.noteMissingCharacters()
     }
 }
 
@@ -103,6 +110,7 @@ public func effect_host_picture_draw_cairo(
         let box: PictureBox = try object(picture, "picture")
         guard let context else { throw Failure.null("cairo_context") }
         try box.picture.draw(box.instance.instance, at: t, intoCairo: context)
+        box.noteMissingCharacters()
     }
 }
 

@@ -51,7 +51,7 @@ public func effect_host_render(
 ) -> Int32 {
     answer(error) {
         let box: InstanceBox = try object(instance, "instance")
-        let path = try text(path, "path")
+        let path = try outputPath(path)
         var defaults = effect_host_render_options()
         defaults.struct_size = UInt32(MemoryLayout<effect_host_render_options>.size)
         let given = try options(optionsPointer, defaults: defaults, named: "effect_host_render_options")
@@ -71,7 +71,7 @@ public func effect_host_render(
         guard let target = RenderTarget(path: path, pngFrames: pngFrames) else {
             throw Failure(
                 EFFECT_ERR_RANGE,
-                "cannot write .\(RenderTarget.suffix(of: path)) files: a path is a directory, or ends in .svg, .png, .html, .gif, .mp4, .webm or .apng")
+                "cannot write .\(RenderTarget.suffix(of: path)) files: a path is a directory (ending in /, existing, or with no extension), or ends in .svg, .png, .html, .gif, .mp4, .webm or .apng")
         }
         if pngFrames, !RenderTarget.isDirectory(path) { throw Failure(EFFECT_ERR_RANGE, "PNG frames go into a directory, and \(path) is a file") }
         if time != nil, !target.isStill { throw Failure(EFFECT_ERR_RANGE, "a moment is rendered as a still: a path ending in .svg or .png") }

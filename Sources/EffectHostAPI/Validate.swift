@@ -2,6 +2,7 @@ import CEffect
 import CEffectHost
 import EffectHost
 import EffectValidate
+import MetadataRules
 
 /// A validation report, its strings kept for the caller.
 final class ReportBox {
@@ -17,7 +18,8 @@ final class ReportBox {
             plugin.checks.map { check, result in
                 effect_host_check_result(
                     struct_size: UInt32(MemoryLayout<effect_host_check_result>.size), reserved: 0, path: strings.keep(plugin.path),
-                    check: strings.keep(check.rawValue), status: strings.keep(result.status.rawValue), reason: strings.keep(result.reason))
+                    check: strings.keep(check.rawValue), status: strings.keep(result.status.rawValue),
+                    reason: strings.keep(ErrorText.oneLine(result.reason)))
             }
         }
         json = strings.keep(report.json.text(indent: "  "))

@@ -11,6 +11,9 @@ public struct RenderError: Error, CustomStringConvertible {
         case plugin
         /// A library or a tool failed.
         case failed
+        /// What the caller gave to draw into cannot take a drawing (a cairo
+        /// context in an error state, say).
+        case unusableTarget
     }
 
     public let kind: Kind

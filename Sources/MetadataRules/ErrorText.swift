@@ -9,7 +9,7 @@ public enum ErrorText {
     /// as fits, cut where a character starts, so it is still valid UTF-8.
     public static func store(_ message: String, in buffer: UnsafeMutableRawBufferPointer) {
         guard buffer.count > 0 else { return }
-        let bytes = oneLine(message)
+        let bytes = oneLineBytes(message)
         var length = min(bytes.count, buffer.count - 1)
         if length < bytes.count {
             while length > 0, bytes[length] & 0xC0 == 0x80 { length -= 1 }
@@ -18,7 +18,12 @@ public enum ErrorText {
         buffer[length] = 0
     }
 
-    static func oneLine(_ message: String) -> [UInt8] {
+    /// `message` as one line of text, control characters written out.
+    public static func oneLine(_ message: String) -> String {
+        String(decoding: oneLineBytes(message), as: UTF8.self)
+    }
+
+    static func oneLineBytes(_ message: String) -> [UInt8] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(message.utf8.count)
         for scalar in message.unicodeScalars {

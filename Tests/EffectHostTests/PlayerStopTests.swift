@@ -44,4 +44,32 @@ final class PlayerStopTests: XCTestCase {
         XCTAssertEqual(whole.framesShown + whole.framesDropped, 10)
         XCTAssertEqual(sink.times.last, 0.09)
     }
+
+    /// A stop that comes on the last frame ends nothing more: the next run plays whole.
+    func testAStopOnTheLastFrameIsSpentWithItsRun() throws {
+        let sink = CountingSink()
+        let player = Player(instance: try Fixtures.strikeInstance(), fps: 100, lastFrame: 4, sink: sink)
+        player.hearsStopSignals = false
+        sink.onFrame = { index in if index == 4 { player.requestStop() } }
+        XCTAssertEqual(try player.runOffline().framesShown, 5)
+        sink.onFrame = { _ in }
+        let next = try player.runOffline()
+        XCTAssertEqual(next.framesShown, 5)
+        XCTAssertFalse(next.stoppedOnRequest)
+    }
+
+    /// A run asked for while one is under way (here from the sink itself)
+    /// is refused at once, instead of waiting on the queue it runs on.
+    func testASecondRunAtOnceIsRefused() throws {
+        let sink = CountingSink()
+        let player = Player(instance: try Fixtures.strikeInstance(), fps: 100, lastFrame: 2, sink: sink)
+        player.hearsStopSignals = false
+        var refusal: Error?
+        sink.onFrame = { index in
+            guard index == 0 else { return }
+            do { _ = try player.runOffline() } catch { refusal = error }
+        }
+        XCTAssertEqual(try player.runOffline().framesShown, 3)
+        XCTAssertTrue(refusal is PlayerError, "\(String(describing: refusal))")
+    }
 }

@@ -117,6 +117,7 @@ def test_a_frame_drawn_into_the_programs_own_cairo_context(checked):
         pytest.skip("pkg-config cannot find cairo (scripts/ensure-cairo installs libcairo2-dev)")
     assert lines["cairo"] == "written"
     assert_strike_line_at_half(png(str(out / "strike-cairo.png")))
+    assert lines["bad cairo finished"].startswith("status -7: the cairo context is in an error state")
 
 
 def test_a_gif_renders_with_progress_and_matches_the_still_of_its_last_frame(checked, tmp_path):
@@ -147,6 +148,20 @@ def test_the_lottie_export_has_the_seeds_cycle(checked):
 def test_a_player_stops_when_its_frame_callback_says_so(checked):
     lines, _ = checked
     assert lines["player"] == "status -102, 5 frames seen, 5 shown"
+    # Running a player from its own frame callback is refused (EFFECT_HOST_ERR_BUSY), not a trap or a hang.
+    assert lines["reentry"] == "-105"
+    # 0.1 s at 60 fps is frames 0 ... 6: a stop on the last is spent with its run, not carried into the next.
+    assert lines["stop on the last frame"] == "0 after 7, then 0 after 7"
+
+
+def test_a_cancelled_render_leaves_no_directory_it_made(checked):
+    lines, _ = checked
+    assert lines["cancelled directory"] == "gone"
+
+
+def test_characters_no_font_has_are_named_in_one_string(checked):
+    lines, _ = checked
+    assert lines["missing"] == "one string, names U+F0000"
 
 
 def test_validation_reports_as_data_and_json(checked):
@@ -172,6 +187,12 @@ def test_validation_reports_as_data_and_json(checked):
         ("bad render path", -101, "no/such/dir/x.png"),
         ("bad render suffix", -7, "cannot write .doc files"),
         ("bad validate NULL", -1, "out is NULL"),
+        ("bad render empty", -7, "path is empty"),
+        ("bad render device", -7, "/dev/null is a device or a pipe"),
+        ("bad export reserved", -7, "reserved must be 0"),
+        # The param is unknown whatever its value's type: the name is checked first.
+        ("bad create unknown enum", -5, "has no param 'nope'"),
+        ("bad render cancelled", -102, "cancelled"),
     ],
 )
 def test_each_wrong_call_gets_its_status_and_one_line(checked, step, status, message):

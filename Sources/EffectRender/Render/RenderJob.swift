@@ -1,4 +1,5 @@
 import EffectHost
+import Glibc
 
 /// Where a render's time went, in seconds: drawing (the display list, and
 /// its SVG), rasterising (pixels), encoding and writing.
@@ -44,6 +45,9 @@ public final class RenderJob {
     /// says no, and cancels through `isCancelled`.
     public var hearsStopSignals = true
     private let destination: FrameWriter.Destination
+    /// The frames' directory, when this job made it: removed again if the
+    /// render ends early with nothing in it.
+    private let madeDirectory: String?
 
     /// A page's frames past this many bytes would not open in a browser.
     public static let maxPageBytes = 200_000_000
@@ -62,6 +66,10 @@ public final class RenderJob {
     ) throws {
         (self.instance, self.picture, self.target, self.fps, self.start, self.lastFrame) = (instance, picture, target, fps, start, lastFrame)
         func canvas(even: Bool) throws -> PixelCanvas { try PixelCanvas(for: picture, scale: scale, size: size, even: even) }
+        var made: String?
+        if case let .svgFrames(directory) = target, !Files.isDirectory(directory) { made = directory }
+        if case let .pngFrames(directory) = target, !Files.isDirectory(directory) { made = directory }
+        madeDirectory = made
         switch target {
         case let .svgFrames(directory):
             try Files.makeDirectory(directory)
@@ -96,16 +104,22 @@ public final class RenderJob {
             player.hearsStopSignals = hearsStopSignals
             report = try player.runOffline()
         } catch {
-            writer.abandon()
+            abandon(writer)
             throw error
         }
         if let signal = report.signal {
-            writer.abandon()
+            abandon(writer)
             return RenderSummary(frames: report.framesShown, signal: signal, timings: writer.timings)
         }
         try writer.complete()
         if case .page = destination { try writePage(writer.pages) }
         return RenderSummary(frames: total, signal: nil, timings: writer.timings)
+    }
+
+    private func abandon(_ writer: FrameWriter) {
+        writer.abandon()
+        // rmdir removes only an empty directory: frames written stay.
+        if let madeDirectory { rmdir(madeDirectory) }
     }
 
     private func writePage(_ frames: [String]) throws {

@@ -39,6 +39,28 @@ static int stop_after_five(void *context, const effect_host_frame *frame) {
     return frame->index >= 4;
 }
 
+/* Runs its own player again from inside a frame: refused, not a hang or a trap. */
+static effect_host_player *reentered = NULL;
+static effect_status reentry_status = EFFECT_OK;
+static int run_again(void *context, const effect_host_frame *frame) {
+    effect_error inner = {sizeof inner, 0, {0}};
+    (void)context;
+    (void)frame;
+    reentry_status = effect_host_player_run(reentered, NULL, NULL, &inner);
+    return 1;
+}
+
+/* Stops on the last of 7 frames: the stop is spent with that run. */
+static int stop_on_last(void *context, const effect_host_frame *frame) {
+    (void)context;
+    return frame->index == 6;
+}
+
+static int cancel_at_once(void *context) {
+    (void)context;
+    return 1;
+}
+
 static int write_file(const char *path, const void *bytes, size_t size) {
     FILE *file = fopen(path, "wb");
     if (file == NULL) return 0;
@@ -80,6 +102,20 @@ static void bad_input(effect_host_plugin *plugin, effect_host_instance *instance
         printf("validate junk: failed %d\n", effect_host_report_failed(report));
         effect_host_report_free(report);
     }
+    say("bad render empty", effect_host_render(instance, "", NULL, NULL, &error));
+    say("bad render device", effect_host_render(instance, "/dev/null", NULL, NULL, &error));
+    effect_host_export_options dirty = {sizeof dirty, 0, 0, 0, 77, NULL, NULL, NULL};
+    snprintf(path, sizeof path, "%s/dirty.json", out_dir);
+    say("bad export reserved", effect_host_export(instance, path, NULL, &dirty, &error));
+    effect_param_setting unknown_enum = {"nope", {EFFECT_TYPE_ENUM, 0, 0, 5, NULL}};
+    say("bad create unknown enum", effect_host_instance_create(plugin, "strikethrough-reveal", &unknown_enum, 1, &no_instance, &error));
+    /* A directory the render made is removed again when it is cancelled before any frame. */
+    effect_host_render_options cancelled = {sizeof cancelled, 0, 0, 0, 0, 0, 0, 0, NULL, cancel_at_once, NULL, NULL};
+    snprintf(path, sizeof path, "%s/cancelled/", out_dir);
+    say("bad render cancelled", effect_host_render(instance, path, NULL, &cancelled, &error));
+    FILE *left = fopen(path, "r");
+    printf("cancelled directory: %s\n", left != NULL ? "left" : "gone");
+    if (left != NULL) fclose(left);
     effect_host_instance_free(NULL);
     effect_host_plugin_free(NULL);
     effect_host_player_stop(NULL);
@@ -135,9 +171,28 @@ int main(int argc, char **argv) {
         printf("cairo: %s\n", cairo_surface_write_to_png(surface, path) == CAIRO_STATUS_SUCCESS ? "written" : "not written");
     }
     cairo_destroy(cr);
+    /* A context on a finished surface cannot take a drawing: an error, not silence. */
+    cairo_surface_finish(surface);
+    cr = cairo_create(surface);
+    say("bad cairo finished", effect_host_picture_draw_cairo(picture, 0.16, cr, &error));
+    cairo_destroy(cr);
     cairo_surface_destroy(surface);
 #endif
     effect_host_picture_free(picture);
+
+    /* Text no font has (U+F0000, a private-use character): named once, the same string each time it is read. */
+    effect_host_instance *unknown = NULL;
+    effect_host_picture *unknown_picture = NULL;
+    const char *private_use[] = {"text=A \xF3\xB0\x80\x80"};
+    if (say("missing", effect_host_instance_create_text(plugin, "strikethrough-reveal", private_use, 1, &unknown, &error)) &&
+        say("missing", effect_host_picture_create(unknown, NULL, &unknown_picture, &error))) {
+        const char *first = effect_host_picture_missing_characters(unknown_picture);
+        const char *again = effect_host_picture_missing_characters(unknown_picture);
+        printf("missing: %s, %s\n", first != NULL && first == again ? "one string" : "not one string",
+               first != NULL && strstr(first, "U+F0000") != NULL ? "names U+F0000" : "does not name it");
+    }
+    effect_host_picture_free(unknown_picture);
+    effect_host_instance_free(unknown);
 
     /* A GIF of the breathing circles, with progress. */
     effect_host_instance *circles = NULL;
@@ -167,6 +222,22 @@ int main(int argc, char **argv) {
             effect_status status = effect_host_player_run(player, &shown, NULL, &error);
             printf("player: status %d, %llu frames seen, %llu shown\n", (int)status, (unsigned long long)seen,
                    (unsigned long long)shown);
+            effect_host_player_free(player);
+        }
+        /* Running a player from its own frame callback, and a stop on the last frame. */
+        effect_host_play_options again = {sizeof again, EFFECT_HOST_PLAY_OFFLINE, 60, 0.1, run_again, NULL};
+        if (say("reentry", effect_host_player_create(circles, &again, &reentered, &error))) {
+            effect_host_player_run(reentered, NULL, NULL, &error);
+            printf("reentry: %d\n", (int)reentry_status);
+            effect_host_player_free(reentered);
+        }
+        effect_host_play_options last = {sizeof last, EFFECT_HOST_PLAY_OFFLINE, 60, 0.1, stop_on_last, NULL};
+        if (say("last", effect_host_player_create(circles, &last, &player, &error))) {
+            effect_status first = effect_host_player_run(player, &shown, NULL, &error);
+            uint64_t first_shown = shown;
+            effect_status second = effect_host_player_run(player, &shown, NULL, &error);
+            printf("stop on the last frame: %d after %llu, then %d after %llu\n", (int)first, (unsigned long long)first_shown,
+                   (int)second, (unsigned long long)shown);
             effect_host_player_free(player);
         }
         effect_host_instance_free(circles);

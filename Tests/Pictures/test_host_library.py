@@ -289,3 +289,98 @@ def test_a_window_of_another_size_fits_the_picture(window, tmp_path):
     b = strike_line_ends(large, int(left + 46 * scale))
     assert abs((b[1] - b[0]) - (a[1] - a[0]) * scale / 2) <= 3, (a, b, scale)
     assert abs(b[0] - (left + a[0] * scale / 2)) <= 3, (a, b, left)
+
+
+# ---- Python: the effects package through the host library -------------------
+
+
+def test_python_draws_a_frame_into_an_array_where_the_seed_puts_it():
+    import effects
+
+    with effects.effect("strikethrough-reveal", [BUILD], defaults=False).create(duration=0.5) as instance:
+        picture = instance.picture()
+        image = picture.draw(0.25)
+    # duration 0.5 at 0.25 s: half way, the same line as the default strike at 0.16 s.
+    assert image.shape == (picture.pixel_size(2)[1], picture.pixel_size(2)[0], 4)
+    assert_strike_line_at_half(image)
+
+
+def test_python_straight_and_premultiplied_pixels_agree():
+    import effects
+
+    instance = effects.effect("breathing-circles", [BUILD], defaults=False).create()
+    picture = instance.picture(ground="transparent")
+    straight = picture.draw(3, scale=1).astype(int)
+    premultiplied = picture.draw(3, scale=1, premultiplied=True).astype(int)
+    alpha = straight[..., 3:]
+    partial = (alpha[..., 0] > 0) & (alpha[..., 0] < 255)
+    assert partial.sum() > 100, "the circles are translucent"
+    assert np.all(premultiplied[..., 3] == straight[..., 3])
+    # Dividing the alpha out and multiplying it back loses at most the rounding of each.
+    back = (straight[..., :3] * alpha + 127) // 255
+    assert np.abs(back[partial] - premultiplied[..., :3][partial]).max() <= 1
+
+
+def test_python_renders_exports_and_keeps_events(tmp_path):
+    import effects
+
+    heard = []
+    with effects.effect("strikethrough-reveal", [BUILD], defaults=False).create() as instance:
+        instance.render(str(tmp_path / "strike.gif"), fps=20, progress=lambda done, total: heard.append((done, total)))
+        # The strike's 0.32 s at 20 fps: t = 0, 0.05, ..., the first frame at or after 0.32 s.
+        frame_count = math.ceil(0.32 * 20) + 1
+        assert heard[-1] == (frame_count, frame_count)
+        assert len(frames(str(tmp_path / "strike.gif"))) == frame_count
+        instance.export(str(tmp_path / "strike.json"), fps=30)
+        animation = json.loads((tmp_path / "strike.json").read_text())
+        # Lottie counts frames, the last at or after the end: 0 ... 10 at 30 fps.
+        assert animation["fr"] == 30 and animation["op"] - animation["ip"] == math.ceil(0.32 * 30) + 1
+        # An event set after the host's twin was made reaches it too: done
+        # false at 0 s leaves nothing struck at 0.16 s.
+        instance.set("done", False, at=0)
+        image = instance.picture().draw(0.16)
+    first, last, _ = strike_line_ends(image, 92)
+    assert last - first < 5
+
+
+def test_python_callback_exceptions_end_the_render_and_leave_nothing(tmp_path):
+    import effects
+
+    instance = effects.effect("strikethrough-reveal", [BUILD], defaults=False).create()
+
+    def progress(done, total):
+        raise KeyError("from progress")
+
+    with pytest.raises(KeyError, match="from progress"):
+        instance.render(str(tmp_path / "strike.gif"), progress=progress)
+    assert not (tmp_path / "strike.gif").exists()
+    with pytest.raises(effects.EffectError) as refused:
+        instance.render(str(tmp_path / "strike.doc"))
+    assert refused.value.status == -7 and "cannot write .doc files" in str(refused.value)
+
+
+def test_python_validates_plugin_files():
+    import effects
+
+    report = effects.validate(os.path.join(BUILD, "libStrike.so"), seed=3)
+    assert not report.failed and len(report.checks) == 18
+    assert report.checks[0].name == "load" and report.checks[0].status == "pass"
+    assert json.loads(report.json)["seed"] == 3
+    junk = effects.validate("/etc/passwd")
+    assert junk.failed and junk.checks[0].status == "fail"
+
+
+def test_python_without_the_host_library_samples_and_says_what_is_missing(monkeypatch):
+    import effects
+    from effects import _host
+
+    monkeypatch.setattr(_host, "candidates", lambda: [])
+    _host.library.cache_clear()
+    try:
+        instance = effects.effect("strikethrough-reveal", [BUILD], defaults=False).create()
+        assert instance.sample(0.16)["amount"] == pytest.approx(0.5, abs=1e-9)
+        with pytest.raises(effects.HostLibraryMissing) as missing:
+            instance.picture()
+        assert missing.value.status == -103 and "libeffecthost.so" in str(missing.value) and "\n" not in str(missing.value)
+    finally:
+        _host.library.cache_clear()

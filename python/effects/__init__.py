@@ -10,6 +10,8 @@ deterministic models of a motion design sampled at any time t::
         amount = instance.sample(0.25)["amount"]
         frames = instance.sample_many(0, 1 / 60, 120)
         picture = instance.draw(0.25)         # the frame as a display list (ABI 1.2)
+        pixels = instance.picture().draw(0.25)  # drawn by the host library: an RGBA array
+        instance.render("strike.gif")           # any file effect-host render writes
 
 Plugins are found in explicit paths, then EFFECT_PLUGIN_PATH, then the
 plugins inside this package, then those of an ``effect-host`` on PATH, then,
@@ -46,6 +48,7 @@ from ._drawing import (
     Transform,
     Verb,
 )
+from ._host import Check, HostLibraryMissing, Picture, ValidationReport, validate
 from ._instance import Appearance, DisplayStrings, Element, Frames, Instance, Sample, Timing, TimingKind
 from ._layout import Decoration, Layout, LayoutItem
 from ._library import Catalog, Channel, ChannelScope, Effect, Param, ParamType, Plugin, load_plugin, scan, search_path
@@ -57,6 +60,7 @@ __all__ = [
     "Catalog",
     "Channel",
     "ChannelScope",
+    "Check",
     "Clip",
     "ClipKind",
     "Decoration",
@@ -69,6 +73,7 @@ __all__ = [
     "EndGroup",
     "Frames",
     "Group",
+    "HostLibraryMissing",
     "Instance",
     "Join",
     "Layout",
@@ -78,6 +83,7 @@ __all__ = [
     "Paint",
     "Param",
     "ParamType",
+    "Picture",
     "Plugin",
     "PluginLoadError",
     "PluginLoadWarning",
@@ -93,6 +99,7 @@ __all__ = [
     "Timing",
     "TimingKind",
     "Transform",
+    "ValidationReport",
     "Verb",
     "__version__",
     "effect",
@@ -100,6 +107,7 @@ __all__ = [
     "load_plugin",
     "scan",
     "search_path",
+    "validate",
 ]
 
 

@@ -6,13 +6,13 @@ import contextlib
 import ctypes
 import numbers
 import threading
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
 import numpy as np
 
-from . import _abi
+from . import _abi, _host
 from ._drawing import (
     FIRST_CAPACITY,
     HINT_LIMIT,
@@ -23,6 +23,7 @@ from ._drawing import (
     item_buffer,
     read_display_list,
 )
+from ._host import Picture
 from ._layout import Layout, read_layout
 from ._library import _call, value_from_raw
 from ._values import to_raw, to_time
@@ -232,8 +233,13 @@ class Instance:
     C ABI requires; a call after ``close`` raises EffectError.
     """
 
-    def __init__(self, effect: Effect, handle: ctypes.c_void_p) -> None:
+    def __init__(self, effect: Effect, handle: ctypes.c_void_p, params: Mapping[str, Any] | None = None) -> None:
         self.effect = effect
+        # What made it, so the host library can make its twin (see _host_instance).
+        self._params = dict(params or {})
+        self._events: list[tuple[str, Any, float]] = []
+        self._twin: _host.Handle | None = None
+        self._twin_lock = threading.Lock()
         self._api = effect.plugin._api
         self._handle: ctypes.c_void_p | None = handle
         # A plain lock, entered directly on the sampling path (a Condition's
@@ -431,6 +437,10 @@ class Instance:
         raw = to_raw(param, value, keep)
         with self._exclusive() as handle:
             _call(self._api.set_param, handle, name.encode("utf-8"), ctypes.byref(raw), to_time(at))
+            with self._twin_lock:
+                self._events.append((name, value, to_time(at)))
+                if self._twin is not None:
+                    _host.set_param(self._twin, name, raw, to_time(at))
 
     def get(self, name: str, at: float = 0.0) -> Any:
         """The value param ``name`` has at time ``at``."""
@@ -557,3 +567,118 @@ class Instance:
             message = error.message.decode("utf-8", "replace") or f"the plugin failed with status {status}"
             raise EffectError(status, message)
         raise EffectError(_abi.ERR_INTERNAL, "the plugin's display list does not fit the capacity it asked for")
+
+    # ---- Through the host library ---------------------------------------------
+
+    def _host_instance(self) -> _host.Handle:
+        """The same instance made by the host library (its params, then its
+        events), for the calls that draw, render and export with the host's
+        own renderer; made once, and kept in step by ``set``."""
+        with self._twin_lock:
+            if self._twin is None:
+                plugin = _host.open_plugin(self.effect.plugin.path, self.effect.plugin.allow_unsafe)
+                keep: list[Any] = []
+                settings = (_abi.ParamSetting * max(1, len(self._params)))()
+                for index, (name, value) in enumerate(self._params.items()):
+                    encoded = name.encode("utf-8")
+                    keep.append(encoded)
+                    settings[index].name = encoded
+                    settings[index].value = to_raw(self.effect.param(name), value, keep)
+                twin = _host.create_instance(plugin, self.effect.id, settings, len(self._params))
+                for name, value, at in self._events:
+                    _host.set_param(twin, name, to_raw(self.effect.param(name), value, keep), at)
+                self._twin = twin
+            return self._twin
+
+    def picture(
+        self, appearance: str = "light", width: float | None = None, font: str | None = None, ground: str | None = None
+    ) -> Picture:
+        """The instance's frames as the host draws them, for arrays of pixels
+        (``Picture.draw``): with real fonts (``font``: a family, a font file,
+        or "reference"; by default Inter with fontconfig's fallbacks), in
+        the ``appearance`` light or dark, text wrapped to ``width`` points
+        (432 by default, as ``effect-host render``), over ``ground``
+        ("#RRGGBB[AA]", "transparent", or by default the appearance's
+        window colour). Needs the host library (HostLibraryMissing)."""
+        return Picture(self._host_instance(), appearance, width, font, ground)
+
+    def render(
+        self,
+        path: str,
+        *,
+        fps: float | None = None,
+        duration: float | None = None,
+        time: float | None = None,
+        loop: bool = False,
+        scale: float | None = None,
+        size: tuple[int, int] | None = None,
+        png_frames: bool = False,
+        svg_text: bool = False,
+        appearance: str = "light",
+        width: float | None = None,
+        font: str | None = None,
+        ground: str | None = None,
+        progress: Callable[[int, int], Any] | None = None,
+        cancel: Callable[[], bool] | None = None,
+    ) -> list[str]:
+        """Renders the instance to ``path`` as ``effect-host render -o`` does
+        (the format from the path: a directory of SVG frames, PNG with
+        ``png_frames``; .svg or .png stills, at ``time`` or the settled look;
+        .html; .gif, .mp4, .webm or .apng through ffmpeg), with render's
+        options and defaults. ``progress(done, total)`` hears each frame;
+        ``cancel()`` returning true ends it (EffectError, nothing left under
+        the name); an exception either raises ends the render and comes out
+        of it. Returns the notes the CLI would print as warnings. Needs the
+        host library (HostLibraryMissing)."""
+        raw_look, keep = _host.look(appearance, width, font, ground)
+        options = _abi.sized(_host.RenderOptions)
+        options.flags = (
+            (_host.RENDER_AT_TIME if time is not None else 0)
+            | (_host.RENDER_LOOP if loop else 0)
+            | (_host.RENDER_PNG_FRAMES if png_frames else 0)
+            | (_host.RENDER_SVG_TEXT if svg_text else 0)
+        )
+        options.fps = 0.0 if fps is None else float(fps)
+        options.duration = 0.0 if duration is None else float(duration)
+        options.time = 0.0 if time is None else to_time(time)
+        options.scale = 0.0 if scale is None else float(scale)
+        if size is not None:
+            options.pixel_width, options.pixel_height = size
+        lines = _host.render(self._host_instance(), path, raw_look, options, _host.notes(progress, cancel))
+        del keep
+        return lines
+
+    def export(
+        self,
+        path: str,
+        *,
+        fps: float | None = None,
+        loop: bool = False,
+        appearances: Sequence[str] = ("light", "dark"),
+        name: str | None = None,
+        appearance: str = "light",
+        width: float | None = None,
+        font: str | None = None,
+    ) -> list[str]:
+        """Exports the instance's whole timeline, its events baked in, as
+        ``effect-host export -o`` does: ``path`` ending in .json is Lottie
+        (in ``appearance``; ``loop``: one period alone), .lottie dotLottie,
+        anything else a directory holding a web page that plays with CSS
+        alone (in each of ``appearances``, chosen by the reader's colour
+        scheme; ``name`` prefixes its classes). Returns the notes the CLI
+        would print. Needs the host library (HostLibraryMissing)."""
+        raw_look, keep = _host.look(appearance, width, font, None)
+        options = _abi.sized(_host.ExportOptions)
+        options.flags = _host.EXPORT_LOOP if loop else 0
+        options.fps = 0.0 if fps is None else float(fps)
+        unknown = [each for each in appearances if each not in _host.APPEARANCES]
+        if unknown or not appearances:
+            raise EffectError(_abi.ERR_RANGE, f"appearances are light and dark, not {list(appearances)!r}")
+        options.appearances = (1 if "light" in appearances else 0) | (2 if "dark" in appearances else 0)
+        if name is not None:
+            encoded = name.encode("utf-8")
+            keep.append(encoded)
+            options.name = encoded
+        lines = _host.export(self._host_instance(), path, raw_look, options, _host.notes())
+        del keep
+        return lines

@@ -211,7 +211,7 @@ class Effect:
             len(params),
             ctypes.byref(handle),
         )
-        return Instance(self, handle)
+        return Instance(self, handle, params)
 
 
 class Plugin:
@@ -219,6 +219,8 @@ class Plugin:
 
     def __init__(self, path: str, allow_unsafe: bool = False) -> None:
         self.path = path
+        #: Loaded although the trust rules refuse it (the host library is asked the same).
+        self.allow_unsafe = allow_unsafe
         problem = None if allow_unsafe else _trust.problem_with(path)
         if problem:
             raise PluginLoadError(path, f"refused: {problem}; or pass allow_unsafe=True to load it anyway")

@@ -1,0 +1,434 @@
+"""The host library (include/effect_host.h, libeffecthost.so) through ctypes:
+frames drawn with the host's renderer and real fonts, renders to every file
+``effect-host render`` writes, web and Lottie exports, and validation.
+
+Sampling never needs it: the package samples plugins through their own
+table. The calls here do, and raise HostLibraryMissing where it is absent (a
+plugin-only install).
+"""
+
+from __future__ import annotations
+
+import ctypes
+import functools
+import os
+import shutil
+from collections.abc import Callable, Sequence
+from ctypes import CFUNCTYPE, POINTER, Structure, c_char_p, c_double, c_int, c_int32, c_uint32, c_uint64, c_void_p
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from . import _abi
+from .errors import EffectError
+
+API_MAJOR = 1
+LIBRARY_NAME = "libeffecthost.so"
+
+ERR_LOAD = -100
+ERR_IO = -101
+ERR_CANCELLED = -102
+ERR_MISSING = -103
+ERR_TOO_MUCH = -104
+ERR_BUSY = -105
+
+APPEARANCES = {"light": 0, "dark": 1}
+GROUND_DEFAULT, GROUND_TRANSPARENT, GROUND_COLOR = range(3)
+PIXELS_ARGB32_PREMULTIPLIED, PIXELS_RGBA_PREMULTIPLIED, PIXELS_RGBA_STRAIGHT = range(3)
+RENDER_AT_TIME, RENDER_LOOP, RENDER_PNG_FRAMES, RENDER_SVG_TEXT = 1, 2, 4, 8
+EXPORT_LOOP = 1
+VALIDATE_STRICT, VALIDATE_ALLOW_UNSAFE = 1, 2
+
+
+class HostLibraryMissing(EffectError):
+    """A call that needs the host library (libeffecthost.so), where it is not installed."""
+
+
+PROGRESS = CFUNCTYPE(None, c_void_p, c_uint64, c_uint64)
+CANCEL = CFUNCTYPE(c_int, c_void_p)
+NOTE = CFUNCTYPE(None, c_void_p, c_char_p)
+
+
+class Look(Structure):
+    _fields_ = [
+        ("struct_size", c_uint32),
+        ("appearance", c_uint32),
+        ("width", c_double),
+        ("font", c_char_p),
+        ("ground", c_uint32),
+        ("ground_color", c_uint32),
+    ]
+
+
+class RenderOptions(Structure):
+    _fields_ = [
+        ("struct_size", c_uint32),
+        ("flags", c_uint32),
+        ("fps", c_double),
+        ("duration", c_double),
+        ("time", c_double),
+        ("scale", c_double),
+        ("pixel_width", c_uint32),
+        ("pixel_height", c_uint32),
+        ("progress", PROGRESS),
+        ("cancel", CANCEL),
+        ("note", NOTE),
+        ("context", c_void_p),
+    ]
+
+
+class ExportOptions(Structure):
+    _fields_ = [
+        ("struct_size", c_uint32),
+        ("flags", c_uint32),
+        ("fps", c_double),
+        ("appearances", c_uint32),
+        ("reserved", c_uint32),
+        ("name", c_char_p),
+        ("note", NOTE),
+        ("context", c_void_p),
+    ]
+
+
+class ValidateOptions(Structure):
+    _fields_ = [("struct_size", c_uint32), ("flags", c_uint32), ("seed", c_uint64), ("timeout", c_double)]
+
+
+class CheckResult(Structure):
+    _fields_ = [
+        ("struct_size", c_uint32),
+        ("reserved", c_uint32),
+        ("path", c_char_p),
+        ("check", c_char_p),
+        ("status", c_char_p),
+        ("reason", c_char_p),
+    ]
+
+
+assert ctypes.sizeof(Look) == 32
+assert ctypes.sizeof(RenderOptions) == 80
+assert ctypes.sizeof(ExportOptions) == 48
+assert ctypes.sizeof(ValidateOptions) == 24
+assert ctypes.sizeof(CheckResult) == 40
+
+_Err = POINTER(_abi.Error)
+_P = POINTER(c_void_p)
+_SIGNATURES: dict[str, tuple[Any, list[Any]]] = {
+    "effect_host_api_version": (c_uint32, []),
+    "effect_host_plugin_open": (c_int32, [c_char_p, c_uint32, _P, _Err]),
+    "effect_host_plugin_free": (None, [c_void_p]),
+    "effect_host_instance_create": (c_int32, [c_void_p, c_char_p, POINTER(_abi.ParamSetting), c_uint32, _P, _Err]),
+    "effect_host_instance_set_param": (c_int32, [c_void_p, c_char_p, POINTER(_abi.Value), c_double, _Err]),
+    "effect_host_instance_free": (None, [c_void_p]),
+    "effect_host_picture_create": (c_int32, [c_void_p, POINTER(Look), _P, _Err]),
+    "effect_host_picture_size": (c_int32, [c_void_p, POINTER(c_double), POINTER(c_double), _Err]),
+    "effect_host_picture_draw_pixels": (c_int32, [c_void_p, c_double, c_void_p, c_uint32, c_uint32, c_uint32, c_uint32, _Err]),
+    "effect_host_picture_missing_characters": (c_char_p, [c_void_p]),
+    "effect_host_picture_free": (None, [c_void_p]),
+    "effect_host_render": (c_int32, [c_void_p, c_char_p, POINTER(Look), POINTER(RenderOptions), _Err]),
+    "effect_host_export": (c_int32, [c_void_p, c_char_p, POINTER(Look), POINTER(ExportOptions), _Err]),
+    "effect_host_validate": (c_int32, [POINTER(c_char_p), c_uint32, POINTER(ValidateOptions), _P, _Err]),
+    "effect_host_report_failed": (c_int, [c_void_p]),
+    "effect_host_report_check_count": (c_uint32, [c_void_p]),
+    "effect_host_report_check": (c_int32, [c_void_p, c_uint32, POINTER(CheckResult), _Err]),
+    "effect_host_report_json": (c_char_p, [c_void_p]),
+    "effect_host_report_free": (None, [c_void_p]),
+}
+
+
+def _checkout_builds() -> list[str]:
+    """A checkout's build directories, when this package is an editable install in one."""
+    package = os.path.dirname(os.path.abspath(__file__))
+    root = os.path.dirname(os.path.dirname(package))
+    if os.path.basename(os.path.dirname(package)) == "python" and os.path.isfile(os.path.join(root, "Package.swift")):
+        return [os.path.join(root, ".build", "debug"), os.path.join(root, ".build", "release")]
+    return []
+
+
+def candidates() -> list[str]:
+    """Where the host library is looked for, in order: $EFFECT_HOST_LIBRARY;
+    inside this package (``effects/lib``); <prefix>/lib of an ``effect-host``
+    on PATH; a checkout's .build/debug and .build/release, for an editable
+    install in one."""
+    places = []
+    named = os.environ.get("EFFECT_HOST_LIBRARY")
+    if named:
+        places.append(named)
+    places.append(os.path.join(os.path.dirname(os.path.abspath(__file__)), "lib", LIBRARY_NAME))
+    host = shutil.which("effect-host")
+    if host is not None:
+        places.append(os.path.join(os.path.dirname(os.path.dirname(os.path.realpath(host))), "lib", LIBRARY_NAME))
+    places += [os.path.join(build, LIBRARY_NAME) for build in _checkout_builds()]
+    return places
+
+
+@functools.lru_cache(maxsize=1)
+def library() -> ctypes.CDLL:
+    """The host library, loaded once; HostLibraryMissing when none is found or
+    none loads (asked again next time: a failure is not kept)."""
+    problems = []
+    for path in candidates():
+        if not os.path.isfile(path):
+            continue
+        try:
+            loaded = ctypes.CDLL(path, mode=os.RTLD_NOW | os.RTLD_LOCAL)
+        except OSError as error:
+            problems.append(f"{path}: {error}")
+            continue
+        for name, (result, arguments) in _SIGNATURES.items():
+            function = getattr(loaded, name)
+            function.restype = result
+            function.argtypes = arguments
+        version = loaded.effect_host_api_version()
+        if version >> 16 != API_MAJOR:
+            problems.append(f"{path}: host API {version >> 16}.{version & 0xFFFF}; this package speaks {API_MAJOR}.x")
+            continue
+        return loaded
+    found = "; ".join(problems) if problems else "none was found"
+    raise HostLibraryMissing(
+        ERR_MISSING,
+        f"this needs {LIBRARY_NAME}, the effect host library ({found}): install effect-host (scripts/install) "
+        "and put its bin/ on PATH, or set EFFECT_HOST_LIBRARY to the library's path",
+    )
+
+
+def call(function: Any, *arguments: Any) -> None:
+    """One host call; EffectError with its status and one-line message when it fails."""
+    error = _abi.sized(_abi.Error)
+    status = function(*arguments, ctypes.byref(error))
+    if status != _abi.OK:
+        raise EffectError(status, error.message.decode("utf-8", "replace") or "the host call failed")
+
+
+class Handle:
+    """A host object, freed once (by close, or when collected)."""
+
+    def __init__(self, pointer: c_void_p, free: Callable[[c_void_p], None], keep: Any = None) -> None:
+        self.pointer = pointer
+        self._free = free
+        # What the object needs alive while it lives (its instance, its plugin).
+        self._keep = keep
+
+    def close(self) -> None:
+        if self.pointer:
+            self._free(self.pointer)
+            self.pointer = c_void_p()
+
+    def __del__(self) -> None:
+        self.close()
+
+
+def open_plugin(path: str, allow_unsafe: bool) -> Handle:
+    host = library()
+    raw = c_void_p()
+    call(host.effect_host_plugin_open, os.fsencode(path), 1 if allow_unsafe else 0, ctypes.byref(raw))
+    return Handle(raw, host.effect_host_plugin_free)
+
+
+def create_instance(plugin: Handle, effect_id: str, settings: Any, count: int) -> Handle:
+    host = library()
+    raw = c_void_p()
+    call(host.effect_host_instance_create, plugin.pointer, effect_id.encode("utf-8"), settings, count, ctypes.byref(raw))
+    return Handle(raw, host.effect_host_instance_free, keep=plugin)
+
+
+def set_param(instance: Handle, name: str, value: _abi.Value, at: float) -> None:
+    call(library().effect_host_instance_set_param, instance.pointer, name.encode("utf-8"), ctypes.byref(value), at)
+
+
+def look(appearance: str, width: float | None, font: str | None, ground: str | None) -> tuple[Look, list[Any]]:
+    """The C look for these choices, and what it points into (to keep alive)."""
+    if appearance not in APPEARANCES:
+        raise EffectError(_abi.ERR_RANGE, f"appearance must be light or dark, not {appearance!r}")
+    raw = _abi.sized(Look)
+    raw.appearance = APPEARANCES[appearance]
+    raw.width = 0.0 if width is None else float(width)
+    keep: list[Any] = []
+    if font is not None:
+        encoded = font.encode("utf-8")
+        keep.append(encoded)
+        raw.font = encoded
+    if ground is None:
+        raw.ground = GROUND_DEFAULT
+    elif ground in ("transparent", "none"):
+        raw.ground = GROUND_TRANSPARENT
+    else:
+        digits = ground[1:] if ground.startswith("#") else ground
+        if len(digits) not in (6, 8) or any(c not in "0123456789abcdefABCDEF" for c in digits):
+            raise EffectError(_abi.ERR_RANGE, f"ground must be #RRGGBB, #RRGGBBAA or 'transparent', not {ground!r}")
+        raw.ground = GROUND_COLOR
+        raw.ground_color = int(digits, 16) << 8 | 0xFF if len(digits) == 6 else int(digits, 16)
+    return raw, keep
+
+
+class Picture:
+    """An instance's frames drawn by the host's renderer: its display list
+    on a canvas that holds every frame's ink, text shaped by HarfBuzz in real
+    fonts. Draws need the picture alone: one thread at a time."""
+
+    def __init__(self, instance: Handle, appearance: str, width: float | None, font: str | None, ground: str | None) -> None:
+        host = library()
+        raw_look, keep = look(appearance, width, font, ground)
+        raw = c_void_p()
+        call(host.effect_host_picture_create, instance.pointer, ctypes.byref(raw_look), ctypes.byref(raw))
+        del keep
+        self._handle = Handle(raw, host.effect_host_picture_free, keep=instance)
+        width_points, height_points = c_double(), c_double()
+        call(host.effect_host_picture_size, raw, ctypes.byref(width_points), ctypes.byref(height_points))
+        #: The picture's size in points.
+        self.size = (width_points.value, height_points.value)
+
+    def pixel_size(self, scale: float) -> tuple[int, int]:
+        """The picture's size in pixels at ``scale`` pixels a point, rounded up, as ``render`` sizes it."""
+        return (max(1, int(np.ceil(self.size[0] * scale))), max(1, int(np.ceil(self.size[1] * scale))))
+
+    def draw(self, t: float, scale: float = 2.0, size: tuple[int, int] | None = None, premultiplied: bool = False) -> np.ndarray:
+        """The frame at ``t`` as a new (height, width, 4) array of uint8 R, G,
+        B, A, straight alpha unless ``premultiplied``: ``size`` (width,
+        height) pixels, or the picture at ``scale`` pixels a point. The
+        picture is fitted to the pixels as an SVG viewport is (scaled to
+        fit, centred), over its ground."""
+        width, height = size if size is not None else self.pixel_size(scale)
+        array = np.empty((height, width, 4), dtype=np.uint8)
+        self.draw_into(t, array, premultiplied)
+        return array
+
+    def draw_into(self, t: float, array: np.ndarray, premultiplied: bool = False) -> None:
+        """The frame at ``t`` into ``array``: (height, width, 4) uint8, rows
+        in order (a C-contiguous array, or a slice of one whose rows are
+        contiguous), R, G, B, A."""
+        if array.dtype != np.uint8 or array.ndim != 3 or array.shape[2] != 4 or array.strides[1:] != (4, 1):
+            raise EffectError(_abi.ERR_RANGE, "draw_into takes a (height, width, 4) uint8 array whose rows are contiguous")
+        if not array.flags.writeable:
+            raise EffectError(_abi.ERR_RANGE, "draw_into needs a writable array")
+        height, width = array.shape[:2]
+        layout = PIXELS_RGBA_PREMULTIPLIED if premultiplied else PIXELS_RGBA_STRAIGHT
+        call(
+            library().effect_host_picture_draw_pixels, self._handle.pointer, float(t), array.ctypes.data, width, height,
+            array.strides[0], layout,
+        )
+
+    @property
+    def missing_characters(self) -> str | None:
+        """One line naming characters no installed font could draw (and the
+        Debian package that has them), once the picture has met some."""
+        line = library().effect_host_picture_missing_characters(self._handle.pointer)
+        return line.decode("utf-8", "replace") if line else None
+
+    def close(self) -> None:
+        self._handle.close()
+
+
+class _Notes:
+    """The callbacks of a render or an export, and what they heard; an
+    exception one raises ends the call and is raised from it."""
+
+    def __init__(self, progress: Callable[[int, int], Any] | None, cancel: Callable[[], bool] | None) -> None:
+        self.lines: list[str] = []
+        self.failure: BaseException | None = None
+        self._progress_function = progress
+        self._cancel_function = cancel
+        self.progress = PROGRESS(self._progress)
+        self.cancel = CANCEL(self._cancel)
+        self.note = NOTE(self._note)
+
+    def _progress(self, context: Any, done: int, total: int) -> None:
+        if self._progress_function is None or self.failure is not None:
+            return
+        try:
+            self._progress_function(done, total)
+        except BaseException as error:
+            self.failure = error
+
+    def _cancel(self, context: Any) -> int:
+        if self.failure is not None:
+            return 1
+        if self._cancel_function is None:
+            return 0
+        try:
+            return 1 if self._cancel_function() else 0
+        except BaseException as error:
+            self.failure = error
+            return 1
+
+    def _note(self, context: Any, line: bytes) -> None:
+        self.lines.append(line.decode("utf-8", "replace"))
+
+    def finish(self, status: int, error: _abi.Error) -> list[str]:
+        if self.failure is not None:
+            raise self.failure
+        if status != _abi.OK:
+            raise EffectError(status, error.message.decode("utf-8", "replace") or "the host call failed")
+        return self.lines
+
+
+def render(instance: Handle, path: str, raw_look: Look, options: RenderOptions, notes: _Notes) -> list[str]:
+    options.progress = notes.progress
+    options.cancel = notes.cancel
+    options.note = notes.note
+    error = _abi.sized(_abi.Error)
+    status = library().effect_host_render(instance.pointer, os.fsencode(path), ctypes.byref(raw_look), ctypes.byref(options),
+                                          ctypes.byref(error))
+    return notes.finish(status, error)
+
+
+def export(instance: Handle, path: str, raw_look: Look, options: ExportOptions, notes: _Notes) -> list[str]:
+    options.note = notes.note
+    error = _abi.sized(_abi.Error)
+    status = library().effect_host_export(instance.pointer, os.fsencode(path), ctypes.byref(raw_look), ctypes.byref(options),
+                                          ctypes.byref(error))
+    return notes.finish(status, error)
+
+
+def notes(progress: Callable[[int, int], Any] | None = None, cancel: Callable[[], bool] | None = None) -> _Notes:
+    return _Notes(progress, cancel)
+
+
+@dataclass(frozen=True)
+class Check:
+    """One conformance check of one plugin file."""
+
+    path: str
+    name: str
+    #: pass, skip, warn, fail or crash.
+    status: str
+    reason: str
+
+
+@dataclass(frozen=True)
+class ValidationReport:
+    """What ``effects.validate`` found: every check of every file."""
+
+    checks: list[Check]
+    #: A check failed or crashed (or, strict, warned).
+    failed: bool
+    #: The report as ``effect-host validate --json`` prints it.
+    json: str
+
+
+def validate(
+    paths: Sequence[str] | str, strict: bool = False, allow_unsafe: bool = False, seed: int = 1, timeout: float | None = None
+) -> ValidationReport:
+    """Runs every check of ``effect-host validate`` on each plugin file, each
+    in a child process (a plugin that crashes, exits or hangs harms only
+    that process)."""
+    host = library()
+    files = [os.fsencode(paths)] if isinstance(paths, (str, os.PathLike)) else [os.fsencode(path) for path in paths]
+    array = (c_char_p * max(1, len(files)))(*files)
+    options = _abi.sized(ValidateOptions)
+    options.flags = (VALIDATE_STRICT if strict else 0) | (VALIDATE_ALLOW_UNSAFE if allow_unsafe else 0)
+    options.seed = seed
+    options.timeout = 0.0 if timeout is None else float(timeout)
+    raw = c_void_p()
+    call(host.effect_host_validate, array, len(files), ctypes.byref(options), ctypes.byref(raw))
+    report = Handle(raw, host.effect_host_report_free)
+    checks = []
+    for index in range(host.effect_host_report_check_count(raw)):
+        result = _abi.sized(CheckResult)
+        call(host.effect_host_report_check, raw, index, ctypes.byref(result))
+        checks.append(Check(*(os.fsdecode(field) if field else "" for field in (result.path, result.check, result.status, result.reason))))
+    text = host.effect_host_report_json(raw).decode("utf-8", "replace")
+    failed = bool(host.effect_host_report_failed(raw))
+    report.close()
+    return ValidationReport(checks, failed, text)

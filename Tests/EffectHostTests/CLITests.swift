@@ -471,7 +471,11 @@ extension CLITests {
             process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: output))
             process.standardError = FileHandle.nullDevice
             try process.run()
-            usleep(400_000)
+            // The signal goes once frames are being drawn (the stop signals
+            // are heard from then on), however long a loaded machine takes
+            // to get there: more than the screen's opening sequence is out.
+            let deadline = Date().addingTimeInterval(30)
+            while Date() < deadline, (try? Data(contentsOf: URL(fileURLWithPath: output)).count) ?? 0 < 256 { usleep(20_000) }
             kill(process.processIdentifier, signal)
             process.waitUntilExit()
             XCTAssertEqual(process.terminationReason, .exit, "signal \(signal) is handled, not fatal")

@@ -117,7 +117,9 @@ _P = POINTER(c_void_p)
 _SIGNATURES: dict[str, tuple[Any, list[Any]]] = {
     "effect_host_api_version": (c_uint32, []),
     "effect_host_plugin_open": (c_int32, [c_char_p, c_uint32, _P, _Err]),
+    "effect_host_plugin_table": (POINTER(_abi.PluginAPI), [c_void_p]),
     "effect_host_plugin_free": (None, [c_void_p]),
+    "effect_host_instance_handle": (c_void_p, [c_void_p]),
     "effect_host_instance_create": (c_int32, [c_void_p, c_char_p, POINTER(_abi.ParamSetting), c_uint32, _P, _Err]),
     "effect_host_instance_set_param": (c_int32, [c_void_p, c_char_p, POINTER(_abi.Value), c_double, _Err]),
     "effect_host_instance_free": (None, [c_void_p]),
@@ -224,6 +226,31 @@ def open_plugin(path: str, allow_unsafe: bool) -> Handle:
     raw = c_void_p()
     call(host.effect_host_plugin_open, os.fsencode(path), 1 if allow_unsafe else 0, ctypes.byref(raw))
     return Handle(raw, host.effect_host_plugin_free)
+
+
+def open_plugin_checked(path: str, allow_unsafe: bool) -> Handle:
+    """The plugin, loaded by the host's rules; PluginLoadError saying why not."""
+    from .errors import PluginLoadError
+
+    try:
+        return open_plugin(path, allow_unsafe)
+    except EffectError as error:
+        if error.status != ERR_LOAD:
+            raise
+        reason = error.message.removeprefix(path + ": ")
+        if reason.startswith("refused: "):
+            reason += "; or pass allow_unsafe=True to load it anyway"
+        raise PluginLoadError(path, reason) from None
+
+
+def plugin_table(plugin: Handle) -> Any:
+    """The plugin's table (effect.h), valid while the plugin is held."""
+    return library().effect_host_plugin_table(plugin.pointer)
+
+
+def instance_handle(instance: Handle) -> c_void_p:
+    """The plugin's own instance, for sampling through its table."""
+    return c_void_p(library().effect_host_instance_handle(instance.pointer))
 
 
 def create_instance(plugin: Handle, effect_id: str, settings: Any, count: int) -> Handle:

@@ -233,13 +233,14 @@ class Instance:
     C ABI requires; a call after ``close`` raises EffectError.
     """
 
-    def __init__(self, effect: Effect, handle: ctypes.c_void_p, params: Mapping[str, Any] | None = None) -> None:
+    def __init__(
+        self, effect: Effect, handle: ctypes.c_void_p, params: Mapping[str, Any] | None = None, owner: _host.Handle | None = None
+    ) -> None:
         self.effect = effect
-        # What made it, so the host library can make its twin (see _host_instance).
-        self._params = dict(params or {})
-        self._events: list[tuple[str, Any, float]] = []
-        self._twin: _host.Handle | None = None
-        self._twin_lock = threading.Lock()
+        # The instance as the host library holds it (it made it, with its
+        # word segmenter), or None for one made through the plugin's table
+        # alone; either way `handle` is the plugin's own, for sampling.
+        self._owner = owner
         self._api = effect.plugin._api
         self._handle: ctypes.c_void_p | None = handle
         # A plain lock, entered directly on the sampling path (a Condition's
@@ -278,7 +279,10 @@ class Instance:
         """Destroys the instance once no call is in flight; later calls raise EffectError."""
         with self._exclusive(closing=True) as handle:
             if handle is not None:
-                self._api.destroy(handle)
+                if self._owner is not None:
+                    self._owner.close()
+                else:
+                    self._api.destroy(handle)
                 self._handle = None
 
     def _read(self, function: Any, *arguments: Any) -> None:
@@ -436,11 +440,12 @@ class Instance:
         keep: list[Any] = []
         raw = to_raw(param, value, keep)
         with self._exclusive() as handle:
-            _call(self._api.set_param, handle, name.encode("utf-8"), ctypes.byref(raw), to_time(at))
-            with self._twin_lock:
-                self._events.append((name, value, to_time(at)))
-                if self._twin is not None:
-                    _host.set_param(self._twin, name, raw, to_time(at))
+            # Through the host when it holds the instance, so that it knows
+            # the event (an export's reduced-motion variant replays it).
+            if self._owner is not None:
+                _host.set_param(self._owner, name, raw, to_time(at))
+            else:
+                _call(self._api.set_param, handle, name.encode("utf-8"), ctypes.byref(raw), to_time(at))
 
     def get(self, name: str, at: float = 0.0) -> Any:
         """The value param ``name`` has at time ``at``."""
@@ -571,24 +576,16 @@ class Instance:
     # ---- Through the host library ---------------------------------------------
 
     def _host_instance(self) -> _host.Handle:
-        """The same instance made by the host library (its params, then its
-        events), for the calls that draw, render and export with the host's
-        own renderer; made once, and kept in step by ``set``."""
-        with self._twin_lock:
-            if self._twin is None:
-                plugin = _host.open_plugin(self.effect.plugin.path, self.effect.plugin.allow_unsafe)
-                keep: list[Any] = []
-                settings = (_abi.ParamSetting * max(1, len(self._params)))()
-                for index, (name, value) in enumerate(self._params.items()):
-                    encoded = name.encode("utf-8")
-                    keep.append(encoded)
-                    settings[index].name = encoded
-                    settings[index].value = to_raw(self.effect.param(name), value, keep)
-                twin = _host.create_instance(plugin, self.effect.id, settings, len(self._params))
-                for name, value, at in self._events:
-                    _host.set_param(twin, name, to_raw(self.effect.param(name), value, keep), at)
-                self._twin = twin
-            return self._twin
+        """The instance as the host library holds it, for drawing, rendering
+        and exporting; HostLibraryMissing for one made without it."""
+        if self._owner is None:
+            _host.library()
+            raise _host.HostLibraryMissing(
+                _host.ERR_MISSING, "this instance's plugin was loaded without the host library; load it again to draw with it"
+            )
+        if not self._owner.pointer:
+            raise EffectError(_abi.ERR_NULL_POINTER, "the instance is closed")
+        return self._owner
 
     def picture(
         self, appearance: str = "light", width: float | None = None, font: str | None = None, ground: str | None = None

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
-from . import _abi, _elf, _rules, _trust
+from . import _abi, _host
 from .errors import EffectError, PluginLoadError, PluginLoadWarning
 
 if TYPE_CHECKING:
@@ -117,19 +117,9 @@ class Effect:
         self.element_noun = _text(info.element_noun, f"effect '{self.id}' element noun")
         self.timing_doc = _text(info.timing_doc, f"effect '{self.id}' timing doc")
         self.credit = _text(info.credit, f"effect '{self.id}' credit")
-        if info.param_count > _rules.MAX_PARAMS:
-            raise EffectError(
-                _abi.ERR_INTERNAL,
-                f"effect '{self.id}' reports {_rules.count(info.param_count, 'param')}; an effect has at most {_rules.MAX_PARAMS:,}",
-            )
         counts = (info.global_channel_count, info.element_channel_count, info.attribute_count)
-        if sum(counts) > _rules.MAX_CHANNELS:
-            raise EffectError(
-                _abi.ERR_INTERNAL,
-                f"effect '{self.id}' reports {_rules.count(sum(counts), 'channel')}; an effect has at most {_rules.MAX_CHANNELS:,}",
-            )
-        #: Each default's own value type, which the rules check against the param's.
-        self._default_types: list[int] = []
+        _within_reach(info.param_count, f"effect '{self.id}' params")
+        _within_reach(sum(counts), f"effect '{self.id}' channels")
         self.params: list[Param] = [self._param(i) for i in range(info.param_count)]
         channels = [self._channel(i) for i in range(sum(counts))]
         self.channels: list[Channel] = channels[: counts[0]]
@@ -156,10 +146,9 @@ class Effect:
         if type is None:
             # As effect-host refuses it: a type this package cannot read or write.
             raise EffectError(_abi.ERR_INTERNAL, f"param '{name}' of '{self.id}' has unknown type {info.type}")
-        if type == "enum" and not 1 <= info.choice_count <= _rules.MAX_CHOICES:
+        if type == "enum" and not 1 <= info.choice_count <= _READ_LIMIT:
             raise EffectError(_abi.ERR_INTERNAL, f"param '{name}' of '{self.id}' is an enum without valid choices")
         choices = tuple(_text(info.choices[i], f"a choice of param '{name}' of '{self.id}'") for i in range(info.choice_count)) if type == "enum" else ()
-        self._default_types.append(info.default_value.type)
         stub = Param(name, type, None, None, None, "", "", False, False, choices)
         return Param(
             name=name,
@@ -202,6 +191,9 @@ class Effect:
             keep.append(encoded)
             settings[index].name = encoded
             settings[index].value = to_raw(param, value, keep)
+        if self.plugin._host is not None:
+            owned = _host.create_instance(self.plugin._host, self.id, settings, len(params))
+            return Instance(self, _host.instance_handle(owned), params, owned)
         handle = ctypes.c_void_p()
         _call(
             self.plugin._api.create,
@@ -219,27 +211,19 @@ class Plugin:
 
     def __init__(self, path: str, allow_unsafe: bool = False) -> None:
         self.path = path
-        #: Loaded although the trust rules refuse it (the host library is asked the same).
+        #: Loaded although the trust rules refuse it.
         self.allow_unsafe = allow_unsafe
-        problem = None if allow_unsafe else _trust.problem_with(path)
-        if problem:
-            raise PluginLoadError(path, f"refused: {problem}; or pass allow_unsafe=True to load it anyway")
-        problem = _elf.problem_with(path)
-        if problem:
-            raise PluginLoadError(path, problem)
+        #: The plugin as the host library holds it, when it is installed: it
+        #: loaded the file by the host's rules (trust, ELF check, version,
+        #: metadata) and makes this plugin's instances.
+        self._host: _host.Handle | None = None
         try:
-            self._library = ctypes.CDLL(os.path.realpath(path), mode=os.RTLD_NOW | os.RTLD_LOCAL)
-        except OSError as error:
-            raise PluginLoadError(path, f"cannot be loaded: {error}") from None
-        try:
-            entry = getattr(self._library, _abi.ENTRY_SYMBOL)
-        except AttributeError:
-            raise PluginLoadError(path, f"not an effect plugin: it has no {_abi.ENTRY_SYMBOL} symbol") from None
-        entry.restype = ctypes.POINTER(_abi.PluginAPI)
-        entry.argtypes = []
-        pointer = entry()
-        if not pointer:
-            raise PluginLoadError(path, f"{_abi.ENTRY_SYMBOL} returned NULL")
+            _host.library()
+        except _host.HostLibraryMissing:
+            pointer = _plain_table(path)
+        else:
+            self._host = _host.open_plugin_checked(path, allow_unsafe)
+            pointer = _host.plugin_table(self._host)
         header = ctypes.cast(pointer, ctypes.POINTER(ctypes.c_uint32 * 4)).contents
         size, major, minor = header[0], header[1], header[2]
         if major != _abi.ABI_MAJOR or minor > _abi.ABI_MINOR:
@@ -266,10 +250,9 @@ class Plugin:
         info = _abi.sized(_abi.PluginInfo)
         try:
             _call(api.describe, pointer, ctypes.byref(info))
-            if not 1 <= info.effect_count <= _rules.MAX_EFFECTS:
-                raise PluginLoadError(
-                    path, f"describe reports {_rules.count(info.effect_count, 'effect')}; a plugin has 1 to {_rules.MAX_EFFECTS:,}"
-                )
+            if info.effect_count < 1:
+                raise PluginLoadError(path, "describe reports no effects")
+            _within_reach(info.effect_count, "effects")
             self.id = _text(info.id, "plugin id")
             self.name = _text(info.name, "plugin name")
             self.version = _text(info.version, "plugin version")
@@ -279,10 +262,6 @@ class Plugin:
             self.effects: list[Effect] = [Effect(self, index) for index in range(info.effect_count)]
         except EffectError as error:
             raise PluginLoadError(path, f"describe failed: {error.message}") from None
-        refused = _rules.refusals(self.id, self.effects)
-        if refused:
-            more = f" (and {_rules.count(len(refused) - 1, 'other problem')})" if len(refused) > 1 else ""
-            raise PluginLoadError(path, refused[0] + more)
 
     def __repr__(self) -> str:
         return f"<Plugin {self.id} {self.version} at {self.path}>"
@@ -333,6 +312,38 @@ class Catalog:
 
 _loaded: dict[str, Plugin] = {}
 
+#: Counts past this are not read: a guard for plugins loaded without the
+#: host library, whose metadata no rule has checked.
+_READ_LIMIT = 1 << 16
+
+
+def _within_reach(count: int, what: str) -> None:
+    if count > _READ_LIMIT:
+        raise EffectError(_abi.ERR_INTERNAL, f"{what}: {count:,}, more than this package reads ({_READ_LIMIT:,})")
+
+
+def _plain_table(path: str) -> Any:
+    """The plugin's table, loaded with dlopen alone (no host library)."""
+    try:
+        library = ctypes.CDLL(os.path.realpath(path), mode=os.RTLD_NOW | os.RTLD_LOCAL)
+    except OSError as error:
+        raise PluginLoadError(path, f"cannot be loaded: {error}") from None
+    try:
+        entry = getattr(library, _abi.ENTRY_SYMBOL)
+    except AttributeError:
+        raise PluginLoadError(path, f"not an effect plugin: it has no {_abi.ENTRY_SYMBOL} symbol") from None
+    entry.restype = ctypes.POINTER(_abi.PluginAPI)
+    entry.argtypes = []
+    pointer = entry()
+    if not pointer:
+        raise PluginLoadError(path, f"{_abi.ENTRY_SYMBOL} returned NULL")
+    _libraries.append(library)
+    return pointer
+
+
+#: Libraries loaded without the host: kept for the process's life.
+_libraries: list[ctypes.CDLL] = []
+
 #: The plugins a wheel carries, beside this package.
 _BUNDLED = os.path.join(os.path.dirname(os.path.abspath(__file__)), "plugins")
 
@@ -340,16 +351,19 @@ _BUNDLED = os.path.join(os.path.dirname(os.path.abspath(__file__)), "plugins")
 def load_plugin(path: str, allow_unsafe: bool = False) -> Plugin:
     """Loads (once per real path) and checks one plugin file; raises PluginLoadError.
 
-    A file that it, its directory, or its symlink target's directory lets
-    group or others write, or that belongs to another user, is refused
-    unless ``allow_unsafe`` (effect-host's rule; see docs/hardening.md).
-    The rule is applied on every call: a plugin loaded once with
-    ``allow_unsafe`` is refused to a later caller that did not pass it."""
+    With the host library installed, the file is loaded by effect-host's
+    own rules: a file that it, its directory, or its symlink target's
+    directory lets group or others write, or that belongs to another user,
+    is refused unless ``allow_unsafe`` (see docs/hardening.md), as is one
+    that is not a shared library for this machine or whose metadata breaks
+    the rules. The rules are applied on every call: a plugin loaded once
+    with ``allow_unsafe`` is refused to a later caller that did not pass
+    it. Without the library (a plugin-only install) a plugin is loaded as
+    effect.h describes and trusted as it is."""
     key = os.path.realpath(path)
     if key in _loaded:
-        problem = None if allow_unsafe else _trust.problem_with(path)
-        if problem:
-            raise PluginLoadError(path, f"refused: {problem}; or pass allow_unsafe=True to load it anyway")
+        if _loaded[key]._host is not None:
+            _host.open_plugin_checked(path, allow_unsafe).close()
         return _loaded[key]
     _loaded[key] = Plugin(path, allow_unsafe)
     return _loaded[key]

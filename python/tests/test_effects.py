@@ -297,7 +297,7 @@ def test_strings_that_are_null_or_not_utf8_are_refused_as_the_host_refuses_them(
     from plugin_fixtures import compile_test_plugin
 
     # A metadata string that is not UTF-8: the plugin is refused, not read with replacement characters.
-    with pytest.raises(effects.PluginLoadError, match=": plugin name is not valid UTF-8$"):
+    with pytest.raises(effects.PluginLoadError, match=r": plugin name is not valid UTF-8$"):
         effects.load_plugin(compile_test_plugin(str(tmp_path), "libBadName.so", ("BROKEN_UTF8",)))
     # An element's text cut short, and a NULL accessibility value at the end.
     plugin = effects.load_plugin(compile_test_plugin(str(tmp_path), "libBadElement.so", ("BROKEN_ELEMENT_UTF8",)))

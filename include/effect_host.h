@@ -36,7 +36,9 @@
  *            after it is freed, nor freed while another thread uses it.
  *
  * Strings.   A `const char *` this library returns belongs to the handle
- *            it came from and stays valid until that handle is freed.
+ *            it came from and stays valid until that handle is freed (the
+ *            one exception, effect_host_picture_missing_characters, says
+ *            its own lifetime).
  *
  * Threads.   Any function may be called from any thread. Different
  *            handles may be used from different threads at once. One
@@ -50,7 +52,9 @@
  *            their defaults when the caller's struct ends before them.
  *
  * Signals.   Nothing here installs a signal handler unless asked to
- *            (EFFECT_HOST_RENDER_HEAR_SIGNALS, EFFECT_HOST_PLAY_HEAR_SIGNALS).
+ *            (EFFECT_HOST_RENDER_HEAR_SIGNALS, EFFECT_HOST_PLAY_HEAR_SIGNALS);
+ *            when asked, a second stop signal ends the process, as it does
+ *            effect-host's, and that is the one way this library exits.
  *
  * Processes. Finding plugins, opening one isolated, and validating run
  *            plugin code in child processes of the `effect-host` program,

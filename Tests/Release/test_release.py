@@ -176,3 +176,31 @@ def test_the_host_library_builds_with_pkg_config_and_draws_without_the_toolchain
     span = 2 * 2 * (70 * math.cos(math.radians(10)) + 80)
     assert abs((right - left + 1) - span) <= 2 and abs((bottom - top + 1) - span) <= 2, (match.group(0), span)
     assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_the_host_library_check_program_runs_against_the_installed_tree(release, tmp_path):
+    # Tests/Fixtures/c/host_api_check.c (which Tests/Pictures/test_host_library.py
+    # runs against the build) built with pkg-config against the unpacked
+    # tree, and run there with the toolchain hidden: the tree's plugins,
+    # its worker for validation, and its own Swift runtime.
+    _, tree = release
+    env = {**os.environ, "PKG_CONFIG_PATH": os.path.join(tree, "lib", "pkgconfig")}
+    flags = subprocess.run(["pkg-config", "--cflags", "--libs", "effect-host"], capture_output=True, text=True, check=True,
+                           env=env).stdout.split()
+    program = str(tmp_path / "host_api_check")
+    subprocess.run(["cc", "-std=c99", "-Wall", "-Wextra", "-Werror", os.path.join(ROOT, "Tests", "Fixtures", "c", "host_api_check.c"),
+                    *flags, "-o", program], check=True)
+    plugins = os.path.join(tree, "lib", "effect-host", "plugins")
+    out = tmp_path / "out"
+    out.mkdir()
+    result = hidden_toolchain(f"{program} {plugins} {out}", cwd="/")
+    assert result.returncode == 0, result.stdout + result.stderr
+    lines = dict(line.split(": ", 1) for line in result.stdout.splitlines())
+    assert lines["catalog"] == "4 effects"
+    assert lines["pixels"].endswith("written")
+    # One second of the circles at 10 fps (t = 0 ... 1), as the render's progress counted them.
+    assert lines["gif"] == "11 frames"
+    assert lines["lottie"] == "written"
+    assert lines["player"] == "status -102, 5 frames seen, 5 shown"
+    assert lines["validate"] == "failed 0, 18 checks, first load pass, json has seed"
+    assert lines["bad input"] == "done"

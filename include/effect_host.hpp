@@ -31,6 +31,18 @@ using Owned = std::unique_ptr<T, Deleter<T, Free>>;
  * rethrown once the C call has returned, never thrown through C frames. */
 struct Callbacks {
     std::exception_ptr failure;
+    /* Runs `body` unless an earlier callback threw; false when one has. */
+    template <class Body>
+    bool guarded(Body &&body) {
+        if (failure) return false;
+        try {
+            body();
+            return true;
+        } catch (...) {
+            failure = std::current_exception();
+            return false;
+        }
+    }
     void rethrow() const {
         if (failure) std::rethrow_exception(failure);
     }
@@ -246,32 +258,17 @@ struct RenderBridge : Callbacks {
     explicit RenderBridge(const RenderOptions *given) : options(given) {}
     static void progress(void *context, uint64_t done, uint64_t total) {
         auto *self = static_cast<RenderBridge *>(context);
-        if (self->failure) return;
-        try {
-            self->options->progress(done, total);
-        } catch (...) {
-            self->failure = std::current_exception();
-        }
+        self->guarded([&] { self->options->progress(done, total); });
     }
     static int cancel(void *context) {
         auto *self = static_cast<RenderBridge *>(context);
-        if (self->failure) return 1;
-        if (!self->options->cancel) return 0;
-        try {
-            return self->options->cancel() ? 1 : 0;
-        } catch (...) {
-            self->failure = std::current_exception();
-            return 1;
-        }
+        bool stop = false;
+        if (!self->guarded([&] { stop = self->options->cancel && self->options->cancel(); })) return 1;
+        return stop ? 1 : 0;
     }
     static void note(void *context, const char *line) {
         auto *self = static_cast<RenderBridge *>(context);
-        if (self->failure) return;
-        try {
-            self->options->note(line);
-        } catch (...) {
-            self->failure = std::current_exception();
-        }
+        self->guarded([&] { self->options->note(line); });
     }
 };
 }  // namespace detail
@@ -411,12 +408,9 @@ private:
         FrameFunction frame;
         static int call(void *context, const effect_host_frame *frame) {
             auto *self = static_cast<Bridge *>(context);
-            try {
-                return self->frame(*frame) ? 0 : 1;
-            } catch (...) {
-                self->failure = std::current_exception();
-                return 1;
-            }
+            bool go_on = false;
+            self->guarded([&] { go_on = self->frame(*frame); });
+            return go_on ? 0 : 1;
         }
     };
     /* Declared first, destroyed last: the player calls into it until freed. */

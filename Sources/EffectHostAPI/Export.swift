@@ -28,10 +28,7 @@ public func effect_host_export(
                 EFFECT_ERR_UNSUPPORTED,
                 "\(motion.effect.id) comes from an ABI 1.\(motion.plugin.info.abiMinor) plugin, which does not draw itself: export needs ABI 1.2 or later")
         }
-        let note = { (line: String) in
-            guard let callback = given.note else { return }
-            line.withCString { callback(given.context, $0) }
-        }
+        let note = noteFunction(given.note, given.context)
         let settings = ExportSettings(fps: fps, proposedWidth: look.width, lastEvent: box.lastEvent)
         let suffix = RenderTarget.suffix(of: path)
         if suffix == "json" || suffix == "lottie" {

@@ -85,6 +85,15 @@ func text(_ pointer: UnsafePointer<CChar>?, _ what: String) throws(Failure) -> S
     return text
 }
 
+/// The caller's note callback as a function of a line (which does
+/// nothing when the callback is NULL).
+func noteFunction(_ callback: effect_host_note_fn?, _ context: UnsafeMutableRawPointer?) -> (String) -> Void {
+    { line in
+        guard let callback else { return }
+        line.withCString { callback(context, $0) }
+    }
+}
+
 /// A path a render or an export writes to: a file or a directory, not
 /// empty and not a device or a pipe.
 func outputPath(_ pointer: UnsafePointer<CChar>?) throws(Failure) -> String {

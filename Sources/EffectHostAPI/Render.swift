@@ -100,10 +100,7 @@ public func effect_host_render(
         if case .movie(_, .mp4) = target, style.background == nil {
             throw Failure(EFFECT_ERR_RANGE, "MP4 has no alpha channel: a transparent ground needs WebM, APNG, PNG or GIF")
         }
-        let note = { (line: String) in
-            guard let callback = given.note else { return }
-            line.withCString { callback(given.context, $0) }
-        }
+        let note = noteFunction(given.note, given.context)
         if case .movie(_, .gif) = target, style.background == nil {
             note("GIF has one transparent colour and no partial alpha: faint ink becomes opaque")
         }

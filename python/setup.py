@@ -1,5 +1,5 @@
 """The wheel's kind and tags. A package that carries plugins (scripts/wheel
-puts them, with their Swift runtime, in effects/plugins) is a platform wheel
+puts them, with their Swift runtime and the host, in effects/lib) is a platform wheel
 whose libraries install beside the platform's own; one without them, as in
 a checkout, is pure Python. Everything else is in pyproject.toml."""
 
@@ -9,7 +9,7 @@ from setuptools import setup
 from setuptools.command.bdist_wheel import bdist_wheel
 from setuptools.dist import Distribution
 
-CARRIES_PLUGINS = os.path.isdir(os.path.join(os.path.dirname(os.path.abspath(__file__)), "effects", "plugins"))
+CARRIES_PLUGINS = os.path.isdir(os.path.join(os.path.dirname(os.path.abspath(__file__)), "effects", "lib", "effect-host", "plugins"))
 
 
 class PluginDistribution(Distribution):

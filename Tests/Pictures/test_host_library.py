@@ -238,19 +238,25 @@ def test_under_address_and_undefined_behaviour_sanitizers(tmp_path):
 # ---- The live window (examples/sdl) ------------------------------------------
 
 
-@pytest.fixture(scope="module")
-def window(tmp_path_factory):
-    """examples/sdl/effect_window.c, built as its comment says."""
-    flags = subprocess.run(["pkg-config", "--cflags", "--libs", "sdl2"], capture_output=True, text=True)
-    assert flags.returncode == 0, "scripts/ensure-sdl installs libsdl2-dev"
-    program = str(tmp_path_factory.mktemp("sdl") / "effect_window")
+def build_example(source, program, package, installer, *flags):
+    """An example under examples/, built with -Wall -Wextra -Werror against
+    include/, the build's libeffecthost.so and pkg-config's `package`."""
+    found = subprocess.run(["pkg-config", "--cflags", "--libs", package], capture_output=True, text=True)
+    assert found.returncode == 0, f"pkg-config finds {package} ({installer} installs it)"
     subprocess.run(
-        ["cc", "-std=c99", "-Wall", "-Wextra", "-Werror", "-I" + os.path.join(ROOT, "include"),
-         os.path.join(ROOT, "examples", "sdl", "effect_window.c"), "-L" + BUILD, "-Wl,-rpath," + BUILD, "-leffecthost",
-         *flags.stdout.split(), "-o", program],
+        ["cc", "-std=c99", "-Wall", "-Wextra", "-Werror", *flags, "-I" + os.path.join(ROOT, "include"),
+         os.path.join(ROOT, "examples", source), "-L" + BUILD, "-Wl,-rpath," + BUILD, "-leffecthost",
+         *found.stdout.split(), "-lm", "-o", program],
         check=True, capture_output=True, text=True,
     )
     return program
+
+
+@pytest.fixture(scope="module")
+def window(tmp_path_factory):
+    """examples/sdl/effect_window.c, built as its comment says."""
+    program = str(tmp_path_factory.mktemp("sdl") / "effect_window")
+    return build_example("sdl/effect_window.c", program, "sdl2", "scripts/ensure-sdl")
 
 
 def screenshot(program, tmp_path, *arguments):
@@ -304,6 +310,21 @@ def test_python_draws_a_frame_into_an_array_where_the_seed_puts_it():
     # duration 0.5 at 0.25 s: half way, the same line as the default strike at 0.16 s.
     assert image.shape == (picture.pixel_size(2)[1], picture.pixel_size(2)[0], 4)
     assert_strike_line_at_half(image)
+
+
+def test_python_reads_params_as_text_as_effect_host_does():
+    import effects
+
+    strike = effects.effect("strikethrough-reveal", [BUILD], defaults=False)
+    # duration 0.64 at 0.32 s: half way, the default strike's line at 0.16 s.
+    with strike.create_from_text(["duration=0.64", "done=true"]) as instance:
+        assert_strike_line_at_half(instance.picture().draw(0.32))
+    with pytest.raises(effects.EffectError) as refused:
+        strike.create_from_text(["duration"])
+    assert refused.value.status_name == "EFFECT_ERR_RANGE" and "'duration'" in str(refused.value)
+    with pytest.raises(effects.EffectError) as refused:
+        strike.create_from_text(["done=maybe"])
+    assert "maybe" in str(refused.value)
 
 
 def test_python_straight_and_premultiplied_pixels_agree():

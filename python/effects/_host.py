@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import ctypes
 import functools
+import math
 import os
 import shutil
 from collections.abc import Callable, Sequence
@@ -24,6 +25,8 @@ from . import _abi
 from .errors import EffectError
 
 API_MAJOR = 1
+#: The longest side, in pixels, the host draws (its canvas's limit).
+MAX_SIDE = 8192
 LIBRARY_NAME = "libeffecthost.so"
 
 ERR_LOAD = -100
@@ -121,6 +124,7 @@ _SIGNATURES: dict[str, tuple[Any, list[Any]]] = {
     "effect_host_plugin_free": (None, [c_void_p]),
     "effect_host_instance_handle": (c_void_p, [c_void_p]),
     "effect_host_instance_create": (c_int32, [c_void_p, c_char_p, POINTER(_abi.ParamSetting), c_uint32, _P, _Err]),
+    "effect_host_instance_create_text": (c_int32, [c_void_p, c_char_p, POINTER(c_char_p), c_uint32, _P, _Err]),
     "effect_host_instance_set_param": (c_int32, [c_void_p, c_char_p, POINTER(_abi.Value), c_double, _Err]),
     "effect_host_instance_free": (None, [c_void_p]),
     "effect_host_picture_create": (c_int32, [c_void_p, POINTER(Look), _P, _Err]),
@@ -260,6 +264,14 @@ def create_instance(plugin: Handle, effect_id: str, settings: Any, count: int) -
     return Handle(raw, host.effect_host_instance_free, keep=plugin)
 
 
+def create_instance_text(plugin: Handle, effect_id: str, assignments: Sequence[str]) -> Handle:
+    host = library()
+    encoded = (c_char_p * max(1, len(assignments)))(*(text.encode("utf-8") for text in assignments))
+    raw = c_void_p()
+    call(host.effect_host_instance_create_text, plugin.pointer, effect_id.encode("utf-8"), encoded, len(assignments), ctypes.byref(raw))
+    return Handle(raw, host.effect_host_instance_free, keep=plugin)
+
+
 def set_param(instance: Handle, name: str, value: _abi.Value, at: float) -> None:
     call(library().effect_host_instance_set_param, instance.pointer, name.encode("utf-8"), ctypes.byref(value), at)
 
@@ -307,8 +319,15 @@ class Picture:
         self.size = (width_points.value, height_points.value)
 
     def pixel_size(self, scale: float) -> tuple[int, int]:
-        """The picture's size in pixels at ``scale`` pixels a point, rounded up, as ``render`` sizes it."""
-        return (max(1, int(np.ceil(self.size[0] * scale))), max(1, int(np.ceil(self.size[1] * scale))))
+        """The picture's size in pixels at ``scale`` pixels a point, rounded up,
+        as ``render`` sizes it; EffectError for a scale that is not finite
+        and above 0, or a side beyond the host's 8192 pixels."""
+        if not (isinstance(scale, (int, float)) and math.isfinite(scale) and scale > 0):
+            raise EffectError(_abi.ERR_RANGE, f"scale must be finite and > 0, not {scale!r}")
+        width, height = (max(1, math.ceil(side * scale)) for side in self.size)
+        if max(width, height) > MAX_SIDE:
+            raise EffectError(_abi.ERR_RANGE, f"at scale {scale} the picture is {width} x {height} pixels; a side takes at most {MAX_SIDE}")
+        return width, height
 
     def draw(self, t: float, scale: float = 2.0, size: tuple[int, int] | None = None, premultiplied: bool = False) -> np.ndarray:
         """The frame at ``t`` as a new (height, width, 4) array of uint8 R, G,

@@ -205,6 +205,23 @@ class Effect:
         )
         return Instance(self, handle, params)
 
+    def create_from_text(self, assignments: Sequence[str]) -> Instance:
+        """A new instance with params written as ``"NAME=VALUE"`` text, as
+        ``effect-host --param`` reads them (numbers, true/false, choices by
+        name, colours as #RRGGBB[AA], text as is): the host library reads
+        them, so a command line of your own takes params as effect-host's
+        does. Raises EffectError as ``create`` does, and for text that does
+        not read; HostLibraryMissing where the library is absent."""
+        from ._instance import Instance
+
+        if self.plugin._host is None:
+            _host.library()
+            raise _host.HostLibraryMissing(
+                _host.ERR_MISSING, "this effect's plugin was loaded without the host library; load it again to read params as text"
+            )
+        owned = _host.create_instance_text(self.plugin._host, self.id, list(assignments))
+        return Instance(self, _host.instance_handle(owned), None, owned)
+
 
 class Plugin:
     """A loaded plugin library and its effects. Libraries stay loaded for the process's life."""
@@ -344,8 +361,8 @@ def _plain_table(path: str) -> Any:
 #: Libraries loaded without the host: kept for the process's life.
 _libraries: list[ctypes.CDLL] = []
 
-#: The plugins a wheel carries, beside this package.
-_BUNDLED = os.path.join(os.path.dirname(os.path.abspath(__file__)), "plugins")
+#: The plugins a wheel carries inside this package (scripts/install-host's layout).
+_BUNDLED = os.path.join(os.path.dirname(os.path.abspath(__file__)), "lib", "effect-host", "plugins")
 
 
 def load_plugin(path: str, allow_unsafe: bool = False) -> Plugin:

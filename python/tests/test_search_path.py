@@ -26,7 +26,7 @@ def test_the_order_is_explicit_environment_bundled_installed_host_then_this_chec
     checkout = os.path.dirname(os.path.dirname(package))
     assert os.path.isfile(os.path.join(checkout, "Package.swift")), "the tests run on an editable install"
     assert effects.search_path(["/explicit"]) == [
-        "/explicit", "/first", "/second", os.path.join(package, "plugins"), str(prefix / "lib" / "effect-host" / "plugins"),
+        "/explicit", "/first", "/second", os.path.join(package, "lib", "effect-host", "plugins"), str(prefix / "lib" / "effect-host" / "plugins"),
         os.path.join(checkout, ".build", "debug"), os.path.join(checkout, ".build", "release"),
     ]
 
@@ -120,7 +120,7 @@ def test_an_installed_copy_does_not_search_a_checkout_it_is_not_in(tmp_path):
         env={"PATH": "/usr/bin:/bin", "PYTHONPATH": str(site)},
     )
     assert result.returncode == 0, result.stderr
-    assert result.stdout.split() == [str(site / "effects" / "plugins")]
+    assert result.stdout.split() == [str(site / "effects" / "lib" / "effect-host" / "plugins")]
 
 
 def test_the_version_is_the_distributions_and_effect_hosts(plugins_dir):

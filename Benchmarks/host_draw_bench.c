@@ -6,7 +6,8 @@
  *
  * Draws frames t = i / FPS at two pixels a point (render's default scale)
  * on the default ground, into an ARGB32 buffer (cairo's own layout, drawn
- * in place) and into RGBA bytes with straight alpha (drawn, then copied).
+ * in place) and into RGBA bytes with straight alpha (drawn in place, then
+ * rewritten as RGBA there).
  * Prints "argb32 SECONDS" and "rgba SECONDS", each the total for all
  * frames.
  */

@@ -4,12 +4,11 @@ import EffectHost
 import Glibc
 import EffectRender
 
-/// A picture of an instance's frames, with a canvas kept for the layouts
-/// cairo does not draw in.
+/// A picture of an instance's frames, and the line naming characters its
+/// fonts lacked.
 final class PictureBox {
     let instance: InstanceBox
     let picture: FramePicture
-    private var canvas: PixelCanvas?
     private var missing: UnsafeMutablePointer<CChar>?
 
     init(_ instance: InstanceBox, _ picture: FramePicture) {
@@ -18,15 +17,6 @@ final class PictureBox {
     }
 
     deinit { free(missing) }
-
-    /// A canvas of exactly this size, kept while the size stays.
-    func canvas(width: Int, height: Int) throws -> PixelCanvas {
-        if let canvas, canvas.width == width, canvas.height == height { return canvas }
-        canvas = nil
-        let made = try PixelCanvas(width: width, height: height)
-        canvas = made
-        return made
-    }
 
     /// The line naming characters no font had, as of the last draw: the
     /// string is replaced only by a draw, so it stays valid until then.
@@ -85,16 +75,16 @@ public func effect_host_picture_draw_pixels(
         }
         let (w, h) = (Int(width), Int(height))
         switch layout {
-        case EFFECT_HOST_PIXELS_ARGB32_PREMULTIPLIED:
+        case EFFECT_HOST_PIXELS_ARGB32_PREMULTIPLIED, EFFECT_HOST_PIXELS_RGBA_PREMULTIPLIED, EFFECT_HOST_PIXELS_RGBA_STRAIGHT:
+            // Drawn by cairo in the caller's own memory, and for RGBA
+            // rewritten there: no picture-sized copy.
             let canvas = try PixelCanvas(wrapping: pixels, width: w, height: h, stride: Int(stride))
             try box.picture.draw(box.instance.instance, at: t, on: canvas)
-            canvas.flush()
-        case EFFECT_HOST_PIXELS_RGBA_PREMULTIPLIED, EFFECT_HOST_PIXELS_RGBA_STRAIGHT:
-            let canvas = try box.canvas(width: w, height: h)
-            try box.picture.draw(box.instance.instance, at: t, on: canvas)
-            try canvas.copyPixels(
-                into: pixels.assumingMemoryBound(to: UInt8.self), stride: Int(stride), order: .rgba,
-                straight: layout == EFFECT_HOST_PIXELS_RGBA_STRAIGHT)
+            if layout == EFFECT_HOST_PIXELS_ARGB32_PREMULTIPLIED {
+                canvas.flush()
+            } else {
+                try canvas.convertPixelsInPlace(order: .rgba, straight: layout == EFFECT_HOST_PIXELS_RGBA_STRAIGHT)
+            }
         default:
             throw Failure(EFFECT_ERR_RANGE, "layout \(layout) is not one of EFFECT_HOST_PIXELS_*")
         }

@@ -51,4 +51,46 @@ final class PixelCopyTests: XCTestCase {
         XCTAssertEqual(try copy(.bgra, straight: false), [128, 32, 64, 128, 0x30, 0x20, 0x10, 255, 0, 0, 0, 0])
         withExtendedLifetime(source) {}
     }
+
+    /// A row long enough for the eight-word blocks and a tail: each pixel
+    /// converted as the three-pixel case above says, wherever it falls,
+    /// in the caller's own buffer, with the words past each row untouched.
+    func testAWrappedCanvasIsConvertedInPlaceBlockAndTailAlike() throws {
+        let width = 19
+        let stride = (width + 1) * 4
+        // Opaque grey, with half-transparent premultiplied (64, 32, 128)
+        // at 10 (the second block) and at 17 (the tail), clear at 3.
+        var row = [UInt32](repeating: 0xFF10_2030, count: width + 1)
+        row[10] = 0x8040_2080
+        row[17] = 0x8040_2080
+        row[3] = 0
+        row[width] = 0xDEAD_BEEF
+        let words = row + row
+        func converted(straight: Bool) throws -> [UInt8] {
+            var copy = words
+            try copy.withUnsafeMutableBytes { bytes in
+                let canvas = try PixelCanvas(wrapping: bytes.baseAddress!, width: width, height: 2, stride: stride)
+                try canvas.convertPixelsInPlace(order: .rgba, straight: straight)
+            }
+            return copy.withUnsafeBytes { Array($0) }
+        }
+        let straight = try converted(straight: true)
+        let premultiplied = try converted(straight: false)
+        for line in 0..<2 {
+            func pixel(_ bytes: [UInt8], _ x: Int) -> [UInt8] { Array(bytes[(line * (width + 1) + x) * 4..<(line * (width + 1) + x) * 4 + 4]) }
+            for x in 0..<width {
+                switch x {
+                case 3:
+                    XCTAssertEqual(pixel(straight, x), [0, 0, 0, 0])
+                case 10, 17:
+                    XCTAssertEqual(pixel(straight, x), [128, 64, 255, 128], "pixel \(x)")
+                    XCTAssertEqual(pixel(premultiplied, x), [64, 32, 128, 128], "pixel \(x)")
+                default:
+                    XCTAssertEqual(pixel(straight, x), [0x10, 0x20, 0x30, 255], "pixel \(x)")
+                    XCTAssertEqual(pixel(premultiplied, x), [0x10, 0x20, 0x30, 255], "pixel \(x)")
+                }
+            }
+            XCTAssertEqual(pixel(straight, width), [0xEF, 0xBE, 0xAD, 0xDE], "the caller's word past the row")
+        }
+    }
 }

@@ -38,6 +38,11 @@ struct Failure: Error {
                 let missing = error.message == FFmpegEncoder.missing
                 self.init(missing ? EFFECT_HOST_ERR_MISSING : EFFECT_HOST_ERR_IO, error.message)
             }
+        case let error as RenderConflict:
+            switch error {
+            case .tooManyFrames, .periodTooLong: self.init(EFFECT_HOST_ERR_TOO_MUCH, error.message)
+            default: self.init(EFFECT_ERR_RANGE, error.message)
+            }
         case let error as ExportError:
             switch error {
             case .tooManySamples, .cannotExpress: self.init(EFFECT_HOST_ERR_TOO_MUCH, error.description)

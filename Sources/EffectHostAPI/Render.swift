@@ -20,30 +20,6 @@ func checkDuration(_ duration: Double) throws(Failure) {
     }
 }
 
-/// The frames a render writes: its first frame's t and its last frame's index.
-private func frames(
-    of box: InstanceBox, target: RenderTarget, fps: Double, duration: Double?, at time: Double?, loop: Bool
-) throws -> (start: Double, last: Int) {
-    if target.isStill { return (try time ?? FrameSpan.settledMoment(of: box.instance, lastEvent: box.lastEvent), 0) }
-    if loop {
-        guard let (start, period, frames) = try FrameSpan.period(of: box.instance, fps: fps) else {
-            throw Failure(EFFECT_ERR_RANGE, "one period was asked for, and \(box.instance.effect.id) ends instead of looping")
-        }
-        guard frames >= 1, frames <= RenderJob.maxFrames else {
-            throw Failure(EFFECT_HOST_ERR_TOO_MUCH, "one period is \(period) s: \(frames) frames at \(fps) fps")
-        }
-        return (start, Int(frames) - 1)
-    }
-    let limit = if case .page = target { RenderJob.maxPageFrames } else { RenderJob.maxFrames }
-    let last =
-        try duration.map { FrameSpan.lastFrame(duration: $0, fps: fps) }
-        ?? FrameSpan.lastFrame(covering: FrameSpan.seconds(of: box.instance, lastEvent: box.lastEvent), fps: fps)
-    guard last + 1 <= limit else {
-        throw Failure(EFFECT_HOST_ERR_TOO_MUCH, "the render would take \(last + 1) frames; this target takes at most \(Int(limit))")
-    }
-    return (0, Int(last))
-}
-
 @_cdecl("effect_host_render")
 public func effect_host_render(
     _ instance: OpaquePointer?, _ path: UnsafePointer<CChar>?, _ lookPointer: UnsafePointer<effect_host_look>?,
@@ -63,10 +39,8 @@ public func effect_host_render(
         let fps = given.fps == 0 ? 30 : given.fps
         try checkRate(fps)
         try checkDuration(given.duration)
-        let duration = given.duration == 0 ? nil : given.duration
         let time: Double? = flags & EFFECT_HOST_RENDER_AT_TIME != 0 ? given.time : nil
         if let time, !(time.isFinite && time >= 0) { throw Failure(EFFECT_ERR_TIME, "a still's time must be finite and >= 0, not \(time)") }
-        let loop = flags & EFFECT_HOST_RENDER_LOOP != 0
         let pngFrames = flags & EFFECT_HOST_RENDER_PNG_FRAMES != 0
         guard let target = RenderTarget(path: path, pngFrames: pngFrames) else {
             throw Failure(
@@ -74,9 +48,6 @@ public func effect_host_render(
                 "cannot write .\(RenderTarget.suffix(of: path)) files: a path is a directory (ending in /, existing, or with no extension), or ends in .svg, .png, .html, .gif, .mp4, .webm or .apng")
         }
         if pngFrames, !RenderTarget.isDirectory(path) { throw Failure(EFFECT_ERR_RANGE, "PNG frames go into a directory, and \(path) is a file") }
-        if time != nil, !target.isStill { throw Failure(EFFECT_ERR_RANGE, "a moment is rendered as a still: a path ending in .svg or .png") }
-        if target.isStill, duration != nil { throw Failure(EFFECT_ERR_RANGE, "a still is one moment; it takes no duration") }
-        if loop, target.isStill || duration != nil { throw Failure(EFFECT_ERR_RANGE, "one period is an animation of its own length: no still, no duration") }
         let scale = given.scale == 0 ? RenderJob.defaultScale : given.scale
         guard scale.isFinite, scale > 0 else { throw Failure(EFFECT_ERR_RANGE, "scale must be finite and > 0, not \(scale)") }
         let size: (width: Int, height: Int)? =
@@ -87,19 +58,14 @@ public func effect_host_render(
                 throw Failure(EFFECT_ERR_RANGE, "a picture is 1 to \(side) pixels a side, not \(size.width) × \(size.height)")
             }
         }
-        if given.scale != 0 || size != nil, !target.isRaster {
-            throw Failure(EFFECT_ERR_RANGE, "a scale or a size in pixels is for pixels: PNG, GIF, MP4, WebM or APNG")
-        }
         let svgText = flags & EFFECT_HOST_RENDER_SVG_TEXT != 0
-        if svgText, target.isRaster { throw Failure(EFFECT_ERR_RANGE, "SVG text is for SVG; pixels are drawn from the glyphs' outlines") }
-        if case let .movie(_, format) = target, format == .gif, fps > MovieFormat.gifMaxFPS {
-            throw Failure(EFFECT_ERR_RANGE, "GIF players slow frames shorter than 1/\(Int(MovieFormat.gifMaxFPS)) s down: \(Int(MovieFormat.gifMaxFPS)) fps or less")
-        }
         let look = try Look(lookPointer)
         var style = look.style(for: box.instance) { target.defaultGround(for: $0) }
-        if case .movie(_, .mp4) = target, style.background == nil {
-            throw Failure(EFFECT_ERR_RANGE, "MP4 has no alpha channel: a transparent ground needs WebM, APNG, PNG or GIF")
-        }
+        let request = RenderRequest(
+            target: target, fps: fps, duration: given.duration == 0 ? nil : given.duration, time: time,
+            loops: flags & EFFECT_HOST_RENDER_LOOP != 0, sizedInPixels: given.scale != 0 || size != nil, keepsText: svgText,
+            transparent: style.background == nil)
+        try request.check()
         let note = noteFunction(given.note, given.context)
         if case .movie(_, .gif) = target, style.background == nil {
             note("GIF has one transparent colour and no partial alpha: faint ink becomes opaque")
@@ -109,12 +75,12 @@ public func effect_host_render(
         } else {
             style.text = .text(family: nil)
         }
-        let (start, last) = try frames(of: box, target: target, fps: fps, duration: duration, at: time, loop: loop)
+        let (start, last) = try request.frames(of: box.instance, lastEvent: box.lastEvent)
         let picture = try makePicture(for: box.instance, proposedWidth: look.width, style: style)
         let job = try RenderJob(
             instance: box.instance, picture: picture, target: target, fps: fps, start: start, lastFrame: last, scale: scale, size: size)
         job.hearsStopSignals = flags & EFFECT_HOST_RENDER_HEAR_SIGNALS != 0
-        job.pageLoopsEveryFrame = loop
+        job.pageLoopsEveryFrame = request.loops
         job.pageSubtitle = "\(box.instance.effect.name): \(last + 1) frames sampled at \(fps) fps"
         if let progress = given.progress {
             job.progress = { done, total in progress(given.context, UInt64(done), UInt64(total)) }

@@ -11,6 +11,8 @@ import Glibc
 struct RenderCommand {
     let setup: EffectSetup
     let target: RenderTarget
+    /// The options a render checks, as every front end's are checked.
+    let request: RenderRequest
     let proposedWidth: Double
     let theme: Appearance
     let time: Double?
@@ -18,15 +20,11 @@ struct RenderCommand {
     let size: (width: Int, height: Int)?
     /// nil: the default for the format; .some(nil): transparent.
     let background: String??
-    let loops: Bool
     /// nil: the ABI's reference metrics (`--font reference`).
     let font: FontBook.Choice?
     let outlines: Bool?
     /// `--timings`, for Benchmarks/run: where the time went, on stderr.
     let reportsTimings: Bool
-
-    static let maxPageFrames = RenderJob.maxPageFrames
-    static let maxDirectoryFrames = RenderJob.maxFrames
 
     init(_ arguments: [String]) throws(UsageError) {
         let parsed = try Arguments(arguments, spec: .render)
@@ -43,31 +41,12 @@ struct RenderCommand {
         proposedWidth = try parsed.number(defaulted: CommandSpec.render[option: "--width"])
         theme = try ThemeOption.parse(parsed) ?? .light
         time = try parsed.number(CommandSpec.render[option: "--time"])
-        if time != nil, !target.isStill {
-            throw UsageError("--time picks the moment of a still: -o takes a file ending in .svg or .png with it")
-        }
-        if time != nil, setup.duration != nil { throw UsageError("a still is one moment: --time or --duration, not both") }
         // nil when not given: --size may take its place.
         scale = try parsed.single("--scale") == nil ? nil : parsed.number(CommandSpec.render[option: "--scale"])
         size = try parsed.single("--size").map(Self.size)
         if scale != nil, size != nil { throw UsageError("--scale or --size, not both: --size sets the pixels, --scale how many a point takes") }
-        if (scale != nil || size != nil), !target.isRaster {
-            throw UsageError("--scale and --size size pictures in pixels: -o takes a .png, .gif, .mp4, .webm or .apng file with them, or a directory with --format png")
-        }
         background = try parsed.single("--background").map(Self.background)
-        if case let .movie(_, format) = target {
-            if format == .mp4, background == .some(nil) {
-                throw UsageError("MP4 has no alpha channel: --background transparent needs .webm, .apng, .png or .gif")
-            }
-            if format == .gif, setup.fps > MovieFormat.gifMaxFPS {
-                throw UsageError(
-                    "GIF frame delays are hundredths of a second and players slow the shortest ones down: use --fps \(formatNumber(MovieFormat.gifMaxFPS)) or less, or .apng, .webm or .mp4")
-            }
-        }
-        loops = parsed.has("--loop")
         reportsTimings = parsed.has("--timings")
-        if loops, target.isStill { throw UsageError("--loop makes an animation loop; a still has one frame") }
-        if loops, setup.duration != nil { throw UsageError("--loop renders exactly one period; it takes no --duration") }
         font = try FontOption.parse(parsed.single(FontOption.name))
         outlines = try parsed.single("--text").map { text throws(UsageError) in
             switch text {
@@ -76,8 +55,43 @@ struct RenderCommand {
             default: throw UsageError("--text must be outlines or text, not '\(Terminal.sanitize(text))'")
             }
         }
-        if outlines == false, target.isRaster {
-            throw UsageError("--text text keeps selectable text in SVG; pixels are always drawn from the glyphs' outlines")
+        request = RenderRequest(
+            target: target, fps: setup.fps, duration: setup.duration, time: time, loops: parsed.has("--loop"),
+            sizedInPixels: scale != nil || size != nil, keepsText: outlines == false, transparent: background == .some(nil))
+        do {
+            try request.check()
+        } catch {
+            throw Self.usage(error, fps: setup.fps, duration: setup.duration)
+        }
+    }
+
+    /// A conflict in the command line's words.
+    private static func usage(_ conflict: RenderConflict, fps: Double, duration: Double?) -> UsageError {
+        switch conflict {
+        case .momentNeedsStill: UsageError("--time picks the moment of a still: -o takes a file ending in .svg or .png with it")
+        case .stillTakesNoDuration: UsageError("a still is one moment: it takes no --duration (--time picks the moment)")
+        case .loopNeedsAnimation: UsageError("--loop makes an animation loop; a still has one frame")
+        case .loopTakesNoDuration: UsageError("--loop renders exactly one period; it takes no --duration")
+        case .pixelsNeedRaster:
+            UsageError(
+                "--scale and --size size pictures in pixels: -o takes a .png, .gif, .mp4, .webm or .apng file with them, or a directory with --format png")
+        case .textNeedsSVG: UsageError("--text text keeps selectable text in SVG; pixels are always drawn from the glyphs' outlines")
+        case let .gifFrameRate(maximum):
+            UsageError(
+                "GIF frame delays are hundredths of a second and players slow the shortest ones down: use --fps \(formatNumber(maximum)) or less, or .apng, .webm or .mp4")
+        case .mp4HasNoAlpha: UsageError("MP4 has no alpha channel: --background transparent needs .webm, .apng, .png or .gif")
+        case let .effectEnds(id):
+            UsageError("--loop renders one period of a looping effect; \(id) ends (a GIF or APNG of it loops anyway)")
+        case let .periodTooLong(seconds, frames, fps):
+            UsageError("one period is \(readable(seconds)) s: \(formatNumber(frames)) frames at \(formatNumber(fps)) fps")
+        case let .tooManyFrames(frames, limit, seconds):
+            if let duration {
+                UsageError(
+                    "--duration \(formatNumber(duration)) s at \(formatNumber(fps)) fps makes \(formatNumber(frames)) frames, more than \(formatNumber(limit)); pass a shorter --duration or a lower --fps")
+            } else {
+                UsageError(
+                    "the run would last \(formatNumber(seconds)) s (\(formatNumber(frames)) frames, more than \(formatNumber(limit))); pass --duration to play part of it")
+            }
         }
     }
 
@@ -106,7 +120,12 @@ struct RenderCommand {
         let effect = instance.effect
         let output = target.path
         // The frames are settled first: a run refused for them says nothing about fonts or grounds.
-        let (start, last) = try frames(instance)
+        let (start, last): (start: Double, last: Int)
+        do {
+            (start, last) = try request.frames(of: instance, lastEvent: setup.lastEvent)
+        } catch let conflict as RenderConflict {
+            throw Self.usage(conflict, fps: setup.fps, duration: setup.duration)
+        }
         // A plugin before ABI 1.3 has its light look only: it keeps the light ground.
         var appearance = theme
         if theme == .dark, !instance.plugin.adaptsToAppearance, instance.plugin.canDraw {
@@ -139,7 +158,7 @@ struct RenderCommand {
         let progress = ProgressBar(label: "render", total: last + 1)
         job.progress = { done, _ in progress.update(done: done) }
         job.pageSubtitle = pageSubtitle(instance, last: last)
-        job.pageLoopsEveryFrame = loops
+        job.pageLoopsEveryFrame = request.loops
         let summary: RenderSummary
         do {
             defer { progress.finish() }
@@ -174,27 +193,6 @@ struct RenderCommand {
             return .text(family: nil)
         }
         return .text(family: fonts?.family)
-    }
-
-    /// The first frame's time and the last frame's index: a still's one
-    /// moment, one seamless period of a loop, or the frames `run` plays.
-    private func frames(_ instance: EffectInstance) throws -> (start: Double, last: Int) {
-        if target.isStill {
-            return (try time ?? FrameSpan.settledMoment(of: instance, lastEvent: setup.lastEvent), 0)
-        }
-        if loops {
-            guard let (start, period, frames) = try FrameSpan.period(of: instance, fps: setup.fps) else {
-                throw UsageError("--loop renders one period of a looping effect; \(instance.effect.id) ends (a GIF or APNG of it loops anyway)")
-            }
-            guard frames >= 1, frames <= Self.maxDirectoryFrames else {
-                throw UsageError("one period is \(readable(period)) s: \(formatNumber(frames)) frames at \(formatNumber(setup.fps)) fps")
-            }
-            return (start, Int(frames) - 1)
-        }
-        if case .page = target {
-            return (0, try setup.lastFrameIndex(instance, limit: Self.maxPageFrames))
-        }
-        return (0, try setup.lastFrameIndex(instance, limit: Self.maxDirectoryFrames))
     }
 
     /// A plugin named by its file alone: a page is shared, and the path of

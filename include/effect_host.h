@@ -158,17 +158,23 @@ EFFECT_HOST_API void effect_host_plugin_free(effect_host_plugin *plugin);
 
 typedef struct effect_host_catalog effect_host_catalog;
 
+/* For effect_host_catalog_options.flags: search `paths` (and
+ * EFFECT_PLUGIN_PATH when asked) alone, not the plugins installed beside
+ * this library; for a program with a search path of its own. */
+#define EFFECT_HOST_CATALOG_NO_DEFAULTS  4u
+
 typedef struct effect_host_catalog_options {
     uint32_t struct_size;           /* sizeof(effect_host_catalog_options) */
-    uint32_t flags;                 /* EFFECT_HOST_OPEN_ALLOW_UNSAFE [0] */
+    uint32_t flags;                 /* EFFECT_HOST_OPEN_ALLOW_UNSAFE,
+                                       EFFECT_HOST_CATALOG_NO_DEFAULTS [0] */
     const char *const *paths;       /* files or directories searched first [NULL] */
     uint32_t path_count;            /* entries in paths [0] */
     uint32_t use_environment;       /* nonzero: EFFECT_PLUGIN_PATH after paths [0] */
 } effect_host_catalog_options;
 
 /* Finds the plugins on the search path: `paths`, then EFFECT_PLUGIN_PATH
- * when asked, then the defaults (the plugins installed beside this
- * library). Each file is read in a child process, and the answers are
+ * when asked, then, unless EFFECT_HOST_CATALOG_NO_DEFAULTS, the defaults
+ * (the plugins installed beside this library). Each file is read in a child process, and the answers are
  * kept in the scan cache that `effect-host list` uses. When two files
  * offer one effect id, the first on the path wins. Files that fail are
  * listed, with why, as the catalog's failures.
@@ -182,9 +188,19 @@ EFFECT_HOST_API uint32_t effect_host_catalog_effect_count(const effect_host_cata
 EFFECT_HOST_API const char *effect_host_catalog_effect_id(const effect_host_catalog *catalog, uint32_t index);
 EFFECT_HOST_API const char *effect_host_catalog_effect_path(const effect_host_catalog *catalog, uint32_t index);
 
-/* The files that could not be used, as "PATH: why" lines; 0 for NULL. */
+/* The plugin files that were read, in search order, each real file once
+ * (those whose every effect an earlier file offers included); 0 for NULL,
+ * and NULL when out of range. Their effects come from
+ * effect_host_plugin_open on the path. */
+EFFECT_HOST_API uint32_t effect_host_catalog_plugin_count(const effect_host_catalog *catalog);
+EFFECT_HOST_API const char *effect_host_catalog_plugin_path(const effect_host_catalog *catalog, uint32_t index);
+
+/* The files that could not be used (and search-path entries that are not
+ * there), as "PATH: why" lines, and each one's PATH alone; 0 for NULL, and
+ * NULL when out of range. */
 EFFECT_HOST_API uint32_t effect_host_catalog_failure_count(const effect_host_catalog *catalog);
 EFFECT_HOST_API const char *effect_host_catalog_failure(const effect_host_catalog *catalog, uint32_t index);
+EFFECT_HOST_API const char *effect_host_catalog_failure_path(const effect_host_catalog *catalog, uint32_t index);
 
 /* Loads the plugin that offers `effect_id`. The message for an unknown id
  * suggests the closest one.

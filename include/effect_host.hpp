@@ -77,7 +77,8 @@ private:
 };
 
 /* The plugins on the search path: `paths`, EFFECT_PLUGIN_PATH when asked,
- * then the ones installed beside the library. */
+ * then, unless flags has EFFECT_HOST_CATALOG_NO_DEFAULTS, the ones
+ * installed beside the library. */
 class Catalog {
 public:
     explicit Catalog(const std::vector<std::string> &paths = {}, bool use_environment = true, uint32_t flags = 0) {
@@ -101,6 +102,15 @@ public:
             found.emplace_back(effect_host_catalog_effect_id(handle_.get(), i), effect_host_catalog_effect_path(handle_.get(), i));
         }
         return found;
+    }
+
+    /* The plugin files that were read, in search order. */
+    std::vector<std::string> plugins() const {
+        std::vector<std::string> paths;
+        for (uint32_t i = 0; i < effect_host_catalog_plugin_count(handle_.get()); i++) {
+            paths.emplace_back(effect_host_catalog_plugin_path(handle_.get(), i));
+        }
+        return paths;
     }
 
     /* The files that could not be used, as "PATH: why". */

@@ -9,7 +9,8 @@ final class CatalogBox {
     let catalog: PluginCatalog
     /// (id, path) of every effect, the first on the path for each id.
     let effects: [(id: UnsafePointer<CChar>, path: UnsafePointer<CChar>)]
-    let failures: [UnsafePointer<CChar>]
+    let plugins: [UnsafePointer<CChar>]
+    let failures: [(line: UnsafePointer<CChar>, path: UnsafePointer<CChar>)]
     private let strings = CStrings()
 
     init(_ catalog: PluginCatalog) {
@@ -18,7 +19,8 @@ final class CatalogBox {
         effects = catalog.effectIDs.compactMap { id in
             catalog.effect(id: id).map { (strings.keep(id), strings.keep($0.plugin.path)) }
         }
-        failures = catalog.failures.map { strings.keep(ErrorText.oneLine($0.description)) }
+        plugins = catalog.plugins.map { strings.keep($0.path) }
+        failures = catalog.failures.map { (strings.keep(ErrorText.oneLine($0.description)), strings.keep($0.path)) }
     }
 }
 
@@ -31,16 +33,17 @@ public func effect_host_catalog_open(
         var defaults = effect_host_catalog_options()
         defaults.struct_size = UInt32(MemoryLayout<effect_host_catalog_options>.size)
         let given = try EffectHostAPI.options(options, defaults: defaults, named: "effect_host_catalog_options")
-        guard given.flags & ~EFFECT_HOST_OPEN_ALLOW_UNSAFE == 0 else {
-            throw Failure(EFFECT_ERR_RANGE, "a catalog takes EFFECT_HOST_OPEN_ALLOW_UNSAFE alone as a flag")
+        guard given.flags & ~(EFFECT_HOST_OPEN_ALLOW_UNSAFE | EFFECT_HOST_CATALOG_NO_DEFAULTS) == 0 else {
+            throw Failure(EFFECT_ERR_RANGE, "a catalog takes EFFECT_HOST_OPEN_ALLOW_UNSAFE and EFFECT_HOST_CATALOG_NO_DEFAULTS as flags")
         }
         guard given.path_count == 0 || given.paths != nil else { throw Failure.null("paths") }
         let paths = try (0..<Int(given.path_count)).map { index throws(Failure) in
             try text(given.paths![index], "paths[\(index)]")
         }
         let environment = given.use_environment != 0 ? getenv("EFFECT_PLUGIN_PATH").map { String(cString: $0) } : nil
+        let besideLibrary = given.flags & EFFECT_HOST_CATALOG_NO_DEFAULTS == 0 ? libraryImage : nil
         let searchPath =
-            libraryImage.map { SearchPath.standard(explicit: paths, environment: environment, library: $0) }
+            besideLibrary.map { SearchPath.standard(explicit: paths, environment: environment, library: $0) }
             ?? SearchPath.standard(explicit: paths, environment: environment, executable: nil)
         let scanner = PluginScanner(cacheFile: ScanCache.standard()?.path, worker: worker())
         let catalog = PluginCatalog(searchPath: searchPath, allowUnsafe: given.flags & EFFECT_HOST_OPEN_ALLOW_UNSAFE != 0) {
@@ -68,6 +71,18 @@ public func effect_host_catalog_effect_path(_ catalog: OpaquePointer?, _ index: 
     return box.effects[Int(index)].path
 }
 
+@_cdecl("effect_host_catalog_plugin_count")
+public func effect_host_catalog_plugin_count(_ catalog: OpaquePointer?) -> UInt32 {
+    guard let box: CatalogBox = try? object(catalog, "catalog") else { return 0 }
+    return UInt32(box.plugins.count)
+}
+
+@_cdecl("effect_host_catalog_plugin_path")
+public func effect_host_catalog_plugin_path(_ catalog: OpaquePointer?, _ index: UInt32) -> UnsafePointer<CChar>? {
+    guard let box: CatalogBox = try? object(catalog, "catalog"), Int(index) < box.plugins.count else { return nil }
+    return box.plugins[Int(index)]
+}
+
 @_cdecl("effect_host_catalog_failure_count")
 public func effect_host_catalog_failure_count(_ catalog: OpaquePointer?) -> UInt32 {
     guard let box: CatalogBox = try? object(catalog, "catalog") else { return 0 }
@@ -77,7 +92,13 @@ public func effect_host_catalog_failure_count(_ catalog: OpaquePointer?) -> UInt
 @_cdecl("effect_host_catalog_failure")
 public func effect_host_catalog_failure(_ catalog: OpaquePointer?, _ index: UInt32) -> UnsafePointer<CChar>? {
     guard let box: CatalogBox = try? object(catalog, "catalog"), Int(index) < box.failures.count else { return nil }
-    return box.failures[Int(index)]
+    return box.failures[Int(index)].line
+}
+
+@_cdecl("effect_host_catalog_failure_path")
+public func effect_host_catalog_failure_path(_ catalog: OpaquePointer?, _ index: UInt32) -> UnsafePointer<CChar>? {
+    guard let box: CatalogBox = try? object(catalog, "catalog"), Int(index) < box.failures.count else { return nil }
+    return box.failures[Int(index)].path
 }
 
 @_cdecl("effect_host_catalog_load")

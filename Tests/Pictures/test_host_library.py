@@ -91,6 +91,14 @@ def test_the_catalog_finds_the_bundled_effects_and_suggests_a_near_miss(checked)
     assert lines["unknown id"] == "status -4: unknown effect 'strikethrough-reveel' (did you mean 'strikethrough-reveal'?)"
 
 
+def test_a_catalog_of_the_paths_given_alone_lists_its_files_and_failures(checked):
+    lines, _ = checked
+    assert lines["catalog alone"] == "3 plugins, 1 failures"
+    assert lines["catalog failure"] == "/nonexistent/plugins: No such file or directory"
+    assert lines["catalog failure path"] == "/nonexistent/plugins"
+    assert lines["catalog past the end"] == "NULL"
+
+
 def test_a_frame_drawn_into_rgba_bytes_puts_the_strike_where_the_seed_does(checked):
     lines, out = checked
     width, height, written = lines["pixels"].split()
@@ -208,6 +216,7 @@ def test_each_wrong_call_gets_its_status_and_one_line(checked, step, status, mes
 def test_the_cpp_face_draws_renders_plays_and_reports(checked_cpp):
     lines, out = checked_cpp
     assert lines["effects"] == "4"
+    assert lines["alone"] == "3 plugins, 1 failures"
     assert lines["span"] == "0.5"
     width, height = map(int, lines["pixels"].split())
     image = np.fromfile(out / "strike-cpp.rgba", dtype=np.uint8).reshape(height, width, 4)

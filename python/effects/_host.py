@@ -42,6 +42,7 @@ PIXELS_ARGB32_PREMULTIPLIED, PIXELS_RGBA_PREMULTIPLIED, PIXELS_RGBA_STRAIGHT = r
 RENDER_AT_TIME, RENDER_LOOP, RENDER_PNG_FRAMES, RENDER_SVG_TEXT = 1, 2, 4, 8
 EXPORT_LOOP = 1
 VALIDATE_STRICT, VALIDATE_ALLOW_UNSAFE = 1, 2
+OPEN_ALLOW_UNSAFE, CATALOG_NO_DEFAULTS = 1, 4
 
 
 class HostLibraryMissing(EffectError):
@@ -98,6 +99,16 @@ class ValidateOptions(Structure):
     _fields_ = [("struct_size", c_uint32), ("flags", c_uint32), ("seed", c_uint64), ("timeout", c_double)]
 
 
+class CatalogOptions(Structure):
+    _fields_ = [
+        ("struct_size", c_uint32),
+        ("flags", c_uint32),
+        ("paths", POINTER(c_char_p)),
+        ("path_count", c_uint32),
+        ("use_environment", c_uint32),
+    ]
+
+
 class CheckResult(Structure):
     _fields_ = [
         ("struct_size", c_uint32),
@@ -114,12 +125,20 @@ assert ctypes.sizeof(RenderOptions) == 80
 assert ctypes.sizeof(ExportOptions) == 48
 assert ctypes.sizeof(ValidateOptions) == 24
 assert ctypes.sizeof(CheckResult) == 40
+assert ctypes.sizeof(CatalogOptions) == 24
 
 _Err = POINTER(_abi.Error)
 _P = POINTER(c_void_p)
 _SIGNATURES: dict[str, tuple[Any, list[Any]]] = {
     "effect_host_api_version": (c_uint32, []),
     "effect_host_plugin_open": (c_int32, [c_char_p, c_uint32, _P, _Err]),
+    "effect_host_catalog_open": (c_int32, [POINTER(CatalogOptions), _P, _Err]),
+    "effect_host_catalog_plugin_count": (c_uint32, [c_void_p]),
+    "effect_host_catalog_plugin_path": (c_char_p, [c_void_p, c_uint32]),
+    "effect_host_catalog_failure_count": (c_uint32, [c_void_p]),
+    "effect_host_catalog_failure": (c_char_p, [c_void_p, c_uint32]),
+    "effect_host_catalog_failure_path": (c_char_p, [c_void_p, c_uint32]),
+    "effect_host_catalog_free": (None, [c_void_p]),
     "effect_host_plugin_table": (POINTER(_abi.PluginAPI), [c_void_p]),
     "effect_host_plugin_free": (None, [c_void_p]),
     "effect_host_instance_handle": (c_void_p, [c_void_p]),
@@ -245,6 +264,33 @@ def open_plugin_checked(path: str, allow_unsafe: bool) -> Handle:
         if reason.startswith("refused: "):
             reason += "; or pass allow_unsafe=True to load it anyway"
         raise PluginLoadError(path, reason) from None
+
+
+def read_search_path(entries: Sequence[str], allow_unsafe: bool) -> tuple[list[str], list[tuple[str, str]]]:
+    """The plugin files on these search-path entries that the host read in a
+    child process (each real file once, in order; answers kept in the scan
+    cache `effect-host list` uses), and (path, why) for each that failed:
+    a plugin that crashes or hangs while describing itself is one of those,
+    not the end of this process. The library's own default plugins are left
+    out: the entries are the whole search path."""
+    host = library()
+    encoded = (c_char_p * max(1, len(entries)))(*(os.fsencode(entry) for entry in entries))
+    options = _abi.sized(CatalogOptions)
+    options.flags = CATALOG_NO_DEFAULTS | (OPEN_ALLOW_UNSAFE if allow_unsafe else 0)
+    options.paths = encoded
+    options.path_count = len(entries)
+    raw = c_void_p()
+    call(host.effect_host_catalog_open, ctypes.byref(options), ctypes.byref(raw))
+    try:
+        files = [os.fsdecode(host.effect_host_catalog_plugin_path(raw, index)) for index in range(host.effect_host_catalog_plugin_count(raw))]
+        failures = []
+        for index in range(host.effect_host_catalog_failure_count(raw)):
+            path = os.fsdecode(host.effect_host_catalog_failure_path(raw, index))
+            line = host.effect_host_catalog_failure(raw, index).decode("utf-8", "replace")
+            failures.append((path, line.removeprefix(path + ": ")))
+        return files, failures
+    finally:
+        host.effect_host_catalog_free(raw)
 
 
 def plugin_table(plugin: Handle) -> Any:

@@ -441,35 +441,60 @@ def scan(paths: Sequence[str] = (), defaults: bool = True, allow_unsafe: bool = 
     In a directory, each ``*.so`` file but the host library's is a candidate. An explicit path that
     does not exist raises PluginLoadError, as effect-host's --plugin-path
     does; a missing EFFECT_PLUGIN_PATH entry is a failure in the catalog,
-    and the places searched by default may be missing.
+    and the places searched by default may be missing. With the host
+    library, each file is first read in a child process, as ``effect-host
+    list`` reads it: one that crashes, exits or hangs there is a failure,
+    and only files read well are loaded into this process.
     """
     catalog = Catalog()
-    seen = set()
     explicit = 1 if isinstance(paths, (str, os.PathLike)) else len(paths)
     environment = len(_environment_entries()) if defaults else 0
     searched = search_path(paths, defaults)
     catalog.searched = list(searched)
+    present = []
     for position, entry in enumerate(searched):
-        if os.path.isdir(entry):
-            files = [os.path.join(entry, name) for name in sorted(os.listdir(entry)) if name.endswith(".so") and name != _HOST_LIBRARY]
-        elif os.path.exists(entry):
-            files = [entry]
-        else:
-            if position < explicit:
-                raise PluginLoadError(entry, "No such file or directory (an explicit plugin path)")
-            if position < explicit + environment:
-                catalog.failures.append(PluginLoadError(entry, "No such file or directory (from EFFECT_PLUGIN_PATH)"))
-            continue
-        for file in files:
-            key = os.path.realpath(file)
-            if key in seen:
-                continue
-            seen.add(key)
-            try:
-                catalog.plugins.append(load_plugin(file, allow_unsafe))
-            except PluginLoadError as error:
-                catalog.failures.append(error)
-                if position < explicit:
-                    # As effect-host warns for what --plugin-path gave it: you asked for this file.
-                    warnings.warn(f"skipped {error}", PluginLoadWarning, stacklevel=2)
+        if os.path.exists(entry):
+            present.append(entry)
+        elif position < explicit:
+            raise PluginLoadError(entry, "No such file or directory (an explicit plugin path)")
+        elif position < explicit + environment:
+            catalog.failures.append(PluginLoadError(entry, "No such file or directory (from EFFECT_PLUGIN_PATH)"))
+    try:
+        files, failures = _host.read_search_path(present, allow_unsafe)
+    except _host.HostLibraryMissing:
+        files, failures = _candidates(present), []
+    given = [os.path.realpath(entry) for entry in searched[:explicit]]
+
+    def skip(error: PluginLoadError) -> None:
+        catalog.failures.append(error)
+        # As effect-host warns for what --plugin-path gave it: you asked for this file.
+        real = os.path.realpath(error.path)
+        if any(real == entry or real.startswith(entry + os.sep) for entry in given):
+            warnings.warn(f"skipped {error}", PluginLoadWarning, stacklevel=3)
+
+    for path, reason in failures:
+        skip(PluginLoadError(path, reason + ("; or pass allow_unsafe=True to load it anyway" if reason.startswith("refused: ") else "")))
+    for file in files:
+        try:
+            catalog.plugins.append(load_plugin(file, allow_unsafe))
+        except PluginLoadError as error:
+            skip(error)
     return catalog
+
+
+def _candidates(entries: Sequence[str]) -> list[str]:
+    """The plugin files of these entries, each real file once: a file, or a
+    directory's ``*.so`` files but the host library's."""
+    files, seen = [], set()
+    for entry in entries:
+        listed = (
+            [os.path.join(entry, name) for name in sorted(os.listdir(entry)) if name.endswith(".so") and name != _HOST_LIBRARY]
+            if os.path.isdir(entry)
+            else [entry]
+        )
+        for file in listed:
+            key = os.path.realpath(file)
+            if key not in seen:
+                seen.add(key)
+                files.append(file)
+    return files

@@ -8,6 +8,7 @@ import textwrap
 
 import pytest
 from conftest import ROOT
+from plugin_fixtures import compile_test_plugin
 
 import effects
 
@@ -104,6 +105,41 @@ def test_the_trust_rule_applies_to_a_plugin_already_loaded(open_plugin):
     with pytest.raises(effects.PluginLoadError, match="can be written by everyone"):
         effects.load_plugin(str(open_plugin))
     assert effects.load_plugin(str(open_plugin), allow_unsafe=True) is loaded
+
+
+def test_a_plugin_that_crashes_or_exits_while_loading_is_a_failure_not_the_end(tmp_path):
+    # Its own process: were a file loaded in it, the crash would end it.
+    directory = tmp_path / "plugins"
+    directory.mkdir()
+    compile_test_plugin(str(directory), "libCrash.so", ("BROKEN_LOAD_CRASH",))
+    compile_test_plugin(str(directory), "libExit.so", ("BROKEN_LOAD_EXIT",))
+    compile_test_plugin(str(directory), "libGood.so")
+    program = textwrap.dedent(
+        """
+        import sys, warnings
+        import effects
+        with warnings.catch_warnings(record=True) as heard:
+            warnings.simplefilter("always")
+            catalog = effects.scan([sys.argv[1]], defaults=False)
+        print([plugin.id for plugin in catalog.plugins])
+        for failure in catalog.failures:
+            print(failure.path.rsplit("/", 1)[-1], failure.reason)
+        print(len(heard), "warnings")
+        """
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", program, str(directory)], capture_output=True, text=True, timeout=300,
+        env={**os.environ, "XDG_CACHE_HOME": str(tmp_path / "cache")},
+    )
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[0] == "['test']"
+    failures = dict(line.split(" ", 1) for line in lines[1:-1])
+    assert set(failures) == {"libCrash.so", "libExit.so"}
+    assert "SIGSEGV" in failures["libCrash.so"] or "signal 11" in failures["libCrash.so"], failures
+    assert "exit" in failures["libExit.so"], failures
+    # Both were in the path passed: each is also a warning.
+    assert lines[-1] == "2 warnings"
 
 
 def test_an_installed_copy_does_not_search_a_checkout_it_is_not_in(tmp_path):

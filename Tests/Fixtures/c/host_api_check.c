@@ -147,6 +147,21 @@ int main(int argc, char **argv) {
     if (!say("load", effect_host_catalog_load(catalog, "strikethrough-reveal", &plugin, &error))) return 1;
     effect_host_catalog_free(catalog);
 
+    /* The paths given alone: the plugin files read, and an entry that is not there. */
+    const char *only[] = {plugin_dir, "/nonexistent/plugins"};
+    effect_host_catalog_options alone = {sizeof alone, EFFECT_HOST_CATALOG_NO_DEFAULTS, only, 2, 0};
+    if (say("catalog alone", effect_host_catalog_open(&alone, &catalog, &error))) {
+        uint32_t plugins = effect_host_catalog_plugin_count(catalog), failures = effect_host_catalog_failure_count(catalog);
+        printf("catalog alone: %u plugins, %u failures\n", plugins, failures);
+        for (uint32_t i = 0; i < plugins; i++) printf("catalog plugin: %s\n", effect_host_catalog_plugin_path(catalog, i));
+        if (failures > 0) {
+            printf("catalog failure: %s\n", effect_host_catalog_failure(catalog, failures - 1));
+            printf("catalog failure path: %s\n", effect_host_catalog_failure_path(catalog, failures - 1));
+        }
+        printf("catalog past the end: %s\n", effect_host_catalog_plugin_path(catalog, plugins) == NULL ? "NULL" : "a path");
+        effect_host_catalog_free(catalog);
+    }
+
     /* A frame into RGBA bytes, at two pixels a point, the default (white) ground. */
     if (!say("create", effect_host_instance_create(plugin, "strikethrough-reveal", NULL, 0, &strike, &error))) return 1;
     if (!say("picture", effect_host_picture_create(strike, NULL, &picture, &error))) return 1;

@@ -18,6 +18,8 @@ int main(int argc, char **argv) {
     const std::string out = argv[2];
     effect::host::Catalog catalog({argv[1]}, false);
     std::printf("effects: %zu\n", catalog.effects().size());
+    effect::host::Catalog alone({argv[1], "/nonexistent/plugins"}, false, EFFECT_HOST_CATALOG_NO_DEFAULTS);
+    std::printf("alone: %zu plugins, %zu failures\n", alone.plugins().size(), alone.failures().size());
     effect::host::Instance strike(catalog.load("strikethrough-reveal"), "strikethrough-reveal", {"duration=0.5"});
     std::printf("span: %g\n", strike.span());
 

@@ -4,12 +4,17 @@
  *
  *   effect_demo PLUGIN.so                      list the plugin's effects, params and channels
  *   effect_demo PLUGIN.so EFFECT [NAME=VALUE]... [--at T:NAME=VALUE]... [--times T,T,...] [--batch T0,DT,N]
+ *   effect_demo PLUGIN.so EFFECT [NAME=VALUE]... --draw T    the display list at T (ABI 1.2)
  *
  * With an effect it creates an instance with the params given (values are
  * read by the param's type: numbers, true/false, choice names, text,
  * #RRGGBB[AA] colours, `none`), applies the --at events, and prints one
  * line per frame: "frame T V0 V1 ..." for --times (single samples, default
  * 0,0.5,1) and "batch T V0 V1 ..." for --batch (one sample_many call).
+ * With --draw it prints the frame's display list instead, one item a line,
+ * indented by group, in the view's points and the reference metrics: what
+ * a program drawing with its own toolkit walks (docs/effects.md):
+ *   group ID opacity O | end | shape ID KIND X Y WIDTH HEIGHT | text ID X Y ADVANCE TEXT
  *
  * Build: cc -std=c99 -Wall -Wextra -Werror -Iinclude examples/c/effect_demo.c -ldl -o effect_demo
  */
@@ -138,6 +143,65 @@ static int parse_list(const char *text, double *out, int max) {
     return count;
 }
 
+static const char *shape_name(uint32_t shape) {
+    switch (shape) {
+    case EFFECT_SHAPE_RECT: return "rect";
+    case EFFECT_SHAPE_ROUNDED_RECT: return "rounded-rect";
+    case EFFECT_SHAPE_CAPSULE: return "capsule";
+    case EFFECT_SHAPE_ELLIPSE: return "ellipse";
+    case EFFECT_SHAPE_PATH: return "path";
+    default: return "?";
+    }
+}
+
+/* The frame at t as its display list: asked once for its size, then drawn. */
+static int print_display_list(const effect_instance *instance, double t) {
+    effect_draw_context context = {sizeof context, 0, 0, 0, NULL, NULL, EFFECT_APPEARANCE_LIGHT, 0};
+    effect_drawing drawing;
+    effect_draw_item *items;
+    uint64_t i;
+    int depth = 0;
+    if (api->abi_minor < 2) {
+        fprintf(stderr, "effect_demo: an ABI 1.%u plugin does not draw\n", api->abi_minor);
+        return 1;
+    }
+    drawing.struct_size = sizeof drawing;
+    if (api->draw(instance, t, &context, &drawing, NULL, 0, &error) != EFFECT_ERR_BUFFER &&
+        error.status != EFFECT_OK) {
+        return fail("draw");
+    }
+    items = malloc(sizeof *items * (size_t)(drawing.item_count + 1));
+    if (items == NULL) return 1;
+    if (api->draw(instance, t, &context, &drawing, items, drawing.item_count, &error) != EFFECT_OK) {
+        free(items);
+        return fail("draw");
+    }
+    printf("view %g x %g\n", drawing.width, drawing.height);
+    for (i = 0; i < drawing.item_count; i++) {
+        const effect_draw_item *item = &items[i];
+        if (item->head.kind == EFFECT_ITEM_END_GROUP) depth--;
+        if (item->head.kind == EFFECT_ITEM_SEGMENT || item->head.kind == EFFECT_ITEM_STOP) continue;
+        printf("%*s", 2 * depth, "");
+        switch (item->head.kind) {
+        case EFFECT_ITEM_GROUP:
+            printf("group %u opacity %g\n", item->group.id, item->group.opacity);
+            depth++;
+            break;
+        case EFFECT_ITEM_END_GROUP: printf("end\n"); break;
+        case EFFECT_ITEM_SHAPE:
+            printf("shape %u %s %g %g %g %g\n", item->shape.id, shape_name(item->shape.shape), item->shape.frame.x,
+                   item->shape.frame.y, item->shape.frame.width, item->shape.frame.height);
+            break;
+        case EFFECT_ITEM_TEXT:
+            printf("text %u %g %g %g %s\n", item->text.id, item->text.x, item->text.y, item->text.advance, item->text.text);
+            break;
+        default: printf("item %u\n", item->head.kind); break;
+        }
+    }
+    free(items);
+    return 0;
+}
+
 static int usage_error(const char *message, const char *argument) {
     fprintf(stderr, "effect_demo: %s: '%s'\n", message, argument);
     return 2;
@@ -154,11 +218,12 @@ int main(int argc, char **argv) {
     double times[MAX_TIMES] = {0, 0.5, 1};
     int time_count = 3, batch = 0, i;
     double batch_spec[3] = {0, 0, 0};
-    double *frames;
+    double *frames, draw_at = 0;
+    int draws = 0;
 
     if (argc < 2) {
         fprintf(stderr, "usage: effect_demo PLUGIN.so [EFFECT [NAME=VALUE]... [--at T:NAME=VALUE]... "
-                        "[--times T,...] [--batch T0,DT,N]]\n");
+                        "[--times T,...] [--batch T0,DT,N] [--draw T]]\n");
         return 2;
     }
     library = dlopen(argv[1], RTLD_NOW | RTLD_LOCAL);
@@ -191,7 +256,8 @@ int main(int argc, char **argv) {
     }
     for (i = 3; i < argc; i++) {
         char *equals;
-        if (strcmp(argv[i], "--at") == 0 || strcmp(argv[i], "--times") == 0 || strcmp(argv[i], "--batch") == 0) {
+        if (strcmp(argv[i], "--at") == 0 || strcmp(argv[i], "--times") == 0 || strcmp(argv[i], "--batch") == 0 ||
+            strcmp(argv[i], "--draw") == 0) {
             if (i + 1 == argc) return usage_error("this option needs a value", argv[i]);
             i++;
             continue;
@@ -237,7 +303,15 @@ int main(int argc, char **argv) {
                 return usage_error("--batch needs T0,DT,N with N a whole number from 1 to 100000", argv[i + 1]);
             }
             batch = (int)batch_spec[2];
+        } else if (strcmp(argv[i], "--draw") == 0) {
+            if (parse_list(argv[i + 1], &draw_at, 1) != 1) return usage_error("--draw needs one time", argv[i + 1]);
+            draws = 1;
         }
+    }
+    if (draws) {
+        int status = print_display_list(instance, draw_at);
+        api->destroy(instance);
+        return status;
     }
 
     facts.struct_size = sizeof facts;

@@ -3,11 +3,16 @@ does from C, finding its plugin on the package's search path.
 
     python3 effect_demo.py                        list every effect found, with its params and channels
     python3 effect_demo.py EFFECT [NAME=VALUE]... [--times T,T,...] [--plugin-path P]
+    python3 effect_demo.py EFFECT [NAME=VALUE]... --draw T     the display list at T (ABI 1.2)
 
 With an effect it creates an instance with the params given (numbers,
 true/false, choice names, text, #RRGGBB[AA] colours, read by the param's
 type; `none` unsets an optional one) and prints one line per time (default
-0,0.5,1): "frame T NAME=V ...", the global channels by name.
+0,0.5,1): "frame T NAME=V ...", the global channels by name. With --draw it
+prints the frame's display list instead, as examples/c does: one item a
+line, indented by group, what a program drawing with its own toolkit walks,
+
+    group ID opacity O | end | shape ID KIND X Y WIDTH HEIGHT | text ID X Y ADVANCE TEXT
 """
 
 from __future__ import annotations
@@ -38,6 +43,26 @@ def value_for(param: effects.Param, text: str) -> Any:
     return text
 
 
+def print_display_list(listing: effects.DisplayList) -> None:
+    print(f"view {listing.width:g} x {listing.height:g}")
+    depth = 0
+    for item in listing.items:
+        if isinstance(item, effects.EndGroup):
+            depth -= 1
+        indent = "  " * depth
+        if isinstance(item, effects.Group):
+            print(f"{indent}group {item.id} opacity {item.opacity:g}")
+            depth += 1
+        elif isinstance(item, effects.EndGroup):
+            print(f"{indent}end")
+        elif isinstance(item, effects.Shape):
+            frame = item.frame
+            kind = item.shape.replace("_", "-")
+            print(f"{indent}shape {item.id} {kind} {frame.x:g} {frame.y:g} {frame.width:g} {frame.height:g}")
+        elif isinstance(item, effects.Text):
+            print(f"{indent}text {item.id} {item.x:g} {item.y:g} {item.advance:g} {item.text}")
+
+
 def times_from(text: str) -> list[float]:
     try:
         return [float(t) for t in text.split(",")]
@@ -51,6 +76,7 @@ def main() -> int:
     parser.add_argument("params", nargs="*", metavar="NAME=VALUE", help="params, read by each param's type")
     parser.add_argument("--times", default="0,0.5,1", help="comma-separated times in seconds (default 0,0.5,1)")
     parser.add_argument("--plugin-path", action="append", default=[], help="a plugin file or directory, searched first")
+    parser.add_argument("--draw", type=float, metavar="T", help="print the display list at T instead of sampling")
     arguments = parser.parse_args()
     try:
         catalog = effects.scan(arguments.plugin_path)
@@ -79,6 +105,9 @@ def main() -> int:
             params[name] = value_for(effect.param(name), text)
         times = times_from(arguments.times)
         with effect.create(**params) as instance:
+            if arguments.draw is not None:
+                print_display_list(instance.draw(arguments.draw))
+                return 0
             for t in times:
                 sample = instance.sample(t)
                 print(f"frame {t:g} " + " ".join(f"{name}={value:.17g}" for name, value in sample.items()))

@@ -52,14 +52,14 @@ final class PixelCopyTests: XCTestCase {
         withExtendedLifetime(source) {}
     }
 
-    /// A row long enough for the eight-word blocks and a tail: each pixel
-    /// converted as the three-pixel case above says, wherever it falls,
-    /// in the caller's own buffer, with the words past each row untouched.
-    func testAWrappedCanvasIsConvertedInPlaceBlockAndTailAlike() throws {
+    /// A row long enough for the vectorised loop and its remainder: each
+    /// pixel converted as the three-pixel case above says, wherever it
+    /// falls, in the caller's own buffer, with the words past each row untouched.
+    func testAWrappedCanvasIsConvertedInPlace() throws {
         let width = 19
         let stride = (width + 1) * 4
         // Opaque grey, with half-transparent premultiplied (64, 32, 128)
-        // at 10 (the second block) and at 17 (the tail), clear at 3.
+        // at 10 and at 17, clear at 3.
         var row = [UInt32](repeating: 0xFF10_2030, count: width + 1)
         row[10] = 0x8040_2080
         row[17] = 0x8040_2080

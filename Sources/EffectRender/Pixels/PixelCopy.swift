@@ -33,65 +33,78 @@ extension PixelCanvas {
         try withPixels { pixels, stride in
             for row in 0..<height {
                 let words = UnsafeMutableRawPointer(pixels + row * stride).assumingMemoryBound(to: UInt32.self)
-                PixelRow.convert(words, into: words, count: width, order: order, straight: straight)
+                PixelRow.convert(inPlace: words, count: width, order: order, straight: straight)
             }
         }
     }
 }
 
 /// One row of cairo's pixels, native-endian premultiplied ARGB words on
-/// this little-endian machine, into bytes of another layout.
+/// this little-endian machine, into bytes of another layout. Written as
+/// plain loops over words, which the compiler vectorises; alpha is the top
+/// byte in either order, and each colour byte is divided by it alike.
 enum PixelRow {
-    /// `out` may be `source` itself: each word is read before it is written.
+    /// From `source` into `out`, which must not overlap it.
     static func convert(
         _ source: UnsafePointer<UInt32>, into out: UnsafeMutablePointer<UInt32>, count: Int, order: PixelOrder, straight: Bool
     ) {
-        let swaps = order == .rgba
-        let from = UnsafeRawPointer(source)
-        let to = UnsafeMutableRawPointer(out)
-        var x = 0
-        // Eight words at a time in vector registers; a block holding a
-        // partly transparent pixel (an antialiased edge, faint ink) then
-        // has those divided out one by one. Alpha is the top byte in
-        // either order, and each colour byte is divided by it alike.
-        while x + 8 <= count {
-            let words = from.loadUnaligned(fromByteOffset: x * 4, as: SIMD8<UInt32>.self)
-            let converted = swaps ? words & 0xFF00_FF00 | (words &>> 16 & 255) | (words & 255) &<< 16 : words
-            to.storeBytes(of: converted, toByteOffset: x * 4, as: SIMD8<UInt32>.self)
-            if straight, hasPartialAlpha(words) {
-                for index in x..<x + 8 { out[index] = unpremultiplied(out[index]) }
+        var partial: UInt32 = 0
+        if order == .rgba {
+            for x in 0..<count {
+                let word = source[x]
+                out[x] = swapped(word)
+                partial |= partlyTransparent(word)
             }
-            x += 8
+        } else {
+            for x in 0..<count {
+                let word = source[x]
+                out[x] = word
+                partial |= partlyTransparent(word)
+            }
         }
-        while x < count {
-            let word = source[x]
-            let converted = swaps ? word & 0xFF00_FF00 | (word >> 16 & 255) | (word & 255) << 16 : word
-            out[x] = straight ? unpremultiplied(converted) : converted
-            x += 1
-        }
+        if straight, partial != 0 { unpremultiply(out, count: count) }
     }
 
-    /// Whether any of the eight words' alpha is neither 0 nor 255, with
-    /// no vector comparison (Swift compiles those lane by lane): an alpha
-    /// byte XORed with its top bit spread over 8 bits is 0 just for those two.
-    @inline(__always)
-    static func hasPartialAlpha(_ words: SIMD8<UInt32>) -> Bool {
-        let alpha = words &>> 24
-        let partial = alpha ^ (alpha &>> 7 &* 255)
-        let four = partial.lowHalf | partial.highHalf
-        let two = four.lowHalf | four.highHalf
-        return two[0] | two[1] != 0
+    /// In `words` themselves: one pointer, so the loop needs no overlap check.
+    static func convert(inPlace words: UnsafeMutablePointer<UInt32>, count: Int, order: PixelOrder, straight: Bool) {
+        var partial: UInt32 = 0
+        if order == .rgba {
+            for x in 0..<count {
+                let word = words[x]
+                words[x] = swapped(word)
+                partial |= partlyTransparent(word)
+            }
+        } else {
+            for x in 0..<count { partial |= partlyTransparent(words[x]) }
+        }
+        if straight, partial != 0 { unpremultiply(words, count: count) }
     }
 
-    /// The word with its three colour bytes divided by its alpha, rounded,
-    /// at most 255; opaque and clear words as they are.
+    /// Red and blue exchanged.
     @inline(__always)
-    static func unpremultiplied(_ word: UInt32) -> UInt32 {
+    static func swapped(_ word: UInt32) -> UInt32 {
+        word & 0xFF00_FF00 | (word >> 16 & 255) | (word & 255) << 16
+    }
+
+    /// Nonzero when the word's alpha is neither 0 nor 255: the byte XORed
+    /// with its top bit spread over 8 bits is 0 just for those two.
+    @inline(__always)
+    static func partlyTransparent(_ word: UInt32) -> UInt32 {
         let alpha = word >> 24
-        guard alpha != 255, alpha != 0 else { return word }
-        let high = min(255, ((word >> 16 & 255) * 255 + alpha / 2) / alpha)
-        let middle = min(255, ((word >> 8 & 255) * 255 + alpha / 2) / alpha)
-        let low = min(255, ((word & 255) * 255 + alpha / 2) / alpha)
-        return alpha << 24 | high << 16 | middle << 8 | low
+        return alpha ^ (alpha >> 7 &* 255)
+    }
+
+    /// Each partly transparent word's colour bytes divided by its alpha,
+    /// rounded, at most 255; opaque and clear words as they are.
+    static func unpremultiply(_ words: UnsafeMutablePointer<UInt32>, count: Int) {
+        for x in 0..<count {
+            let word = words[x]
+            let alpha = word >> 24
+            guard alpha != 255, alpha != 0 else { continue }
+            let high = min(255, ((word >> 16 & 255) * 255 + alpha / 2) / alpha)
+            let middle = min(255, ((word >> 8 & 255) * 255 + alpha / 2) / alpha)
+            let low = min(255, ((word & 255) * 255 + alpha / 2) / alpha)
+            words[x] = alpha << 24 | high << 16 | middle << 8 | low
+        }
     }
 }

@@ -178,7 +178,10 @@ typedef struct effect_host_catalog_options {
  * kept in the scan cache that `effect-host list` uses. When two files
  * offer one effect id, the first on the path wins. Files that fail are
  * listed, with why, as the catalog's failures.
- * Errors: NULL_POINTER (out), STRUCT_SIZE, UTF8, RANGE. */
+ * Errors: NULL_POINTER (out), STRUCT_SIZE, UTF8, RANGE,
+ * EFFECT_HOST_ERR_MISSING (the effect-host program that reads the files
+ * apart from this process was not found beside the library, on PATH or as
+ * EFFECT_HOST_WORKER). */
 EFFECT_HOST_API effect_status effect_host_catalog_open(const effect_host_catalog_options *options,
                                                        effect_host_catalog **out, effect_error *error);
 
@@ -308,8 +311,8 @@ EFFECT_HOST_API effect_status effect_host_picture_size(const effect_host_picture
 
 /* Pixel layouts for effect_host_picture_draw_pixels. */
 /* cairo's CAIRO_FORMAT_ARGB32: a native-endian 32-bit ARGB word per pixel,
- * premultiplied (B, G, R, A bytes on little-endian machines). Drawn in
- * place, with no copy: the fastest. */
+ * premultiplied (B, G, R, A bytes on little-endian machines). What cairo
+ * draws, left as it is: the fastest. */
 #define EFFECT_HOST_PIXELS_ARGB32_PREMULTIPLIED  0u
 /* Bytes R, G, B, A, premultiplied (OpenGL, Skia's RGBA_8888 premul). */
 #define EFFECT_HOST_PIXELS_RGBA_PREMULTIPLIED    1u
@@ -324,8 +327,9 @@ EFFECT_HOST_API effect_status effect_host_picture_size(const effect_host_picture
  * pixel is written, the picture fitted to the buffer as an SVG viewport
  * is (scaled to fit, aspect kept, centred) over its ground, and the rest
  * transparent. Text is shaped with HarfBuzz and drawn from the fonts'
- * outlines. The picture keeps a canvas between calls for the RGBA
- * layouts; it needs exclusive access to the picture.
+ * outlines. Every layout is drawn in the buffer itself; the RGBA ones
+ * are then rewritten there from cairo's words, one more pass over the
+ * pixels. It needs exclusive access to the picture.
  * Errors: NULL_POINTER, RANGE (a size of 0 or over 8192, a stride that is
  * too small or not a multiple of 4, a misaligned buffer, an unknown
  * layout), TIME,

@@ -72,7 +72,7 @@ final class RenderRequestTests: XCTestCase {
         let strike = try bundledInstance("libStrike.so", "strikethrough-reveal")
         XCTAssertThrowsError(try RenderRequest(target: .page("a.html"), fps: 30, duration: 1000).frames(of: strike, lastEvent: 0)) {
             XCTAssertEqual($0 as? RenderConflict, .tooManyFrames(30_001, limit: 20_000, seconds: 1000))
-            XCTAssertEqual(($0 as? RenderConflict)?.message, "1000.0 s makes 30001 frames; this target takes at most 20000")
+            XCTAssertEqual(($0 as? RenderConflict)?.message, "1000 s makes 30001 frames; this target takes at most 20000")
         }
         XCTAssertEqual(try RenderRequest(target: .svgFrames("frames/"), fps: 30, duration: 1000).frames(of: strike, lastEvent: 0).last, 30_000)
     }

@@ -97,6 +97,7 @@ def test_a_transparent_background_leaves_the_ground_clear(example, tmp_path):
         (["strikethrough-reveal", "OUT", "--theme", "sepia"], 2, "sepia"),
         (["strikethrough-reveal", "OUT", "--font", "/etc/passwd"], 1, "/etc/passwd is not a font file"),
         (["strikethrough-reveal", "/nonexistent/strike.png"], 1, "/nonexistent/strike.png"),
+        (["strikethrough-reveal", "OUT", "--plugins", "/nonexistent/plugins"], 2, "/nonexistent/plugins"),
     ],
 )
 def test_bad_input_is_one_line_and_a_status(example, tmp_path, arguments, status, message):

@@ -336,6 +336,36 @@ def test_python_reads_params_as_text_as_effect_host_does():
     assert "maybe" in str(refused.value)
 
 
+def test_python_without_the_host_program_loads_plugins_in_process(tmp_path):
+    # The library copied alone: no effect-host beside it or on PATH to read
+    # files apart, and no scan cache to answer for one.
+    import shutil
+
+    shutil.copy(LIBRARY, tmp_path / "libeffecthost.so")
+    script = """
+import sys
+import effects
+catalog = effects.scan([sys.argv[1]], defaults=False)
+print(sorted(plugin.id for plugin in catalog.plugins), len(catalog.failures))
+print(effects.effect("strikethrough-reveal", [sys.argv[1]], defaults=False).create().picture().draw(0.16).shape[2])
+"""
+    env = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path), "XDG_CACHE_HOME": str(tmp_path / "cache"),
+           "EFFECT_HOST_LIBRARY": str(tmp_path / "libeffecthost.so"), "PYTHONPATH": os.path.join(ROOT, "python")}
+    result = subprocess.run([sys.executable, "-c", script, BUILD], capture_output=True, text=True, env=env, timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines() == ["['breathe', 'reveal', 'strike'] 0", "4"]
+
+
+def test_python_takes_numpy_numbers_for_a_scale_and_refuses_what_is_not_one():
+    import effects
+
+    picture = effects.effect("strikethrough-reveal", [BUILD], defaults=False).create().picture()
+    assert picture.draw(0.16, scale=np.float32(1)).shape[:2] == picture.draw(0.16, scale=1).shape[:2]
+    for scale in (float("nan"), 0, -1, True, "2"):
+        with pytest.raises(effects.EffectError, match="scale must be finite and > 0"):
+            picture.draw(0.16, scale=scale)
+
+
 def test_python_straight_and_premultiplied_pixels_agree():
     import effects
 

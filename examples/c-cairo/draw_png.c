@@ -2,7 +2,7 @@
  * draw_png: one frame of any effect into a cairo surface of your own, then
  * a PNG. The host library draws it (effect_host.h): the effect's display
  * list, real fonts, both appearances, exactly the pixels `effect-host
- * render --time T` writes. Your program owns the surface and the context,
+ * render --time T` writes with the same --background. Your program owns the surface and the context,
  * so the frame can as well be drawn into a window's surface, a PDF page or
  * part of a larger picture.
  *
@@ -33,9 +33,11 @@
  * or against an installed tree:
  *   cc -std=c99 -Wall -Wextra -Werror draw_png.c $(pkg-config --cflags --libs effect-host cairo) -lm -o draw_png
  */
+#define _POSIX_C_SOURCE 200809L
 #include "effect_host.h"
 
 #include <cairo.h>
+#include <sys/stat.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -106,6 +108,8 @@ int main(int argc, char **argv) {
             else if (read_color(value, &look.ground_color)) look.ground = EFFECT_HOST_GROUND_COLOR;
             else return bad_argument("--background takes #RRGGBB, #RRGGBBAA or transparent, not", value);
         } else if (strcmp(option, "--plugins") == 0) {
+            struct stat found;
+            if (stat(value, &found) != 0) return bad_argument("--plugins names nothing at", value);
             if (plugin_count == 16) return bad_argument("at most 16 --plugins, not one more:", value);
             plugins[plugin_count++] = value;
         } else if (strcmp(option, "--theme") == 0) {
@@ -130,6 +134,11 @@ int main(int argc, char **argv) {
     effect_host_picture *picture = NULL;
     if (effect_host_catalog_open(&search, &catalog, &error) != EFFECT_OK) return failed("plugins", error.message);
     effect_status status = effect_host_catalog_load(catalog, effect_id, &plugin, &error);
+    if (status != EFFECT_OK) {
+        /* The effect may be in a file that was refused or would not load: say which, and why. */
+        for (uint32_t i = 0; i < effect_host_catalog_failure_count(catalog); i++)
+            fprintf(stderr, "draw_png: skipped %s\n", effect_host_catalog_failure(catalog, i));
+    }
     effect_host_catalog_free(catalog);
     if (status != EFFECT_OK) return status == EFFECT_ERR_UNKNOWN_EFFECT ? bad_argument(error.message, NULL)
                                                                         : failed("load", error.message);

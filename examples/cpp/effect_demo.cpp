@@ -77,7 +77,12 @@ int main(int argc, char **argv) {
         const char *draw_at = nullptr;
         for (int i = 3; i < argc; i++) {
             std::string_view argument(argv[i]);
-            if (argument == "--draw" && i + 1 < argc) {
+            if (argument == "--draw") {
+                char *end = nullptr;
+                if (i + 1 == argc || (std::strtod(argv[i + 1], &end), end == argv[i + 1] || *end != '\0')) {
+                    std::fprintf(stderr, "effect_demo: --draw needs a time in seconds\n");
+                    return 2;
+                }
                 draw_at = argv[++i];
                 continue;
             }

@@ -12,6 +12,7 @@ from __future__ import annotations
 import ctypes
 import functools
 import math
+import numbers
 import os
 import shutil
 from collections.abc import Callable, Sequence
@@ -201,10 +202,14 @@ def library() -> ctypes.CDLL:
         except OSError as error:
             problems.append(f"{path}: {error}")
             continue
-        for name, (result, arguments) in _SIGNATURES.items():
-            function = getattr(loaded, name)
-            function.restype = result
-            function.argtypes = arguments
+        try:
+            for name, (result, arguments) in _SIGNATURES.items():
+                function = getattr(loaded, name)
+                function.restype = result
+                function.argtypes = arguments
+        except AttributeError as missing:
+            problems.append(f"{path}: an older library than this package speaks ({missing})")
+            continue
         version = loaded.effect_host_api_version()
         if version >> 16 != API_MAJOR:
             problems.append(f"{path}: host API {version >> 16}.{version & 0xFFFF}; this package speaks {API_MAJOR}.x")
@@ -274,7 +279,8 @@ def read_search_path(entries: Sequence[str], allow_unsafe: bool) -> tuple[list[s
     not the end of this process. The library's own default plugins are left
     out: the entries are the whole search path."""
     host = library()
-    encoded = (c_char_p * max(1, len(entries)))(*(os.fsencode(entry) for entry in entries))
+    # UnicodeEncodeError for a path that is not UTF-8, which the C API does not take.
+    encoded = (c_char_p * max(1, len(entries)))(*(entry.encode("utf-8") for entry in entries))
     options = _abi.sized(CatalogOptions)
     options.flags = CATALOG_NO_DEFAULTS | (OPEN_ALLOW_UNSAFE if allow_unsafe else 0)
     options.paths = encoded
@@ -368,7 +374,7 @@ class Picture:
         """The picture's size in pixels at ``scale`` pixels a point, rounded up,
         as ``render`` sizes it; EffectError for a scale that is not finite
         and above 0, or a side beyond the host's 8192 pixels."""
-        if not (isinstance(scale, (int, float)) and math.isfinite(scale) and scale > 0):
+        if isinstance(scale, bool) or not (isinstance(scale, numbers.Real) and math.isfinite(scale) and scale > 0):
             raise EffectError(_abi.ERR_RANGE, f"scale must be finite and > 0, not {scale!r}")
         width, height = (max(1, math.ceil(side * scale)) for side in self.size)
         if max(width, height) > MAX_SIDE:

@@ -459,17 +459,24 @@ def scan(paths: Sequence[str] = (), defaults: bool = True, allow_unsafe: bool = 
             raise PluginLoadError(entry, "No such file or directory (an explicit plugin path)")
         elif position < explicit + environment:
             catalog.failures.append(PluginLoadError(entry, "No such file or directory (from EFFECT_PLUGIN_PATH)"))
+    present = [os.path.normpath(entry) for entry in present]
     try:
         files, failures = _host.read_search_path(present, allow_unsafe)
-    except _host.HostLibraryMissing:
+    except (_host.HostLibraryMissing, UnicodeEncodeError):
+        # No library, or a path the C API cannot carry (not UTF-8): each file in this process.
         files, failures = _candidates(present), []
-    given = [os.path.realpath(entry) for entry in searched[:explicit]]
+    except EffectError as error:
+        if error.status != _host.ERR_MISSING:
+            raise
+        # The library without its effect-host program (a copy made alone): as without the library.
+        files, failures = _candidates(present), []
+    given = {form(entry) for entry in searched[:explicit] for form in (os.path.abspath, os.path.realpath)}
 
     def skip(error: PluginLoadError) -> None:
         catalog.failures.append(error)
         # As effect-host warns for what --plugin-path gave it: you asked for this file.
-        real = os.path.realpath(error.path)
-        if any(real == entry or real.startswith(entry + os.sep) for entry in given):
+        places = {os.path.abspath(error.path), os.path.realpath(error.path)}
+        if any(place == entry or place.startswith(entry + os.sep) for place in places for entry in given):
             warnings.warn(f"skipped {error}", PluginLoadWarning, stacklevel=3)
 
     for path, reason in failures:

@@ -1,6 +1,7 @@
 """Draws one frame of any effect into a numpy array, then writes it as a PNG.
 The host library draws it: the effect's display list, real fonts, both
-appearances, exactly the pixels ``effect-host render --time T`` writes. The
+appearances, exactly the pixels ``effect-host render --time T`` writes with the
+same ``--background`` (render's PNGs are transparent in the light look). The
 array is yours: composite it, hand it to a GUI toolkit or a video encoder.
 
     python3 python/examples/draw_png.py EFFECT OUT.png [--time T] [--scale S]
@@ -57,6 +58,9 @@ def main(arguments: Sequence[str] | None = None) -> int:
         with effects.effect(options.effect, options.plugins).create_from_text(options.params) as instance:
             picture = instance.picture(options.theme, options.width, options.font, options.background)
             pixels = picture.draw(options.time, scale=options.scale)
+    except effects.PluginLoadError as error:
+        print(f"draw_png: {error}", file=sys.stderr)
+        return 2
     except effects.EffectError as error:
         print(f"draw_png: {error}", file=sys.stderr)
         # The host's own statuses (-100 and below: a missing library or

@@ -94,9 +94,10 @@ public enum RenderConflict: Error, Equatable, Sendable {
             "GIF players slow frames shorter than 1/\(Int(maximum)) s down: \(Int(maximum)) fps or less"
         case .mp4HasNoAlpha: "MP4 has no alpha channel: a transparent ground needs WebM, APNG, PNG or GIF"
         case let .effectEnds(id): "one period was asked for, and \(id) ends instead of looping"
-        case let .periodTooLong(seconds, frames, fps): "one period is \(seconds) s: \(frames) frames at \(fps) fps"
+        case let .periodTooLong(seconds, frames, fps):
+            "one period is \(readable(seconds)) s: \(formatNumber(frames)) frames at \(formatNumber(fps)) fps"
         case let .tooManyFrames(frames, limit, seconds):
-            "\(seconds) s makes \(Int(frames)) frames; this target takes at most \(Int(limit))"
+            "\(readable(seconds)) s makes \(formatNumber(frames)) frames; this target takes at most \(formatNumber(limit))"
         }
     }
 }

@@ -96,7 +96,7 @@ extension CommandSpec {
             """,
         options: [
             .output, .param, .at, Option.fps.numbers(0.1...1000, default: 30),
-            Option.duration.explained("draw S seconds instead of the effect's own length"),
+            Option.duration.explained("draw S seconds instead of the effect's own length (not for a still)"),
             Option("--time", value: "T", help: "a still's moment, by default the effect's end or where its loop starts").numbers(0...1e9),
             Option.loop.explained("one seamless period of a looping effect, without its entrance"),
             Option(

@@ -44,25 +44,13 @@ extension PixelCanvas {
 /// plain loops over words, which the compiler vectorises; alpha is the top
 /// byte in either order, and each colour byte is divided by it alike.
 enum PixelRow {
-    /// From `source` into `out`, which must not overlap it.
+    /// From `source` into `out`, which must not overlap it: copied, then
+    /// converted where it lies.
     static func convert(
         _ source: UnsafePointer<UInt32>, into out: UnsafeMutablePointer<UInt32>, count: Int, order: PixelOrder, straight: Bool
     ) {
-        var partial: UInt32 = 0
-        if order == .rgba {
-            for x in 0..<count {
-                let word = source[x]
-                out[x] = swapped(word)
-                partial |= partlyTransparent(word)
-            }
-        } else {
-            for x in 0..<count {
-                let word = source[x]
-                out[x] = word
-                partial |= partlyTransparent(word)
-            }
-        }
-        if straight, partial != 0 { unpremultiply(out, count: count) }
+        out.update(from: source, count: count)
+        convert(inPlace: out, count: count, order: order, straight: straight)
     }
 
     /// In `words` themselves: one pointer, so the loop needs no overlap check.

@@ -130,6 +130,10 @@ int main(int argc, char **argv) {
     SDL_Texture *texture = NULL;
     int texture_width = 0, texture_height = 0, done = 1, running = 1, result = 0;
     Uint64 start = SDL_GetPerformanceCounter(), frequency = SDL_GetPerformanceFrequency();
+    /* SDL_PushEvent stamps an event with SDL's own clock, so the times of
+     * the presses pushed for --screenshot wait here, in the queue's order. */
+    double pushed_at[MAX_PRESSES];
+    int pushed_first = 0, pushed_count = 0;
     while (running) {
         double t = shot_path != NULL ? 0 : (double)(SDL_GetPerformanceCounter() - start) / (double)frequency;
         for (int i = 0; i < press_count; i++) {
@@ -138,8 +142,7 @@ int main(int argc, char **argv) {
             memset(&event, 0, sizeof event);
             event.type = SDL_KEYDOWN;
             event.key.keysym.sym = presses[i].key;
-            event.key.timestamp = (Uint32)(presses[i].t * 1000);
-            SDL_PushEvent(&event);
+            if (SDL_PushEvent(&event) == 1) pushed_at[pushed_count++] = presses[i].t;
             presses[i].sent = 1;
         }
         SDL_Event event;
@@ -148,7 +151,7 @@ int main(int argc, char **argv) {
             if (event.type != SDL_KEYDOWN) continue;
             if (event.key.keysym.sym == SDLK_ESCAPE || event.key.keysym.sym == SDLK_q) running = 0;
             /* A pushed press happens at its own time; a real one now. */
-            double at = shot_path != NULL ? event.key.timestamp / 1000.0 : t;
+            double at = shot_path != NULL && pushed_first < pushed_count ? pushed_at[pushed_first++] : t;
             if (event.key.keysym.sym == SDLK_SPACE) toggle_done(instance, &done, at);
         }
         if (shot_path != NULL) t = shot_at;

@@ -26,11 +26,15 @@ let hostLinkerSettings: [LinkerSetting] = [
 ]
 
 /// libeffecthost.so exports effect_host_* alone, and finds the Swift
-/// runtime where scripts/install puts it beside it (PREFIX/lib).
+/// runtime where scripts/install puts it beside it (PREFIX/lib). Like the
+/// plugins it is never unmapped: hosts that dlopen a frei0r plugin, ask its
+/// name and dlclose it (MLT's scan) would otherwise leave the Swift runtime
+/// pointing into the library's unmapped metadata for its next load.
 let hostLibraryLinkerSettings: [LinkerSetting] = [
     .unsafeFlags([
         "-Xlinker", "--version-script=\(Context.packageDirectory)/Sources/EffectHostAPI.map",
         "-Xlinker", "-soname", "-Xlinker", "libeffecthost.so",
+        "-Xlinker", "-z", "-Xlinker", "nodelete",
         "-Xlinker", "-rpath", "-Xlinker", "$ORIGIN/effect-host/plugins/swift-runtime",
         "-Xlinker", "-rpath", "-Xlinker", "$ORIGIN/effect-host/runtime",
     ])

@@ -1,5 +1,5 @@
 /*
- * effect_host.h: the effect host library, API version 1.0.
+ * effect_host.h: the effect host library, API version 1.1.
  *
  * effect.h is what a plugin offers: numbers and a display list for any t.
  * This header is what the host offers on top of it, to any language that
@@ -75,7 +75,7 @@ extern "C" {
 #endif
 
 #define EFFECT_HOST_API_MAJOR 1
-#define EFFECT_HOST_API_MINOR 0
+#define EFFECT_HOST_API_MINOR 1
 
 #if defined(_WIN32)
 #define EFFECT_HOST_API __declspec(dllimport)
@@ -338,6 +338,42 @@ EFFECT_HOST_API effect_status effect_host_picture_size(const effect_host_picture
 EFFECT_HOST_API effect_status effect_host_picture_draw_pixels(effect_host_picture *picture, double t, void *pixels,
                                                               uint32_t width, uint32_t height, uint32_t stride,
                                                               uint32_t layout, effect_error *error);
+
+/* effect_host_placement.flags */
+/* Draw over the pixels the buffer holds (cairo's OVER, in the buffer's own
+ * layout and alpha) instead of clearing them first: a title over a video
+ * frame, an effect over a window's own drawing. */
+#define EFFECT_HOST_PLACE_OVER  1u
+
+/* Where a picture goes in a buffer: a share of the size that fits it, and
+ * its place in the room that leaves. All defaults are draw_pixels's fit. */
+typedef struct effect_host_placement {
+    uint32_t struct_size;   /* sizeof(effect_host_placement) */
+    uint32_t flags;         /* EFFECT_HOST_PLACE_* [0] */
+    double size;            /* the picture's size as a share of the fitted
+                               size (aspect kept): 1 fills the buffer one
+                               way; more than 0, at most 64 [1] */
+    double x;               /* across the room left: 0 against the left
+                               edge, 0.5 centred, 1 against the right edge;
+                               beyond 0 or 1 partly outside, clipped [0.5] */
+    double y;               /* down the room left: 0 against the top, 1
+                               against the bottom [0.5] */
+} effect_host_placement;
+
+/* As effect_host_picture_draw_pixels, the picture at `placement` (NULL:
+ * fitted and centred, exactly as draw_pixels draws) and, with
+ * EFFECT_HOST_PLACE_OVER, over the buffer's pixels: they are read in
+ * `layout`, the picture's ground and ink drawn over them, and the result
+ * written back in `layout`. Without OVER the pixels outside the picture's
+ * box are transparent, as draw_pixels leaves them. Same threading as
+ * draw_pixels. Since API 1.1.
+ * Errors: as draw_pixels; STRUCT_SIZE; RANGE (a size that is not more
+ * than 0 and at most 64, an x or y that is not finite, an unknown flag). */
+EFFECT_HOST_API effect_status effect_host_picture_draw_pixels_placed(effect_host_picture *picture, double t,
+                                                                     void *pixels, uint32_t width, uint32_t height,
+                                                                     uint32_t stride, uint32_t layout,
+                                                                     const effect_host_placement *placement,
+                                                                     effect_error *error);
 
 /* Draws the frame at time t into the caller's cairo context (a cairo_t *):
  * the picture's box from (0, 0) to its size in points, in the context's

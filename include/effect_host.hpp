@@ -233,6 +233,15 @@ public:
         call.check(effect_host_picture_draw_pixels(handle_.get(), t, pixels, width, height, stride, layout, &call));
     }
 
+    /* The frame at t into the caller's pixels at `placement`, over them with
+     * EFFECT_HOST_PLACE_OVER (see effect_host_picture_draw_pixels_placed). */
+    void draw_pixels(double t, void *pixels, uint32_t width, uint32_t height, uint32_t stride, uint32_t layout,
+                     const effect_host_placement &placement) {
+        effect::detail::Call call;
+        call.check(effect_host_picture_draw_pixels_placed(handle_.get(), t, pixels, width, height, stride, layout,
+                                                          &placement, &call));
+    }
+
     /* The frame at t into a cairo_t of the caller's, in points from (0, 0). */
     void draw_cairo(double t, void *cairo_context) {
         effect::detail::Call call;

@@ -62,34 +62,63 @@ public func effect_host_picture_draw_pixels(
     _ picture: OpaquePointer?, _ t: Double, _ pixels: UnsafeMutableRawPointer?, _ width: UInt32, _ height: UInt32, _ stride: UInt32,
     _ layout: UInt32, _ error: UnsafeMutablePointer<effect_error>?
 ) -> Int32 {
+    answer(error) { try drawPixels(picture, t, pixels, width, height, stride, layout, placement: .fitted, over: false) }
+}
+
+@_cdecl("effect_host_picture_draw_pixels_placed")
+public func effect_host_picture_draw_pixels_placed(
+    _ picture: OpaquePointer?, _ t: Double, _ pixels: UnsafeMutableRawPointer?, _ width: UInt32, _ height: UInt32, _ stride: UInt32,
+    _ layout: UInt32, _ placementPointer: UnsafePointer<effect_host_placement>?, _ error: UnsafeMutablePointer<effect_error>?
+) -> Int32 {
     answer(error) {
-        let box: PictureBox = try object(picture, "picture")
-        guard let pixels else { throw Failure.null("pixels") }
-        guard Int(bitPattern: pixels) % 4 == 0 else { throw Failure(EFFECT_ERR_RANGE, "pixels must start at an address that is a multiple of 4") }
-        let side = UInt32(PixelCanvas.maxSide)
-        guard (1...side).contains(width), (1...side).contains(height) else {
-            throw Failure(EFFECT_ERR_RANGE, "a buffer is 1 to \(side) pixels a side, not \(width) × \(height)")
-        }
-        guard UInt64(stride) >= 4 * UInt64(width), stride % 4 == 0 else {
-            throw Failure(EFFECT_ERR_RANGE, "a stride of \(stride) bytes does not hold \(width) pixels of 4 bytes, or is not a multiple of 4")
-        }
-        let (w, h) = (Int(width), Int(height))
-        switch layout {
-        case EFFECT_HOST_PIXELS_ARGB32_PREMULTIPLIED, EFFECT_HOST_PIXELS_RGBA_PREMULTIPLIED, EFFECT_HOST_PIXELS_RGBA_STRAIGHT:
-            // Drawn by cairo in the caller's own memory, and for RGBA
-            // rewritten there: no picture-sized copy.
-            let canvas = try PixelCanvas(wrapping: pixels, width: w, height: h, stride: Int(stride))
-            try box.picture.draw(box.instance.instance, at: t, on: canvas)
-            if layout == EFFECT_HOST_PIXELS_ARGB32_PREMULTIPLIED {
-                canvas.flush()
-            } else {
-                try canvas.convertPixelsInPlace(order: .rgba, straight: layout == EFFECT_HOST_PIXELS_RGBA_STRAIGHT)
+        var placement = Placement.fitted
+        var over = false
+        if let placementPointer {
+            var defaults = effect_host_placement()
+            (defaults.struct_size, defaults.size, defaults.x, defaults.y) = (UInt32(MemoryLayout<effect_host_placement>.size), 1, 0.5, 0.5)
+            let given = try options(placementPointer, defaults: defaults, named: "effect_host_placement")
+            guard given.flags & ~EFFECT_HOST_PLACE_OVER == 0 else {
+                throw Failure(EFFECT_ERR_RANGE, "placement flags \(given.flags) include bits that are not EFFECT_HOST_PLACE_*")
             }
-        default:
-            throw Failure(EFFECT_ERR_RANGE, "layout \(layout) is not one of EFFECT_HOST_PIXELS_*")
+            placement = Placement(size: given.size, x: given.x, y: given.y)
+            if let refusal = placement.refusal { throw Failure(EFFECT_ERR_RANGE, refusal) }
+            over = given.flags & EFFECT_HOST_PLACE_OVER != 0
         }
-        box.noteMissingCharacters()
+        try drawPixels(picture, t, pixels, width, height, stride, layout, placement: placement, over: over)
     }
+}
+
+/// Both draw calls: cairo draws in the caller's own memory, and for RGBA
+/// the words are rewritten there (and, to draw over them, first read from
+/// there): no picture-sized copy.
+private func drawPixels(
+    _ picture: OpaquePointer?, _ t: Double, _ pixels: UnsafeMutableRawPointer?, _ width: UInt32, _ height: UInt32, _ stride: UInt32,
+    _ layout: UInt32, placement: Placement, over: Bool
+) throws {
+    let box: PictureBox = try object(picture, "picture")
+    guard let pixels else { throw Failure.null("pixels") }
+    guard Int(bitPattern: pixels) % 4 == 0 else { throw Failure(EFFECT_ERR_RANGE, "pixels must start at an address that is a multiple of 4") }
+    let side = UInt32(PixelCanvas.maxSide)
+    guard (1...side).contains(width), (1...side).contains(height) else {
+        throw Failure(EFFECT_ERR_RANGE, "a buffer is 1 to \(side) pixels a side, not \(width) × \(height)")
+    }
+    guard UInt64(stride) >= 4 * UInt64(width), stride % 4 == 0 else {
+        throw Failure(EFFECT_ERR_RANGE, "a stride of \(stride) bytes does not hold \(width) pixels of 4 bytes, or is not a multiple of 4")
+    }
+    guard [EFFECT_HOST_PIXELS_ARGB32_PREMULTIPLIED, EFFECT_HOST_PIXELS_RGBA_PREMULTIPLIED, EFFECT_HOST_PIXELS_RGBA_STRAIGHT].contains(layout) else {
+        throw Failure(EFFECT_ERR_RANGE, "layout \(layout) is not one of EFFECT_HOST_PIXELS_*")
+    }
+    let canvas = try PixelCanvas(wrapping: pixels, width: Int(width), height: Int(height), stride: Int(stride))
+    let straight = layout == EFFECT_HOST_PIXELS_RGBA_STRAIGHT
+    let cairoWords = layout == EFFECT_HOST_PIXELS_ARGB32_PREMULTIPLIED
+    if over, !cairoWords { try canvas.convertPixelsToCairoInPlace(from: .rgba, straight: straight) }
+    try box.picture.draw(box.instance.instance, at: t, on: canvas, placement: placement, over: over)
+    if cairoWords {
+        canvas.flush()
+    } else {
+        try canvas.convertPixelsInPlace(order: .rgba, straight: straight)
+    }
+    box.noteMissingCharacters()
 }
 
 @_cdecl("effect_host_picture_draw_cairo")

@@ -24,11 +24,14 @@ public struct FramePicture {
     /// A frame's list as a whole SVG document, in UTF-8.
     public func svg(_ list: DisplayList) -> TextBuffer { canvas.document(list) }
 
-    /// A frame's list drawn over a cleared canvas, the picture fitted to it
-    /// (centred, aspect kept).
-    public func draw(_ list: DisplayList, on pixels: PixelCanvas) throws(NativeError) {
-        pixels.clear()
-        pixels.fit(canvas.viewBox)
+    /// A frame's list drawn over a cleared canvas (or, `over`, over what
+    /// the canvas holds), the picture fitted to it (centred, aspect kept)
+    /// or at `placement`.
+    public func draw(_ list: DisplayList, on pixels: PixelCanvas, placement: Placement = .fitted, over: Bool = false)
+        throws(NativeError)
+    {
+        if !over { pixels.clear() }
+        pixels.fit(canvas.viewBox, placement: placement)
         if let ground { pixels.fill(canvas.viewBox, css: ground) }
         try pixels.draw(list, fonts: fonts)
     }
@@ -45,8 +48,10 @@ public struct FramePicture {
     }
 
     /// The picture of `instance` at `t`, drawn on `pixels`: one still, sampled here.
-    public func draw(_ instance: EffectInstance, at t: Double, on pixels: PixelCanvas) throws {
-        try withFrame(of: instance, at: t) { try draw($0, on: pixels) }
+    public func draw(
+        _ instance: EffectInstance, at t: Double, on pixels: PixelCanvas, placement: Placement = .fitted, over: Bool = false
+    ) throws {
+        try withFrame(of: instance, at: t) { try draw(try list($0), on: pixels, placement: placement, over: over) }
     }
 
     func withFrame<R>(of instance: EffectInstance, at t: Double, _ body: (FrameValues) throws -> R) throws -> R {

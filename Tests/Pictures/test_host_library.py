@@ -18,6 +18,7 @@ scripts/ensure-sdl installs libsdl2-dev.
 import json
 import math
 import os
+import re
 import subprocess
 import sys
 
@@ -86,7 +87,7 @@ def checked(tmp_path_factory):
 
 def test_the_catalog_finds_the_bundled_effects_and_suggests_a_near_miss(checked):
     lines, _ = checked
-    assert lines["version"].startswith("1.0 ")
+    assert lines["version"].startswith("1.1 ")
     assert lines["catalog"] == "4 effects"
     assert lines["unknown id"] == "status -4: unknown effect 'strikethrough-reveel' (did you mean 'strikethrough-reveal'?)"
 
@@ -118,6 +119,31 @@ def test_the_bytes_match_what_render_writes_for_the_same_moment(checked, tmp_pat
     rendered = png(still)
     assert rendered.shape == image.shape
     assert np.abs(rendered.astype(int) - image.astype(int)).max() <= 1
+
+
+def test_a_placed_frame_goes_over_the_buffer_at_its_share_and_corner(checked):
+    lines, out = checked
+    width, height, written = lines["placed"].split()
+    assert written == "written"
+    image = np.fromfile(out / "strike-placed.rgba", dtype=np.uint8).reshape(300, 400, 4)
+    # Half the fitted scale, against the left edge and the bottom: the picture's box.
+    scale = 0.5 * min(400 / float(width), 300 / float(height))
+    box_width, box_height = float(width) * scale, float(height) * scale
+    blue = np.all(image == [0, 0, 255, 255], axis=-1)
+    ink_rows, ink_columns = np.nonzero(~blue)
+    assert ink_rows.size > 0
+    assert ink_columns.max() < box_width + 1 and ink_rows.min() >= 300 - box_height - 1
+    # Drawn over the frame, not over a cleared one: everything else is still opaque blue.
+    assert image[..., 3].min() == 255
+    assert blue[: int(300 - box_height) - 1].all() and blue[:, int(box_width) + 2 :].all()
+    # The strike's grey line, half drawn at 0.16 s, blended over blue somewhere in the box.
+    assert (image[ink_rows, ink_columns, 0] > 100).any()
+
+
+def test_a_placement_outside_its_rules_is_refused(checked):
+    lines, _ = checked
+    assert lines["bad placement size"].startswith("status -7: a placement's size is more than 0")
+    assert lines["bad placement flag"] == "status -7: placement flags 8 include bits that are not EFFECT_HOST_PLACE_*"
 
 
 def test_a_frame_drawn_into_the_programs_own_cairo_context(checked):
@@ -215,6 +241,9 @@ def test_each_wrong_call_gets_its_status_and_one_line(checked, step, status, mes
 
 def test_the_cpp_face_draws_renders_plays_and_reports(checked_cpp):
     lines, out = checked_cpp
+    # The picture fills the buffer at 1; at 0.25, against the right edge and the top, a quarter of it.
+    left, width, bottom, height = (int(n) for n in re.findall(r"\d+", lines["placed"]))
+    assert abs(left - 0.75 * width) <= 1 and abs(bottom + 1 - 0.25 * height) <= 1
     assert lines["effects"] == "4"
     assert lines["alone"] == "3 plugins, 1 failures"
     assert lines["span"] == "0.5"
@@ -319,6 +348,27 @@ def test_python_draws_a_frame_into_an_array_where_the_seed_puts_it():
     # duration 0.5 at 0.25 s: half way, the same line as the default strike at 0.16 s.
     assert image.shape == (picture.pixel_size(2)[1], picture.pixel_size(2)[0], 4)
     assert_strike_line_at_half(image)
+
+
+def test_python_places_a_frame_over_an_array_of_its_own():
+    import effects
+
+    picture = effects.effect("strikethrough-reveal", [BUILD], defaults=False).create().picture(ground="transparent")
+    frame = np.zeros((300, 400, 4), dtype=np.uint8)
+    frame[...] = (0, 0, 255, 255)
+    picture.draw_into(0.16, frame, size=0.5, x=1, y=0, over=True)
+    # Half the fitted size, against the right edge and the top, over the blue.
+    width, height = picture.size
+    scale = 0.5 * min(400 / width, 300 / height)
+    blue = np.all(frame == (0, 0, 255, 255), axis=-1)
+    rows, columns = np.nonzero(~blue)
+    assert rows.size and columns.min() >= 400 - width * scale - 1 and rows.max() < height * scale + 1
+    assert frame[..., 3].min() == 255
+    with pytest.raises(effects.EffectError) as refused:
+        picture.draw_into(0.16, frame, size=0)
+    assert "size" in str(refused.value)
+    with pytest.raises(effects.EffectError):
+        picture.draw_into(0.16, frame, x="left")
 
 
 def test_python_reads_params_as_text_as_effect_host_does():

@@ -10,6 +10,7 @@ import os
 import re
 import shutil
 import subprocess
+import sys
 import tarfile
 from pathlib import Path
 
@@ -204,3 +205,28 @@ def test_the_host_library_check_program_runs_against_the_installed_tree(release,
     assert lines["player"] == "status -102, 5 frames seen, 5 shown"
     assert lines["validate"] == "failed 0, 18 checks, first load pass, json has seed"
     assert lines["bad input"] == "done"
+
+
+def test_the_trees_frei0r_plugins_draw_in_ffmpeg_without_the_toolchain(release, tmp_path):
+    _, tree = release
+    plugins = os.path.join(tree, "lib", "frei0r-1")
+    names = sorted(os.listdir(plugins))
+    assert names == sorted(f"effect_{effect}{kind}.so" for effect in ("strikethrough_reveal", "tracking_breathe",
+                                                                     "breathing_circles", "text_reveal")
+                           for kind in ("", "_overlay"))
+    for name in names:
+        dynamic = readelf(os.path.join(plugins, name))
+        assert "Library runpath: [$ORIGIN/..]" in dynamic and ".symtab" not in dynamic, name
+    assert os.path.isfile(os.path.join(tree, "share", "kdenlive", "generators", "effect_text_reveal.xml"))
+    # At 25 fps frame 4 is 0.16 s: the strike half drawn, at 2 px a point in a frame 2 px wider than the picture.
+    out = tmp_path / "strike-%02d.png"
+    made = hidden_toolchain(
+        "ffmpeg -v error -y -f lavfi -i 'frei0r_src=size=544x154:framerate=25:filter_name=effect_strikethrough_reveal:"
+        f"filter_params=Ship the component' -frames:v 5 '{out}'", env={"FREI0R_PATH": plugins})
+    assert made.returncode == 0, made.stderr
+    sys.path.insert(0, os.path.join(ROOT, "Tests", "Pictures"))
+    from test_render_pictures import assert_strike_line_at_half, png
+
+    frame = png(str(tmp_path / "strike-05.png")).astype(float)
+    alpha = frame[..., 3:] / 255
+    assert_strike_line_at_half((frame[..., :3] * alpha + 255 * (1 - alpha)).astype("uint8")[:, 1:543])

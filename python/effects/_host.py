@@ -110,6 +110,13 @@ class CatalogOptions(Structure):
     ]
 
 
+class Placement(Structure):
+    _fields_ = [("struct_size", c_uint32), ("flags", c_uint32), ("size", c_double), ("x", c_double), ("y", c_double)]
+
+
+PLACE_OVER = 1
+
+
 class CheckResult(Structure):
     _fields_ = [
         ("struct_size", c_uint32),
@@ -127,6 +134,7 @@ assert ctypes.sizeof(ExportOptions) == 48
 assert ctypes.sizeof(ValidateOptions) == 24
 assert ctypes.sizeof(CheckResult) == 40
 assert ctypes.sizeof(CatalogOptions) == 24
+assert ctypes.sizeof(Placement) == 32
 
 _Err = POINTER(_abi.Error)
 _P = POINTER(c_void_p)
@@ -150,6 +158,8 @@ _SIGNATURES: dict[str, tuple[Any, list[Any]]] = {
     "effect_host_picture_create": (c_int32, [c_void_p, POINTER(Look), _P, _Err]),
     "effect_host_picture_size": (c_int32, [c_void_p, POINTER(c_double), POINTER(c_double), _Err]),
     "effect_host_picture_draw_pixels": (c_int32, [c_void_p, c_double, c_void_p, c_uint32, c_uint32, c_uint32, c_uint32, _Err]),
+    "effect_host_picture_draw_pixels_placed": (
+        c_int32, [c_void_p, c_double, c_void_p, c_uint32, c_uint32, c_uint32, c_uint32, POINTER(Placement), _Err]),
     "effect_host_picture_missing_characters": (c_char_p, [c_void_p]),
     "effect_host_picture_free": (None, [c_void_p]),
     "effect_host_render": (c_int32, [c_void_p, c_char_p, POINTER(Look), POINTER(RenderOptions), _Err]),
@@ -392,19 +402,29 @@ class Picture:
         self.draw_into(t, array, premultiplied)
         return array
 
-    def draw_into(self, t: float, array: np.ndarray, premultiplied: bool = False) -> None:
+    def draw_into(
+        self, t: float, array: np.ndarray, premultiplied: bool = False, *, size: float = 1.0, x: float = 0.5, y: float = 0.5,
+        over: bool = False,
+    ) -> None:
         """The frame at ``t`` into ``array``: (height, width, 4) uint8, rows
         in order (a C-contiguous array, or a slice of one whose rows are
-        contiguous), R, G, B, A."""
+        contiguous), R, G, B, A. The picture is ``size`` times the size that
+        fits the array, placed at ``x``, ``y`` in the room that leaves (0
+        left or top, 0.5 centred, 1 right or bottom); ``over`` draws it over
+        the array's pixels instead of clearing them."""
         if array.dtype != np.uint8 or array.ndim != 3 or array.shape[2] != 4 or array.strides[1:] != (4, 1):
             raise EffectError(_abi.ERR_RANGE, "draw_into takes a (height, width, 4) uint8 array whose rows are contiguous")
         if not array.flags.writeable:
             raise EffectError(_abi.ERR_RANGE, "draw_into needs a writable array")
+        for name, value in (("size", size), ("x", x), ("y", y)):
+            if isinstance(value, bool) or not isinstance(value, numbers.Real):
+                raise EffectError(_abi.ERR_RANGE, f"{name} must be a number, not {value!r}")
         height, width = array.shape[:2]
         layout = PIXELS_RGBA_PREMULTIPLIED if premultiplied else PIXELS_RGBA_STRAIGHT
+        placement = Placement(ctypes.sizeof(Placement), PLACE_OVER if over else 0, float(size), float(x), float(y))
         call(
-            library().effect_host_picture_draw_pixels, self._handle.pointer, float(t), array.ctypes.data, width, height,
-            array.strides[0], layout,
+            library().effect_host_picture_draw_pixels_placed, self._handle.pointer, float(t), array.ctypes.data, width, height,
+            array.strides[0], layout, ctypes.byref(placement),
         )
 
     @property

@@ -57,6 +57,11 @@ public final class PixelCanvas {
         cairo.surfaceFlush(surface)
     }
 
+    /// Tells cairo its pixels were written by other hands.
+    public func markDirty() {
+        cairo.surfaceMarkDirty(surface)
+    }
+
     /// A canvas for `picture` at `scale` pixels a point, or of exactly
     /// `size` pixels; with even sides if `even` (4:2:0 video needs them).
     public convenience init(for picture: FramePicture, scale: Double, size: (width: Int, height: Int)? = nil, even: Bool = false) throws {
@@ -90,13 +95,14 @@ public final class PixelCanvas {
         cairo.restore(context)
     }
 
-    /// Maps `viewBox` onto the canvas as an SVG viewport does: scaled to
-    /// fit, aspect kept, centred.
-    public func fit(_ viewBox: DrawRect) {
+    /// Maps `viewBox` onto the canvas: by default as an SVG viewport does
+    /// (scaled to fit, aspect kept, centred); otherwise at `placement`'s
+    /// share of that size, in its place.
+    public func fit(_ viewBox: DrawRect, placement: Placement = .fitted) {
         guard viewBox.width > 0, viewBox.height > 0 else { return }
-        let scale = min(Double(width) / viewBox.width, Double(height) / viewBox.height)
-        let x = (Double(width) - viewBox.width * scale) / 2 - viewBox.x * scale
-        let y = (Double(height) - viewBox.height * scale) / 2 - viewBox.y * scale
+        let scale = min(Double(width) / viewBox.width, Double(height) / viewBox.height) * placement.size
+        let x = (Double(width) - viewBox.width * scale) * placement.x - viewBox.x * scale
+        let y = (Double(height) - viewBox.height * scale) * placement.y - viewBox.y * scale
         cairo.setMatrix(context, Affine.translation(x, y).concatenating(.scale(scale, scale)))
     }
 

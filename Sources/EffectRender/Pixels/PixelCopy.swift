@@ -37,6 +37,20 @@ extension PixelCanvas {
             }
         }
     }
+
+    /// The way back: the caller's pixels, in `order`, straight or
+    /// premultiplied, rewritten where they lie as cairo's premultiplied
+    /// words, so a drawing can go over them.
+    public func convertPixelsToCairoInPlace(from order: PixelOrder, straight: Bool) throws {
+        let width = self.width
+        try withPixels { pixels, stride in
+            for row in 0..<height {
+                let words = UnsafeMutableRawPointer(pixels + row * stride).assumingMemoryBound(to: UInt32.self)
+                PixelRow.convert(toCairo: words, count: width, order: order, straight: straight)
+            }
+        }
+        markDirty()
+    }
 }
 
 /// One row of cairo's pixels, native-endian premultiplied ARGB words on
@@ -55,6 +69,18 @@ enum PixelRow {
 
     /// In `words` themselves: one pointer, so the loop needs no overlap check.
     static func convert(inPlace words: UnsafeMutablePointer<UInt32>, count: Int, order: PixelOrder, straight: Bool) {
+        if reorder(words, count: count, order: order), straight { unpremultiply(words, count: count) }
+    }
+
+    /// Words of `order`, straight or premultiplied, into cairo's
+    /// premultiplied ARGB, where they lie.
+    static func convert(toCairo words: UnsafeMutablePointer<UInt32>, count: Int, order: PixelOrder, straight: Bool) {
+        if reorder(words, count: count, order: order), straight { premultiply(words, count: count) }
+    }
+
+    /// Red and blue exchanged for RGBA (the swap is its own inverse, so one
+    /// loop goes either way); whether any word is partly transparent.
+    private static func reorder(_ words: UnsafeMutablePointer<UInt32>, count: Int, order: PixelOrder) -> Bool {
         var partial: UInt32 = 0
         if order == .rgba {
             for x in 0..<count {
@@ -65,7 +91,21 @@ enum PixelRow {
         } else {
             for x in 0..<count { partial |= partlyTransparent(words[x]) }
         }
-        if straight, partial != 0 { unpremultiply(words, count: count) }
+        return partial != 0
+    }
+
+    /// Each partly transparent word's colour bytes multiplied by its alpha,
+    /// rounded; opaque words as they are. A clear word keeps no colour.
+    static func premultiply(_ words: UnsafeMutablePointer<UInt32>, count: Int) {
+        for x in 0..<count {
+            let word = words[x]
+            let alpha = word >> 24
+            guard alpha != 255 else { continue }
+            let high = ((word >> 16 & 255) * alpha + 127) / 255
+            let middle = ((word >> 8 & 255) * alpha + 127) / 255
+            let low = ((word & 255) * alpha + 127) / 255
+            words[x] = alpha << 24 | high << 16 | middle << 8 | low
+        }
     }
 
     /// Red and blue exchanged.

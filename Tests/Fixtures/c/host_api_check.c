@@ -176,6 +176,24 @@ int main(int argc, char **argv) {
     }
     free(rgba);
 
+    /* Half the fitted size, in the bottom-left corner, over an opaque blue frame, on a transparent ground. */
+    effect_host_look clear = {sizeof clear, EFFECT_APPEARANCE_LIGHT, 0, NULL, EFFECT_HOST_GROUND_TRANSPARENT, 0};
+    effect_host_picture *placed = NULL;
+    uint32_t *frame = malloc(400 * 300 * 4);
+    if (frame == NULL || !say("placed picture", effect_host_picture_create(strike, &clear, &placed, &error))) return 1;
+    for (size_t i = 0; i < 400 * 300; i++) memcpy(&frame[i], (const uint8_t[]){0, 0, 255, 255}, 4);
+    effect_host_placement corner = {sizeof corner, EFFECT_HOST_PLACE_OVER, 0.5, 0, 1};
+    if (say("placed", effect_host_picture_draw_pixels_placed(placed, 0.16, frame, 400, 300, 1600, EFFECT_HOST_PIXELS_RGBA_STRAIGHT,
+                                                             &corner, &error))) {
+        snprintf(path, sizeof path, "%s/strike-placed.rgba", out_dir);
+        printf("placed: %.6f %.6f %s\n", width, height, write_file(path, frame, 400 * 300 * 4) ? "written" : "not written");
+    }
+    effect_host_placement nothing = {sizeof nothing, 0, 0, 0.5, 0.5}, unknown_flag = {sizeof unknown_flag, 8, 1, 0.5, 0.5};
+    say("bad placement size", effect_host_picture_draw_pixels_placed(placed, 0, frame, 400, 300, 1600, 0, &nothing, &error));
+    say("bad placement flag", effect_host_picture_draw_pixels_placed(placed, 0, frame, 400, 300, 1600, 0, &unknown_flag, &error));
+    free(frame);
+    effect_host_picture_free(placed);
+
 #ifdef WITH_CAIRO
     /* The same frame into a cairo surface of the program's own, scaled by its own transform. */
     cairo_surface_t *surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, (int)w, (int)h);

@@ -6,6 +6,7 @@
 // Prints one line per step, "name: ...".
 #include "effect.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <fstream>
 #include <stdexcept>
@@ -30,6 +31,18 @@ int main(int argc, char **argv) {
     picture.draw_pixels(0.25, rgba.data(), width, height, width * 4, EFFECT_HOST_PIXELS_RGBA_STRAIGHT);
     std::ofstream(out + "/strike-cpp.rgba", std::ios::binary).write(reinterpret_cast<const char *>(rgba.data()), rgba.size());
     std::printf("pixels: %u %u\n", width, height);
+    // A quarter of the fitted size against the right edge and the top: the ground's opaque box lands there.
+    std::vector<uint8_t> corner(static_cast<std::size_t>(width) * height * 4);
+    effect_host_placement placement = {sizeof placement, 0, 0.25, 1, 0};
+    picture.draw_pixels(0.25, corner.data(), width, height, width * 4, EFFECT_HOST_PIXELS_RGBA_STRAIGHT, placement);
+    uint32_t left = width, bottom = 0;
+    for (uint32_t y = 0; y < height; y++)
+        for (uint32_t x = 0; x < width; x++)
+            if (corner[(static_cast<std::size_t>(y) * width + x) * 4 + 3] != 0) {
+                left = std::min(left, x);
+                bottom = std::max(bottom, y);
+            }
+    std::printf("placed: from column %u of %u, to row %u of %u\n", left, width, bottom, height);
 
     effect::host::RenderOptions options;
     uint64_t last = 0;

@@ -1,0 +1,399 @@
+"""The effects as frei0r plugins, in the real, unmodified hosts video people use.
+
+scripts/build-frei0r builds the adapter (frei0r/) against the build's
+libeffecthost.so and copies it under each effect's names into a directory
+of its own, which FREI0R_PATH points at. Debian's ffmpeg (frei0r_src and
+frei0r), melt (MLT's frei0r producers and filters) and gst-launch-1.0
+(gstreamer1.0-plugins-bad's frei0r elements) then draw frames, which are
+decoded and compared with what `effect-host render` draws at the same t:
+each host's time unit, params, placement and alpha are right when the
+pixels agree. scripts/ensure-frei0r installs the hosts.
+"""
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+from xml.etree import ElementTree
+
+import numpy as np
+import pytest
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "Pictures"))
+from test_render_pictures import BUILD, ROOT, assert_strike_line_at_half, frames, host, png, strike_line_ends
+
+EFFECTS = ["strikethrough-reveal", "tracking-breathe", "breathing-circles", "text-reveal"]
+SIZE = (320, 180)
+
+
+def stem(effect_id):
+    return "effect_" + effect_id.replace("-", "_")
+
+
+@pytest.fixture(scope="session")
+def frei0r(tmp_path_factory):
+    """The plugin directory, built once, and the environment every host runs in."""
+    directory = tmp_path_factory.mktemp("frei0r")
+    plugins = directory / "frei0r-1"
+    subprocess.run(
+        [os.path.join(ROOT, "scripts", "build-frei0r"), "--runpath", BUILD, "--kdenlive", str(directory / "generators"), BUILD,
+         str(directory / "effect-frei0r.so"), str(plugins)],
+        check=True, capture_output=True, text=True,
+    )
+    home = directory / "home"
+    home.mkdir()
+    # Only these plugins, only the effects beside the build, a GStreamer
+    # registry of this run's own.
+    env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": str(home), "FREI0R_PATH": str(plugins),
+           "XDG_CACHE_HOME": str(home / "cache"), "LADSPA_PATH": str(home)}
+    return plugins, env
+
+
+@pytest.fixture(scope="session")
+def generators(frei0r):
+    plugins, _ = frei0r
+    return plugins.parent / "generators"
+
+
+def run(command, env, check=True):
+    result = subprocess.run(command, capture_output=True, text=True, env=env, timeout=600)
+    if check:
+        assert result.returncode == 0, result.stderr[-3000:]
+    return result
+
+
+def rendered(tmp_path, effect, *options, size=SIZE):
+    """effect-host render's PNG frames on a transparent ground, as (n, h, w, 4)."""
+    out = tmp_path / (effect + "-render")
+    host("render", effect, "--size", f"{size[0]}x{size[1]}", "--format", "png", "--background", "transparent", *options, "-o",
+         str(out) + "/")
+    return np.stack([png(str(out / name)) for name in sorted(os.listdir(out))])
+
+
+def premultiplied(image):
+    rgba = image.astype(np.float64)
+    return np.concatenate([rgba[..., :3] * rgba[..., 3:] / 255, rgba[..., 3:]], axis=-1)
+
+
+def ink_box(image):
+    rows, columns = np.nonzero(image[..., 3] > 0)
+    return (columns.min(), rows.min(), columns.max(), rows.max()) if rows.size else None
+
+
+def assert_same_frames(made, expected):
+    """Mean difference at most 2/255 and the ink within 1 px, frame by frame
+    (colours compared premultiplied: a clear pixel's colour is no colour)."""
+    assert made.shape == expected.shape, (made.shape, expected.shape)
+    for index, (a, b) in enumerate(zip(made, expected)):
+        difference = np.abs(premultiplied(a) - premultiplied(b)).mean()
+        assert difference <= 2, (index, difference)
+        box_a, box_b = ink_box(a), ink_box(b)
+        assert (box_a is None) == (box_b is None), (index, box_a, box_b)
+        if box_a is not None:
+            assert max(abs(int(p) - int(q)) for p, q in zip(box_a, box_b)) <= 1, (index, box_a, box_b)
+
+
+def ffmpeg_source(env, out, effect, params, size=SIZE, rate=30, count=None):
+    source = f"frei0r_src=size={size[0]}x{size[1]}:framerate={rate}:filter_name={stem(effect)}:filter_params={params}"
+    limit = ["-frames:v", str(count)] if count else []
+    return run(["ffmpeg", "-v", "error", "-y", "-f", "lavfi", "-i", source, *limit, "-c:v", "png", "-pix_fmt", "rgba", str(out)], env)
+
+
+# ---- ffmpeg -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("effect", EFFECTS)
+def test_ffmpeg_draws_each_effect_for_its_whole_span_as_render_does(frei0r, tmp_path, effect):
+    _, env = frei0r
+    expected = rendered(tmp_path, effect)
+    out = tmp_path / "ffmpeg.mov"
+    # frei0r_src's params are positional; an empty list keeps every default
+    # but the first, so the first is given its own default.
+    first = {"strikethrough-reveal": "Ship the component", "tracking-breathe": "BREATHE", "breathing-circles": "0.005",
+             "text-reveal": "Plan the week in one calm glance."}[effect]
+    ffmpeg_source(env, out, effect, first, count=len(expected))
+    made = frames_of(out)
+    assert_same_frames(made, expected)
+
+
+def frames_of(video):
+    """Every frame of a lossless RGBA video, as (n, h, w, 4)."""
+    return frames(str(video), codec=None)
+
+
+def test_the_strike_is_half_drawn_at_160_ms_so_ffmpeg_time_is_read_as_milliseconds(frei0r, tmp_path):
+    _, env = frei0r
+    # The strike's picture is 271 x 77 pt: 542 x 154 px at 2 px a point. A
+    # frame 2 px wider (ffmpeg 5's frei0r_src pads rows of widths that are
+    # not a multiple of 4) holds it at exactly 2 px a point, 1 px in.
+    size = (544, 154)
+    still = rendered(tmp_path, "strikethrough-reveal", "--fps", "25", size=size)[4]
+    out = tmp_path / "strike.mov"
+    # At 25 fps, frame 4 is t = 0.16 s: ffmpeg passes 160 (milliseconds).
+    ffmpeg_source(env, out, "strikethrough-reveal", "Ship the component", size=size, rate=25, count=5)
+    frame = frames_of(out)[4]
+    assert_same_frames(frame[None], still[None])
+    assert_strike_line_at_half(frame[:, 1:543])
+
+
+def footage(env, out, size, count, rate=25):
+    run(["ffmpeg", "-v", "error", "-y", "-f", "lavfi", "-i", f"testsrc2=size={size[0]}x{size[1]}:rate={rate}",
+         "-frames:v", str(count), "-c:v", "png", "-pix_fmt", "rgba", str(out)], env)
+    return frames_of(out)
+
+
+def over(picture, ground):
+    alpha = picture[..., 3:].astype(np.float64) / 255
+    return picture[..., :3] * alpha + ground[..., :3] * (1 - alpha)
+
+
+def test_the_filter_draws_the_strike_over_footage(frei0r, tmp_path):
+    _, env = frei0r
+    size = (640, 360)
+    ground = footage(env, tmp_path / "ground.mov", size, 6)
+    out = tmp_path / "over.mov"
+    run(["ffmpeg", "-v", "error", "-y", "-f", "lavfi", "-i", "testsrc2=size=640x360:rate=25", "-frames:v", "6",
+         "-vf", "format=rgba,frei0r=filter_name=effect_strikethrough_reveal_overlay:filter_params=Buy milk",
+         "-c:v", "png", "-pix_fmt", "rgba", str(out)], env)
+    made = frames_of(out)
+    pictures = rendered(tmp_path, "strikethrough-reveal", "--param", "text=Buy milk", "--fps", "25", size=size)[:6]
+    assert made.shape[0] == 6
+    for index in range(6):
+        want = over(pictures[index], ground[index])
+        assert np.abs(made[index][..., :3] - want).mean() <= 2, index
+        assert made[index][..., 3].min() == 255
+    # Where the picture has no ink the footage is untouched.
+    clear = pictures[4][..., 3] == 0
+    assert np.array_equal(made[4][clear], ground[4][clear])
+
+
+# ---- melt (MLT: Kdenlive, Shotcut) ---------------------------------------------------
+
+
+def write_profile(directory, size=SIZE, rate=30):
+    profile = directory / "profile"
+    profile.write_text(
+        f"description=effect-host test\nwidth={size[0]}\nheight={size[1]}\nprogressive=1\nsample_aspect_num=1\n"
+        f"sample_aspect_den=1\ndisplay_aspect_num={size[0]}\ndisplay_aspect_den={size[1]}\nframe_rate_num={rate}\n"
+        "frame_rate_den=1\ncolorspace=709\n")
+    return str(profile)
+
+
+def melt(env, directory, *arguments):
+    """melt's frames as PNGs in a directory of their own, decoded in order."""
+    out = directory / "melt"
+    out.mkdir()
+    run(["melt", "-quiet", "-profile", write_profile(directory), *arguments, "-consumer", f"avformat:{out}/%05d.png",
+         "vcodec=png", "pix_fmt=rgba"], env)
+    return np.stack([png(str(out / name)) for name in sorted(os.listdir(out))])
+
+
+@pytest.mark.parametrize("effect", ["strikethrough-reveal", "text-reveal"])
+def test_melt_plays_the_source_as_render_draws_it(frei0r, tmp_path, effect):
+    _, env = frei0r
+    expected = rendered(tmp_path, effect)
+    made = melt(env, tmp_path, "frei0r." + stem(effect), f"out={len(expected) - 1}")
+    assert_same_frames(made, expected)
+
+
+def test_a_seek_in_melt_gives_the_frames_of_those_times(frei0r, tmp_path):
+    _, env = frei0r
+    expected = rendered(tmp_path, "text-reveal", "--duration", "1.5")
+    # One producer, asked for frames 0..10 and then, past a gap, 30..40: MLT
+    # gives a producer in a playlist the playlist's position as its time.
+    playlist = tmp_path / "seek.mlt"
+    playlist.write_text(
+        '<mlt><producer id="reveal" in="0" out="299"><property name="mlt_service">frei0r.effect_text_reveal</property>'
+        '</producer><playlist id="cuts"><entry producer="reveal" in="0" out="10"/><blank length="19"/>'
+        '<entry producer="reveal" in="30" out="40"/></playlist></mlt>')
+    made = melt(env, tmp_path, str(playlist))
+    assert made.shape[0] == 41
+    played = [*range(0, 11), *range(30, 41)]
+    assert_same_frames(made[played], expected[played])
+
+
+def test_a_keyframed_done_in_melt_is_an_event_at_its_frame(frei0r, tmp_path):
+    _, env = frei0r
+    # done is on from frame 0 and off from frame 45 (1.5 s): the strike
+    # draws, holds, and retracts from 1.5 s, as render's --at 1.5:done=false.
+    expected = rendered(tmp_path, "strikethrough-reveal", "--duration", "2", "--at", "1.5:done=false")
+    made = melt(env, tmp_path, "frei0r.effect_strikethrough_reveal", "done=0|=1;45|=0", f"out={len(expected) - 1}")
+    assert_same_frames(made, expected)
+    # The retract is under way a few frames after 1.5 s: not the settled frames either side.
+    assert not np.array_equal(made[50], made[44]) and not np.array_equal(made[50], made[-1])
+
+
+# ---- GStreamer ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("text", ["こんにちは、世界", "مرحبا بالعالم"])
+def test_gstreamer_draws_the_source_with_utf8_text(frei0r, tmp_path, text):
+    _, env = frei0r
+    expected = rendered(tmp_path, "strikethrough-reveal", "--param", "text=" + text)
+    out = tmp_path / "gst"
+    out.mkdir()
+    run(["gst-launch-1.0", "-q", "frei0r-src-effect-strikethrough-reveal", "text=" + text, f"num-buffers={len(expected)}",
+         "!", f"video/x-raw,format=RGBA,width={SIZE[0]},height={SIZE[1]},framerate=30/1", "!", "pngenc", "!", "multifilesink",
+         f"location={out}/%05d.png"], env)
+    made = np.stack([png(str(out / name)) for name in sorted(os.listdir(out))])
+    assert_same_frames(made, expected)
+
+
+# ---- Bad input --------------------------------------------------------------------------
+
+
+def test_text_that_is_not_utf8_leaves_the_frames_clear_and_says_why_once(frei0r, tmp_path):
+    _, env = frei0r
+    out = tmp_path / "bad.mov"
+    source = b"frei0r_src=size=64x48:framerate=25:filter_name=effect_strikethrough_reveal:filter_params=caf\xe9 \xff"
+    result = subprocess.run([b"ffmpeg", b"-v", b"error", b"-y", b"-f", b"lavfi", b"-i", source, b"-frames:v", b"5",
+                             b"-c:v", b"png", b"-pix_fmt", b"rgba", str(out).encode()], capture_output=True, env=env, timeout=600)
+    assert result.returncode == 0, result.stderr
+    made = frames_of(out)
+    assert made.shape[0] == 5 and not made.any()
+    said = [line for line in result.stderr.decode(errors="replace").splitlines() if line.startswith("effect_strikethrough_reveal:")]
+    assert len(said) == 1 and "UTF-8" in said[0], said
+
+
+def test_a_frame_too_large_is_refused_at_construction(frei0r, tmp_path):
+    _, env = frei0r
+    source = "frei0r_src=size=9000x9000:framerate=25:filter_name=effect_text_reveal:filter_params=Hi"
+    result = run(["ffmpeg", "-v", "error", "-y", "-f", "lavfi", "-i", source, "-frames:v", "1", "-f", "null", "-"], env,
+                 check=False)
+    assert result.returncode != 0
+    assert "effect_text_reveal: a frame of 9000 x 9000 pixels cannot be drawn: each side is 1 to 8192" in result.stderr
+
+
+def test_a_plugin_named_for_no_effect_is_an_error_naming_it(frei0r, tmp_path):
+    plugins, env = frei0r
+    lonely = tmp_path / "frei0r-1"
+    lonely.mkdir()
+    shutil.copy(plugins / "effect_text_reveal.so", lonely / "effect_no_such_effect.so")
+    source = "frei0r_src=size=64x48:framerate=25:filter_name=effect_no_such_effect:filter_params=x"
+    result = run(["ffmpeg", "-v", "error", "-y", "-f", "lavfi", "-i", source, "-frames:v", "1", "-f", "null", "-"],
+                 dict(env, FREI0R_PATH=str(lonely)), check=False)
+    assert result.returncode != 0
+    assert "effect_no_such_effect: unknown effect 'no-such-effect'" in result.stderr
+
+
+def test_frames_ffmpeg_gives_no_time_pass_through_untouched(frei0r, tmp_path):
+    _, env = frei0r
+    # At 202 px ffmpeg realigns each frame's rows before its frei0r filter,
+    # and the copy loses its timestamp: the plugin is handed about -3e20.
+    size = (202, 100)
+    ground = footage(env, tmp_path / "ground.mov", size, 3)
+    out = tmp_path / "over.mov"
+    result = run(["ffmpeg", "-v", "error", "-y", "-f", "lavfi", "-i", "testsrc2=size=202x100:rate=25", "-frames:v", "3",
+                  "-vf", "format=rgba,frei0r=filter_name=effect_strikethrough_reveal_overlay:filter_params=Hi",
+                  "-c:v", "png", "-pix_fmt", "rgba", str(out)], env)
+    # ffmpeg then reads the frame back at its own row stride, so only the
+    # first row is where it was: it is the footage's, with nothing drawn.
+    assert np.array_equal(frames_of(out)[:, 0], ground[:, 0])
+    assert result.stderr.count("passed no usable time") == 1
+
+
+def test_calls_no_host_should_make_get_an_answer_and_never_a_crash(frei0r, tmp_path):
+    plugins, env = frei0r
+    program = tmp_path / "frei0r_calls"
+    subprocess.run(["cc", "-std=c11", "-Wall", "-Wextra", "-Werror", "-pedantic", "-fsanitize=address,undefined",
+                    "-fno-sanitize-recover=all", "-g", os.path.join(ROOT, "Tests", "Fixtures", "c", "frei0r_calls.c"),
+                    "-o", str(program), "-ldl", "-lm"], check=True, capture_output=True)
+    result = run([str(program), str(plugins / "effect_strikethrough_reveal.so")],
+                 dict(env, ASAN_OPTIONS="detect_leaks=0", UBSAN_OPTIONS="print_stacktrace=1"))
+    lines = dict(line.split(": ", 1) for line in result.stdout.splitlines())
+    assert lines["init"] == "1"
+    assert lines["info"].startswith("effect_strikethrough_reveal type 1 model 1 version 1 params ")
+    assert lines["param out of range"] == "untouched"
+    assert lines["construct 0x0"] == lines["construct 8193x8"] == lines["construct 100000x100000"] == "NULL"
+    assert lines["1x1"] == "drawn"
+    for time in ["nan", "inf", "-inf", "-1", "-3e+20", "1e+300"]:
+        assert lines[f"time {time}"] == "0 of 3072 pixels inked", time
+    assert lines["time 1000"] == "ink"
+    assert lines["text after NULL"] == "''"
+    assert lines["text kept"] == "'copied'"
+    assert lines["size 7 reads"] == "1"
+    assert lines["size NaN reads"] == "1"
+    assert lines["done"] == "yes"
+
+
+# ---- Kdenlive, and Lottie in MLT ----------------------------------------------------------
+
+
+def test_each_source_has_a_kdenlive_generator_whose_tag_and_params_melt_knows(frei0r, generators):
+    _, env = frei0r
+    producers = run(["melt", "-query", "producers"], env).stdout
+    for effect in EFFECTS:
+        tree = ElementTree.parse(generators / (stem(effect) + ".xml"))
+        generator = tree.getroot()
+        tag = "frei0r." + stem(effect)
+        assert generator.get("tag") == generator.get("id") == tag
+        assert f"  - {tag}\n" in producers
+        assert generator.findtext("name") == " ".join(word.capitalize() for word in effect.split("-"))
+        # Every parameter is one of the plugin's, by the name MLT looks it up by.
+        described = run(["melt", "-query", "producer=" + tag], env).stdout
+        titles = set(re.findall(r"^    title: (\S+)$", described, re.MULTILINE))
+        names = [parameter.get("name") for parameter in generator.iter("parameter")]
+        assert names and set(names) == titles, (effect, set(names) ^ titles)
+    # The strike's defaults as its plugin has them: done on, 0.32 s of 0.001...60 s.
+    strike = ElementTree.parse(generators / "effect_strikethrough_reveal.xml").getroot()
+    parameters = {parameter.get("name"): parameter for parameter in strike.iter("parameter")}
+    assert parameters["text"].get("default") == "Ship the component"
+    assert parameters["done"].get("type") == "bool" and parameters["done"].get("default") == "1"
+    assert abs(float(parameters["duration"].get("default")) - (0.32 - 0.001) / (60 - 0.001)) < 1e-6
+    assert parameters["line_color"].get("type") == "color" and parameters["line_color"].get("default") == "#8a8f98"
+
+
+def test_mlt_plays_the_lottie_export_through_glaxnimate(frei0r, tmp_path):
+    _, env = frei0r
+    animation = tmp_path / "strike.json"
+    host("export", "strikethrough-reveal", "-o", str(animation))
+    out = tmp_path / "glaxnimate"
+    out.mkdir()
+    profile = tmp_path / "profile"
+    # The export is 271 x 77 pt: at 542 x 154 px, 2 px a point.
+    profile.write_text("description=effect-host test\nwidth=542\nheight=154\nprogressive=1\nsample_aspect_num=1\n"
+                       "sample_aspect_den=1\ndisplay_aspect_num=542\ndisplay_aspect_den=154\nframe_rate_num=25\n"
+                       "frame_rate_den=1\ncolorspace=709\n")
+    # glaxnimate's producer needs a display: Xvfb's.
+    run(["xvfb-run", "-a", "melt", "-quiet", "-profile", str(profile), "glaxnimate:" + str(animation), "out=8",
+         "-consumer", f"avformat:{out}/%05d.png", "vcodec=png", "pix_fmt=rgba"], dict(env, XDG_RUNTIME_DIR=str(tmp_path)))
+    played = np.stack([png(str(out / name)) for name in sorted(os.listdir(out))])
+    assert played.shape[0] == 9
+    # At 25 fps frame 4 is 0.16 s: the line ends where render's does then
+    # (glaxnimate draws it softer, its round start cap fainter), and not
+    # where it ends a frame either side.
+    still = tmp_path / "still.png"
+    host("render", "strikethrough-reveal", "--time", "0.16", "--background", "#ffffff", "-o", str(still))
+    white = np.full_like(played[0], 255)
+    ends = [strike_line_ends(over(frame, white).astype(np.uint8), 92)[1] for frame in played[3:6]]
+    _, end, _ = strike_line_ends(png(str(still)), 92)
+    assert abs(ends[1] - end) <= 2 and abs(ends[0] - end) > 20 and abs(ends[2] - end) > 20, (ends, end)
+
+
+def test_events_replay_as_render_plays_them_even_through_mlts_keyframe_parsing(frei0r, tmp_path):
+    _, env = frei0r
+    expected = rendered(tmp_path, "strikethrough-reveal", "--duration", "2", "--at", "1.5:done=false")
+    # MLT reads a string with = in it as keyframes: "0=" makes the whole
+    # list the value from frame 0 on.
+    made = melt(env, tmp_path, "frei0r.effect_strikethrough_reveal", "events=0=1.5:done=false", f"out={len(expected) - 1}")
+    assert_same_frames(made, expected)
+
+
+def test_mlt_threads_slicing_draws_the_same_frames_as_one_thread(frei0r, tmp_path):
+    _, env = frei0r
+    expected = rendered(tmp_path, "text-reveal", "--duration", "1")
+    (tmp_path / "whole").mkdir()
+    (tmp_path / "sliced").mkdir()
+    whole = melt(env, tmp_path / "whole", "frei0r.effect_text_reveal", "out=30")
+    # threads=2 would hand the plugin two 320 x 90 strips of each frame.
+    sliced = melt(env, tmp_path / "sliced", "frei0r.effect_text_reveal", "threads=2", "out=30")
+    assert np.array_equal(whole, sliced)
+    assert_same_frames(sliced, expected)
+    # The filter too, set to slice after it is made.
+    (tmp_path / "over").mkdir()
+    over_footage = melt(env, tmp_path / "over", "color:#000000", "out=30", "-filter", "frei0r.effect_text_reveal_overlay",
+                        "threads=0")
+    ink = expected[..., 3] > 0
+    assert np.array_equal(over_footage[..., 3], np.full_like(over_footage[..., 3], 255))
+    assert (over_footage[ink][..., :3] > 0).any() and not over_footage[~ink][..., :3].any()

@@ -1,0 +1,394 @@
+/*
+ * plugin.c: frei0r's entry points (frei0r.h, API 1.2) over the host library.
+ *
+ * Each frame is a pure function of the params and the time: the effect
+ * instance is made from the params once and drawn at each t the host asks
+ * for, in any order. A live param a host changes between frames (MLT's
+ * keyframes) becomes an event at the time it was first seen changed; any
+ * other change makes the instance anew. A frame that cannot be drawn is
+ * left transparent (a source) or the incoming frame (a filter), and why is
+ * said once on stderr.
+ */
+#define _GNU_SOURCE
+#include "adapter.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define EXPORTED __attribute__((visibility("default")))
+
+/* A param's value seen changed at a time: replayed when the instance is
+ * asked for an earlier time again, to tell a keyframe from a seek. */
+typedef struct observed {
+    double t;
+    int slot;
+    slot_value value;
+} observed;
+
+typedef struct frei0r_instance {
+    pthread_mutex_t lock;
+    unsigned width, height;
+    int milliseconds_by_default;
+    slot_value *values;       /* as the host set them */
+    slot_value *base;         /* as the effect instance was made from */
+    int stale;                /* a value the instance is made from changed */
+    observed *seen;
+    size_t seen_count, seen_capacity;
+    effect_host_instance *effect;
+    effect_host_picture *picture;
+    char failure[600];        /* why the instance could not be made */
+} frei0r_instance;
+
+static const adapter *the(void) { return adapter_get(); }
+
+static int is_text(const slot *s) { return s->type == F0R_PARAM_STRING; }
+
+static int same(const slot *s, const slot_value *a, const slot_value *b) {
+    if (is_text(s)) return strcmp(a->text, b->text) == 0;
+    if (s->type == F0R_PARAM_COLOR) return memcmp(&a->color, &b->color, sizeof a->color) == 0;
+    return a->number == b->number;
+}
+
+static void copy_value(const slot *s, slot_value *to, const slot_value *from) {
+    if (is_text(s)) {
+        char *copy = strdup(from->text);
+        if (copy == NULL) return;
+        free(to->text);
+        to->text = copy;
+    } else {
+        *to = *from;
+    }
+}
+
+static void forget_seen(frei0r_instance *instance) {
+    for (size_t i = 0; i < instance->seen_count; i++)
+        if (is_text(&the()->slots[instance->seen[i].slot])) free(instance->seen[i].value.text);
+    instance->seen_count = 0;
+}
+
+static void drop_effect(frei0r_instance *instance) {
+    effect_host_picture_free(instance->picture);
+    effect_host_instance_free(instance->effect);
+    instance->picture = NULL;
+    instance->effect = NULL;
+}
+
+/* The slot's value at time t as the instance has it: the latest change
+ * seen at or before t, else the value it was made from. */
+static const slot_value *value_at(const frei0r_instance *instance, int slot, double t) {
+    const slot_value *value = &instance->base[slot];
+    double latest = -INFINITY;
+    for (size_t i = 0; i < instance->seen_count; i++) {
+        const observed *o = &instance->seen[i];
+        if (o->slot == slot && o->t <= t && o->t >= latest) {
+            latest = o->t;
+            value = &o->value;
+        }
+    }
+    return value;
+}
+
+static const char *own_text(const frei0r_instance *instance, slot_role role) {
+    for (int i = 0; i < the()->slot_count; i++)
+        if (the()->slots[i].role == role) return instance->values[i].text;
+    return "";
+}
+
+static double own_number(const frei0r_instance *instance, slot_role role) {
+    for (int i = 0; i < the()->slot_count; i++)
+        if (the()->slots[i].role == role) {
+            const slot *s = &the()->slots[i];
+            return s->role == SLOT_WRAP_WIDTH ? s->min + instance->values[i].number * (s->max - s->min)
+                                              : instance->values[i].number;
+        }
+    return 0;
+}
+
+static int failed(frei0r_instance *instance, const char *what, const effect_error *error) {
+    snprintf(instance->failure, sizeof instance->failure, "%s: %s", what, error->message);
+    adapter_report(instance->failure);
+    drop_effect(instance);
+    return 0;
+}
+
+/* The user's events: T:NAME=VALUE separated by spaces. */
+static int apply_events(frei0r_instance *instance, const char *events, effect_error *error) {
+    char *copy = strdup(events), *cursor = copy, *token;
+    if (copy == NULL) return 0;
+    int ok = 1;
+    while (ok && (token = strsep(&cursor, " \t\n")) != NULL) {
+        if (*token == '\0') continue;
+        char *colon = strchr(token, ':'), *end = NULL;
+        double t = colon != NULL ? strtod(token, &end) : NAN;
+        if (colon == NULL || end != colon || !isfinite(t) || t < 0) {
+            snprintf(error->message, sizeof error->message, "'%s' is not T:NAME=VALUE with T a time in seconds", token);
+            ok = 0;
+        } else if (effect_host_instance_set_param_text(instance->effect, colon + 1, t, error) != EFFECT_OK) {
+            ok = 0;
+        }
+    }
+    free(copy);
+    return ok;
+}
+
+/* Makes the effect instance and its picture from the params as they are. */
+static int build(frei0r_instance *instance) {
+    const adapter *a = the();
+    effect_error error = {sizeof error, 0, {0}};
+    drop_effect(instance);
+    forget_seen(instance);
+    for (int i = 0; i < a->slot_count; i++) copy_value(&a->slots[i], &instance->base[i], &instance->values[i]);
+    instance->stale = 0;
+    instance->failure[0] = '\0';
+
+    effect_param_setting *settings = calloc((size_t)a->slot_count, sizeof *settings);
+    if (settings == NULL) return 0;
+    uint32_t count = 0;
+    for (int i = 0; i < a->slot_count; i++) {
+        if (a->slots[i].param < 0 || a->slots[i].role == SLOT_ALPHA || a->slots[i].role == SLOT_IS_SET) continue;
+        /* A param left as it is by default is not given, as effect-host
+         * leaves it: some defaults adapt (a text colour to the theme). */
+        int given = 0;
+        for (int j = i; j < a->slot_count && a->slots[j].param == a->slots[i].param; j++)
+            given |= !slot_is_default(&a->slots[j], &instance->values[j]);
+        if (!given || !slot_effect_value(a, instance->values, i, &settings[count].value)) continue;
+        settings[count++].name = a->slots[i].name;
+    }
+    effect_status status = effect_host_instance_create(a->plugin, a->effect_id, settings, count, &instance->effect, &error);
+    free(settings);
+    if (status != EFFECT_OK) return failed(instance, "the params", &error);
+    if (!apply_events(instance, own_text(instance, SLOT_EVENTS), &error)) return failed(instance, "events", &error);
+
+    const char *theme = own_text(instance, SLOT_THEME), *font = own_text(instance, SLOT_FONT);
+    if (strcmp(theme, "light") != 0 && strcmp(theme, "dark") != 0) {
+        snprintf(error.message, sizeof error.message, "'%s' is neither light nor dark", theme);
+        return failed(instance, "theme", &error);
+    }
+    effect_host_look look = {sizeof look, strcmp(theme, "dark") == 0 ? EFFECT_APPEARANCE_DARK : EFFECT_APPEARANCE_LIGHT,
+                             own_number(instance, SLOT_WRAP_WIDTH), font[0] != '\0' ? font : NULL,
+                             EFFECT_HOST_GROUND_TRANSPARENT, 0};
+    if (effect_host_picture_create(instance->effect, &look, &instance->picture, &error) != EFFECT_OK)
+        return failed(instance, "the picture", &error);
+    return 1;
+}
+
+/* A live param's change seen at t becomes an event there. */
+static int note_changes(frei0r_instance *instance, double t) {
+    const adapter *a = the();
+    for (int i = 0; i < a->slot_count; i++) {
+        const slot *s = &a->slots[i];
+        if (s->param < 0 || !s->live || same(s, value_at(instance, i, t), &instance->values[i])) continue;
+        if (instance->seen_count == instance->seen_capacity) {
+            size_t capacity = instance->seen_capacity ? instance->seen_capacity * 2 : 16;
+            observed *grown = realloc(instance->seen, capacity * sizeof *grown);
+            if (grown == NULL) return 0;
+            instance->seen = grown;
+            instance->seen_capacity = capacity;
+        }
+        observed *o = &instance->seen[instance->seen_count];
+        o->t = t;
+        o->slot = i;
+        if (is_text(s)) {
+            o->value.text = strdup(instance->values[i].text);
+            if (o->value.text == NULL) return 0;
+        } else {
+            o->value = instance->values[i];
+        }
+        instance->seen_count++;
+        /* The param's whole value (a colour with its alpha, an optional
+         * with whether it is set) from its first slot. */
+        int first = i;
+        while (first > 0 && a->slots[first - 1].param == s->param) first--;
+        effect_value value;
+        effect_error error = {sizeof error, 0, {0}};
+        if (!slot_effect_value(a, instance->values, first, &value)) continue; /* unset again: the effect has no event for it */
+        if (effect_host_instance_set_param(instance->effect, a->slots[first].name, &value, t, &error) != EFFECT_OK)
+            return failed(instance, a->slots[first].name, &error);
+    }
+    return 1;
+}
+
+static void blank(const frei0r_instance *instance, const uint32_t *inframe, uint32_t *outframe) {
+    size_t bytes = (size_t)instance->width * instance->height * 4;
+    if (inframe != NULL && the()->filter) {
+        if (inframe != outframe) memmove(outframe, inframe, bytes);
+    } else {
+        memset(outframe, 0, bytes);
+    }
+}
+
+/* Draws the frame at the host's time into outframe; 0 when there is
+ * nothing to draw there, or it cannot be drawn. */
+static int draw(frei0r_instance *instance, double host_time, const uint32_t *inframe, uint32_t *outframe) {
+    const char *unit = own_text(instance, SLOT_TIME_UNIT);
+    if (strcmp(unit, "auto") != 0 && strcmp(unit, "seconds") != 0 && strcmp(unit, "milliseconds") != 0) {
+        char line[300];
+        snprintf(line, sizeof line, "time_unit '%s' is not auto, seconds or milliseconds", unit);
+        adapter_report(line);
+        return 0;
+    }
+    const char *start_text = own_text(instance, SLOT_START);
+    char *end = NULL;
+    double start = start_text[0] == '\0' ? 0 : strtod(start_text, &end);
+    if (start_text[0] != '\0' && (end == start_text || *end != '\0' || !isfinite(start))) {
+        char line[300];
+        snprintf(line, sizeof line, "start '%s' is not a time in seconds", start_text);
+        adapter_report(line);
+        return 0;
+    }
+    double t = clock_seconds(host_time, unit, instance->milliseconds_by_default) - start;
+    if (isnan(t)) {
+        adapter_report("the host passed no usable time for a frame (ffmpeg's frei0r filter loses it when it copies a frame "
+                       "whose rows it must realign: give the frame a width that is a multiple of 16, or draw the source "
+                       "and overlay it); such frames are left undrawn");
+        return 0;
+    }
+    double size = own_number(instance, SLOT_SIZE);
+    /* Before the effect appears, and at no size, there is nothing to draw. */
+    if (t < 0 || size <= 0) return 0;
+    if (instance->stale && !build(instance)) return 0;
+    if (instance->effect == NULL || !note_changes(instance, t)) return 0;
+
+    int over = the()->filter && inframe != NULL;
+    if (over && inframe != outframe) memmove(outframe, inframe, (size_t)instance->width * instance->height * 4);
+    effect_host_placement placement = {sizeof placement, over ? EFFECT_HOST_PLACE_OVER : 0u, size,
+                                       own_number(instance, SLOT_X), own_number(instance, SLOT_Y)};
+    effect_error error = {sizeof error, 0, {0}};
+    if (effect_host_picture_draw_pixels_placed(instance->picture, t, outframe, instance->width, instance->height,
+                                               instance->width * 4, EFFECT_HOST_PIXELS_RGBA_STRAIGHT, &placement,
+                                               &error) != EFFECT_OK) {
+        char line[700];
+        snprintf(line, sizeof line, "a frame at %.6g s: %s", t, error.message);
+        adapter_report(line);
+        return 0;
+    }
+    return 1;
+}
+
+/* ------------------------------------------------------------------------
+ * frei0r.h
+ * ------------------------------------------------------------------------ */
+
+EXPORTED int f0r_init(void) {
+    const adapter *a = the();
+    if (a->failure != NULL) adapter_report(a->failure);
+    else mlt_keep_frames_whole();
+    return a->failure == NULL;
+}
+
+EXPORTED void f0r_deinit(void) {
+    /* The effect stays loaded for the process's life: hosts call init and
+     * deinit once per service they make, not once per process. */
+}
+
+EXPORTED void f0r_get_plugin_info(f0r_plugin_info_t *info) {
+    if (info == NULL) return;
+    const adapter *a = the();
+    info->name = a->file_name;
+    info->author = a->author != NULL ? a->author : "effect-host";
+    info->plugin_type = a->filter ? F0R_PLUGIN_TYPE_FILTER : F0R_PLUGIN_TYPE_SOURCE;
+    info->color_model = F0R_COLOR_MODEL_RGBA8888;
+    info->frei0r_version = FREI0R_MAJOR_VERSION;
+    info->major_version = a->major_version;
+    info->minor_version = a->minor_version;
+    info->num_params = a->failure != NULL ? 0 : a->slot_count;
+    info->explanation = a->failure != NULL ? a->failure : a->summary;
+}
+
+EXPORTED void f0r_get_param_info(f0r_param_info_t *info, int index) {
+    const adapter *a = the();
+    if (info == NULL || a->failure != NULL || index < 0 || index >= a->slot_count) return;
+    info->name = a->slots[index].name;
+    info->type = a->slots[index].type;
+    info->explanation = a->slots[index].explanation;
+}
+
+EXPORTED f0r_instance_t f0r_construct(unsigned int width, unsigned int height) {
+    const void *caller = __builtin_return_address(0);
+    const adapter *a = the();
+    if (a->failure != NULL) {
+        adapter_report(a->failure);
+        return NULL;
+    }
+    if (width < 1 || height < 1 || width > 8192 || height > 8192) {
+        char line[160];
+        snprintf(line, sizeof line, "a frame of %u x %u pixels cannot be drawn: each side is 1 to 8192", width, height);
+        adapter_report(line);
+        return NULL;
+    }
+    frei0r_instance *instance = calloc(1, sizeof *instance);
+    if (instance == NULL) return NULL;
+    instance->values = calloc((size_t)a->slot_count, sizeof(slot_value));
+    instance->base = calloc((size_t)a->slot_count, sizeof(slot_value));
+    if (instance->values == NULL || instance->base == NULL || !slots_defaults(a, instance->values) ||
+        !slots_defaults(a, instance->base)) {
+        if (instance->values != NULL) slots_free(a, instance->values);
+        if (instance->base != NULL) slots_free(a, instance->base);
+        free(instance->values);
+        free(instance->base);
+        free(instance);
+        return NULL;
+    }
+    pthread_mutex_init(&instance->lock, NULL);
+    instance->width = width;
+    instance->height = height;
+    instance->milliseconds_by_default = clock_host_counts_milliseconds(caller);
+    instance->stale = 1;
+    return instance;
+}
+
+EXPORTED void f0r_destruct(f0r_instance_t handle) {
+    frei0r_instance *instance = handle;
+    if (instance == NULL) return;
+    drop_effect(instance);
+    forget_seen(instance);
+    free(instance->seen);
+    slots_free(the(), instance->values);
+    slots_free(the(), instance->base);
+    free(instance->values);
+    free(instance->base);
+    pthread_mutex_destroy(&instance->lock);
+    free(instance);
+}
+
+EXPORTED void f0r_set_param_value(f0r_instance_t handle, f0r_param_t param, int index) {
+    frei0r_instance *instance = handle;
+    const adapter *a = the();
+    if (instance == NULL || param == NULL || index < 0 || index >= a->slot_count) return;
+    pthread_mutex_lock(&instance->lock);
+    if (slot_set(a, instance->values, index, param)) {
+        const slot *s = &a->slots[index];
+        /* Live params become events at the next frame; placement and time
+         * are read at each frame; anything else makes the effect anew. */
+        int drawn_later = s->role == SLOT_SIZE || s->role == SLOT_X || s->role == SLOT_Y || s->role == SLOT_TIME_UNIT ||
+                          s->role == SLOT_START;
+        if (!drawn_later && !s->live) instance->stale = 1;
+    }
+    pthread_mutex_unlock(&instance->lock);
+}
+
+EXPORTED void f0r_get_param_value(f0r_instance_t handle, f0r_param_t param, int index) {
+    frei0r_instance *instance = handle;
+    const adapter *a = the();
+    if (instance == NULL || param == NULL || index < 0 || index >= a->slot_count) return;
+    pthread_mutex_lock(&instance->lock);
+    slot_get(a, instance->values, index, param);
+    pthread_mutex_unlock(&instance->lock);
+}
+
+EXPORTED void f0r_update(f0r_instance_t handle, double time, const uint32_t *inframe, uint32_t *outframe) {
+    frei0r_instance *instance = handle;
+    if (instance == NULL || outframe == NULL) return;
+    pthread_mutex_lock(&instance->lock);
+    if (!draw(instance, time, inframe, outframe)) blank(instance, inframe, outframe);
+    pthread_mutex_unlock(&instance->lock);
+}
+
+EXPORTED void f0r_update2(f0r_instance_t handle, double time, const uint32_t *inframe1, const uint32_t *inframe2,
+                          const uint32_t *inframe3, uint32_t *outframe) {
+    (void)inframe2;
+    (void)inframe3;
+    f0r_update(handle, time, inframe1, outframe);
+}

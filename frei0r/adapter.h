@@ -104,8 +104,10 @@ int slots_build(adapter *adapter, const effect_plugin_api *table, uint32_t effec
  * constructed the instance (`milliseconds_by_default`: ffmpeg). NaN when
  * the host passed no usable time. */
 double clock_seconds(double host_time, const char *unit, int milliseconds_by_default);
-/* Whether the code at `caller` belongs to a host that counts milliseconds. */
-int clock_host_counts_milliseconds(const void *caller);
+/* Whether the code at `caller` belongs to a host that counts milliseconds
+ * (ffmpeg), or is GStreamer's frei0r elements (host.c). */
+int host_counts_milliseconds(const void *caller);
+int host_is_gstreamer(const void *caller);
 
 /* Inside MLT, keeps the services it makes from this file from being drawn
  * in strips (mlt_whole_frames.c); elsewhere, nothing. */

@@ -31,11 +31,14 @@ typedef struct frei0r_instance {
     pthread_mutex_t lock;
     unsigned width, height;
     int milliseconds_by_default;
+    int gstreamer;            /* made by GStreamer's frei0r elements */
+    int constructing_next;    /* GStreamer: the next param its construction sets */
     slot_value *values;       /* as the host set them */
     slot_value *base;         /* as the effect instance was made from */
     int stale;                /* a value the instance is made from changed */
     observed *seen;
     size_t seen_count, seen_capacity;
+    long *newest;             /* per slot: its change seen at the latest t, or -1 */
     effect_host_instance *effect;
     effect_host_picture *picture;
     char failure[600];        /* why the instance could not be made */
@@ -66,6 +69,7 @@ static void forget_seen(frei0r_instance *instance) {
     for (size_t i = 0; i < instance->seen_count; i++)
         if (is_text(&the()->slots[instance->seen[i].slot])) free(instance->seen[i].value.text);
     instance->seen_count = 0;
+    for (int i = 0; i < the()->slot_count; i++) instance->newest[i] = -1;
 }
 
 static void drop_effect(frei0r_instance *instance) {
@@ -78,6 +82,9 @@ static void drop_effect(frei0r_instance *instance) {
 /* The slot's value at time t as the instance has it: the latest change
  * seen at or before t, else the value it was made from. */
 static const slot_value *value_at(const frei0r_instance *instance, int slot, double t) {
+    /* A host playing forward asks past every change it has shown: no search. */
+    long newest = instance->newest[slot];
+    if (newest >= 0 && instance->seen[newest].t <= t) return &instance->seen[newest].value;
     const slot_value *value = &instance->base[slot];
     double latest = -INFINITY;
     for (size_t i = 0; i < instance->seen_count; i++) {
@@ -196,6 +203,8 @@ static int note_changes(frei0r_instance *instance, double t) {
         } else {
             o->value = instance->values[i];
         }
+        long newest = instance->newest[i];
+        if (newest < 0 || t >= instance->seen[newest].t) instance->newest[i] = (long)instance->seen_count;
         instance->seen_count++;
         /* The param's whole value (a colour with its alpha, an optional
          * with whether it is set) from its first slot. */
@@ -322,19 +331,23 @@ EXPORTED f0r_instance_t f0r_construct(unsigned int width, unsigned int height) {
     if (instance == NULL) return NULL;
     instance->values = calloc((size_t)a->slot_count, sizeof(slot_value));
     instance->base = calloc((size_t)a->slot_count, sizeof(slot_value));
-    if (instance->values == NULL || instance->base == NULL || !slots_defaults(a, instance->values) ||
+    instance->newest = malloc((size_t)a->slot_count * sizeof(long));
+    if (instance->values == NULL || instance->base == NULL || instance->newest == NULL || !slots_defaults(a, instance->values) ||
         !slots_defaults(a, instance->base)) {
         if (instance->values != NULL) slots_free(a, instance->values);
         if (instance->base != NULL) slots_free(a, instance->base);
         free(instance->values);
         free(instance->base);
+        free(instance->newest);
         free(instance);
         return NULL;
     }
+    for (int i = 0; i < a->slot_count; i++) instance->newest[i] = -1;
     pthread_mutex_init(&instance->lock, NULL);
     instance->width = width;
     instance->height = height;
-    instance->milliseconds_by_default = clock_host_counts_milliseconds(caller);
+    instance->milliseconds_by_default = host_counts_milliseconds(caller);
+    instance->gstreamer = host_is_gstreamer(caller);
     instance->stale = 1;
     return instance;
 }
@@ -349,6 +362,7 @@ EXPORTED void f0r_destruct(f0r_instance_t handle) {
     slots_free(the(), instance->base);
     free(instance->values);
     free(instance->base);
+    free(instance->newest);
     pthread_mutex_destroy(&instance->lock);
     free(instance);
 }
@@ -358,7 +372,13 @@ EXPORTED void f0r_set_param_value(f0r_instance_t handle, f0r_param_t param, int 
     const adapter *a = the();
     if (instance == NULL || param == NULL || index < 0 || index >= a->slot_count) return;
     pthread_mutex_lock(&instance->lock);
-    if (slot_set(a, instance->values, index, param)) {
+    /* GStreamer (1.22's gstfrei0r.c) sets every param in order right after
+     * constructing an instance, as frei0r says; a string property set
+     * later comes as the string itself rather than its address. */
+    const char *by_value = NULL;
+    if (instance->gstreamer && instance->constructing_next == index) instance->constructing_next++;
+    else if (instance->gstreamer && a->slots[index].type == F0R_PARAM_STRING) by_value = param;
+    if (slot_set(a, instance->values, index, by_value != NULL ? (const void *)&by_value : param)) {
         const slot *s = &a->slots[index];
         /* Live params become events at the next frame; placement and time
          * are read at each frame; anything else makes the effect anew. */

@@ -126,7 +126,7 @@ def test_the_strike_is_half_drawn_at_160_ms_so_ffmpeg_time_is_read_as_millisecon
     _, env = frei0r
     # The strike's picture is 271 x 77 pt: 542 x 154 px at 2 px a point. A
     # frame 2 px wider (ffmpeg 5's frei0r_src pads rows of widths that are
-    # not a multiple of 4) holds it at exactly 2 px a point, 1 px in.
+    # not a multiple of 16) holds it at exactly 2 px a point, 1 px in.
     size = (544, 154)
     still = rendered(tmp_path, "strikethrough-reveal", "--fps", "25", size=size)[4]
     out = tmp_path / "strike.mov"
@@ -180,11 +180,11 @@ def write_profile(directory, size=SIZE, rate=30):
     return str(profile)
 
 
-def melt(env, directory, *arguments):
+def melt(env, directory, *arguments, size=SIZE):
     """melt's frames as PNGs in a directory of their own, decoded in order."""
     out = directory / "melt"
     out.mkdir()
-    run(["melt", "-quiet", "-profile", write_profile(directory), *arguments, "-consumer", f"avformat:{out}/%05d.png",
+    run(["melt", "-quiet", "-profile", write_profile(directory, size), *arguments, "-consumer", f"avformat:{out}/%05d.png",
          "vcodec=png", "pix_fmt=rgba"], env)
     return np.stack([png(str(out / name)) for name in sorted(os.listdir(out))])
 
@@ -397,3 +397,49 @@ def test_mlt_threads_slicing_draws_the_same_frames_as_one_thread(frei0r, tmp_pat
     ink = expected[..., 3] > 0
     assert np.array_equal(over_footage[..., 3], np.full_like(over_footage[..., 3], 255))
     assert (over_footage[ink][..., :3] > 0).any() and not over_footage[~ink][..., :3].any()
+
+
+def test_a_text_gstreamer_sets_while_playing_is_drawn_not_a_crash(frei0r, tmp_path):
+    _, env = frei0r
+    # GStreamer 1.22 hands a string property set while playing to the
+    # plugin as the string itself, not its address: Debian's python3 with
+    # PyGObject plays a pipeline and changes the text at frame 10.
+    script = os.path.join(ROOT, "Tests", "Fixtures", "gstreamer", "change_text.py")
+    result = run(["/usr/bin/python3", script, "frei0r-src-effect-strikethrough-reveal", "A much longer task"], env)
+    lines = dict(line.split(": ", 1) for line in result.stdout.splitlines())
+    assert lines["text"] == "A much longer task"
+    before, after = (int(width) for width in lines["ink"].split())
+    assert 0 < before < after
+
+
+def test_size_and_place_put_the_picture_where_they_say(frei0r, tmp_path):
+    _, env = frei0r
+    # Half the fitted size, in the bottom-left corner of 640 x 360: the
+    # picture is drawn at the scale render fits it to 320 x 180 with, so its
+    # ink is that frame's, moved from the centre of 320 x 180 to the corner.
+    still = tmp_path / "still.png"
+    host("render", "strikethrough-reveal", "--background", "transparent", "-o", str(still))
+    points = np.array(png(str(still)).shape[1::-1]) / 2  # 2 px a point, rounded up: within half a point
+    half = rendered(tmp_path, "strikethrough-reveal", size=(320, 180))[-1]
+    made = melt(env, tmp_path, "frei0r.effect_strikethrough_reveal", "size=0.5", "x=0", "y=1", "out=20", size=(640, 360))[-1]
+    scale = min(320 / points[0], 180 / points[1])
+    centred = (np.array([320, 180]) - points * scale) / 2
+    corner = np.array([0, 360 - points[1] * scale])
+    left, top, right, bottom = ink_box(half)
+    expected = [*(np.array([left, top]) - centred + corner), *(np.array([right, bottom]) - centred + corner)]
+    assert np.abs(np.array(ink_box(made)) - expected).max() <= 1.5, (ink_box(made), expected)
+    # Drawn at that scale, not shrunk: as much ink (alpha summed) as render's at 320 x 180.
+    ink, expected_ink = made[..., 3].astype(int).sum(), half[..., 3].astype(int).sum()
+    assert abs(ink - expected_ink) <= 0.02 * expected_ink, (ink, expected_ink)
+
+
+@pytest.mark.parametrize("size", [(336, 241), (3840, 2160)])
+def test_ffmpeg_frames_of_any_size_are_render_s(frei0r, tmp_path, size):
+    _, env = frei0r
+    # An odd height, and 4K (the strike up to 0.16 s, half drawn). The
+    # widths are multiples of 16: ffmpeg 5's frei0r_src pads the rows of
+    # other widths, which frei0r cannot be told.
+    expected = rendered(tmp_path, "strikethrough-reveal", "--fps", "25", "--duration", "0.16", size=size)
+    out = tmp_path / "sized.mov"
+    ffmpeg_source(env, out, "strikethrough-reveal", "Ship the component", size=size, rate=25, count=len(expected))
+    assert_same_frames(frames_of(out), expected)

@@ -91,7 +91,7 @@ public enum PluginRecordText {
 
     /// A line's fields, unescaped.
     public static func fields(of line: String) -> [String] {
-        line.split(separator: "\t", omittingEmptySubsequences: false).map { unescape(String($0)) }
+        line.utf8.split(separator: 0x09, omittingEmptySubsequences: false).map { unescape(String(decoding: $0, as: UTF8.self)) }
     }
 
     private static func escape(_ field: String) -> String {

@@ -47,7 +47,7 @@ public func effect_host_catalog_open(
             ?? SearchPath.standard(explicit: paths, environment: environment, executable: nil)
         // Without it every file would fail, or pass only as far as a warm cache reaches.
         guard let worker = worker() else { throw Failure(EFFECT_HOST_ERR_MISSING, Worker.missing) }
-        let scanner = PluginScanner(cacheFile: ScanCache.standard()?.path, worker: worker)
+        let scanner = PluginScanner(cacheFile: ScanCache.standardPath(), worker: worker)
         let catalog = PluginCatalog(searchPath: searchPath, allowUnsafe: given.flags & EFFECT_HOST_OPEN_ALLOW_UNSAFE != 0) {
             scanner.read($0)
         }

@@ -37,17 +37,14 @@ public struct ScanCache {
 
     /// The cache in the user's cache directory, or nil when there is none
     /// (no HOME and no XDG_CACHE_HOME).
-    public static func standard() -> ScanCache? {
+    public static func standard() -> ScanCache? { standardPath().map(ScanCache.init(path:)) }
+
+    /// Where the user's cache is, without reading it.
+    public static func standardPath() -> String? {
         let environment = Terminal.environment(["XDG_CACHE_HOME", "HOME"])
-        let base: String
-        if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
-            base = xdg
-        } else if let home = environment["HOME"], home.hasPrefix("/") {
-            base = home + "/.cache"
-        } else {
-            return nil
-        }
-        return ScanCache(path: base + "/effect-host/plugins.cache")
+        if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") { return xdg + "/effect-host/plugins.cache" }
+        if let home = environment["HOME"], home.hasPrefix("/") { return home + "/.cache/effect-host/plugins.cache" }
+        return nil
     }
 
     public init(path: String) {
@@ -102,7 +99,9 @@ public struct ScanCache {
         guard let slash = path.lastIndex(of: "/"), isTrusted(String(path[..<slash])), isTrusted(path),
             let bytes = try? Files.read(path), let text = String(validating: bytes, as: UTF8.self)
         else { return nil }
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        // Split as bytes: "\n" is one byte, and splitting Characters would
+        // walk grapheme clusters over a file that grows to hundreds of KB.
+        var lines = text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
         if lines.last == "" { lines.removeLast() }
         guard lines.first == header else { return nil }
         var entries: [String: Entry] = [:]

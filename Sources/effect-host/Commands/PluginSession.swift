@@ -20,7 +20,7 @@ struct PluginSession {
     init(pluginPaths: [String], allowUnsafe: Bool, useCache: Bool) {
         let environment = getenv("EFFECT_PLUGIN_PATH").map { String(cString: $0) }
         searchPath = SearchPath.standard(explicit: pluginPaths, environment: environment)
-        let scanner = PluginScanner(cacheFile: useCache ? ScanCache.standard()?.path : nil, worker: SearchPath.executablePath())
+        let scanner = PluginScanner(cacheFile: useCache ? ScanCache.standardPath() : nil, worker: SearchPath.executablePath())
         catalog = PluginCatalog(searchPath: searchPath, allowUnsafe: allowUnsafe) { scanner.read($0) }
     }
 

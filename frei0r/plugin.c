@@ -249,9 +249,9 @@ static int draw(frei0r_instance *instance, double host_time, const uint32_t *inf
     }
     double t = clock_seconds(host_time, unit, instance->milliseconds_by_default) - start;
     if (isnan(t)) {
-        adapter_report("the host passed no usable time for a frame (ffmpeg's frei0r filter loses it when it copies a frame "
-                       "whose rows it must realign: give the frame a width that is a multiple of 16, or draw the source "
-                       "and overlay it); such frames are left undrawn");
+        adapter_report("the host passed no usable time for a frame (NaN, infinite or absurd), so it is left undrawn; ffmpeg's "
+                       "frei0r filter does so for every frame it must copy before drawing on it: draw the source with "
+                       "frei0r_src and overlay it instead");
         return 0;
     }
     double size = own_number(instance, SLOT_SIZE);

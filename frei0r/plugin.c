@@ -33,6 +33,7 @@ typedef struct frei0r_instance {
     int milliseconds_by_default;
     int gstreamer;            /* made by GStreamer's frei0r elements */
     int constructing_next;    /* GStreamer: the next param its construction sets */
+    int built;                /* an effect instance has been made once */
     slot_value *values;       /* as the host set them */
     slot_value *base;         /* as the effect instance was made from */
     int stale;                /* a value the instance is made from changed */
@@ -141,12 +142,39 @@ static int apply_events(frei0r_instance *instance, const char *events, effect_er
 }
 
 /* Makes the effect instance and its picture from the params as they are. */
+/* The changes seen so far, set again on a new instance: each as its
+ * param's whole value at that time. */
+static int replay_seen(frei0r_instance *instance, effect_error *error) {
+    const adapter *a = the();
+    slot_value *at = malloc((size_t)a->slot_count * sizeof *at);
+    if (at == NULL) return 0;
+    int ok = 1;
+    for (size_t k = 0; ok && k < instance->seen_count; k++) {
+        const observed *o = &instance->seen[k];
+        int first = o->slot;
+        while (first > 0 && a->slots[first - 1].param == a->slots[o->slot].param) first--;
+        memcpy(at, instance->base, (size_t)a->slot_count * sizeof *at);
+        for (int j = first; j < a->slot_count && a->slots[j].param == a->slots[first].param; j++) at[j] = *value_at(instance, j, o->t);
+        effect_value value;
+        if (slot_effect_value(a, at, first, &value))
+            ok = effect_host_instance_set_param(instance->effect, a->slots[first].name, &value, o->t, error) == EFFECT_OK;
+    }
+    free(at);
+    return ok;
+}
+
 static int build(frei0r_instance *instance) {
     const adapter *a = the();
     effect_error error = {sizeof error, 0, {0}};
     drop_effect(instance);
-    forget_seen(instance);
-    for (int i = 0; i < a->slot_count; i++) copy_value(&a->slots[i], &instance->base[i], &instance->values[i]);
+    /* The first instance starts from the params as they are. A later one
+     * (a param it is made from changed: a host's keyframe) keeps the live
+     * params' first values and the changes seen since, so frames before
+     * and after still play the same events. */
+    for (int i = 0; i < a->slot_count; i++)
+        if (!instance->built || !a->slots[i].live) copy_value(&a->slots[i], &instance->base[i], &instance->values[i]);
+    if (!instance->built) forget_seen(instance);
+    instance->built = 1;
     instance->stale = 0;
     instance->failure[0] = '\0';
 
@@ -159,14 +187,15 @@ static int build(frei0r_instance *instance) {
          * leaves it: some defaults adapt (a text colour to the theme). */
         int given = 0;
         for (int j = i; j < a->slot_count && a->slots[j].param == a->slots[i].param; j++)
-            given |= !slot_is_default(&a->slots[j], &instance->values[j]);
-        if (!given || !slot_effect_value(a, instance->values, i, &settings[count].value)) continue;
+            given |= !slot_is_default(&a->slots[j], &instance->base[j]);
+        if (!given || !slot_effect_value(a, instance->base, i, &settings[count].value)) continue;
         settings[count++].name = a->slots[i].name;
     }
     effect_status status = effect_host_instance_create(a->plugin, a->effect_id, settings, count, &instance->effect, &error);
     free(settings);
     if (status != EFFECT_OK) return failed(instance, "the params", &error);
     if (!apply_events(instance, own_text(instance, SLOT_EVENTS), &error)) return failed(instance, "events", &error);
+    if (!replay_seen(instance, &error)) return failed(instance, "a change seen before", &error);
 
     const char *theme = own_text(instance, SLOT_THEME), *font = own_text(instance, SLOT_FONT);
     if (strcmp(theme, "light") != 0 && strcmp(theme, "dark") != 0) {

@@ -443,3 +443,20 @@ def test_ffmpeg_frames_of_any_size_are_render_s(frei0r, tmp_path, size):
     out = tmp_path / "sized.mov"
     ffmpeg_source(env, out, "strikethrough-reveal", "Ship the component", size=size, rate=25, count=len(expected))
     assert_same_frames(frames_of(out), expected)
+
+
+def test_a_keyframed_param_the_effect_is_made_from_keeps_the_events_seen_before(frei0r, tmp_path):
+    _, env = frei0r
+    # done turns on at frame 15; wrap_width, which the effect is made
+    # from, moves by a hair at frame 20, which makes the effect anew: the
+    # strike that began at 0.5 s goes on as if nothing had changed.
+    (tmp_path / "plain").mkdir()
+    (tmp_path / "remade").mkdir()
+    plain = melt(env, tmp_path / "plain", "frei0r.effect_strikethrough_reveal", "done=0|=0;15|=1", "out=30")
+    remade = melt(env, tmp_path / "remade", "frei0r.effect_strikethrough_reveal", "done=0|=0;15|=1",
+                  "wrap_width=0|=0.05;20|=0.0500001", "out=30")
+    # To the byte: dropping the strike's event would leave frames 20 to 23
+    # fully struck, a mean difference of only 0.04 to 1.3 of 255.
+    assert np.array_equal(remade, plain)
+    # Mid-strike at frame 20: neither the frame before done turned on nor the settled one.
+    assert not np.array_equal(remade[20], remade[14]) and not np.array_equal(remade[20], remade[30])

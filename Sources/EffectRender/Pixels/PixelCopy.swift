@@ -29,27 +29,25 @@ extension PixelCanvas {
     /// buffer (`init(wrapping:)`), which then holds those bytes instead of
     /// cairo's. Draw nothing more on it afterwards.
     public func convertPixelsInPlace(order: PixelOrder, straight: Bool) throws {
-        let width = self.width
-        try withPixels { pixels, stride in
-            for row in 0..<height {
-                let words = UnsafeMutableRawPointer(pixels + row * stride).assumingMemoryBound(to: UInt32.self)
-                PixelRow.convert(inPlace: words, count: width, order: order, straight: straight)
-            }
-        }
+        try rewriteRows { PixelRow.convert(inPlace: $0, count: $1, order: order, straight: straight) }
     }
 
     /// The way back: the caller's pixels, in `order`, straight or
     /// premultiplied, rewritten where they lie as cairo's premultiplied
     /// words, so a drawing can go over them.
     public func convertPixelsToCairoInPlace(from order: PixelOrder, straight: Bool) throws {
+        try rewriteRows { PixelRow.convert(toCairo: $0, count: $1, order: order, straight: straight) }
+        markDirty()
+    }
+
+    /// Each row's words, `width` of them, handed to `body` where they lie.
+    private func rewriteRows(_ body: (UnsafeMutablePointer<UInt32>, Int) -> Void) throws {
         let width = self.width
         try withPixels { pixels, stride in
             for row in 0..<height {
-                let words = UnsafeMutableRawPointer(pixels + row * stride).assumingMemoryBound(to: UInt32.self)
-                PixelRow.convert(toCairo: words, count: width, order: order, straight: straight)
+                body(UnsafeMutableRawPointer(pixels + row * stride).assumingMemoryBound(to: UInt32.self), width)
             }
         }
-        markDirty()
     }
 }
 

@@ -109,9 +109,14 @@ double clock_seconds(double host_time, const char *unit, int milliseconds_by_def
 int host_counts_milliseconds(const void *caller);
 int host_is_gstreamer(const void *caller);
 
-/* Inside MLT, keeps the services it makes from this file from being drawn
- * in strips (mlt_whole_frames.c); elsewhere, nothing. */
-void mlt_keep_frames_whole(void);
+/* Inside MLT 7, follows the services it makes from this file (mlt7.c):
+ * their frames are drawn whole and a producer's at its clip's own time;
+ * elsewhere, nothing. */
+void mlt_follow_services(void);
+/* While one of this file's MLT producers draws a frame on this thread, the
+ * frame's time in its own clip, in seconds (mlt_clip_time.c); otherwise
+ * `host_time`. */
+double mlt_clip_time_or(double host_time);
 
 /* Reports `line` on stderr once per process, prefixed by the plugin's name:
  * the one channel a frei0r host leaves for why a frame is blank. */

@@ -312,7 +312,7 @@ static int draw(frei0r_instance *instance, double host_time, const uint32_t *inf
 EXPORTED int f0r_init(void) {
     const adapter *a = the();
     if (a->failure != NULL) adapter_report(a->failure);
-    else mlt_keep_frames_whole();
+    else mlt_follow_services();
     return a->failure == NULL;
 }
 
@@ -431,7 +431,7 @@ EXPORTED void f0r_update(f0r_instance_t handle, double time, const uint32_t *inf
     frei0r_instance *instance = handle;
     if (instance == NULL || outframe == NULL) return;
     pthread_mutex_lock(&instance->lock);
-    if (!draw(instance, time, inframe, outframe)) blank(instance, inframe, outframe);
+    if (!draw(instance, mlt_clip_time_or(time), inframe, outframe)) blank(instance, inframe, outframe);
     pthread_mutex_unlock(&instance->lock);
 }
 

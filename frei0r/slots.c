@@ -51,7 +51,7 @@ static const own_slot own_slots[] = {
      "What the host's time counts: auto (milliseconds in ffmpeg, seconds elsewhere), seconds or milliseconds."},
     {"start", F0R_PARAM_STRING, SLOT_START, 0, 0, 0, "0",
      "The host's time, in seconds, at which the effect starts: a title that appears 5 s into the footage starts at 5. "
-     "MLT gives a producer in a playlist the playlist's time."},
+     "In MLT (Kdenlive, Shotcut) a clip's time is its own, from its first frame."},
     {"events", F0R_PARAM_STRING, SLOT_EVENTS, 0, 0, 0, "",
      "Params changed at a time, as effect-host's --at: T:NAME=VALUE, separated by spaces (done=false at 1.2 s: 1.2:done=false)."},
 };

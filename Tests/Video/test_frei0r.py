@@ -197,20 +197,38 @@ def test_melt_plays_the_source_as_render_draws_it(frei0r, tmp_path, effect):
     assert_same_frames(made, expected)
 
 
+def melt_track(env, directory, effect, entries):
+    """melt's frames of a track (a playlist) laying out clips of one source."""
+    project = directory / "track.mlt"
+    project.write_text(
+        f'<mlt><producer id="clip" in="0" out="299"><property name="mlt_service">frei0r.{stem(effect)}</property>'
+        f'</producer><playlist id="track">{entries}</playlist></mlt>')
+    return melt(env, directory, str(project))
+
+
 def test_a_seek_in_melt_gives_the_frames_of_those_times(frei0r, tmp_path):
     _, env = frei0r
     expected = rendered(tmp_path, "text-reveal", "--duration", "1.5")
-    # One producer, asked for frames 0..10 and then, past a gap, 30..40: MLT
-    # gives a producer in a playlist the playlist's position as its time.
-    playlist = tmp_path / "seek.mlt"
-    playlist.write_text(
-        '<mlt><producer id="reveal" in="0" out="299"><property name="mlt_service">frei0r.effect_text_reveal</property>'
-        '</producer><playlist id="cuts"><entry producer="reveal" in="0" out="10"/><blank length="19"/>'
-        '<entry producer="reveal" in="30" out="40"/></playlist></mlt>')
-    made = melt(env, tmp_path, str(playlist))
-    assert made.shape[0] == 41
-    played = [*range(0, 11), *range(30, 41)]
-    assert_same_frames(made[played], expected[played])
+    # One source, asked for its frames 30..40 and then 0..10: back in time.
+    made = melt_track(env, tmp_path, "text-reveal",
+                      '<entry producer="clip" in="30" out="40"/><entry producer="clip" in="0" out="10"/>')
+    assert made.shape[0] == 22
+    assert_same_frames(made, expected[[*range(30, 41), *range(0, 11)]])
+
+
+def test_a_clip_on_a_track_counts_its_own_time_wherever_it_is_placed(frei0r, tmp_path):
+    _, env = frei0r
+    expected = rendered(tmp_path, "strikethrough-reveal", "--duration", "1")
+    # As an editor lays clips out: the source 20 frames into the track, then
+    # again at 45 trimmed by 5 frames at its start. MLT hands a producer the
+    # track's position; each clip must still start at its own frame 0 (the
+    # trimmed one at its frame 5), with no param set.
+    made = melt_track(env, tmp_path, "strikethrough-reveal",
+                      '<blank length="20"/><entry producer="clip" in="0" out="14"/><blank length="10"/>'
+                      '<entry producer="clip" in="5" out="19"/>')
+    assert made.shape[0] == 60
+    assert_same_frames(made[20:35], expected[0:15])
+    assert_same_frames(made[45:60], expected[5:20])
 
 
 def test_a_keyframed_done_in_melt_is_an_event_at_its_frame(frei0r, tmp_path):

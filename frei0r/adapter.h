@@ -107,6 +107,10 @@ double clock_seconds(double host_time, const char *unit, int milliseconds_by_def
 /* Whether the code at `caller` belongs to a host that counts milliseconds
  * (ffmpeg), or is GStreamer's frei0r elements (host.c). */
 int host_counts_milliseconds(const void *caller);
+/* The pixels from one row to the next of the frames the host that
+ * constructed an instance `width` pixels wide hands it: frei0r says
+ * `width`, and ffmpeg 5.1 pads them (host.c). */
+unsigned host_row_pixels(const void *caller, unsigned width);
 int host_is_gstreamer(const void *caller);
 
 /* Inside MLT 7, follows the services it makes from this file (mlt7.c):

@@ -128,15 +128,15 @@ const adapter *adapter_get(void) {
 
 void adapter_report(const char *line) {
     /* The same line from every frame of a long render would bury the
-     * host's own output: each distinct line once. */
+     * host's own output: each distinct line once, and the first 16 only. */
     static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
     static char said[16][256];
     static int count;
     pthread_mutex_lock(&lock);
     int seen = 0;
     for (int i = 0; i < count && !seen; i++) seen = strncmp(said[i], line, sizeof said[i] - 1) == 0;
-    if (!seen) {
-        if (count < 16) snprintf(said[count++], sizeof said[0], "%s", line);
+    if (!seen && count < 16) {
+        snprintf(said[count++], sizeof said[0], "%s", line);
         fprintf(stderr, "%s: %s\n", adapter_get()->file_name, line);
     }
     pthread_mutex_unlock(&lock);

@@ -30,6 +30,7 @@ typedef struct observed {
 typedef struct frei0r_instance {
     pthread_mutex_t lock;
     unsigned width, height;
+    unsigned row_pixels;      /* from one row to the next, >= width */
     int milliseconds_by_default;
     int gstreamer;            /* made by GStreamer's frei0r elements */
     int constructing_next;    /* GStreamer: the next param its construction sets */
@@ -248,8 +249,12 @@ static int note_changes(frei0r_instance *instance, double t) {
     return 1;
 }
 
+static size_t frame_bytes(const frei0r_instance *instance) {
+    return (size_t)instance->row_pixels * instance->height * 4;
+}
+
 static void blank(const frei0r_instance *instance, const uint32_t *inframe, uint32_t *outframe) {
-    size_t bytes = (size_t)instance->width * instance->height * 4;
+    size_t bytes = frame_bytes(instance);
     if (inframe != NULL && the()->filter) {
         if (inframe != outframe) memmove(outframe, inframe, bytes);
     } else {
@@ -290,18 +295,24 @@ static int draw(frei0r_instance *instance, double host_time, const uint32_t *inf
     if (instance->effect == NULL || !note_changes(instance, t)) return 0;
 
     int over = the()->filter && inframe != NULL;
-    if (over && inframe != outframe) memmove(outframe, inframe, (size_t)instance->width * instance->height * 4);
+    if (over && inframe != outframe) memmove(outframe, inframe, frame_bytes(instance));
     effect_host_placement placement = {sizeof placement, over ? EFFECT_HOST_PLACE_OVER : 0u, size,
                                        own_number(instance, SLOT_X), own_number(instance, SLOT_Y)};
     effect_error error = {sizeof error, 0, {0}};
     if (effect_host_picture_draw_pixels_placed(instance->picture, t, outframe, instance->width, instance->height,
-                                               instance->width * 4, EFFECT_HOST_PIXELS_RGBA_STRAIGHT, &placement,
+                                               instance->row_pixels * 4, EFFECT_HOST_PIXELS_RGBA_STRAIGHT, &placement,
                                                &error) != EFFECT_OK) {
         char line[700];
         snprintf(line, sizeof line, "a frame at %.6g s: %s", t, error.message);
         adapter_report(line);
         return 0;
     }
+    /* What render would warn of: a font family drawn in place of one not
+     * installed, characters no font has. */
+    const char *font_note = effect_host_picture_font_note(instance->picture);
+    if (font_note != NULL) adapter_report(font_note);
+    const char *missing = effect_host_picture_missing_characters(instance->picture);
+    if (missing != NULL) adapter_report(missing);
     return 1;
 }
 
@@ -375,6 +386,7 @@ EXPORTED f0r_instance_t f0r_construct(unsigned int width, unsigned int height) {
     pthread_mutex_init(&instance->lock, NULL);
     instance->width = width;
     instance->height = height;
+    instance->row_pixels = host_row_pixels(caller, width);
     instance->milliseconds_by_default = host_counts_milliseconds(caller);
     instance->gstreamer = host_is_gstreamer(caller);
     instance->stale = 1;

@@ -1,5 +1,5 @@
 /*
- * effect_host.h: the effect host library, API version 1.1.
+ * effect_host.h: the effect host library, API version 1.2.
  *
  * effect.h is what a plugin offers: numbers and a display list for any t.
  * This header is what the host offers on top of it, to any language that
@@ -37,8 +37,8 @@
  *
  * Strings.   A `const char *` this library returns belongs to the handle
  *            it came from and stays valid until that handle is freed (the
- *            one exception, effect_host_picture_missing_characters, says
- *            its own lifetime).
+ *            exceptions, effect_host_picture_missing_characters and
+ *            effect_host_picture_font_note, say their own lifetime).
  *
  * Threads.   Any function may be called from any thread. Different
  *            handles may be used from different threads at once. One
@@ -75,7 +75,7 @@ extern "C" {
 #endif
 
 #define EFFECT_HOST_API_MAJOR 1
-#define EFFECT_HOST_API_MINOR 1
+#define EFFECT_HOST_API_MINOR 2
 
 #if defined(_WIN32)
 #define EFFECT_HOST_API __declspec(dllimport)
@@ -393,6 +393,12 @@ EFFECT_HOST_API effect_status effect_host_picture_draw_cairo(effect_host_picture
  * draw or free. */
 EFFECT_HOST_API const char *effect_host_picture_missing_characters(effect_host_picture *picture);
 
+/* One line saying the look's font family is not installed and which family
+ * text is drawn in instead, once the picture has drawn text (making a
+ * picture draws its first frame); NULL when the font is as asked, or no
+ * text was drawn. The same lifetime as missing_characters. Since API 1.2. */
+EFFECT_HOST_API const char *effect_host_picture_font_note(effect_host_picture *picture);
+
 EFFECT_HOST_API void effect_host_picture_free(effect_host_picture *picture);
 
 /* ------------------------------------------------------------------------
@@ -404,7 +410,8 @@ typedef void (*effect_host_progress_fn)(void *context, uint64_t done, uint64_t t
 /* Asked between frames: nonzero ends the work with EFFECT_HOST_ERR_CANCELLED. */
 typedef int (*effect_host_cancel_fn)(void *context);
 /* Hears a one-line note the CLI would print as a warning (a GIF's alpha,
- * characters no font has, what a Lottie file leaves out). */
+ * a font family drawn in place of one not installed, characters no font
+ * has, what a Lottie file leaves out). */
 typedef void (*effect_host_note_fn)(void *context, const char *line);
 
 /* effect_host_render_options.flags */

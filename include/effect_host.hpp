@@ -254,6 +254,12 @@ public:
         return line != nullptr ? std::optional<std::string>(line) : std::nullopt;
     }
 
+    /* The family text is drawn in when the look's is not installed. */
+    std::optional<std::string> font_note() {
+        const char *line = effect_host_picture_font_note(handle_.get());
+        return line != nullptr ? std::optional<std::string>(line) : std::nullopt;
+    }
+
 private:
     detail::Owned<effect_host_picture, effect_host_picture_free> handle_;
 };

@@ -62,6 +62,7 @@ public func effect_host_export(
                 fontFile: look.fontFile)
             try page.write(into: path)
         }
+        if let fallback = look.fonts?.fallbackNote { note(fallback) }
         if let missing = look.fonts?.uncoveredNote { note(missing) }
     }
 }

@@ -4,29 +4,38 @@ import EffectHost
 import Glibc
 import EffectRender
 
-/// A picture of an instance's frames, and the line naming characters its
-/// fonts lacked.
+/// A picture of an instance's frames, and what its fonts said: the
+/// family drawn instead of the one asked for, the characters none had.
 final class PictureBox {
     let instance: InstanceBox
     let picture: FramePicture
     private var missing: UnsafeMutablePointer<CChar>?
+    private var fallback: UnsafeMutablePointer<CChar>?
 
     init(_ instance: InstanceBox, _ picture: FramePicture) {
         (self.instance, self.picture) = (instance, picture)
-        noteMissingCharacters()
+        noteFonts()
     }
 
-    deinit { free(missing) }
-
-    /// The line naming characters no font had, as of the last draw: the
-    /// string is replaced only by a draw, so it stays valid until then.
-    var missingCharacters: UnsafePointer<CChar>? { missing.map { UnsafePointer($0) } }
-
-    func noteMissingCharacters() {
-        let note = picture.fonts?.uncoveredNote
-        if let missing, let note, String(cString: missing) == note { return }
+    deinit {
         free(missing)
-        missing = note.map { strdup($0) }
+        free(fallback)
+    }
+
+    /// The lines as of the last draw: a string is replaced only by a draw,
+    /// so it stays valid until then.
+    var missingCharacters: UnsafePointer<CChar>? { missing.map { UnsafePointer($0) } }
+    var fontNote: UnsafePointer<CChar>? { fallback.map { UnsafePointer($0) } }
+
+    func noteFonts() {
+        Self.keep(picture.fonts?.uncoveredNote, in: &missing)
+        Self.keep(picture.fonts?.fallbackNote, in: &fallback)
+    }
+
+    private static func keep(_ line: String?, in stored: inout UnsafeMutablePointer<CChar>?) {
+        if let stored, let line, String(cString: stored) == line { return }
+        free(stored)
+        stored = line.map { strdup($0) }
     }
 }
 
@@ -118,7 +127,7 @@ private func drawPixels(
     } else {
         try canvas.convertPixelsInPlace(order: .rgba, straight: straight)
     }
-    box.noteMissingCharacters()
+    box.noteFonts()
 }
 
 @_cdecl("effect_host_picture_draw_cairo")
@@ -129,7 +138,7 @@ public func effect_host_picture_draw_cairo(
         let box: PictureBox = try object(picture, "picture")
         guard let context else { throw Failure.null("cairo_context") }
         try box.picture.draw(box.instance.instance, at: t, intoCairo: context)
-        box.noteMissingCharacters()
+        box.noteFonts()
     }
 }
 
@@ -137,6 +146,12 @@ public func effect_host_picture_draw_cairo(
 public func effect_host_picture_missing_characters(_ picture: OpaquePointer?) -> UnsafePointer<CChar>? {
     guard let box: PictureBox = try? object(picture, "picture") else { return nil }
     return box.missingCharacters
+}
+
+@_cdecl("effect_host_picture_font_note")
+public func effect_host_picture_font_note(_ picture: OpaquePointer?) -> UnsafePointer<CChar>? {
+    guard let box: PictureBox = try? object(picture, "picture") else { return nil }
+    return box.fontNote
 }
 
 @_cdecl("effect_host_picture_free")

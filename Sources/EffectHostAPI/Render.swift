@@ -90,6 +90,7 @@ public func effect_host_render(
         }
         let summary = try job.run()
         if let signal = summary.signal { throw Failure(EFFECT_HOST_ERR_CANCELLED, "signal \(signal) stopped the render") }
+        if let fallback = style.fonts?.fallbackNote { note(fallback) }
         if let missing = style.fonts?.uncoveredNote { note(missing) }
     }
 }

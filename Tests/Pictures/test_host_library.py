@@ -87,7 +87,7 @@ def checked(tmp_path_factory):
 
 def test_the_catalog_finds_the_bundled_effects_and_suggests_a_near_miss(checked):
     lines, _ = checked
-    assert lines["version"].startswith("1.1 ")
+    assert lines["version"].startswith("1.2 ")
     assert lines["catalog"] == "4 effects"
     assert lines["unknown id"] == "status -4: unknown effect 'strikethrough-reveel' (did you mean 'strikethrough-reveal'?)"
 
@@ -197,6 +197,11 @@ def test_a_cancelled_render_leaves_no_directory_it_made(checked):
 def test_characters_no_font_has_are_named_in_one_string(checked):
     lines, _ = checked
     assert lines["missing"] == "one string, names U+F0000"
+
+
+def test_a_font_family_not_installed_is_said_with_the_one_drawn_instead(checked):
+    lines, _ = checked
+    assert "No Such Family Anywhere" in lines["font"] and "is drawn in" in lines["font"], lines["font"]
 
 
 def test_validation_reports_as_data_and_json(checked):
@@ -430,6 +435,18 @@ def test_python_straight_and_premultiplied_pixels_agree():
     # Dividing the alpha out and multiplying it back loses at most the rounding of each.
     back = (straight[..., :3] * alpha + 127) // 255
     assert np.abs(back[partial] - premultiplied[..., :3][partial]).max() <= 1
+
+
+def test_python_hears_that_a_font_family_is_not_installed(tmp_path):
+    import effects
+
+    with effects.effect("strikethrough-reveal", [BUILD], defaults=False).create() as instance:
+        picture = instance.picture(font="No Such Family Anywhere")
+        assert "No Such Family Anywhere" in picture.font_note
+        # The same family as Python's render note, and nothing for a font as asked.
+        said = instance.render(str(tmp_path / "strike.png"), font="No Such Family Anywhere")
+        assert picture.font_note in said
+        assert instance.picture(font="DejaVu Sans").font_note is None
 
 
 def test_python_renders_exports_and_keeps_events(tmp_path):

@@ -161,6 +161,7 @@ _SIGNATURES: dict[str, tuple[Any, list[Any]]] = {
     "effect_host_picture_draw_pixels_placed": (
         c_int32, [c_void_p, c_double, c_void_p, c_uint32, c_uint32, c_uint32, c_uint32, POINTER(Placement), _Err]),
     "effect_host_picture_missing_characters": (c_char_p, [c_void_p]),
+    "effect_host_picture_font_note": (c_char_p, [c_void_p]),
     "effect_host_picture_free": (None, [c_void_p]),
     "effect_host_render": (c_int32, [c_void_p, c_char_p, POINTER(Look), POINTER(RenderOptions), _Err]),
     "effect_host_export": (c_int32, [c_void_p, c_char_p, POINTER(Look), POINTER(ExportOptions), _Err]),
@@ -432,6 +433,13 @@ class Picture:
         """One line naming characters no installed font could draw (and the
         Debian package that has them), once the picture has met some."""
         line = library().effect_host_picture_missing_characters(self._handle.pointer)
+        return line.decode("utf-8", "replace") if line else None
+
+    @property
+    def font_note(self) -> str | None:
+        """One line saying the look's font family is not installed and which
+        family text is drawn in instead, once the picture has drawn text."""
+        line = library().effect_host_picture_font_note(self._handle.pointer)
         return line.decode("utf-8", "replace") if line else None
 
     def close(self) -> None:

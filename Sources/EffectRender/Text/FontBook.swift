@@ -163,6 +163,14 @@ public final class FontBook: TextMeasuring, @unchecked Sendable {
     /// packages whose fonts do, or nil when every character was drawn.
     public var uncoveredNote: String? { MissingCharacters.note(uncovered) }
 
+    /// `notes` once text has been measured (when `report` heard them), as
+    /// one line; nil before, or when the fonts are as asked.
+    public var fallbackNote: String? {
+        pthread_mutex_lock(&lock)
+        defer { pthread_mutex_unlock(&lock) }
+        return noted && !notes.isEmpty ? notes.joined(separator: "; ") : nil
+    }
+
     public func measure(_ text: String, size: Double, weight: Double, tracking: Double)
         -> (advance: Double, ascent: Double, descent: Double)?
     {

@@ -227,6 +227,15 @@ int main(int argc, char **argv) {
     effect_host_picture_free(unknown_picture);
     effect_host_instance_free(unknown);
 
+    /* A family that is not installed: drawn in another, and said so once text is drawn. */
+    effect_host_picture *stand_in = NULL;
+    effect_host_look unknown_font = {sizeof unknown_font, EFFECT_APPEARANCE_LIGHT, 0, "No Such Family Anywhere", 0, 0};
+    if (say("font", effect_host_picture_create(strike, &unknown_font, &stand_in, &error))) {
+        const char *note = effect_host_picture_font_note(stand_in);
+        printf("font: %s\n", note != NULL ? note : "(none)");
+    }
+    effect_host_picture_free(stand_in);
+
     /* A GIF of the breathing circles, with progress. */
     effect_host_instance *circles = NULL;
     const char *params[] = {"circle_count=4"};

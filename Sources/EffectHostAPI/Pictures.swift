@@ -120,12 +120,15 @@ private func drawPixels(
     let canvas = try PixelCanvas(wrapping: pixels, width: Int(width), height: Int(height), stride: Int(stride))
     let straight = layout == EFFECT_HOST_PIXELS_RGBA_STRAIGHT
     let cairoWords = layout == EFFECT_HOST_PIXELS_ARGB32_PREMULTIPLIED
-    if over, !cairoWords { try canvas.convertPixelsToCairoInPlace(from: .rgba, straight: straight) }
+    // Only the picture's area is drawn on: the rest is cleared, or left
+    // as the caller's pixels are, and needs no rewriting either way.
+    let area = box.picture.area(on: canvas, placement: placement)
+    if over, !cairoWords, let area { try canvas.convertPixelsToCairoInPlace(from: .rgba, straight: straight, within: area) }
     try box.picture.draw(box.instance.instance, at: t, on: canvas, placement: placement, over: over)
-    if cairoWords {
-        canvas.flush()
+    if !cairoWords, let area {
+        try canvas.convertPixelsInPlace(order: .rgba, straight: straight, within: area)
     } else {
-        try canvas.convertPixelsInPlace(order: .rgba, straight: straight)
+        canvas.flush()
     }
     box.noteFonts()
 }

@@ -26,14 +26,23 @@ public struct FramePicture {
 
     /// A frame's list drawn over a cleared canvas (or, `over`, over what
     /// the canvas holds), the picture fitted to it (centred, aspect kept)
-    /// or at `placement`.
+    /// or at `placement`. Only the pixels of its `area` are drawn on.
     public func draw(_ list: DisplayList, on pixels: PixelCanvas, placement: Placement = .fitted, over: Bool = false)
         throws(NativeError)
     {
         if !over { pixels.clear() }
-        pixels.fit(canvas.viewBox, placement: placement)
-        if let ground { pixels.fill(canvas.viewBox, css: ground) }
-        try pixels.draw(list, fonts: fonts)
+        guard let area = area(on: pixels, placement: placement) else { return }
+        try pixels.clipped(to: area) { () throws(NativeError) in
+            pixels.fit(canvas.viewBox, placement: placement)
+            if let ground { pixels.fill(canvas.viewBox, css: ground) }
+            try pixels.draw(list, fonts: fonts)
+        }
+    }
+
+    /// The pixels of `pixels` the picture covers at `placement`: all a draw
+    /// changes. nil when it lies wholly outside.
+    public func area(on pixels: PixelCanvas, placement: Placement = .fitted) -> PixelArea? {
+        pixels.area(of: canvas.viewBox, placement: placement)
     }
 
     /// The frame as SVG.

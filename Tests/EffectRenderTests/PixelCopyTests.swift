@@ -93,4 +93,36 @@ final class PixelCopyTests: XCTestCase {
             XCTAssertEqual(pixel(straight, width), [0xEF, 0xBE, 0xAD, 0xDE], "the caller's word past the row")
         }
     }
+
+    /// A 100 × 50 pt picture on 400 × 100 px: fitted at 2 px a point, 200
+    /// px wide and centred (x 100 to 300). At size 0.5, against the right
+    /// edge and the top: 100 × 50 px from x 300. Half outside on the left
+    /// (x = -0.5 of the room left): cut at the canvas's edge.
+    func testTheAreaAPlacedPictureCoversIsItsFittedBoxInWholePixels() throws {
+        let canvas = try PixelCanvas(width: 400, height: 100)
+        let box = DrawRect(x: 10, y: 20, width: 100, height: 50)
+        XCTAssertEqual(canvas.area(of: box), PixelArea(x: 100, y: 0, width: 200, height: 100))
+        XCTAssertEqual(canvas.area(of: box, placement: Placement(size: 0.5, x: 1, y: 0)), PixelArea(x: 300, y: 0, width: 100, height: 50))
+        // size 0.3: 60 × 30 px, the room left 340 × 70; x 0.25 and y 0.5 put it at (85, 35).
+        XCTAssertEqual(canvas.area(of: box, placement: Placement(size: 0.3, x: 0.25, y: 0.5)), PixelArea(x: 85, y: 35, width: 60, height: 30))
+        // size 0.25: 50 × 25 px at x = 350 × -0.5 = -175: wholly outside.
+        XCTAssertNil(canvas.area(of: box, placement: Placement(size: 0.25, x: -0.5, y: 0)))
+        // size 0.5 at x = -0.2: 300 × -0.2 = -60, so 40 px of its 100 show.
+        XCTAssertEqual(canvas.area(of: box, placement: Placement(size: 0.5, x: -0.2, y: 1)), PixelArea(x: 0, y: 50, width: 40, height: 50))
+        // A fractional edge is rounded out: size 0.33 is 66 × 33 px, at (334 × 0.5, 67 × 0.5) = (167, 33.5).
+        XCTAssertEqual(canvas.area(of: box, placement: Placement(size: 0.33, x: 0.5, y: 0.5)), PixelArea(x: 167, y: 33, width: 66, height: 34))
+    }
+
+    /// Converting within an area leaves every word outside it as it was.
+    func testAConversionWithinAnAreaTouchesNothingElse() throws {
+        var words = [UInt32](repeating: 0xFF10_2030, count: 4 * 3)
+        try words.withUnsafeMutableBytes { bytes in
+            let canvas = try PixelCanvas(wrapping: bytes.baseAddress!, width: 4, height: 3, stride: 16)
+            try canvas.convertPixelsInPlace(order: .rgba, straight: true, within: PixelArea(x: 1, y: 1, width: 2, height: 1))
+        }
+        for (index, word) in words.enumerated() {
+            // R and B exchanged (0x30 and 0x10) at (1, 1) and (2, 1) only.
+            XCTAssertEqual(word, index == 5 || index == 6 ? 0xFF30_2010 : 0xFF10_2030, "word \(index)")
+        }
+    }
 }

@@ -1,6 +1,15 @@
 import EffectHost
 import Glibc
 
+/// A rectangle of a canvas's pixels.
+public struct PixelArea: Equatable, Sendable {
+    public let x, y, width, height: Int
+
+    public init(x: Int, y: Int, width: Int, height: Int) {
+        (self.x, self.y, self.width, self.height) = (x, y, width, height)
+    }
+}
+
 /// A picture's pixels: one cairo image surface, kept for a whole run, that
 /// each frame is drawn into straight from its display list.
 public final class PixelCanvas {
@@ -99,11 +108,37 @@ public final class PixelCanvas {
     /// (scaled to fit, aspect kept, centred); otherwise at `placement`'s
     /// share of that size, in its place.
     public func fit(_ viewBox: DrawRect, placement: Placement = .fitted) {
-        guard viewBox.width > 0, viewBox.height > 0 else { return }
+        guard let (scale, x, y) = placed(viewBox, placement) else { return }
+        cairo.setMatrix(context, Affine.translation(x - viewBox.x * scale, y - viewBox.y * scale).concatenating(.scale(scale, scale)))
+    }
+
+    /// The pixels `viewBox` covers when fitted at `placement`, rounded out
+    /// to whole pixels and cut to the canvas; nil when it covers none.
+    public func area(of viewBox: DrawRect, placement: Placement = .fitted) -> PixelArea? {
+        guard let (scale, x, y) = placed(viewBox, placement) else { return nil }
+        let left = max(0, (x).rounded(.down)), top = max(0, (y).rounded(.down))
+        let right = min(Double(width), (x + viewBox.width * scale).rounded(.up))
+        let bottom = min(Double(height), (y + viewBox.height * scale).rounded(.up))
+        guard left < right, top < bottom else { return nil }
+        return PixelArea(x: Int(left), y: Int(top), width: Int(right - left), height: Int(bottom - top))
+    }
+
+    /// Where `viewBox`'s corner lands, and at what scale.
+    private func placed(_ viewBox: DrawRect, _ placement: Placement) -> (scale: Double, x: Double, y: Double)? {
+        guard viewBox.width > 0, viewBox.height > 0 else { return nil }
         let scale = min(Double(width) / viewBox.width, Double(height) / viewBox.height) * placement.size
-        let x = (Double(width) - viewBox.width * scale) * placement.x - viewBox.x * scale
-        let y = (Double(height) - viewBox.height * scale) * placement.y - viewBox.y * scale
-        cairo.setMatrix(context, Affine.translation(x, y).concatenating(.scale(scale, scale)))
+        return (scale, (Double(width) - viewBox.width * scale) * placement.x, (Double(height) - viewBox.height * scale) * placement.y)
+    }
+
+    /// Runs `body` with cairo's drawing held inside `area`.
+    public func clipped<R>(to area: PixelArea, _ body: () throws(NativeError) -> R) throws(NativeError) -> R {
+        cairo.save(context)
+        defer { cairo.restore(context) }
+        cairo.identityMatrix(context)
+        cairo.newPath(context)
+        cairo.rectangle(context, Double(area.x), Double(area.y), Double(area.width), Double(area.height))
+        cairo.clip(context)
+        return try body()
     }
 
     /// Fills `rect` (in the current transform's units) with a CSS colour:

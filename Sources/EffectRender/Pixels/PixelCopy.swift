@@ -28,24 +28,25 @@ extension PixelCanvas {
     /// premultiplied, where they lie: for a canvas wrapping a caller's
     /// buffer (`init(wrapping:)`), which then holds those bytes instead of
     /// cairo's. Draw nothing more on it afterwards.
-    public func convertPixelsInPlace(order: PixelOrder, straight: Bool) throws {
-        try rewriteRows { PixelRow.convert(inPlace: $0, count: $1, order: order, straight: straight) }
+    public func convertPixelsInPlace(order: PixelOrder, straight: Bool, within area: PixelArea? = nil) throws {
+        try rewriteRows(within: area) { PixelRow.convert(inPlace: $0, count: $1, order: order, straight: straight) }
     }
 
     /// The way back: the caller's pixels, in `order`, straight or
     /// premultiplied, rewritten where they lie as cairo's premultiplied
     /// words, so a drawing can go over them.
-    public func convertPixelsToCairoInPlace(from order: PixelOrder, straight: Bool) throws {
-        try rewriteRows { PixelRow.convert(toCairo: $0, count: $1, order: order, straight: straight) }
+    public func convertPixelsToCairoInPlace(from order: PixelOrder, straight: Bool, within area: PixelArea? = nil) throws {
+        try rewriteRows(within: area) { PixelRow.convert(toCairo: $0, count: $1, order: order, straight: straight) }
         markDirty()
     }
 
-    /// Each row's words, `width` of them, handed to `body` where they lie.
-    private func rewriteRows(_ body: (UnsafeMutablePointer<UInt32>, Int) -> Void) throws {
-        let width = self.width
+    /// Each row's words in `area` (by default the whole canvas) handed to
+    /// `body` where they lie.
+    private func rewriteRows(within area: PixelArea?, _ body: (UnsafeMutablePointer<UInt32>, Int) -> Void) throws {
+        let area = area ?? PixelArea(x: 0, y: 0, width: width, height: height)
         try withPixels { pixels, stride in
-            for row in 0..<height {
-                body(UnsafeMutableRawPointer(pixels + row * stride).assumingMemoryBound(to: UInt32.self), width)
+            for row in area.y..<(area.y + area.height) {
+                body(UnsafeMutableRawPointer(pixels + row * stride).assumingMemoryBound(to: UInt32.self) + area.x, area.width)
             }
         }
     }

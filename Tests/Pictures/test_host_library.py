@@ -369,6 +369,14 @@ def test_python_places_a_frame_over_an_array_of_its_own():
     rows, columns = np.nonzero(~blue)
     assert rows.size and columns.min() >= 400 - width * scale - 1 and rows.max() < height * scale + 1
     assert frame[..., 3].min() == 255
+    # Translucent straight pixels outside the picture keep their bytes (a
+    # trip through premultiplied alpha would turn 200 at alpha 77 into 199).
+    glass = np.zeros((300, 400, 4), dtype=np.uint8)
+    glass[...] = (10, 200, 30, 77)
+    picture.draw_into(0.16, glass, size=0.5, x=1, y=0, over=True)
+    outside = np.ones((300, 400), dtype=bool)
+    outside[: int(height * scale) + 2, 400 - int(width * scale) - 2:] = False
+    assert np.all(glass[outside] == (10, 200, 30, 77))
     with pytest.raises(effects.EffectError) as refused:
         picture.draw_into(0.16, frame, size=0)
     assert "size" in str(refused.value)

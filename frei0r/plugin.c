@@ -284,8 +284,8 @@ static int draw(frei0r_instance *instance, double host_time, const uint32_t *inf
     double t = clock_seconds(host_time, unit, instance->milliseconds_by_default) - start;
     if (isnan(t)) {
         adapter_report("the host passed no usable time for a frame (NaN, infinite or absurd), so it is left undrawn; ffmpeg's "
-                       "frei0r filter does so for every frame it must copy before drawing on it: draw the source with "
-                       "frei0r_src and overlay it instead");
+                       "frei0r filter does so for every frame whose rows it must realign first, which depends on the "
+                       "frame's size and source: draw the source with frei0r_src and overlay it instead");
         return 0;
     }
     double size = own_number(instance, SLOT_SIZE);

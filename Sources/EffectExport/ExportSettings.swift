@@ -12,7 +12,7 @@ public struct ExportSettings: Sendable {
     public var lastEvent: Double
 
     public static let defaultFPS = 60.0
-    public static let defaultWidth = 432.0
+    public static let defaultWidth = FramePicture.defaultProposedWidth
 
     public init(fps: Double = defaultFPS, proposedWidth: Double = defaultWidth, lastEvent: Double = 0) {
         (self.fps, self.proposedWidth, self.lastEvent) = (fps, proposedWidth, lastEvent)

@@ -14,6 +14,11 @@ public struct FramePicture {
     public let fonts: FontBook?
     private let list: (FrameValues) throws -> DisplayList
 
+    /// The width a picture offers the effect's view unless told otherwise,
+    /// in points, as a container would: room for a line of a title, where
+    /// text-reveal wraps its paragraph.
+    public static let defaultProposedWidth = 432.0
+
     /// The picture's size in points.
     public var width: Double { canvas.width }
     public var height: Double { canvas.height }

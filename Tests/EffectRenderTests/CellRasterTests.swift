@@ -47,6 +47,13 @@ final class CellRasterTests: XCTestCase {
         XCTAssertEqual(rows[0], "\u{2812}\u{2802} ")
     }
 
+    func testAFillThinnerThanADotStillShowsAsTheDotRowItCrosses() {
+        // A fifth of a dot tall (y 1.8...2.0) holds no dot's centre; it shows
+        // as the row of dots nearest it, the second: dots 2 and 5, then 2.
+        let rows = cells([filled(.capsule, DrawRect(x: 0, y: 1.8, width: 3, height: 0.2))])
+        XCTAssertEqual(rows[0], "\u{2812}\u{2802} ")
+    }
+
     func testAGroupMovesAndClipsWhatItHolds() {
         let group = DrawGroup(
             id: 9,

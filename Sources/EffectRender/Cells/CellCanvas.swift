@@ -125,6 +125,25 @@ public struct CellCanvas {
         }
     }
 
+    /// The columns and rows of the cells that show anything (a character,
+    /// a dot of at least `threshold` alpha, a fill), or nil for none.
+    public func paintedCells(threshold: Double = 0.12) -> (columns: ClosedRange<Int>, rows: ClosedRange<Int>)? {
+        var (minColumn, minRow, maxColumn, maxRow) = (Int.max, Int.max, Int.min, Int.min)
+        for row in 0..<rows {
+            for column in 0..<columns {
+                let cell = row * columns + column
+                let shows =
+                    characterAt[cell] >= 0 || backgrounds[cell] != ground
+                    || (paintedIn[cell] == frame && (cell * 8..<cell * 8 + 8).contains { dots[$0].w >= threshold })
+                guard shows else { continue }
+                (minColumn, maxColumn) = (min(minColumn, column), max(maxColumn, column))
+                (minRow, maxRow) = (min(minRow, row), max(maxRow, row))
+            }
+        }
+        guard minColumn <= maxColumn else { return nil }
+        return (minColumn...maxColumn, minRow...maxRow)
+    }
+
     /// One string per cell row, in colours of `depth`; dots with less than
     /// `threshold` alpha stay off. Without colour, a filled cell shows in
     /// reverse video.

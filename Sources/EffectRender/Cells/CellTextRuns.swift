@@ -133,12 +133,30 @@ struct CellTextRuns {
         rows[row]?.first { $0.start == column }?.shift
     }
 
-    /// How far a fill over `columns` of `row` moves: as the first run that
-    /// starts under it, else as the last run that starts before it.
-    func shift(row: Int, under columns: Range<Int>) -> Int {
-        guard let runs = rows[row] else { return 0 }
-        if let inside = runs.filter({ columns.contains($0.start) }).min(by: { $0.start < $1.start }) { return inside.shift }
-        return runs.filter { $0.start < columns.lowerBound }.max { $0.start < $1.start }?.shift ?? 0
+    /// The cells of `row` a fill behind its text shows in, where the fill
+    /// spans `columns` and `covered` says which columns' centres it covers:
+    /// the covered cells of each run, moved with the run, and the cells
+    /// between two runs it covers without a break (the space in a
+    /// highlighted phrase). Never a cell beside the text: on the cell grid
+    /// a block's padding is less than the cell it would take.
+    func cells(row: Int, under columns: Range<Int>, covered: (Int) -> Bool) -> [Int] {
+        guard let runs = rows[row] else { return [] }
+        var cells = Set<Int>()
+        // The last run covered, and whether to its end.
+        var previous: (run: Run, toItsEnd: Bool)?
+        for run in runs where run.end >= columns.lowerBound && run.start < columns.upperBound {
+            let shown = (run.start...run.end).filter { columns.contains($0) && covered($0) }
+            guard let first = shown.first, let last = shown.last else {
+                previous = nil
+                continue
+            }
+            if let previous, previous.toItsEnd, first == run.start, previous.run.start != run.start {
+                cells.formUnion((previous.run.end + previous.run.shift + 1)..<(run.start + run.shift))
+            }
+            cells.formUnion(shown.map { $0 + run.shift })
+            previous = (run, last == run.end)
+        }
+        return cells.sorted()
     }
 
     /// The rows among `rows` whose text a fill spanning `columns` and

@@ -102,28 +102,49 @@ public struct DisplayListRaster {
         guard x0 < x1, y0 < y1 else { return }
         let sizeInDots = (box.maxX - box.minX, box.maxY - box.minY)
 
-        // Solid rectangular fills a row or more tall become cell backgrounds.
-        if case let .color(rgba)? = shape.fill, shape.kind != .ellipse, shape.kind != .path, sizeInDots.1 >= 4,
-            sizeInDots.0 >= 4, state.matrix.isAxisAligned
-        {
-            let (fill, opacity) = color(rgba, state)
-            // Behind text on the cell grid, it keeps to the text's rows and moves with its runs.
-            let (rows, columns) = ((y0 / 4)..<min(canvas.rows, (y1 + 3) / 4), (x0 / 2)..<min(canvas.columns, (x1 + 1) / 2))
-            let fillBox = state.matrix.bounds(of: outline.rect, outset: 0)
-            let underText = runs.textRows(rows, under: columns, heights: fillBox.minY...max(fillBox.minY, fillBox.maxY))
-            for row in underText.isEmpty ? Array(rows) : underText {
-                let shift = runs.shift(row: row, under: columns)
-                for column in columns where column + shift < canvas.columns {
-                    let centre = (x: Double(column) * 2 + 1, y: Double(row) * 4 + 2)
-                    let local = inverse.apply(centre.x, centre.y)
-                    // On a row of its text, across: its padding may not reach the row's centre.
-                    let y = underText.isEmpty ? local.y : outline.rect.y + outline.rect.height / 2
-                    guard outline.contains(local.x, y), visible(centre, state) else { continue }
-                    canvas.fill(column: column + shift, row: row, color: fill, opacity: opacity)
+        // Solid rectangular fills a row or more tall become cell backgrounds:
+        // behind text on the cell grid, however narrow (a highlight's wipe
+        // as it starts), they keep to the text's rows and move with its runs,
+        // so a block covers whole cells of its words and never the gap
+        // before them.
+        let (rows, columns) = ((y0 / 4)..<min(canvas.rows, (y1 + 3) / 4), (x0 / 2)..<min(canvas.columns, (x1 + 1) / 2))
+        let fillBox = state.matrix.bounds(of: outline.rect, outset: 0)
+        let solid: (RGB, Double)? =
+            if case let .color(rgba)? = shape.fill, shape.kind != .ellipse, shape.kind != .path, state.matrix.isAxisAligned {
+                color(rgba, state)
+            } else {
+                nil
+            }
+        let underText =
+            solid == nil || sizeInDots.1 < 4 || rows.isEmpty || columns.isEmpty
+            ? [] : runs.textRows(rows, under: columns, heights: fillBox.minY...max(fillBox.minY, fillBox.maxY))
+        if let (fill, opacity) = solid, sizeInDots.1 >= 4, sizeInDots.0 >= 4 || !underText.isEmpty {
+            func covers(_ column: Int, _ row: Int) -> Bool {
+                let centre = (x: Double(column) * 2 + 1, y: Double(row) * 4 + 2)
+                let local = inverse.apply(centre.x, centre.y)
+                // On a row of its text, across: its padding may not reach the row's centre.
+                let y = underText.isEmpty ? local.y : outline.rect.y + outline.rect.height / 2
+                return outline.contains(local.x, y) && visible(centre, state)
+            }
+            if underText.isEmpty {
+                for row in rows {
+                    for column in columns where covers(column, row) {
+                        canvas.fill(column: column, row: row, color: fill, opacity: opacity)
+                    }
+                }
+            }
+            for row in underText {
+                for column in runs.cells(row: row, under: columns, covered: { covers($0, row) }) {
+                    canvas.fill(column: column, row: row, color: fill, opacity: opacity)
                 }
             }
         } else if let fill = shape.fill {
             let outlineOnly = (shape.kind == .ellipse || shape.kind == .path) && sizeInDots.0 >= 8 && sizeInDots.1 >= 8
+            // A fill thinner than a dot (a hairline, a strike's line on a
+            // small terminal) may hold no dot's centre: it is grown to one
+            // dot across, so it shows where it lies instead of vanishing.
+            let thinness = min(abs(outline.rect.width), abs(outline.rect.height)) * dotsPerUnit
+            let grow = shape.kind != .path && thinness < 1 ? (1.01 - thinness) / 2 / max(dotsPerUnit, 1e-9) : 0
             for y in y0..<y1 {
                 for x in x0..<x1 {
                     let dot = (x: Double(x) + 0.5, y: Double(y) + 0.5)
@@ -133,7 +154,7 @@ public struct DisplayListRaster {
                         if outlineOnly, Polyline.distance(polyline, local, closed: true) * dotsPerUnit > 0.8 { continue }
                     } else {
                         let signed = outline.signedDistance(local.x, local.y)
-                        guard signed <= 0, !outlineOnly || -signed * dotsPerUnit <= 0.8 else { continue }
+                        guard signed <= grow, !outlineOnly || -signed * dotsPerUnit <= 0.8 else { continue }
                     }
                     guard visible(dot, state) else { continue }
                     let (paint, opacity) = self.paint(fill, at: local, state)

@@ -147,12 +147,14 @@ final class TerminalSink: FrameSink {
         TerminalRestore.armed = false
     }
 
-    /// The frame drawn again for `summaryRows` rows of the terminal's width,
-    /// without the blank rows around it.
+    /// The frame drawn again for `summaryRows` rows of the terminal's width
+    /// (short of its last column), without the blank rows around it.
     private func summary(of frame: SampledFrame) -> [String] {
         let (columns, rows) = size
-        guard var small = try? makeView(columns, min(rows, Self.summaryRows)), let drawn = try? small.lines(for: frame) else { return [] }
-        var lines = drawn.map { TerminalScreen.clip($0, to: max(1, columns - 1)) }
+        // Short of the last column, where a character would make some terminals wrap.
+        let width = max(1, columns - 1)
+        guard var small = try? makeView(width, min(rows, Self.summaryRows)), let drawn = try? small.lines(for: frame) else { return [] }
+        var lines = drawn.map { TerminalScreen.clip($0, to: width) }
         func blank(_ line: String) -> Bool { TerminalScreen.plain(line).allSatisfy { $0 == " " } }
         while let first = lines.first, blank(first) { lines.removeFirst() }
         while let last = lines.last, blank(last) { lines.removeLast() }

@@ -170,3 +170,27 @@ def test_the_readme_commands_leave_a_fresh_checkout_as_it_was(tmp_path):
     status = subprocess.run([*git, "status", "--porcelain"], capture_output=True, text=True, check=True).stdout
     assert status == "", status
 
+
+def test_a_command_that_compiles_against_a_system_library_names_its_debian_package():
+    # A fresh machine has the runtime libraries, not their -dev packages: the prose before a
+    # block that builds with `pkg-config ... MODULE` names the package whose MODULE.pc it reads.
+    checked = []
+    for page in PAGES:
+        with open(os.path.join(ROOT, page), encoding="utf-8") as file:
+            text = file.read().split("\n")
+        previous_end = 0
+        for line_number, language, lines, _ in blocks(page):
+            prose = "\n".join(text[previous_end:line_number - 1])
+            previous_end = line_number + len(lines)
+            if language != "sh":
+                continue
+            for modules in re.findall(r"pkg-config --cflags --libs ([\w .+-]+?)\)", "\n".join(lines)):
+                for module in set(modules.split()) - {"effect-host", "effect-abi"}:
+                    directory = subprocess.run(["pkg-config", "--variable=pcfiledir", module], capture_output=True, text=True)
+                    assert directory.returncode == 0, f"{page}:{line_number}: pkg-config finds no {module}"
+                    owner = subprocess.run(["dpkg", "-S", os.path.join(directory.stdout.strip(), module + ".pc")], capture_output=True,
+                                           text=True, check=True).stdout
+                    package = owner.split(":")[0]
+                    assert f"`{package}`" in prose, f"{page}:{line_number}: the text before it does not name {package} (for {module})"
+                    checked.append(package)
+    assert {"libcairo2-dev", "libsdl2-dev"} <= set(checked), checked

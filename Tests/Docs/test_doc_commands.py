@@ -64,14 +64,10 @@ def test_every_page_is_found():
     assert "docs/cli.md" in PAGES and "docs/writing-plugins.md" in PAGES
 
 
-@pytest.fixture
-def scratch(tmp_path):
-    """A directory whose entries are the checkout's, and an environment with the build's
-    effect-host on PATH."""
-    for name in os.listdir(ROOT):
-        if name != ".git":
-            os.symlink(os.path.join(ROOT, name), tmp_path / name)
-    binaries = tmp_path.parent / (tmp_path.name + "-bin")
+def command_environment(directory):
+    """The environment a page's commands run in from DIRECTORY: the build's effect-host on
+    PATH, and no plugin path, cache or terminal size from the caller's."""
+    binaries = directory.parent / (directory.name + "-bin")
     binaries.mkdir()
     build = os.environ.get("EFFECT_TEST_BUILD_DIR") or os.path.join(ROOT, ".build", "debug")
     os.symlink(os.path.join(build, "effect-host"), binaries / "effect-host")
@@ -83,8 +79,17 @@ def scratch(tmp_path):
         (binaries / "swift").chmod(0o755)
     # Pages show output at full width, as a pipe gets it.
     environment = {key: value for key, value in os.environ.items() if not key.startswith("EFFECT_") and key not in ("COLUMNS", "LINES")}
-    environment.update(PATH=f"{binaries}:{os.environ['PATH']}", XDG_CACHE_HOME=str(tmp_path.parent / (tmp_path.name + "-cache")))
-    return tmp_path, environment
+    environment.update(PATH=f"{binaries}:{os.environ['PATH']}", XDG_CACHE_HOME=str(directory.parent / (directory.name + "-cache")))
+    return environment
+
+
+@pytest.fixture
+def scratch(tmp_path):
+    """A directory whose entries are the checkout's, and the environment to run commands in."""
+    for name in os.listdir(ROOT):
+        if name != ".git":
+            os.symlink(os.path.join(ROOT, name), tmp_path / name)
+    return tmp_path, command_environment(tmp_path)
 
 
 def expected_output_matches(expected, actual):
@@ -135,3 +140,57 @@ def test_the_commands_a_page_shows_run_as_written(page, scratch, request):
             shown = [text for text in (ran.stdout + ran.stderr).splitlines() if text.strip()]
             assert expected_output_matches(expected, shown), (
                 f"{page}:{line_number + index}: `{lines[index][2:]}` printed\n" + "\n".join(shown[:20]) + "\nnot\n" + "\n".join(expected))
+
+
+def test_the_readme_commands_leave_a_fresh_checkout_as_it_was(tmp_path):
+    # What a newcomer does: the README's commands, run in a checkout with nothing but its
+    # own files (the build linked in, where `swift build` puts it), then `git status`.
+    checkout = tmp_path / "checkout"
+    tracked = subprocess.run(["git", "-C", ROOT, "ls-files", "-z"], capture_output=True, text=True, check=True).stdout
+    for name in filter(None, tracked.split("\0")):
+        source = os.path.join(ROOT, name)
+        if os.path.lexists(source):
+            os.makedirs(checkout / os.path.dirname(name), exist_ok=True)
+            shutil.copy2(source, checkout / name, follow_symlinks=False)
+    git = ["git", "-C", str(checkout), "-c", "user.name=newcomer", "-c", "user.email=newcomer@example.com"]
+    for command in (["init", "-q"], ["add", "-A"], ["commit", "-q", "-m", "clone"]):
+        subprocess.run([*git, *command], check=True, capture_output=True)
+    (checkout / ".build").mkdir()
+    os.symlink(os.environ.get("EFFECT_TEST_BUILD_DIR") or os.path.join(ROOT, ".build", "debug"), checkout / ".build" / "debug")
+    script = ["set -euo pipefail"]
+    for _, language, lines, mark in blocks("README.md"):
+        if language == "sh" and not (mark and mark.startswith("skip: ")):
+            script += lines
+    ran = subprocess.run(["bash", "-c", "\n".join(script)], cwd=checkout, env=command_environment(checkout), capture_output=True,
+                         text=True, timeout=1200)
+    assert ran.returncode == 0, ran.stderr[-3000:]
+    # The files the tour writes were written, and none of them shows as new.
+    outputs = re.findall(r" -o (\S+)", "\n".join(script))
+    assert len(outputs) >= 3 and all((checkout / output).stat().st_size > 0 for output in outputs), outputs
+    status = subprocess.run([*git, "status", "--porcelain"], capture_output=True, text=True, check=True).stdout
+    assert status == "", status
+
+
+def test_a_command_that_compiles_against_a_system_library_names_its_debian_package():
+    # A fresh machine has the runtime libraries, not their -dev packages: the prose before a
+    # block that builds with `pkg-config ... MODULE` names the package whose MODULE.pc it reads.
+    checked = []
+    for page in PAGES:
+        with open(os.path.join(ROOT, page), encoding="utf-8") as file:
+            text = file.read().split("\n")
+        previous_end = 0
+        for line_number, language, lines, _ in blocks(page):
+            prose = "\n".join(text[previous_end:line_number - 1])
+            previous_end = line_number + len(lines)
+            if language != "sh":
+                continue
+            for modules in re.findall(r"pkg-config --cflags --libs ([\w .+-]+?)\)", "\n".join(lines)):
+                for module in set(modules.split()) - {"effect-host", "effect-abi"}:
+                    directory = subprocess.run(["pkg-config", "--variable=pcfiledir", module], capture_output=True, text=True)
+                    assert directory.returncode == 0, f"{page}:{line_number}: pkg-config finds no {module}"
+                    owner = subprocess.run(["dpkg", "-S", os.path.join(directory.stdout.strip(), module + ".pc")], capture_output=True,
+                                           text=True, check=True).stdout
+                    package = owner.split(":")[0]
+                    assert f"`{package}`" in prose, f"{page}:{line_number}: the text before it does not name {package} (for {module})"
+                    checked.append(package)
+    assert {"libcairo2-dev", "libsdl2-dev"} <= set(checked), checked

@@ -1,0 +1,113 @@
+"""scripts/install into a prefix when part of it cannot be built: without frei0r.h the
+core goes in and the frei0r plugins do not, with one line saying how to get them; a
+failed build leaves the prefix as it was. What is missing is hidden for real, by
+mounting /dev/null over it in a private mount namespace (needs root, as without_toolchain.py).
+"""
+
+import os
+import stat
+import subprocess
+
+from without_toolchain import PLUGINS, ROOT, require_hiding
+
+SCRIPT = os.path.join(ROOT, "scripts", "install")
+ENVIRONMENT = {key: value for key, value in os.environ.items() if not key.startswith("EFFECT_")}
+FREI0R_H = [path for path in ("/usr/include/frei0r.h", "/usr/local/include/frei0r.h") if os.path.exists(path)]
+
+
+def install(arguments, hidden):
+    """scripts/install ARGUMENTS with the files HIDDEN read as /dev/null (a character
+    device, neither a file nor a program), and no EFFECT_ variable from the caller."""
+    require_hiding()
+    mounts = "".join(f"mount --bind /dev/null {path} && " for path in hidden)
+    return subprocess.run(["unshare", "--mount", "sh", "-c", mounts + 'exec "$@"', "sh", SCRIPT, *arguments], cwd="/",
+                          capture_output=True, text=True, env=ENVIRONMENT, timeout=1800)
+
+
+def tree(directory):
+    """Every entry under DIRECTORY: its type and mode, inode, size, time and bytes or link."""
+    entries = {}
+    for parent, directories, files in os.walk(directory):
+        for name in directories + files:
+            path = os.path.join(parent, name)
+            info = os.lstat(path)
+            if stat.S_ISREG(info.st_mode):
+                with open(path, "rb") as file:
+                    content = file.read()
+            else:
+                content = os.readlink(path) if stat.S_ISLNK(info.st_mode) else None
+            entries[os.path.relpath(path, directory)] = (info.st_mode, info.st_ino, info.st_size, info.st_mtime_ns, content)
+    return entries
+
+
+def write(path, content):
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "wb") as file:
+        file.write(content)
+
+
+def test_without_frei0r_h_the_core_is_installed_and_one_line_says_how_to_get_the_frei0r_plugins(tmp_path):
+    prefix = tmp_path / "prefix"
+    # Another program's frei0r plugin, and a runtime library an earlier install had and this one does not.
+    write(prefix / "lib" / "frei0r-1" / "other.so", b"another program's plugin")
+    write(prefix / "lib" / "effect-host" / "runtime" / "libswiftEarlier.so", b"an earlier install's")
+    result = install([str(prefix)], FREI0R_H)
+    assert result.returncode == 0, result.stderr[-3000:]
+    for path in (
+        "bin/effect-host", "lib/libeffecthost.so", *(f"lib/effect-host/plugins/{plugin}" for plugin in PLUGINS),
+        "lib/effect-host/plugins/swift-runtime/libswiftCore.so", "include/effect.h", "include/effect.hpp", "include/effect_kit.h",
+        "include/effect_host.h", "include/effect_host.hpp", "lib/pkgconfig/effect-host.pc", "lib/pkgconfig/effect-abi.pc",
+        "share/man/man1/effect-host.1", "share/bash-completion/completions/effect-host", "share/zsh/site-functions/_effect-host",
+        "share/fish/vendor_completions.d/effect-host.fish", "share/doc/effect-host/README.md",
+    ):
+        assert (prefix / path).is_file(), path
+    # Nothing of the frei0r part, nothing of the staging, and what was not this install's left as it was.
+    assert sorted(os.listdir(prefix)) == ["bin", "include", "lib", "share"]
+    assert os.listdir(prefix / "lib" / "frei0r-1") == ["other.so"]
+    assert (prefix / "lib" / "frei0r-1" / "other.so").read_bytes() == b"another program's plugin"
+    assert not (prefix / "lib" / "effect-host" / "frei0r-adapter.so").exists() and not (prefix / "share" / "kdenlive").exists()
+    assert "libswiftEarlier.so" not in os.listdir(prefix / "lib" / "effect-host" / "runtime")
+    said = [line for line in result.stderr.splitlines() if "frei0r" in line.replace(str(tmp_path), "")]
+    assert len(said) == 1, said
+    assert "frei0r.h is missing" in said[0] and "apt-get install frei0r-plugins-dev" in said[0], said
+    assert said[0].endswith(f"run {SCRIPT} {prefix} again"), said
+    # The prefix is one programs compile against: the C example, built with its
+    # pkg-config file, samples tracking-breathe at 2.7 s from its plugins (three
+    # quarters into the first 3.6 s breath after the 0.9 s entrance: tracking 9, opacity 0.98).
+    environment = {**ENVIRONMENT, "PKG_CONFIG_PATH": str(prefix / "lib" / "pkgconfig")}
+    flags = subprocess.run(["pkg-config", "--cflags", "--libs", "effect-abi"], capture_output=True, text=True, check=True,
+                           env=environment).stdout.split()
+    demo = str(tmp_path / "demo")
+    subprocess.run(["cc", "-std=c99", "-Wall", "-Wextra", "-Werror", os.path.join(ROOT, "examples", "c", "effect_demo.c"), *flags,
+                    "-o", demo], check=True)
+    sampled = subprocess.run([demo, str(prefix / "lib" / "effect-host" / "plugins" / "libBreathe.so"), "tracking-breathe", "--times",
+                              "2.7"], capture_output=True, text=True)
+    assert "frame 2.7000000000000002 9 0.97999999999999998 4.5" in sampled.stdout, sampled.stdout + sampled.stderr
+    listed = subprocess.run([str(prefix / "bin" / "effect-host"), "list", "--ids"], capture_output=True, text=True, env=environment)
+    assert sorted(listed.stdout.split()) == ["breathing-circles", "strikethrough-reveal", "text-reveal", "tracking-breathe"], listed.stderr
+
+
+def test_a_failed_build_leaves_the_prefix_as_it_was(tmp_path):
+    # An earlier install's files and another program's, then an install whose
+    # build stops half way: strip, which packaging the plugins runs, is not a program.
+    prefix = tmp_path / "prefix"
+    for path, content in (("bin/effect-host", b"an earlier effect-host"), ("lib/effect-host/runtime/libswiftCore.so", b"its runtime"),
+                          ("share/doc/effect-host/README.md", b"its README"), ("lib/frei0r-1/other.so", b"another program's plugin")):
+        write(prefix / path, content)
+    os.symlink("../../../include", prefix / "share" / "doc" / "effect-host" / "include")
+    before = tree(prefix)
+    result = install([str(prefix)], ["/usr/bin/strip"])
+    assert result.returncode != 0 and "strip: Permission denied" in result.stderr, result.stderr[-3000:]
+    assert result.stderr.splitlines()[-1] == f"scripts/install: nothing was installed; {prefix} is as it was"
+    assert tree(prefix) == before
+    # A prefix that was not there is not there after.
+    result = install([str(tmp_path / "new" / "prefix")], ["/usr/bin/strip"])
+    assert result.returncode != 0 and not (tmp_path / "new").exists(), result.stderr[-3000:]
+
+
+def test_with_frei0r_required_and_frei0r_h_missing_nothing_is_built_or_installed(tmp_path):
+    result = install(["--with-frei0r", str(tmp_path / "prefix")], FREI0R_H)
+    assert result.returncode == 1 and not (tmp_path / "prefix").exists()
+    assert result.stderr.splitlines() == [
+        "scripts/install: the frei0r plugins cannot be built: frei0r.h is missing: install Debian's frei0r-plugins-dev "
+        "(sudo apt-get install frei0r-plugins-dev); nothing was installed"]

@@ -419,6 +419,60 @@ def test_a_cancelled_render_leaves_nothing_behind_in_memory(leak_checker, target
     assert "PixelCanvas" not in first + third
 
 
+# ---- examples/c-host ----------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def host_demo(tmp_path_factory):
+    """examples/c-host/host_demo.c, built as its comment says."""
+    program = str(tmp_path_factory.mktemp("host-demo") / "host_demo")
+    subprocess.run(
+        ["cc", "-std=c99", "-Wall", "-Wextra", "-Werror", "-I" + os.path.join(ROOT, "include"),
+         os.path.join(ROOT, "examples", "c-host", "host_demo.c"), "-L" + BUILD, "-Wl,-rpath," + BUILD, "-leffecthost", "-o", program],
+        check=True, capture_output=True, text=True,
+    )
+    return program
+
+
+def run_demo(program, *arguments):
+    env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": os.environ.get("HOME", "/tmp")}
+    return subprocess.run([program, *arguments], capture_output=True, text=True, env=env, timeout=300)
+
+
+def test_host_demo_renders_on_the_grounds_render_gives_each_format(host_demo, tmp_path):
+    """Issue 48: the demo rendered on a transparent ground, so an MP4 was
+    refused (no alpha) and a GIF lost its faint ink's blending."""
+    mp4, gif = str(tmp_path / "reveal.mp4"), str(tmp_path / "strike.gif")
+    result = run_demo(host_demo, "text-reveal", "-o", mp4)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.endswith(f"wrote {mp4}\n")
+    last = frames(mp4)[-1]
+    assert last[0, 0, :3].min() >= 248, "MP4 on the light look's white, as effect-host render makes it"
+    result = run_demo(host_demo, "strikethrough-reveal", "-o", gif)
+    assert result.returncode == 0 and "GIF has one transparent colour" not in result.stderr, result.stderr
+    struck = frames(gif)[-1]
+    assert struck[..., 3].min() == 255
+    # The settled strike on white, as render's still of it: the faint struck text blended, not made opaque.
+    still = str(tmp_path / "settled.png")
+    host("render", "strikethrough-reveal", "--background", "#ffffff", "-o", still)
+    reference = png(still)
+    assert reference.shape == struck.shape
+    assert np.abs(reference[..., :3].astype(int) - struck[..., :3].astype(int)).mean() < 4
+
+
+def test_host_demo_prints_the_notes_render_would_warn_of(host_demo, tmp_path):
+    gif = str(tmp_path / "t.gif")
+    result = run_demo(host_demo, "strikethrough-reveal", "-b", "transparent", "-o", gif)
+    assert result.returncode == 0, result.stderr
+    assert "host_demo: GIF has one transparent colour and no partial alpha: faint ink becomes opaque\n" in result.stderr
+    assert frames(gif)[-1][0, 0, 3] == 0, "-b transparent, as render's --background"
+    result = run_demo(host_demo, "strikethrough-reveal", "text=A \U000F0000", "-o", str(tmp_path / "m.png"))
+    assert result.returncode == 0, result.stderr
+    assert "host_demo: no installed font has U+F0000" in result.stderr
+    result = run_demo(host_demo, "strikethrough-reveal", "-b", "#12345", "-o", gif)
+    assert result.returncode == 2 and result.stderr == "host_demo: -b needs #RRGGBB, #RRGGBBAA or transparent, not '#12345'\n"
+
+
 # ---- The live window (examples/sdl) ------------------------------------------
 
 

@@ -1,5 +1,5 @@
 /*
- * effect_host.h: the effect host library, API version 1.2.
+ * effect_host.h: the effect host library, API version 1.3.
  *
  * effect.h is what a plugin offers: numbers and a display list for any t.
  * This header is what the host offers on top of it, to any language that
@@ -38,18 +38,58 @@
  * Strings.   A `const char *` this library returns belongs to the handle
  *            it came from and stays valid until that handle is freed (the
  *            exceptions, effect_host_picture_missing_characters and
- *            effect_host_picture_font_note, say their own lifetime).
+ *            effect_host_picture_font_note, say their own lifetime). A
+ *            file name that is not UTF-8 (a plugin file found in a
+ *            directory) is written with each byte that is not part of a
+ *            UTF-8 character as \xHH, as effect-host writes an argument it
+ *            refuses, so the string stays UTF-8 and names that file alone.
+ *
+ * Results.   A function that makes an object stores it in *out and
+ *            returns EFFECT_OK; on failure *out is NULL (whatever it held),
+ *            so freeing it is always safe.
  *
  * Threads.   Any function may be called from any thread. Different
  *            handles may be used from different threads at once. One
  *            handle is used by one thread at a time unless its functions
  *            say otherwise (reading accessors may overlap each other).
+ *            An instance is read, never changed, by effect_host_instance_span,
+ *            _handle (and sampling through the plugin's table),
+ *            effect_host_picture_create, effect_host_render,
+ *            effect_host_export and effect_host_player_create, and by the
+ *            draws and runs of its pictures and players: all of these may
+ *            run on one instance from several threads at once.
+ *            effect_host_instance_set_param and _set_param_text change it
+ *            and need it alone: no other call on the instance, its
+ *            pictures or its players may overlap them.
  *
  * Options.   Option structs are "in" structs: set struct_size to
  *            sizeof(the struct) and zero the rest, and every field takes
- *            its documented default (written in brackets). A NULL options
- *            pointer means all defaults. Fields a later minor appends take
- *            their defaults when the caller's struct ends before them.
+ *            its documented default (written in brackets). A field whose
+ *            default is not 0 says "[0: DEFAULT]": 0 stands for that
+ *            default there (a render's fps, scale and duration, an export's
+ *            fps and appearances, a player's fps and duration, a
+ *            placement's size, validation's seed and timeout). Where 0 is a
+ *            value of its own, the field says so (a placement's x and y: 0
+ *            is an edge). A NULL options pointer means all defaults. Fields
+ *            a later minor appends take their defaults when the caller's
+ *            struct ends before them; a struct_size larger than this
+ *            library's struct (a caller built against a later minor) is
+ *            taken, and the fields past this library's end are not read.
+ *            Check effect_host_api_version before relying on them.
+ *
+ * Limits.    A buffer drawn into, and a render's frame, is 1 to 8192
+ *            pixels a side (a buffer's stride at most 2147483644 bytes);
+ *            frames come 0.1 to 1000 a second (a GIF's 50 at most); a
+ *            duration is 0 to 1e9 seconds; a render writes at most
+ *            1,000,000 frames (an HTML page 20,000, and 200 MB); a player
+ *            plays at most 2^31 frames; a placement's size is more than 0
+ *            and at most 64, its x and y -1e6 to 1e6; a validation check's
+ *            timeout is at most 3600 seconds. A render or export that would
+ *            pass a limit of frames, pixels or samples returns
+ *            EFFECT_HOST_ERR_TOO_MUCH, whether its pixels were asked for by
+ *            size or reached by a scale; any other value outside its range
+ *            (a buffer's size or stride, an fps, a duration, a placement)
+ *            is EFFECT_ERR_RANGE.
  *
  * Signals.   Nothing here installs a signal handler unless asked to
  *            (EFFECT_HOST_RENDER_HEAR_SIGNALS, EFFECT_HOST_PLAY_HEAR_SIGNALS);
@@ -59,11 +99,15 @@
  * Processes. Finding plugins, opening one isolated, and validating run
  *            plugin code in child processes of the `effect-host` program,
  *            so that a plugin that crashes, exits or hangs harms only the
- *            child. The program is found as $EFFECT_HOST_WORKER, or
- *            `effect-host` beside this library or in the bin/ beside its
- *            lib/, or on PATH; without it those calls fail with
- *            EFFECT_HOST_ERR_MISSING (or, for a catalog, report each file as
- *            unread).
+ *            child. The program is looked for, in order: the path
+ *            $EFFECT_HOST_WORKER names, when it is set and not empty, and
+ *            then nowhere else (a path that is not an executable file is
+ *            the error's reason, never skipped for another program); else
+ *            `effect-host` in this library's directory, then, for a library
+ *            in PREFIX/lib, PREFIX/bin/effect-host, then `effect-host` in
+ *            each absolute directory of PATH. Without it those calls fail
+ *            with EFFECT_HOST_ERR_MISSING, whose message says which of
+ *            these it was.
  */
 #ifndef EFFECT_HOST_H
 #define EFFECT_HOST_H
@@ -75,7 +119,7 @@ extern "C" {
 #endif
 
 #define EFFECT_HOST_API_MAJOR 1
-#define EFFECT_HOST_API_MINOR 2
+#define EFFECT_HOST_API_MINOR 3
 
 #if defined(_WIN32)
 #define EFFECT_HOST_API __declspec(dllimport)
@@ -110,7 +154,10 @@ extern "C" {
 
 /* The API version of the library loaded at run time, as
  * (major << 16) | minor. A program built against this header works with
- * any library of the same major and a minor at least EFFECT_HOST_API_MINOR. */
+ * any library of the same major and a minor at least EFFECT_HOST_API_MINOR.
+ * 1.3 gave a zeroed placement its defaults, refused odd sizes for MP4 and
+ * WebM and validations of no files, and made a render's margins its
+ * ground. */
 EFFECT_HOST_API uint32_t effect_host_api_version(void);
 
 /* The effect-host release ("0.14.0"): static storage, never NULL. */
@@ -180,8 +227,7 @@ typedef struct effect_host_catalog_options {
  * listed, with why, as the catalog's failures.
  * Errors: NULL_POINTER (out), STRUCT_SIZE, UTF8, RANGE,
  * EFFECT_HOST_ERR_MISSING (the effect-host program that reads the files
- * apart from this process was not found beside the library, on PATH or as
- * EFFECT_HOST_WORKER). */
+ * apart from this process was not found: see Processes). */
 EFFECT_HOST_API effect_status effect_host_catalog_open(const effect_host_catalog_options *options,
                                                        effect_host_catalog **out, effect_error *error);
 
@@ -200,7 +246,10 @@ EFFECT_HOST_API const char *effect_host_catalog_plugin_path(const effect_host_ca
 
 /* The files that could not be used (and search-path entries that are not
  * there), as "PATH: why" lines, and each one's PATH alone; 0 for NULL, and
- * NULL when out of range. */
+ * NULL when out of range. A file whose name is not UTF-8 cannot be loaded
+ * (every path the host keeps is text): it is listed with its name's bytes
+ * escaped as \xHH (see Strings) and the reason that its name is not
+ * UTF-8 (EILSEQ), never under another name. */
 EFFECT_HOST_API uint32_t effect_host_catalog_failure_count(const effect_host_catalog *catalog);
 EFFECT_HOST_API const char *effect_host_catalog_failure(const effect_host_catalog *catalog, uint32_t index);
 EFFECT_HOST_API const char *effect_host_catalog_failure_path(const effect_host_catalog *catalog, uint32_t index);
@@ -272,8 +321,9 @@ typedef struct effect_host_picture effect_host_picture;
 
 /* effect_host_look.ground. DEFAULT is the appearance's window colour
  * (white, or black when dark) for a picture; a render keeps the light
- * appearance's ground transparent where its format has alpha (SVG, PNG,
- * WebM, APNG, HTML), as `effect-host render` does. */
+ * appearance's ground transparent where its format has alpha (PNG, WebM,
+ * APNG), as `effect-host render` does, and gives the rest (SVG, HTML, GIF,
+ * MP4) the window colour. */
 #define EFFECT_HOST_GROUND_DEFAULT      0u
 #define EFFECT_HOST_GROUND_TRANSPARENT  1u
 #define EFFECT_HOST_GROUND_COLOR        2u  /* ground_color */
@@ -284,8 +334,8 @@ typedef struct effect_host_look {
     uint32_t appearance;        /* EFFECT_APPEARANCE_LIGHT or _DARK [LIGHT]; a
                                    plugin before ABI 1.3 has one look and draws it */
     double width;               /* the width proposed to the view in points, as
-                                   render's --width: text wraps to it; 0 for
-                                   render's default of 432 [0] */
+                                   render's --width: text wraps to it [0: 432,
+                                   render's default] */
     const char *font;           /* a font family, a font file (a path, or a name
                                    ending in .ttf, .otf, .ttc or .otc), or
                                    "reference" for effect.h's reference metrics
@@ -323,7 +373,8 @@ EFFECT_HOST_API effect_status effect_host_picture_size(const effect_host_picture
 
 /* Draws the frame at time t into the caller's `width` × `height` pixels,
  * starting at an address that is a multiple of 4 (as malloc's are), rows
- * `stride` bytes apart (at least 4 * width, a multiple of 4): every
+ * `stride` bytes apart (at least 4 * width, a multiple of 4, at most
+ * 2147483644, the largest cairo takes): every
  * pixel is written, the picture fitted to the buffer as an SVG viewport
  * is (scaled to fit, aspect kept, centred) over its ground, and the rest
  * transparent. Text is shaped with HarfBuzz and drawn from the fonts'
@@ -331,8 +382,8 @@ EFFECT_HOST_API effect_status effect_host_picture_size(const effect_host_picture
  * are then rewritten there from cairo's words, one more pass over the
  * pixels. It needs exclusive access to the picture.
  * Errors: NULL_POINTER, RANGE (a size of 0 or over 8192, a stride that is
- * too small or not a multiple of 4, a misaligned buffer, an unknown
- * layout), TIME,
+ * too small, too large or not a multiple of 4, a misaligned buffer, an
+ * unknown layout), TIME,
  * EFFECT_HOST_ERR_MISSING (cairo), and the plugin's own. On failure the
  * buffer's contents are unspecified. */
 EFFECT_HOST_API effect_status effect_host_picture_draw_pixels(effect_host_picture *picture, double t, void *pixels,
@@ -346,18 +397,22 @@ EFFECT_HOST_API effect_status effect_host_picture_draw_pixels(effect_host_pictur
 #define EFFECT_HOST_PLACE_OVER  1u
 
 /* Where a picture goes in a buffer: a share of the size that fits it, and
- * its place in the room that leaves. All defaults are draw_pixels's fit. */
+ * its place in the room that leaves. A NULL placement is draw_pixels's fit,
+ * centred; a zeroed one (struct_size set, the rest 0) is that fit against
+ * the top-left corner, since x and y 0 are edges. */
 typedef struct effect_host_placement {
     uint32_t struct_size;   /* sizeof(effect_host_placement) */
     uint32_t flags;         /* EFFECT_HOST_PLACE_* [0] */
     double size;            /* the picture's size as a share of the fitted
                                size (aspect kept): 1 fills the buffer one
-                               way; more than 0, at most 64 [1] */
+                               way; more than 0, at most 64 [0: 1] */
     double x;               /* across the room left: 0 against the left
-                               edge, 0.5 centred, 1 against the right edge;
-                               beyond 0 or 1 partly outside, clipped [0.5] */
-    double y;               /* down the room left: 0 against the top, 1
-                               against the bottom [0.5] */
+                               edge (0 is that edge, not a default), 0.5
+                               centred, 1 against the right edge; beyond 0
+                               or 1 partly outside, clipped; -1e6 to 1e6 */
+    double y;               /* down the room left: 0 against the top (an
+                               edge too), 0.5 centred, 1 against the
+                               bottom; -1e6 to 1e6 */
 } effect_host_placement;
 
 /* As effect_host_picture_draw_pixels, the picture at `placement` (NULL:
@@ -367,8 +422,9 @@ typedef struct effect_host_placement {
  * written back in `layout`. Without OVER the pixels outside the picture's
  * box are transparent, as draw_pixels leaves them. Same threading as
  * draw_pixels. Since API 1.1.
- * Errors: as draw_pixels; STRUCT_SIZE; RANGE (a size that is not more
- * than 0 and at most 64, an x or y that is not finite, an unknown flag). */
+ * Errors: as draw_pixels; STRUCT_SIZE; RANGE (a size that is negative, not
+ * finite or over 64, an x or y that is not finite or beyond -1e6 to 1e6,
+ * an unknown flag). */
 EFFECT_HOST_API effect_status effect_host_picture_draw_pixels_placed(effect_host_picture *picture, double t,
                                                                      void *pixels, uint32_t width, uint32_t height,
                                                                      uint32_t stride, uint32_t layout,
@@ -388,15 +444,16 @@ EFFECT_HOST_API effect_status effect_host_picture_draw_cairo(effect_host_picture
 
 /* One line naming characters no installed font could draw, with the
  * Debian package that has them, once the picture has met some (making a
- * picture draws its first frame); NULL when there were none. A reading
- * accessor: the same string until a draw changes it, valid until the next
- * draw or free. */
+ * picture draws its first frame); NULL when there were none, and for a
+ * NULL picture. A reading accessor: the same string until a draw changes
+ * it, valid until the next draw or free. */
 EFFECT_HOST_API const char *effect_host_picture_missing_characters(effect_host_picture *picture);
 
 /* One line saying the look's font family is not installed and which family
  * text is drawn in instead, once the picture has drawn text (making a
- * picture draws its first frame); NULL when the font is as asked, or no
- * text was drawn. The same lifetime as missing_characters. Since API 1.2. */
+ * picture draws its first frame); NULL when the font is as asked, when no
+ * text was drawn, and for a NULL picture. The same lifetime as
+ * missing_characters. Since API 1.2. */
 EFFECT_HOST_API const char *effect_host_picture_font_note(effect_host_picture *picture);
 
 EFFECT_HOST_API void effect_host_picture_free(effect_host_picture *picture);
@@ -418,7 +475,10 @@ typedef void (*effect_host_note_fn)(void *context, const char *line);
 #define EFFECT_HOST_RENDER_AT_TIME       1u  /* a still of the moment `time`, not the settled look */
 #define EFFECT_HOST_RENDER_LOOP          2u  /* exactly one period of a looping effect */
 #define EFFECT_HOST_RENDER_PNG_FRAMES    4u  /* a directory gets PNG frames, not SVG */
-#define EFFECT_HOST_RENDER_SVG_TEXT      8u  /* SVG keeps text as <text>, not glyph outlines */
+#define EFFECT_HOST_RENDER_SVG_TEXT      8u  /* SVG keeps text as <text>, not glyph outlines
+                                                (without it, SVG draws outlines, unlike
+                                                effect-host render, whose SVG keeps <text>
+                                                unless given --text outlines) */
 #define EFFECT_HOST_RENDER_HEAR_SIGNALS 16u  /* SIGINT, SIGTERM and SIGHUP end the render
                                                 (EFFECT_HOST_ERR_CANCELLED) while it runs; as in
                                                 effect-host, a second one before it has stopped
@@ -427,15 +487,20 @@ typedef void (*effect_host_note_fn)(void *context, const char *line);
 typedef struct effect_host_render_options {
     uint32_t struct_size;       /* sizeof(effect_host_render_options) */
     uint32_t flags;             /* EFFECT_HOST_RENDER_* [0] */
-    double fps;                 /* frames a second, 0.1 to 1000 [30, render's] */
-    double duration;            /* seconds of frames from t = 0, or 0 for the
-                                   effect's span (effect_host_instance_span) [0] */
+    double fps;                 /* frames a second, 0.1 to 1000 (a GIF 50 at
+                                   most) [0: 30, render's] */
+    double duration;            /* seconds of frames from t = 0, up to 1e9
+                                   [0: the effect's span, effect_host_instance_span] */
     double time;                /* a still's moment, with RENDER_AT_TIME [0] */
     double scale;               /* pixels a point, for pixels only (PNG, GIF,
-                                   MP4, WebM, APNG) [2] */
+                                   MP4, WebM, APNG); an odd side it works out
+                                   for MP4 or WebM is rounded up to even [0: 2] */
     uint32_t pixel_width;       /* with pixel_height: exactly this many pixels,
-                                   the picture fitted (instead of scale), for
-                                   pixels only [0] */
+                                   1 to 8192 a side (instead of scale), the
+                                   picture fitted inside and the margins it
+                                   leaves filled with the ground, for pixels
+                                   only; MP4 and WebM take even sides only
+                                   [0 and 0: sized by scale] */
     uint32_t pixel_height;      /* [0] */
     effect_host_progress_fn progress;  /* [NULL] */
     effect_host_cancel_fn cancel;      /* [NULL] */
@@ -448,9 +513,17 @@ typedef struct effect_host_render_options {
  * an existing directory, or a name with no extension) of numbered SVG
  * frames (PNG with RENDER_PNG_FRAMES; older frames of that format there are
  * removed first), a still .svg or .png, an .html page that plays the
- * frames, or a .gif, .mp4, .webm or .apng encoded by the ffmpeg program. Frames are
- * t = i / fps from 0 to the duration, or one still at the effect's
- * settled look (its end, or its loop's start). Blocks until done. The
+ * frames, or a .gif, .mp4, .webm or .apng encoded by the ffmpeg program
+ * (effect-host render's --text aside: see RENDER_SVG_TEXT). Frames are
+ * t = i / fps from t = 0, the end included: with a duration, every frame
+ * at or before it (2 s at 30 fps is 61 frames, the last at 2 s); without,
+ * up to the first frame at or after the effect's span. One period
+ * (RENDER_LOOP) is round(period * fps) frames from the loop's start, the
+ * end left out, since it is the start again. A still is one frame, at
+ * `time` or the effect's settled look (its end, or its loop's start).
+ * A frame of pixels is the ground from edge to edge, the margins around
+ * the fitted picture included (draw_pixels, by contrast, leaves its buffer
+ * outside the picture transparent). Blocks until done. The
  * frames are drawn on a thread of the host's own while the calling thread
  * waits, and the callbacks run there, one at a time. A file is written
  * whole or not at all (only a process that dies mid-render can leave a
@@ -458,9 +531,13 @@ typedef struct effect_host_render_options {
  * and one the render made is removed again if it ends before any.
  * Errors: NULL_POINTER, STRUCT_SIZE, UTF8, RANGE (an empty path, a device
  * or a pipe; options that contradict each other or the format, with a
- * message that says which), TIME,
- * EFFECT_HOST_ERR_IO, EFFECT_HOST_ERR_CANCELLED, EFFECT_HOST_ERR_MISSING
- * (cairo, ffmpeg, fonts), EFFECT_HOST_ERR_TOO_MUCH, and the plugin's own. */
+ * message that says which; one pixel side 0 and the other not; an odd
+ * pixel_width or pixel_height for MP4 or WebM, which are 4:2:0 video
+ * (yuv420p) and need even sides: the message names the nearest even
+ * sizes), TIME, EFFECT_HOST_ERR_IO, EFFECT_HOST_ERR_CANCELLED,
+ * EFFECT_HOST_ERR_MISSING (cairo, ffmpeg, fonts), EFFECT_HOST_ERR_TOO_MUCH
+ * (more frames than the target takes, or a side over 8192 pixels, by
+ * pixel size or by scale), and the plugin's own. */
 EFFECT_HOST_API effect_status effect_host_render(effect_host_instance *instance, const char *path,
                                                  const effect_host_look *look,
                                                  const effect_host_render_options *options, effect_error *error);
@@ -471,9 +548,9 @@ EFFECT_HOST_API effect_status effect_host_render(effect_host_instance *instance,
 typedef struct effect_host_export_options {
     uint32_t struct_size;       /* sizeof(effect_host_export_options) */
     uint32_t flags;             /* EFFECT_HOST_EXPORT_* [0] */
-    double fps;                 /* samples a second, 0.1 to 1000 [60] */
+    double fps;                 /* samples a second, 0.1 to 1000 [0: 60] */
     uint32_t appearances;       /* web page: 1 light, 2 dark, 3 both, chosen by
-                                   the reader's colour scheme [3]; Lottie has
+                                   the reader's colour scheme [0: 3]; Lottie has
                                    one look, the look's appearance */
     uint32_t reserved;          /* 0; anything else is EFFECT_ERR_RANGE */
     const char *name;           /* web page: the class prefix and stylesheet
@@ -511,15 +588,17 @@ typedef struct effect_host_report effect_host_report;
 typedef struct effect_host_validate_options {
     uint32_t struct_size;       /* sizeof(effect_host_validate_options) */
     uint32_t flags;             /* EFFECT_HOST_VALIDATE_* [0] */
-    uint64_t seed;              /* the random params' seed [1] */
-    double timeout;             /* seconds one check may take, or 0 [50] */
+    uint64_t seed;              /* the random params' seed [0: 1] */
+    double timeout;             /* seconds one check may take, at most 3600
+                                   [0: 50] */
 } effect_host_validate_options;
 
 /* Runs every conformance check of `effect-host validate` on each file,
  * each check in a child process. The report is returned even when checks
  * fail: read effect_host_report_failed.
- * Errors: NULL_POINTER, STRUCT_SIZE, UTF8, RANGE, EFFECT_HOST_ERR_MISSING
- * (the effect-host program). */
+ * Errors: NULL_POINTER, STRUCT_SIZE, UTF8, RANGE (no files: a report of
+ * no checks would read as a pass; since API 1.3), EFFECT_HOST_ERR_MISSING
+ * (the effect-host program: see Processes). */
 EFFECT_HOST_API effect_status effect_host_validate(const char *const *paths, uint32_t path_count,
                                                    const effect_host_validate_options *options,
                                                    effect_host_report **out, effect_error *error);
@@ -587,8 +666,8 @@ typedef int (*effect_host_frame_fn)(void *context, const effect_host_frame *fram
 typedef struct effect_host_play_options {
     uint32_t struct_size;       /* sizeof(effect_host_play_options) */
     uint32_t flags;             /* EFFECT_HOST_PLAY_* [0] */
-    double fps;                 /* frames a second, 0.1 to 1000 [60] */
-    double duration;            /* seconds, or 0 for the effect's span [0] */
+    double fps;                 /* frames a second, 0.1 to 1000 [0: 60] */
+    double duration;            /* seconds, up to 1e9 [0: the effect's span] */
     effect_host_frame_fn frame; /* required */
     void *context;              /* handed to frame [NULL] */
 } effect_host_play_options;
@@ -616,7 +695,7 @@ EFFECT_HOST_API effect_status effect_host_player_run(effect_host_player *player,
 
 /* Ends the current run within a frame, or the next run before its first
  * frame if none is running (a stop that comes as a run finishes is spent
- * with it).
+ * with it). A NULL player does nothing.
  * Async-signal-safe: call it from any thread or from a signal handler,
  * concurrently with effect_host_player_run. */
 EFFECT_HOST_API void effect_host_player_stop(effect_host_player *player);

@@ -304,7 +304,10 @@ public final class Player: @unchecked Sendable {
             finish()
         }
         let stoppedRun = runNumber
-        stopQueue.asyncAfter(deadline: .now() + 1) { [self] in
+        // Weakly held: a run that has stopped must not keep the player, its
+        // sink and what the sink holds (a render's canvas) for another second.
+        stopQueue.asyncAfter(deadline: .now() + 1) { [weak self] in
+            guard let self else { return }
             if runNumber == stoppedRun, !ended.load(ordering: .acquiring) { stopIsSlow() }
         }
     }

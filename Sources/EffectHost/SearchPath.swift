@@ -112,7 +112,9 @@ public struct SearchPath: Sendable {
                 continue
             }
             if status.st_mode & S_IFMT == S_IFDIR {
-                for name in Self.sharedObjects(in: entry.path) { add(entry.path + "/" + name) }
+                let (names, undecodable) = Self.sharedObjects(in: entry.path)
+                for name in names { add(entry.path + "/" + name) }
+                failures += undecodable.map { Self.undecodableFailure(directory: entry.path, name: $0, origin: entry.origin) }
             } else {
                 add(entry.path)
             }
@@ -132,7 +134,22 @@ public struct SearchPath: Sendable {
     /// listing leaves it out (a path that names it is still tried).
     public static let hostLibraryName = "libeffecthost.so"
 
-    private static func sharedObjects(in directory: String) -> [String] {
-        (Directory.names(in: directory) ?? []).filter { $0.hasSuffix(".so") && !$0.hasPrefix(".") && $0 != hostLibraryName }.sorted()
+    /// The `*.so` files of `directory`: the names it can open, sorted,
+    /// and the bytes of those whose names are not UTF-8.
+    private static func sharedObjects(in directory: String) -> (names: [String], undecodable: [[UInt8]]) {
+        let listing = Directory.listing(in: directory) ?? Directory.Listing()
+        let names = listing.names.filter { $0.hasSuffix(".so") && !$0.hasPrefix(".") && $0 != hostLibraryName }.sorted()
+        let undecodable = listing.undecodable.filter { $0.count > 3 && $0.suffix(3) == Array(".so".utf8) && $0.first != UInt8(ascii: ".") }
+        return (names, undecodable.sorted { $0.lexicographicallyPrecedes($1) })
+    }
+
+    /// A plugin file whose name is not UTF-8: every path the host keeps,
+    /// caches and hands to its worker is text, so it is reported, named
+    /// with its bytes escaped (Terminal.escape), rather than looked for
+    /// under a name with U+FFFD in it, which is not there.
+    private static func undecodableFailure(directory: String, name: [UInt8], origin: Origin) -> PluginLoadFailure {
+        PluginLoadFailure(
+            path: Terminal.escape(Array((directory + "/").utf8) + name),
+            reason: "the file's name is not UTF-8 (\(SystemError.reason(EILSEQ))); rename it to load it", origin: origin)
     }
 }

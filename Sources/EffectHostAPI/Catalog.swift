@@ -46,7 +46,7 @@ public func effect_host_catalog_open(
             besideLibrary.map { SearchPath.standard(explicit: paths, environment: environment, library: $0) }
             ?? SearchPath.standard(explicit: paths, environment: environment, executable: nil)
         // Without it every file would fail, or pass only as far as a warm cache reaches.
-        guard let worker = worker() else { throw Failure(EFFECT_HOST_ERR_MISSING, Worker.missing) }
+        let worker = try worker()
         let scanner = PluginScanner(cacheFile: ScanCache.standardPath(), worker: worker)
         let catalog = PluginCatalog(searchPath: searchPath, allowUnsafe: given.flags & EFFECT_HOST_OPEN_ALLOW_UNSAFE != 0) {
             scanner.read($0)

@@ -41,6 +41,9 @@ struct Failure: Error {
         case let error as RenderConflict:
             switch error {
             case .tooManyFrames, .periodTooLong: self.init(EFFECT_HOST_ERR_TOO_MUCH, error.message)
+            // More pixels than a canvas takes, as a scale reaching past it is (RenderError.tooLarge).
+            case let .sizeOutOfRange(width, height, maximum) where width > maximum || height > maximum:
+                self.init(EFFECT_HOST_ERR_TOO_MUCH, error.message)
             default: self.init(EFFECT_ERR_RANGE, error.message)
             }
         case let error as ExportError:

@@ -89,7 +89,9 @@ public func effect_host_picture_draw_pixels_placed(
             guard given.flags & ~EFFECT_HOST_PLACE_OVER == 0 else {
                 throw Failure(EFFECT_ERR_RANGE, "placement flags \(given.flags) include bits that are not EFFECT_HOST_PLACE_*")
             }
-            placement = Placement(size: given.size, x: given.x, y: given.y)
+            // A zeroed struct takes the defaults: size 0 is the fitted size
+            // (no picture has no size); x and y 0 are edges, places of their own.
+            placement = Placement(size: given.size == 0 ? 1 : given.size, x: given.x, y: given.y)
             if let refusal = placement.refusal { throw Failure(EFFECT_ERR_RANGE, refusal) }
             over = given.flags & EFFECT_HOST_PLACE_OVER != 0
         }
@@ -113,6 +115,9 @@ private func drawPixels(
     }
     guard UInt64(stride) >= 4 * UInt64(width), stride % 4 == 0 else {
         throw Failure(EFFECT_ERR_RANGE, "a stride of \(stride) bytes does not hold \(width) pixels of 4 bytes, or is not a multiple of 4")
+    }
+    guard Int(stride) <= PixelCanvas.maxStride else {
+        throw Failure(EFFECT_ERR_RANGE, "a stride is at most \(PixelCanvas.maxStride) bytes (cairo's rows are addressed with an int), not \(stride)")
     }
     guard [EFFECT_HOST_PIXELS_ARGB32_PREMULTIPLIED, EFFECT_HOST_PIXELS_RGBA_PREMULTIPLIED, EFFECT_HOST_PIXELS_RGBA_STRAIGHT].contains(layout) else {
         throw Failure(EFFECT_ERR_RANGE, "layout \(layout) is not one of EFFECT_HOST_PIXELS_*")

@@ -19,7 +19,11 @@ final class PluginBox {
 /// plugins and its worker program.
 let libraryImage = SearchPath.imagePath()
 
-func worker() -> String? { Worker.locate(image: libraryImage) }
+/// The effect-host program that runs plugin code apart from this process.
+func worker() throws(Failure) -> String {
+    guard let found = Worker.locate(image: libraryImage) else { throw Failure(EFFECT_HOST_ERR_MISSING, Worker.missingReason()) }
+    return found
+}
 
 @_cdecl("effect_host_api_version")
 public func effect_host_api_version() -> UInt32 {
@@ -46,8 +50,7 @@ public func effect_host_plugin_open(
         }
         let plugin: Plugin
         if flags & EFFECT_HOST_OPEN_ISOLATED != 0 {
-            guard let worker = worker() else { throw Failure(EFFECT_HOST_ERR_MISSING, Worker.missing) }
-            let scanned = PluginScanner(cacheFile: nil, worker: worker).read([path])
+            let scanned = PluginScanner(cacheFile: nil, worker: try worker()).read([path])
             plugin = try scanned[0].get().load()
         } else {
             plugin = try Plugin.load(path: path)

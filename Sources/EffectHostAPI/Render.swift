@@ -50,20 +50,15 @@ public func effect_host_render(
         if pngFrames, !RenderTarget.isDirectory(path) { throw Failure(EFFECT_ERR_RANGE, "PNG frames go into a directory, and \(path) is a file") }
         let scale = given.scale == 0 ? RenderJob.defaultScale : given.scale
         guard scale.isFinite, scale > 0 else { throw Failure(EFFECT_ERR_RANGE, "scale must be finite and > 0, not \(scale)") }
+        // Both 0: the scale sizes the picture; the request checks the rest.
         let size: (width: Int, height: Int)? =
             given.pixel_width == 0 && given.pixel_height == 0 ? nil : (Int(given.pixel_width), Int(given.pixel_height))
-        if let size {
-            let side = PixelCanvas.maxSide
-            guard (1...side).contains(size.width), (1...side).contains(size.height) else {
-                throw Failure(EFFECT_ERR_RANGE, "a picture is 1 to \(side) pixels a side, not \(size.width) × \(size.height)")
-            }
-        }
         let svgText = flags & EFFECT_HOST_RENDER_SVG_TEXT != 0
         let look = try Look(lookPointer)
         var style = look.style(for: box.instance) { target.defaultGround(for: $0) }
         let request = RenderRequest(
             target: target, fps: fps, duration: given.duration == 0 ? nil : given.duration, time: time,
-            loops: flags & EFFECT_HOST_RENDER_LOOP != 0, sizedInPixels: given.scale != 0 || size != nil, keepsText: svgText,
+            loops: flags & EFFECT_HOST_RENDER_LOOP != 0, sizedInPixels: given.scale != 0, size: size, keepsText: svgText,
             transparent: style.background == nil)
         try request.check()
         let note = noteFunction(given.note, given.context)

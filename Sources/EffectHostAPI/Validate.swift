@@ -33,6 +33,8 @@ public func effect_host_validate(
 ) -> Int32 {
     answer(error, making: out) {
         guard count == 0 || paths != nil else { throw Failure.null("paths") }
+        // A report of no checks would read as a pass.
+        guard count > 0 else { throw Failure(EFFECT_ERR_RANGE, "validation needs one or more plugin files; path_count is 0") }
         let files = try (0..<Int(count)).map { index throws(Failure) in try text(paths![index], "paths[\(index)]") }
         var defaults = effect_host_validate_options()
         defaults.struct_size = UInt32(MemoryLayout<effect_host_validate_options>.size)
@@ -42,7 +44,7 @@ public func effect_host_validate(
         guard given.timeout.isFinite, given.timeout >= 0, given.timeout <= 3600 else {
             throw Failure(EFFECT_ERR_RANGE, "timeout is 0 (the default) to 3600 seconds, not \(given.timeout)")
         }
-        guard let worker = worker() else { throw Failure(EFFECT_HOST_ERR_MISSING, Worker.missing) }
+        let worker = try worker()
         let validator = Validator(
             seed: given.seed == 0 ? 1 : given.seed, timeout: given.timeout == 0 ? Validator.defaultTimeout : given.timeout,
             strict: given.flags & EFFECT_HOST_VALIDATE_STRICT != 0, allowUnsafe: given.flags & EFFECT_HOST_VALIDATE_ALLOW_UNSAFE != 0,

@@ -29,17 +29,28 @@ public struct FramePicture {
     /// A frame's list as a whole SVG document, in UTF-8.
     public func svg(_ list: DisplayList) -> TextBuffer { canvas.document(list) }
 
+    /// Where the ground is painted: the picture's own box, the rest of the
+    /// canvas left as it was (a picture placed in a caller's buffer), or
+    /// the whole canvas (a frame of a render, whose margins around a
+    /// fitted picture are its background too).
+    public enum GroundExtent: Sendable {
+        case picture, canvas
+    }
+
     /// A frame's list drawn over a cleared canvas (or, `over`, over what
     /// the canvas holds), the picture fitted to it (centred, aspect kept)
-    /// or at `placement`. Only the pixels of its `area` are drawn on.
-    public func draw(_ list: DisplayList, on pixels: PixelCanvas, placement: Placement = .fitted, over: Bool = false)
-        throws(NativeError)
-    {
+    /// or at `placement`. Only the pixels of its `area` are drawn on,
+    /// unless the ground covers the whole canvas.
+    public func draw(
+        _ list: DisplayList, on pixels: PixelCanvas, placement: Placement = .fitted, over: Bool = false,
+        ground extent: GroundExtent = .picture
+    ) throws(NativeError) {
         if !over { pixels.clear() }
+        if extent == .canvas, let ground { pixels.paint(css: ground) }
         guard let area = area(on: pixels, placement: placement) else { return }
         try pixels.clipped(to: area) { () throws(NativeError) in
             pixels.fit(canvas.viewBox, placement: placement)
-            if let ground { pixels.fill(canvas.viewBox, css: ground) }
+            if extent == .picture, let ground { pixels.fill(canvas.viewBox, css: ground) }
             try pixels.draw(list, fonts: fonts)
         }
     }

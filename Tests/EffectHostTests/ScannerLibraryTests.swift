@@ -22,6 +22,11 @@ final class ScannerLibraryTests: XCTestCase {
         let notExecutable = try temporaryDirectory() + "/effect-host"
         try Data("#!/bin/sh\n".utf8).write(to: URL(fileURLWithPath: notExecutable))
         XCTAssertNil(Worker.locate(environment: [Worker.environmentVariable: notExecutable]), "a file that cannot run is no worker")
+        // Named, it is the one place looked, and the reason given.
+        XCTAssertEqual(
+            Worker.missingReason(environment: [Worker.environmentVariable: notExecutable]),
+            "EFFECT_HOST_WORKER is \(notExecutable), which is not an executable file; no other place is searched while it is set")
+        XCTAssertEqual(Worker.missingReason(environment: [:]), Worker.missing)
     }
 
     func testAScanLoadsEachFileInTheWorkerAndKeepsItsAnswers() throws {

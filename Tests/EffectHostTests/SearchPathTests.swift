@@ -42,4 +42,25 @@ final class SearchPathTests: XCTestCase {
         XCTAssertEqual(failures.first?.reason, "No such file or directory")
         XCTAssertEqual(failures.first?.origin, .environment)
     }
+
+    /// A file name that is not UTF-8 cannot be a String: it is named with
+    /// its bytes escaped and EILSEQ's reason, not looked for under a name
+    /// with U+FFFD in it ("No such file or directory").
+    func testAFileNameThatIsNotUTF8IsNamedEscaped() throws {
+        let directory = try TestEnvironment.temporaryDirectory(self)
+        let plugin = try Fixtures.testPlugin("p.so", in: directory)
+        let odd = directory + "/odd"
+        try FileManager.default.createDirectory(atPath: odd, withIntermediateDirectories: false)
+        let name = Array((odd + "/lib").utf8) + [0xFF, 0xC3] + Array("x.so".utf8) + [0]
+        let file = name.withUnsafeBufferPointer { open(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), O_CREAT | O_WRONLY, 0o644) }
+        XCTAssertGreaterThanOrEqual(file, 0)
+        close(file)
+        let path = SearchPath(entries: [.init(path: odd, origin: .explicit), .init(path: plugin, origin: .explicit)])
+        let (files, failures) = path.candidates()
+        XCTAssertEqual(files, [plugin])
+        XCTAssertEqual(failures.map(\.path), [odd + "/lib\\xFF\\xC3x.so"])
+        XCTAssertEqual(
+            failures.first?.reason, "the file's name is not UTF-8 (Invalid or incomplete multibyte or wide character); rename it to load it")
+        XCTAssertEqual(Terminal.escape(Array("a\u{1B}é".utf8) + [0x80]), "a\\u{1b}é\\x80")
+    }
 }

@@ -30,6 +30,28 @@ final class LibraryPictureTests: XCTestCase {
         throw CocoaError(.featureUnsupported)
     }
 
+    /// A render's frame is its ground from edge to edge; a picture drawn
+    /// for a caller's buffer paints its own box only.
+    func testARendersGroundCoversTheWholeCanvas() throws {
+        let instance = try bundledInstance("libStrike.so", "strikethrough-reveal")
+        var style = PictureStyle(appearance: .light)
+        style.background = "#336699"
+        let picture = try makePicture(for: instance, proposedWidth: 432, style: style)
+        // Square, for a wide picture: bands above and below it.
+        let canvas = try PixelCanvas(width: 200, height: 200)
+        let list = try instance.draw(at: 1, width: 432, measurer: nil)
+        func corners() throws -> [[Int]] {
+            try canvas.withPixels { pixels, stride in
+                [(0, 0), (199, 199)].map { x, y in (0..<4).map { Int(pixels[y * stride + x * 4 + $0]) } }
+            }
+        }
+        try picture.draw(list, on: canvas, ground: .canvas)
+        // cairo's BGRA: #336699, opaque.
+        XCTAssertEqual(try corners(), [[0x99, 0x66, 0x33, 255], [0x99, 0x66, 0x33, 255]])
+        try picture.draw(list, on: canvas)
+        XCTAssertEqual(try corners(), [[0, 0, 0, 0], [0, 0, 0, 0]])
+    }
+
     func testTheSettledStrikeAsPixelsAndAPNG() throws {
         let instance = try bundledInstance("libStrike.so", "strikethrough-reveal")
         let fonts = try FontBook(.family("DejaVu Sans"))

@@ -33,6 +33,33 @@ final class RenderRequestTests: XCTestCase {
         XCTAssertNil(conflict(RenderRequest(target: .movie("a.webm", .webm), fps: 30, transparent: true)))
     }
 
+    /// 4:2:0 video halves the chroma both ways: MP4 and WebM take even
+    /// sides only, and a size asked for is refused rather than changed.
+    func testAnOddSizeForVideoIsRefusedWithTheEvenSizesNearIt() {
+        let mp4 = RenderTarget.movie("a.mp4", .mp4)
+        XCTAssertEqual(conflict(RenderRequest(target: mp4, fps: 30, size: (301, 151))), .oddSize(width: 301, height: 151, format: .mp4))
+        XCTAssertEqual(
+            conflict(RenderRequest(target: mp4, fps: 30, size: (301, 151)))?.message,
+            "MP4 is 4:2:0 video (yuv420p), which needs even sides: 301 × 151 pixels cannot be kept; the nearest even sizes are 300 × 150 and 302 × 152")
+        XCTAssertEqual(
+            conflict(RenderRequest(target: .movie("a.webm", .webm), fps: 30, size: (1, 150))), .oddSize(width: 1, height: 150, format: .webm))
+        XCTAssertNil(conflict(RenderRequest(target: mp4, fps: 30, size: (1920, 1080))))
+        XCTAssertNil(conflict(RenderRequest(target: .movie("a.gif", .gif), fps: 30, size: (301, 151))))
+        XCTAssertNil(conflict(RenderRequest(target: .pngStill("a.png"), fps: 30, size: (301, 151))))
+        // Each odd side one less and one more; 1 has no smaller even neighbour.
+        XCTAssertEqual(RenderConflict.evenSizes(301, 150).map { [$0.width, $0.height] }, [[300, 150], [302, 150]])
+        XCTAssertEqual(RenderConflict.evenSizes(1, 7).map { [$0.width, $0.height] }, [[2, 8]])
+    }
+
+    /// A size is 1 to 8192 pixels a side, as every canvas is.
+    func testASizeOutsideACanvassSidesIsRefused() {
+        let still = RenderTarget.pngStill("a.png")
+        XCTAssertEqual(conflict(RenderRequest(target: still, fps: 30, size: (100, 0))), .sizeOutOfRange(width: 100, height: 0, maximum: 8192))
+        XCTAssertEqual(conflict(RenderRequest(target: still, fps: 30, size: (9000, 10))), .sizeOutOfRange(width: 9000, height: 10, maximum: 8192))
+        XCTAssertNil(conflict(RenderRequest(target: still, fps: 30, size: (8192, 1))))
+        XCTAssertEqual(conflict(RenderRequest(target: .svgStill("a.svg"), fps: 30, size: (100, 100))), .pixelsNeedRaster)
+    }
+
     func testAStillIsItsMomentOrTheMomentTheEffectSettles() throws {
         let strike = try bundledInstance("libStrike.so", "strikethrough-reveal")
         let at = try RenderRequest(target: .svgStill("a.svg"), fps: 30, time: 0.16).frames(of: strike, lastEvent: 0)

@@ -24,7 +24,7 @@ import sys
 
 import numpy as np
 import pytest
-from test_render_pictures import BUILD, ROOT, assert_strike_line_at_half, frames, host, png, strike_line_ends
+from test_render_pictures import BUILD, ROOT, assert_strike_line_at_half, frames, host, png, probe, strike_line_ends
 
 LIBRARY = os.path.join(BUILD, "libeffecthost.so")
 SOURCE = os.path.join(ROOT, "Tests", "Fixtures", "c", "host_api_check.c")
@@ -87,7 +87,7 @@ def checked(tmp_path_factory):
 
 def test_the_catalog_finds_the_bundled_effects_and_suggests_a_near_miss(checked):
     lines, _ = checked
-    assert lines["version"].startswith("1.2 ")
+    assert lines["version"].startswith("1.3 ")
     assert lines["catalog"] == "4 effects"
     assert lines["unknown id"] == "status -4: unknown effect 'strikethrough-reveel' (did you mean 'strikethrough-reveal'?)"
 
@@ -244,6 +244,96 @@ def test_each_wrong_call_gets_its_status_and_one_line(checked, step, status, mes
     assert "\n" not in said and len(said) > len(f"status {status}: ")
 
 
+def test_a_renders_letterbox_margins_are_its_ground(checked):
+    """A frame of another aspect than the picture's is the ground from edge to
+    edge (issue 48): the strike is wide, so a 400x400 still and a 320x240 MP4
+    leave bands above and below it, in the look's ground colour."""
+    lines, out = checked
+    assert lines["letterbox png"] == "written"
+    still = png(str(out / "letterbox.png"))
+    assert still.shape == (400, 400, 4)
+    assert still[..., 3].min() == 255, "no transparent margin"
+    assert np.all(still[0] == (0x33, 0x66, 0x99, 255)) and np.all(still[-1] == (0x33, 0x66, 0x99, 255))
+    assert lines["letterbox mp4"] == "written" and lines["letterbox default mp4"] == "written"
+    movie = frames(str(out / "letterbox.mp4"))[0]
+    assert movie.shape == (240, 320, 4)
+    for row in (movie[0], movie[-1]):
+        assert np.abs(row[:, :3].astype(int) - (0x33, 0x66, 0x99)).max() <= 6, row[:4]
+    white = frames(str(out / "letterbox-default.mp4"))[0]
+    assert white[0, :, :3].min() >= 248 and white[-1, :, :3].min() >= 248, "the light look's white ground, not black"
+
+
+def test_draw_pixels_leaves_the_rest_of_the_buffer_transparent(checked):
+    lines, _ = checked
+    # A 200x400 buffer for the wide strike: its top-left corner is outside the picture's box.
+    assert lines["draw rest"] == "corner alpha 0, centre alpha 255"
+
+
+def test_an_odd_size_for_4_2_0_video_is_refused_with_the_even_sizes_near_it(checked):
+    lines, out = checked
+    assert lines["odd mp4"] == (
+        "status -7: MP4 is 4:2:0 video (yuv420p), which needs even sides: 301 × 151 pixels cannot be kept; "
+        "the nearest even sizes are 300 × 150 and 302 × 152")
+    assert lines["odd mp4 file"] == "none"
+    assert lines["odd webm"].startswith("status -7: WebM is 4:2:0 video (yuv420p), which needs even sides")
+    assert lines["odd webm"].endswith("300 × 150 and 302 × 150")
+    # GIF has no such rule: exactly the pixels asked for.
+    assert lines["odd gif"] == "written"
+    stream = probe(str(out / "odd.gif"))["streams"][0]
+    assert (stream["width"], stream["height"]) == (301, 151)
+
+
+def test_the_pixel_limit_is_one_status_by_size_or_by_scale(checked):
+    lines, _ = checked
+    assert lines["huge by size"].startswith("status -104: ") and "8192" in lines["huge by size"]
+    assert lines["huge by scale"].startswith("status -104: ") and "8192" in lines["huge by scale"]
+    assert lines["one side 0"] == "status -7: a picture is 1 to 8192 pixels a side, not 100 × 0"
+
+
+def test_a_zeroed_placement_is_the_fitted_picture_in_the_top_left_corner(checked):
+    lines, out = checked
+    assert lines["zeroed placement"] == "written"
+    width, height = (float(n) for n in lines["placed"].split()[:2])
+    image = np.fromfile(out / "zeroed-placement.rgba", dtype=np.uint8).reshape(300, 400, 4)
+    # Size 1: the fit (the wide strike fills the width); y 0: against the top.
+    box_height = height * min(400 / width, 300 / height)
+    rows = np.nonzero(image[..., 3].max(axis=1))[0]
+    assert rows.min() == 0 and abs(rows.max() + 1 - box_height) <= 1, (rows.min(), rows.max(), box_height)
+    assert image[0, :, 3].min() == 255, "the white ground spans the whole width"
+
+
+def test_placement_and_stride_limits_say_what_they_are(checked):
+    lines, _ = checked
+    assert lines["huge stride"] == (
+        "status -7: a stride is at most 2147483644 bytes (cairo's rows are addressed with an int), not 4294967292")
+    assert lines["far placement"].startswith("status -7: a placement's x and y are -1e6 to 1e6")
+    assert "finite" not in lines["far placement"]
+
+
+def test_validating_no_files_is_an_error(checked):
+    lines, _ = checked
+    assert lines["validate none"] == "status -7: validation needs one or more plugin files; path_count is 0"
+    assert lines["validate none report"] == "NULL"
+    assert lines["out after failure"] == "NULL"
+
+
+def test_a_plugin_file_named_in_bytes_that_are_not_utf8_is_named_escaped(checked):
+    lines, out = checked
+    assert lines["odd name failures"] == "1"
+    escaped = f"{out}/odd-names/lib\\xFFStrike.so"
+    assert lines["odd name failure path"] == escaped
+    assert lines["odd name failure"] == (
+        f"{escaped}: the file's name is not UTF-8 (Invalid or incomplete multibyte or wide character); rename it to load it")
+
+
+def test_a_worker_variable_that_names_no_program_is_the_reason_given(checked):
+    lines, _ = checked
+    assert lines["bad worker"] == (
+        "status -103: EFFECT_HOST_WORKER is /nonexistent/effect-host, which is not an executable file; "
+        "no other place is searched while it is set")
+    assert lines["header rules"] == "done"
+
+
 def test_the_cpp_face_draws_renders_plays_and_reports(checked_cpp):
     lines, out = checked_cpp
     # The picture fills the buffer at 1; at 0.25, against the right edge and the top, a quarter of it.
@@ -274,8 +364,113 @@ def test_under_address_and_undefined_behaviour_sanitizers(tmp_path):
     out.mkdir()
     lines = run(build(str(tmp_path), sanitize=True), out)
     assert lines["bad input"] == "done"
+    assert lines["header rules"] == "done"
     assert lines["player"] == "status -102, 5 frames seen, 5 shown"
     assert lines["pixels"].endswith("written")
+
+
+@pytest.fixture(scope="module")
+def leak_checker(tmp_path_factory):
+    """Tests/Fixtures/c/render_cancel_leaks.c under ASan, UBSan and LeakSanitizer."""
+    directory = tmp_path_factory.mktemp("render-leaks")
+    probe_program = str(directory / "probe")
+    if subprocess.run(["cc", "-fsanitize=address", "-x", "c", "-", "-o", probe_program], input="int main(void){return 0;}",
+                      text=True, capture_output=True).returncode != 0:
+        pytest.skip("the C compiler cannot build with -fsanitize=address")
+    program = str(directory / "render_cancel_leaks")
+    subprocess.run(
+        ["cc", "-std=c99", "-Wall", "-Wextra", "-Werror", "-fsanitize=address,undefined", "-fno-sanitize-recover=all", "-g",
+         "-I" + os.path.join(ROOT, "include"), os.path.join(ROOT, "Tests", "Fixtures", "c", "render_cancel_leaks.c"),
+         "-o", program, "-L" + BUILD, "-leffecthost", "-Wl,-rpath," + BUILD],
+        check=True, capture_output=True, text=True,
+    )
+    return program, directory
+
+
+def leaked_after(leak_checker, target, route, renders):
+    """The bytes LeakSanitizer reports at exit after `renders` cancelled renders, and its report."""
+    program, directory = leak_checker
+    out = directory / f"{route}-{renders}-{target.strip('/').replace('.', '-')}"
+    out.mkdir()
+    env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": os.environ.get("HOME", "/tmp"),
+           "ASAN_OPTIONS": "detect_leaks=1:exitcode=23", "UBSAN_OPTIONS": "print_stacktrace=1"}
+    result = subprocess.run([program, BUILD, str(out), target, route, str(renders)], capture_output=True, text=True, env=env,
+                            timeout=300)
+    said = result.stdout.splitlines()
+    assert len(said) == renders and all(line.startswith(f"render {i + 1}: -102 ") for i, line in enumerate(said)), result.stdout + result.stderr
+    for failure in ("ERROR: AddressSanitizer", "LeakSanitizer has encountered a fatal error", "runtime error"):
+        assert failure not in result.stderr, result.stderr
+    # 23 when LeakSanitizer finds leaks: fontconfig and a plugin's constants are kept for the process's life.
+    assert result.returncode in (0, 23), result.stderr
+    summary = re.search(r"SUMMARY: AddressSanitizer: (\d+) byte\(s\) leaked", result.stderr)
+    return (int(summary.group(1)) if summary else 0), result.stderr
+
+
+@pytest.mark.parametrize("route", ["callback", "signal"])
+@pytest.mark.parametrize("target", ["svg/", "png/", "page.html", "a.gif", "a.mp4", "a.webm", "a.apng"])
+def test_a_cancelled_render_leaves_nothing_behind_in_memory(leak_checker, target, route):
+    """Issue 48: a render stopped by a signal while writing PNG frames left
+    its canvas (a cairo surface and a Swift object, ~190 KB) behind each
+    time. Whatever the target and the way it is stopped, three renders
+    leave what one leaves: the one-off caches, nothing per render."""
+    once, first = leaked_after(leak_checker, target, route, 1)
+    thrice, third = leaked_after(leak_checker, target, route, 3)
+    assert thrice == once, f"{once} bytes after one render, {thrice} after three:\n{third}"
+    assert "PixelCanvas" not in first + third
+
+
+# ---- examples/c-host ----------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def host_demo(tmp_path_factory):
+    """examples/c-host/host_demo.c, built as its comment says."""
+    program = str(tmp_path_factory.mktemp("host-demo") / "host_demo")
+    subprocess.run(
+        ["cc", "-std=c99", "-Wall", "-Wextra", "-Werror", "-I" + os.path.join(ROOT, "include"),
+         os.path.join(ROOT, "examples", "c-host", "host_demo.c"), "-L" + BUILD, "-Wl,-rpath," + BUILD, "-leffecthost", "-o", program],
+        check=True, capture_output=True, text=True,
+    )
+    return program
+
+
+def run_demo(program, *arguments):
+    env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": os.environ.get("HOME", "/tmp")}
+    return subprocess.run([program, *arguments], capture_output=True, text=True, env=env, timeout=300)
+
+
+def test_host_demo_renders_on_the_grounds_render_gives_each_format(host_demo, tmp_path):
+    """Issue 48: the demo rendered on a transparent ground, so an MP4 was
+    refused (no alpha) and a GIF lost its faint ink's blending."""
+    mp4, gif = str(tmp_path / "reveal.mp4"), str(tmp_path / "strike.gif")
+    result = run_demo(host_demo, "text-reveal", "-o", mp4)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.endswith(f"wrote {mp4}\n")
+    last = frames(mp4)[-1]
+    assert last[0, 0, :3].min() >= 248, "MP4 on the light look's white, as effect-host render makes it"
+    result = run_demo(host_demo, "strikethrough-reveal", "-o", gif)
+    assert result.returncode == 0 and "GIF has one transparent colour" not in result.stderr, result.stderr
+    struck = frames(gif)[-1]
+    assert struck[..., 3].min() == 255
+    # The settled strike on white, as render's still of it: the faint struck text blended, not made opaque.
+    still = str(tmp_path / "settled.png")
+    host("render", "strikethrough-reveal", "--background", "#ffffff", "-o", still)
+    reference = png(still)
+    assert reference.shape == struck.shape
+    assert np.abs(reference[..., :3].astype(int) - struck[..., :3].astype(int)).mean() < 4
+
+
+def test_host_demo_prints_the_notes_render_would_warn_of(host_demo, tmp_path):
+    gif = str(tmp_path / "t.gif")
+    result = run_demo(host_demo, "strikethrough-reveal", "-b", "transparent", "-o", gif)
+    assert result.returncode == 0, result.stderr
+    assert "host_demo: GIF has one transparent colour and no partial alpha: faint ink becomes opaque\n" in result.stderr
+    assert frames(gif)[-1][0, 0, 3] == 0, "-b transparent, as render's --background"
+    result = run_demo(host_demo, "strikethrough-reveal", "text=A \U000F0000", "-o", str(tmp_path / "m.png"))
+    assert result.returncode == 0, result.stderr
+    assert "host_demo: no installed font has U+F0000" in result.stderr
+    result = run_demo(host_demo, "strikethrough-reveal", "-b", "#12345", "-o", gif)
+    assert result.returncode == 2 and result.stderr == "host_demo: -b needs #RRGGBB, #RRGGBBAA or transparent, not '#12345'\n"
 
 
 # ---- The live window (examples/sdl) ------------------------------------------
@@ -378,7 +573,7 @@ def test_python_places_a_frame_over_an_array_of_its_own():
     outside[: int(height * scale) + 2, 400 - int(width * scale) - 2:] = False
     assert np.all(glass[outside] == (10, 200, 30, 77))
     with pytest.raises(effects.EffectError) as refused:
-        picture.draw_into(0.16, frame, size=0)
+        picture.draw_into(0.16, frame, size=-1)
     assert "size" in str(refused.value)
     with pytest.raises(effects.EffectError):
         picture.draw_into(0.16, frame, x="left")

@@ -184,6 +184,45 @@ def test_alpha_where_the_format_has_it(tmp_path):
     assert tuple(png(still)[0, 0]) == (0x10, 0x20, 0x30, 255)
 
 
+def test_letterbox_margins_are_the_background(tmp_path):
+    """Issue 48: a 1920x1080 MP4 of the wide strike left 533 rows black
+    whatever --background said, and a square PNG with --background left its
+    margins transparent. The whole frame is the ground."""
+    mp4, still = str(tmp_path / "s.mp4"), str(tmp_path / "s.png")
+    host("render", "strikethrough-reveal", "--size", "1920x1080", "--background", "#FF0000", "-o", mp4)
+    first = frames(mp4)[0]
+    assert first.shape == (1080, 1920, 4)
+    red = np.abs(first[..., :3].astype(int) - (255, 0, 0)).max(axis=2) <= 12
+    # The picture (fitted to the width) sits in the middle; every row above and below it is red.
+    assert red[0].all() and red[-1].all() and red[:, 0].all()
+    assert red.all(axis=1).sum() > 900, "the bands above and below the picture are red"
+    host("render", "strikethrough-reveal", "--size", "640x480", "-o", mp4)
+    assert frames(mp4)[0][[0, -1], :, :3].min() >= 248, "MP4's default ground is the light look's white, to the edges"
+    host("render", "strikethrough-reveal", "--size", "400x400", "--background", "#FFFFFF", "-o", still)
+    image = png(still)
+    assert image[..., 3].min() == 255, "no transparent margin"
+    assert np.all(image[0] == 255) and np.all(image[-1] == 255)
+    # Without a ground asked for, a PNG of the light look keeps its transparency, margins and all.
+    host("render", "strikethrough-reveal", "--size", "400x400", "-o", still)
+    assert png(still)[0, 0, 3] == 0
+
+
+def test_an_odd_size_for_4_2_0_video_is_refused_with_the_even_sizes_near_it(tmp_path):
+    for out, size, said in [
+        ("s.mp4", "301x151", "--size 301x151: MP4 is 4:2:0 video (yuv420p), which needs even sides; use --size 300x150 or 302x152"),
+        ("s.webm", "301x150", "--size 301x150: WebM is 4:2:0 video (yuv420p), which needs even sides; use --size 300x150 or 302x150"),
+    ]:
+        result = host("render", "strikethrough-reveal", "--size", size, "-o", str(tmp_path / out), check=False)
+        assert result.returncode == 2, result.stderr
+        assert result.stderr == f"effect-host: {said}\n"
+    assert os.listdir(tmp_path) == []
+    # GIF and APNG keep odd sizes as asked.
+    gif = str(tmp_path / "s.gif")
+    host("render", "strikethrough-reveal", "--size", "301x151", "-o", gif)
+    stream = probe(gif)["streams"][0]
+    assert (stream["width"], stream["height"]) == (301, 151)
+
+
 def test_the_dark_look_gets_its_dark_ground_by_default(tmp_path):
     # Its light ink on a transparent ground would be all but invisible in an image viewer.
     still, apng = str(tmp_path / "dark.png"), str(tmp_path / "dark.apng")

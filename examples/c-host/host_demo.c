@@ -2,9 +2,10 @@
  * host_demo.c: let the host draw. Finds an effect on the plugin search
  * path, creates it with NAME=VALUE params, draws one frame into RGBA bytes
  * of its own (and says where the ink is), and renders the whole effect to
- * any file `effect-host render` writes.
+ * any file `effect-host render` writes, on render's ground for the format
+ * (or the one -b names), printing the notes render would warn of.
  *
- *   host_demo EFFECT [NAME=VALUE ...] [-t SECONDS] [-o OUT]
+ *   host_demo EFFECT [NAME=VALUE ...] [-t SECONDS] [-o OUT] [-b #RRGGBB[AA]|transparent]
  *
  * Build (from a checkout, after `swift build`):
  *   cc -std=c99 -Wall -Wextra -Werror -Iinclude examples/c-host/host_demo.c \
@@ -23,20 +24,51 @@ static int failed(const char *what, const effect_error *error) {
     return 1;
 }
 
+/* What effect-host render prints as a warning: a GIF's one transparent
+ * colour, a font family drawn in place of one not installed, characters
+ * no font has. */
+static void print_note(void *context, const char *line) {
+    (void)context;
+    fprintf(stderr, "host_demo: %s\n", line);
+}
+
+/* -b as render's --background takes it: #RRGGBB, #RRGGBBAA or transparent. */
+static int parse_ground(const char *text, effect_host_look *look) {
+    if (strcmp(text, "transparent") == 0) {
+        look->ground = EFFECT_HOST_GROUND_TRANSPARENT;
+        return 1;
+    }
+    size_t digits = strlen(text) - (text[0] == '#');
+    char *end = NULL;
+    unsigned long value = strtoul(text + (text[0] == '#'), &end, 16);
+    if ((digits != 6 && digits != 8) || end == NULL || *end != '\0' || strspn(text + (text[0] == '#'), "0123456789abcdefABCDEF") != digits)
+        return 0;
+    look->ground = EFFECT_HOST_GROUND_COLOR;
+    look->ground_color = digits == 6 ? (uint32_t)(value << 8 | 0xFF) : (uint32_t)value;
+    return 1;
+}
+
 int main(int argc, char **argv) {
     effect_error error = {sizeof error, 0, {0}};
     const char *params[64];
     uint32_t param_count = 0;
     double t = 0.5;
     const char *out = NULL;
+    /* The render's look: render's own ground for the format unless -b says otherwise. */
+    effect_host_look ground = {sizeof ground, EFFECT_APPEARANCE_LIGHT, 0, NULL, EFFECT_HOST_GROUND_DEFAULT, 0};
     if (argc < 2) {
-        fprintf(stderr, "usage: host_demo EFFECT [NAME=VALUE ...] [-t SECONDS] [-o OUT]\n");
+        fprintf(stderr, "usage: host_demo EFFECT [NAME=VALUE ...] [-t SECONDS] [-o OUT] [-b #RRGGBB[AA]|transparent]\n");
         return 2;
     }
     for (int i = 2; i < argc; i++) {
         if (strcmp(argv[i], "-t") == 0 && i + 1 < argc) t = atof(argv[++i]);
         else if (strcmp(argv[i], "-o") == 0 && i + 1 < argc) out = argv[++i];
-        else if (param_count < 64) params[param_count++] = argv[i];
+        else if (strcmp(argv[i], "-b") == 0 && i + 1 < argc) {
+            if (!parse_ground(argv[++i], &ground)) {
+                fprintf(stderr, "host_demo: -b needs #RRGGBB, #RRGGBBAA or transparent, not '%s'\n", argv[i]);
+                return 2;
+            }
+        } else if (param_count < 64) params[param_count++] = argv[i];
     }
 
     /* The plugins installed beside the library, then EFFECT_PLUGIN_PATH. */
@@ -52,7 +84,8 @@ int main(int argc, char **argv) {
     if (effect_host_instance_create_text(plugin, argv[1], params, param_count, &instance, &error) != EFFECT_OK)
         return failed("create", &error);
 
-    /* One frame into our own bytes: RGBA, straight alpha, two pixels a point, on a transparent ground. */
+    /* One frame into our own bytes: RGBA, straight alpha, two pixels a point, on a transparent ground,
+     * so that the ink is where alpha is. */
     effect_host_look look = {sizeof look, EFFECT_APPEARANCE_LIGHT, 0, NULL, EFFECT_HOST_GROUND_TRANSPARENT, 0};
     double width, height;
     if (effect_host_picture_create(instance, &look, &picture, &error) != EFFECT_OK ||
@@ -78,9 +111,10 @@ int main(int argc, char **argv) {
     free(rgba);
     effect_host_picture_free(picture);
 
-    /* The whole effect, to a file: the format comes from its name. */
+    /* The whole effect, to a file: the format comes from its name, the notes go to stderr. */
     if (out != NULL) {
-        if (effect_host_render(instance, out, &look, NULL, &error) != EFFECT_OK) return failed("render", &error);
+        effect_host_render_options render = {sizeof render, 0, 0, 0, 0, 0, 0, 0, NULL, NULL, print_note, NULL};
+        if (effect_host_render(instance, out, &ground, &render, &error) != EFFECT_OK) return failed("render", &error);
         printf("wrote %s\n", out);
     }
     effect_host_instance_free(instance);

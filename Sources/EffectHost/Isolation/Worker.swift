@@ -12,7 +12,9 @@ public enum Worker {
     /// when it is effect-host; `effect-host` beside this executable (a
     /// build directory, where a test bundle sits too, or an installed
     /// `bin/`), or in `bin/` beside its `lib/`; `effect-host` on PATH.
-    /// nil when none is an executable file.
+    /// nil when none is an executable file. A set `$EFFECT_HOST_WORKER`
+    /// is the one place looked: a program that names its worker gets that
+    /// one or none, never another found elsewhere (`missingReason` says so).
     /// `image` is the file this code runs from: the executable, or the
     /// host library (SearchPath.imagePath()) a program in another
     /// language has loaded.
@@ -41,6 +43,13 @@ public enum Worker {
     /// Why no worker could be found, in one line.
     public static let missing =
         "the effect-host executable that runs plugins apart from this process was not found (set \(environmentVariable) to its path)"
+
+    /// Why `locate` found no worker with the same `environment`: a
+    /// variable that names no executable file is said to be the reason.
+    public static func missingReason(environment: [String: String] = Terminal.environment([environmentVariable])) -> String {
+        guard let named = environment[environmentVariable], !named.isEmpty else { return missing }
+        return "\(environmentVariable) is \(Terminal.sanitize(named)), which is not an executable file; no other place is searched while it is set"
+    }
 
     private static func isExecutable(_ path: String) -> Bool {
         var status = stat()

@@ -43,6 +43,32 @@ public enum Terminal {
         return out
     }
 
+    /// Bytes that may not be UTF-8 (a file's name, an argument) as text
+    /// that shows each of them: a byte that is not part of a UTF-8
+    /// character is written as \xHH (where U+FFFD would stand for any),
+    /// the characters as `sanitize` writes them.
+    public static func escape(_ bytes: [UInt8]) -> String {
+        var out = ""
+        var index = 0
+        while index < bytes.count {
+            var parser = Unicode.UTF8.ForwardParser()
+            var iterator = bytes[index...].makeIterator()
+            switch parser.parseScalar(from: &iterator) {
+            case let .valid(encoded):
+                out += sanitize(String(Unicode.UTF8.decode(encoded)))
+                index += encoded.count
+            case let .error(length):
+                for byte in bytes[index..<(index + length)] {
+                    out += "\\x" + (byte < 0x10 ? "0" : "") + String(byte, radix: 16, uppercase: true)
+                }
+                index += length
+            case .emptyInput:
+                index = bytes.count
+            }
+        }
+        return out
+    }
+
     /// Whether `scalar` reaches a terminal as itself: not a control
     /// character and not an invisible format character.
     public static func isPrintable(_ scalar: Unicode.Scalar) -> Bool {

@@ -34,15 +34,19 @@ public final class PixelCanvas {
                       refusal: "cairo cannot make a \(width) × \(height) picture")
     }
 
+    /// The longest stride cairo takes: its strides are C ints, and a
+    /// multiple of 4.
+    public static let maxStride = Int(Int32.max) & ~3
+
     /// A canvas that draws straight into the caller's pixels: `width` ×
     /// `height` (each 1 to `maxSide`) premultiplied native-endian ARGB
     /// words, rows `stride` bytes apart (a multiple of 4, at least 4 ×
-    /// width). The memory must outlive the canvas.
+    /// width, at most `maxStride`). The memory must outlive the canvas.
     public convenience init(wrapping pixels: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int) throws(NativeError) {
         let cairo = try Cairo.shared.get()
         let fits =
             width > 0 && height > 0 && width <= Self.maxSide && height <= Self.maxSide && stride >= 4 * width && stride % 4 == 0
-            && stride <= Int(Int32.max)
+            && stride <= Self.maxStride
         let surface = fits ? cairo.imageSurfaceCreateForData(pixels, Cairo.formatARGB32, Int32(width), Int32(height), Int32(stride)) : nil
         try self.init(cairo, width: width, height, surface, refusal: "cairo cannot draw on \(width) × \(height) pixels \(stride) bytes a row")
     }
@@ -149,6 +153,15 @@ public final class PixelCanvas {
         cairo.rectangle(context, rect.x, rect.y, rect.width, rect.height)
         cairo.setColor(context, rgba)
         cairo.fill(context)
+    }
+
+    /// Fills every pixel of the canvas with a CSS colour (#RRGGBB or
+    /// #RRGGBBAA), over what it holds, whatever the current transform.
+    public func paint(css: String) {
+        cairo.save(context)
+        cairo.identityMatrix(context)
+        fill(DrawRect(x: 0, y: 0, width: Double(width), height: Double(height)), css: css)
+        cairo.restore(context)
     }
 
     /// The colour of #RRGGBB (opaque) or #RRGGBBAA, as 0xRRGGBBAA.

@@ -21,13 +21,21 @@ public struct Placement: Equatable, Sendable {
     /// any sensible canvas is one colour.
     public static let maxSize = 64.0
 
+    /// The farthest x or y may be from 0: the picture is wholly outside
+    /// long before, and the numbers stay far from where arithmetic on
+    /// them loses whole pixels.
+    public static let maxOffset = 1e6
+
     /// Why the placement cannot be drawn, or nil when it can.
     public var refusal: String? {
         guard size.isFinite, size > 0, size <= Self.maxSize else {
             return "a placement's size is more than 0 and at most \(Int(Self.maxSize)) times the fitted size, not \(size)"
         }
-        guard x.isFinite, y.isFinite, abs(x) <= 1e6, abs(y) <= 1e6 else {
+        guard x.isFinite, y.isFinite else {
             return "a placement's x and y are finite numbers (0 to 1 keeps the picture inside), not \(x) and \(y)"
+        }
+        guard abs(x) <= Self.maxOffset, abs(y) <= Self.maxOffset else {
+            return "a placement's x and y are -1e6 to 1e6 (0 to 1 keeps the picture inside), not \(x) and \(y)"
         }
         return nil
     }

@@ -3,7 +3,10 @@ import Glibc
 
 /// Pictures each frame the Player hands to a render, into what was asked
 /// for: numbered SVG or PNG files, one still, a page's frames kept in
-/// memory, or pixels streamed to ffmpeg.
+/// memory, or pixels streamed to ffmpeg. A frame of pixels is its ground
+/// from edge to edge: a picture fitted into a size of another aspect
+/// leaves margins, and they are the background asked for, not black or
+/// transparent.
 final class FrameWriter: FrameSink {
     enum Destination {
         case svgFrames(directory: String)
@@ -79,17 +82,17 @@ final class FrameWriter: FrameSink {
             pages.append(svg.string)
         case let .pngFrames(directory, canvas):
             lap(\.drawing)
-            try picture.draw(list, on: canvas)
+            try picture.draw(list, on: canvas, ground: .canvas)
             lap(\.rasterising)
             try canvas.writePNG(to: directory + "/" + name(frame.index, ".png"))
         case let .pngStill(path, canvas):
             lap(\.drawing)
-            try picture.draw(list, on: canvas)
+            try picture.draw(list, on: canvas, ground: .canvas)
             lap(\.rasterising)
             try canvas.writePNG(to: path)
         case let .movie(encoder, canvas):
             lap(\.drawing)
-            try picture.draw(list, on: canvas)
+            try picture.draw(list, on: canvas, ground: .canvas)
             try pixels!.copy(from: canvas)
             lap(\.rasterising)
             try pixels!.bytes.withUnsafeBytes { try encoder.write($0) }

@@ -9,6 +9,16 @@ public enum MovieFormat: String, CaseIterable, Sendable {
     /// palette entry counts only when asked for: edges go hard).
     public var hasAlpha: Bool { self == .webm || self == .apng }
 
+    /// How people write the format's name.
+    public var name: String {
+        switch self {
+        case .gif: "GIF"
+        case .mp4: "MP4"
+        case .webm: "WebM"
+        case .apng: "APNG"
+        }
+    }
+
     /// 4:2:0 video needs even dimensions.
     public var needsEvenSize: Bool { self == .mp4 || self == .webm }
 

@@ -15,6 +15,8 @@ public struct RenderRequest: Sendable {
     public let loops: Bool
     /// A scale or a size in pixels was asked for.
     public let sizedInPixels: Bool
+    /// Exactly this many pixels, when asked for instead of a scale.
+    public let size: (width: Int, height: Int)?
     /// SVG keeps its text as text rather than glyph outlines.
     public let keepsText: Bool
     /// A transparent ground was asked for.
@@ -22,10 +24,10 @@ public struct RenderRequest: Sendable {
 
     public init(
         target: RenderTarget, fps: Double, duration: Double? = nil, time: Double? = nil, loops: Bool = false,
-        sizedInPixels: Bool = false, keepsText: Bool = false, transparent: Bool = false
+        sizedInPixels: Bool = false, size: (width: Int, height: Int)? = nil, keepsText: Bool = false, transparent: Bool = false
     ) {
         (self.target, self.fps, self.duration, self.time, self.loops) = (target, fps, duration, time, loops)
-        (self.sizedInPixels, self.keepsText, self.transparent) = (sizedInPixels, keepsText, transparent)
+        (self.sizedInPixels, self.size, self.keepsText, self.transparent) = (sizedInPixels || size != nil, size, keepsText, transparent)
     }
 
     /// The first combination of options the target cannot honour, if any.
@@ -35,6 +37,17 @@ public struct RenderRequest: Sendable {
         if loops, target.isStill { throw .loopNeedsAnimation }
         if loops, duration != nil { throw .loopTakesNoDuration }
         if sizedInPixels, !target.isRaster { throw .pixelsNeedRaster }
+        if let size {
+            let sides = 1...PixelCanvas.maxSide
+            guard sides.contains(size.width), sides.contains(size.height) else {
+                throw .sizeOutOfRange(width: size.width, height: size.height, maximum: PixelCanvas.maxSide)
+            }
+            // A size asked for is kept exactly or refused; only a size a
+            // scale works out is rounded up to even sides (RenderJob).
+            if case let .movie(_, format) = target, format.needsEvenSize, size.width % 2 != 0 || size.height % 2 != 0 {
+                throw .oddSize(width: size.width, height: size.height, format: format)
+            }
+        }
         if keepsText, target.isRaster { throw .textNeedsSVG }
         if case .movie(_, .gif) = target, fps > MovieFormat.gifMaxFPS { throw .gifFrameRate(maximum: MovieFormat.gifMaxFPS) }
         if case .movie(_, .mp4) = target, transparent { throw .mp4HasNoAlpha }
@@ -71,6 +84,10 @@ public enum RenderConflict: Error, Equatable, Sendable {
     case loopTakesNoDuration
     /// A scale or size in pixels for SVG or a page.
     case pixelsNeedRaster
+    /// A size in pixels whose sides are not 1 to `maximum`.
+    case sizeOutOfRange(width: Int, height: Int, maximum: Int)
+    /// An odd side for a format encoded as 4:2:0 video.
+    case oddSize(width: Int, height: Int, format: MovieFormat)
     /// Text kept as text for pixels.
     case textNeedsSVG
     case gifFrameRate(maximum: Double)
@@ -89,6 +106,10 @@ public enum RenderConflict: Error, Equatable, Sendable {
         case .loopNeedsAnimation: "one period is an animation; a still has one frame"
         case .loopTakesNoDuration: "one period is an animation of its own length; it takes no duration"
         case .pixelsNeedRaster: "a scale or a size in pixels is for pixels: PNG, GIF, MP4, WebM or APNG"
+        case let .sizeOutOfRange(width, height, maximum): "a picture is 1 to \(maximum) pixels a side, not \(width) × \(height)"
+        case let .oddSize(width, height, format):
+            "\(format.name) is 4:2:0 video (yuv420p), which needs even sides: \(width) × \(height) pixels cannot be kept; the nearest even sizes are "
+                + Self.evenSizes(width, height).map { "\($0.width) × \($0.height)" }.joined(separator: " and ")
         case .textNeedsSVG: "SVG text is for SVG; pixels are drawn from the glyphs' outlines"
         case let .gifFrameRate(maximum):
             "GIF players slow frames shorter than 1/\(Int(maximum)) s down: \(Int(maximum)) fps or less"
@@ -99,5 +120,13 @@ public enum RenderConflict: Error, Equatable, Sendable {
         case let .tooManyFrames(frames, limit, seconds):
             "\(readable(seconds)) s makes \(formatNumber(frames)) frames; this target takes at most \(formatNumber(limit))"
         }
+    }
+
+    /// The even sizes nearest an odd one: each odd side one pixel less,
+    /// and one pixel more, where that leaves a picture a canvas can have.
+    public static func evenSizes(_ width: Int, _ height: Int) -> [(width: Int, height: Int)] {
+        let smaller = (width: width - width % 2, height: height - height % 2)
+        let larger = (width: width + width % 2, height: height + height % 2)
+        return [smaller, larger].filter { $0.width >= 2 && $0.height >= 2 && $0.width <= PixelCanvas.maxSide && $0.height <= PixelCanvas.maxSide }
     }
 }

@@ -57,7 +57,7 @@ struct RenderCommand {
         }
         request = RenderRequest(
             target: target, fps: setup.fps, duration: setup.duration, time: time, loops: parsed.has("--loop"),
-            sizedInPixels: scale != nil || size != nil, keepsText: outlines == false, transparent: background == .some(nil))
+            sizedInPixels: scale != nil, size: size, keepsText: outlines == false, transparent: background == .some(nil))
         do {
             try request.check()
         } catch {
@@ -75,6 +75,12 @@ struct RenderCommand {
         case .pixelsNeedRaster:
             UsageError(
                 "--scale and --size size pictures in pixels: -o takes a .png, .gif, .mp4, .webm or .apng file with them, or a directory with --format png")
+        case let .sizeOutOfRange(width, height, maximum):
+            UsageError("--size needs WIDTHxHEIGHT in pixels, each 1 to \(maximum), such as 800x200, not '\(width)x\(height)'")
+        case let .oddSize(width, height, format):
+            UsageError(
+                "--size \(width)x\(height): \(format.name) is 4:2:0 video (yuv420p), which needs even sides; use --size "
+                    + RenderConflict.evenSizes(width, height).map { "\($0.width)x\($0.height)" }.joined(separator: " or "))
         case .textNeedsSVG: UsageError("--text text keeps selectable text in SVG; pixels are always drawn from the glyphs' outlines")
         case let .gifFrameRate(maximum):
             UsageError(
@@ -95,11 +101,10 @@ struct RenderCommand {
         }
     }
 
+    /// WIDTHxHEIGHT as numbers; the request says which sizes a render takes.
     private static func size(_ text: String) throws(UsageError) -> (width: Int, height: Int) {
         let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
-        guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]), (1...PixelCanvas.maxSide).contains(width),
-            (1...PixelCanvas.maxSide).contains(height)
-        else {
+        guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]) else {
             throw UsageError(
                 "--size needs WIDTHxHEIGHT in pixels, each 1 to \(PixelCanvas.maxSide), such as 800x200, not '\(Terminal.sanitize(text))'")
         }

@@ -9,11 +9,13 @@
  * include/ and libeffecthost.so; with -DWITH_CAIRO it also draws into a
  * cairo image surface of its own.
  */
+#define _POSIX_C_SOURCE 200809L
 #include "effect_host.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #ifdef WITH_CAIRO
 #include <cairo.h>
@@ -122,6 +124,111 @@ static void bad_input(effect_host_plugin *plugin, effect_host_instance *instance
     printf("bad input: done\n");
 }
 
+static int exists(const char *path) {
+    struct stat status;
+    return stat(path, &status) == 0;
+}
+
+/* Renders a still of `instance` to `path` at exactly width x height pixels
+ * (or `scale` pixels a point when both are 0) on `look`'s ground. */
+static effect_status render_sized(effect_host_instance *instance, const char *path, const effect_host_look *look, uint32_t width,
+                                  uint32_t height, double scale) {
+    effect_host_render_options sized = {sizeof sized, 0, 0, 0, 0, scale, width, height, NULL, NULL, NULL, NULL};
+    return effect_host_render(instance, path, look, &sized, &error);
+}
+
+/* What the header promises, each rule on its own line (issue 48). */
+static void header_rules(effect_host_instance *strike, const char *out_dir) {
+    char path[4096];
+    effect_host_picture *picture = NULL;
+
+    /* A render's frame is its ground from edge to edge; a still and a movie, both letterboxed. */
+    effect_host_look teal = {sizeof teal, EFFECT_APPEARANCE_LIGHT, 0, NULL, EFFECT_HOST_GROUND_COLOR, 0x336699FF};
+    snprintf(path, sizeof path, "%s/letterbox.png", out_dir);
+    if (say("letterbox png", render_sized(strike, path, &teal, 400, 400, 0))) printf("letterbox png: written\n");
+    snprintf(path, sizeof path, "%s/letterbox.mp4", out_dir);
+    if (say("letterbox mp4", render_sized(strike, path, &teal, 320, 240, 0))) printf("letterbox mp4: written\n");
+    snprintf(path, sizeof path, "%s/letterbox-default.mp4", out_dir);
+    if (say("letterbox default mp4", render_sized(strike, path, NULL, 320, 240, 0))) printf("letterbox default mp4: written\n");
+
+    /* draw_pixels keeps its transparent rest: the corner of a tall buffer is untouched by the picture's ground. */
+    uint8_t *tall = calloc(200 * 400, 4);
+    if (tall != NULL && effect_host_picture_create(strike, NULL, &picture, &error) == EFFECT_OK &&
+        say("draw rest", effect_host_picture_draw_pixels(picture, 0.16, tall, 200, 400, 800, EFFECT_HOST_PIXELS_RGBA_STRAIGHT, &error))) {
+        printf("draw rest: corner alpha %u, centre alpha %u\n", tall[3], tall[(200 * 200 + 100) * 4 + 3]);
+    }
+
+    /* An odd size for 4:2:0 video is refused, and no file is left. */
+    snprintf(path, sizeof path, "%s/odd.mp4", out_dir);
+    say("odd mp4", render_sized(strike, path, NULL, 301, 151, 0));
+    printf("odd mp4 file: %s\n", exists(path) ? "left" : "none");
+    snprintf(path, sizeof path, "%s/odd.webm", out_dir);
+    say("odd webm", render_sized(strike, path, NULL, 301, 150, 0));
+    snprintf(path, sizeof path, "%s/odd.gif", out_dir);
+    if (say("odd gif", render_sized(strike, path, NULL, 301, 151, 0))) printf("odd gif: written\n");
+
+    /* The 8192-pixel side, passed by a size and by a scale: one status. */
+    snprintf(path, sizeof path, "%s/huge.png", out_dir);
+    say("huge by size", render_sized(strike, path, NULL, 9000, 100, 0));
+    say("huge by scale", render_sized(strike, path, NULL, 0, 0, 1000));
+    say("one side 0", render_sized(strike, path, NULL, 100, 0, 0));
+
+    /* A zeroed placement (only struct_size set) draws: size 0 is the fitted size, x and y 0 the left and top edges. */
+    uint8_t *frame = calloc(400 * 300, 4);
+    effect_host_placement zeroed;
+    memset(&zeroed, 0, sizeof zeroed);
+    zeroed.struct_size = sizeof zeroed;
+    if (frame != NULL && say("zeroed placement", effect_host_picture_draw_pixels_placed(picture, 0.16, frame, 400, 300, 1600,
+                                                                                         EFFECT_HOST_PIXELS_RGBA_STRAIGHT, &zeroed, &error))) {
+        snprintf(path, sizeof path, "%s/zeroed-placement.rgba", out_dir);
+        printf("zeroed placement: %s\n", write_file(path, frame, 400 * 300 * 4) ? "written" : "not written");
+    }
+    /* A stride past cairo's int is out of range, not a missing library. */
+    say("huge stride", effect_host_picture_draw_pixels(picture, 0, frame, 2, 2, 0xFFFFFFFCu, EFFECT_HOST_PIXELS_RGBA_STRAIGHT, &error));
+    /* Large finite x and y are beyond the range, not "not finite". */
+    effect_host_placement far = {sizeof far, 0, 1, 2e6, 0.5};
+    say("far placement", effect_host_picture_draw_pixels_placed(picture, 0, frame, 400, 300, 1600, 0, &far, &error));
+    free(frame);
+    free(tall);
+    effect_host_picture_free(picture);
+
+    /* Validating no files is an error, not a pass. */
+    effect_host_report *report = NULL;
+    say("validate none", effect_host_validate(NULL, 0, NULL, &report, &error));
+    printf("validate none report: %s\n", report == NULL ? "NULL" : "a report");
+    effect_host_report_free(report);
+
+    /* *out is NULL after a failure, whatever it held. */
+    effect_host_plugin *plugin = (effect_host_plugin *)&error;
+    effect_host_plugin_open("/nonexistent/libNo.so", 0, &plugin, &error);
+    printf("out after failure: %s\n", plugin == NULL ? "NULL" : "kept");
+
+    /* A plugin file whose name is not UTF-8: named with its bytes escaped, and why. */
+    char odd_dir[2048];
+    snprintf(odd_dir, sizeof odd_dir, "%s/odd-names", out_dir);
+    mkdir(odd_dir, 0755);
+    snprintf(path, sizeof path, "%s/lib\xff" "Strike.so", odd_dir);
+    FILE *file = fopen(path, "wb");
+    if (file != NULL) fclose(file);
+    const char *only[] = {odd_dir};
+    effect_host_catalog *catalog = NULL;
+    effect_host_catalog_options alone = {sizeof alone, EFFECT_HOST_CATALOG_NO_DEFAULTS, only, 1, 0};
+    if (say("odd name", effect_host_catalog_open(&alone, &catalog, &error))) {
+        printf("odd name failures: %u\n", effect_host_catalog_failure_count(catalog));
+        if (effect_host_catalog_failure_count(catalog) > 0) {
+            printf("odd name failure: %s\n", effect_host_catalog_failure(catalog, 0));
+            printf("odd name failure path: %s\n", effect_host_catalog_failure_path(catalog, 0));
+        }
+        effect_host_catalog_free(catalog);
+    }
+
+    /* A worker named by EFFECT_HOST_WORKER that is not there is said to be the reason. */
+    setenv("EFFECT_HOST_WORKER", "/nonexistent/effect-host", 1);
+    say("bad worker", effect_host_catalog_open(&alone, &catalog, &error));
+    unsetenv("EFFECT_HOST_WORKER");
+    printf("header rules: done\n");
+}
+
 int main(int argc, char **argv) {
     char path[4096];
     effect_host_catalog *catalog = NULL;
@@ -188,7 +295,7 @@ int main(int argc, char **argv) {
         snprintf(path, sizeof path, "%s/strike-placed.rgba", out_dir);
         printf("placed: %.6f %.6f %s\n", width, height, write_file(path, frame, 400 * 300 * 4) ? "written" : "not written");
     }
-    effect_host_placement nothing = {sizeof nothing, 0, 0, 0.5, 0.5}, unknown_flag = {sizeof unknown_flag, 8, 1, 0.5, 0.5};
+    effect_host_placement nothing = {sizeof nothing, 0, -1, 0.5, 0.5}, unknown_flag = {sizeof unknown_flag, 8, 1, 0.5, 0.5};
     say("bad placement size", effect_host_picture_draw_pixels_placed(placed, 0, frame, 400, 300, 1600, 0, &nothing, &error));
     say("bad placement flag", effect_host_picture_draw_pixels_placed(placed, 0, frame, 400, 300, 1600, 0, &unknown_flag, &error));
     free(frame);
@@ -288,6 +395,7 @@ int main(int argc, char **argv) {
     effect_host_plugin_free(breathe);
 
     bad_input(plugin, strike, out_dir);
+    header_rules(strike, out_dir);
 
     /* The plugin file itself, validated; the report as data. */
     effect_host_report *report = NULL;

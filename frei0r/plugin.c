@@ -32,6 +32,7 @@ typedef struct frei0r_instance {
     unsigned width, height;
     unsigned row_pixels;      /* from one row to the next, >= width */
     int milliseconds_by_default;
+    int ffmpeg_frames;        /* made by an ffmpeg whose frames can be read for a lost time */
     int gstreamer;            /* made by GStreamer's frei0r elements */
     int constructing_next;    /* GStreamer: the next param its construction sets */
     int built;                /* an effect instance has been made once */
@@ -284,8 +285,8 @@ static int draw(frei0r_instance *instance, double host_time, const uint32_t *inf
     double t = clock_seconds(host_time, unit, instance->milliseconds_by_default) - start;
     if (isnan(t)) {
         adapter_report("the host passed no usable time for a frame (NaN, infinite or absurd), so it is left undrawn; ffmpeg's "
-                       "frei0r filter does so for every frame whose rows it must realign first, which depends on the "
-                       "frame's size and source: draw the source with frei0r_src and overlay it instead");
+                       "frei0r filter loses the time of a frame whose rows it realigns first, and this ffmpeg's frames do not "
+                       "say it either: draw the source with frei0r_src and overlay it instead");
         return 0;
     }
     double size = own_number(instance, SLOT_SIZE);
@@ -388,6 +389,7 @@ EXPORTED f0r_instance_t f0r_construct(unsigned int width, unsigned int height) {
     instance->height = height;
     instance->row_pixels = host_row_pixels(caller, width);
     instance->milliseconds_by_default = host_counts_milliseconds(caller);
+    instance->ffmpeg_frames = instance->milliseconds_by_default && ffmpeg_frames_keep_time();
     instance->gstreamer = host_is_gstreamer(caller);
     instance->stale = 1;
     return instance;
@@ -442,6 +444,11 @@ EXPORTED void f0r_get_param_value(f0r_instance_t handle, f0r_param_t param, int 
 EXPORTED void f0r_update(f0r_instance_t handle, double time, const uint32_t *inframe, uint32_t *outframe) {
     frei0r_instance *instance = handle;
     if (instance == NULL || outframe == NULL) return;
+    /* ffmpeg's frei0r filter may hand over a frame whose time it lost,
+     * which the frame drawn into still has (ffmpeg_lost_time.c). */
+    if (instance->ffmpeg_frames && isnan(clock_seconds(time, "milliseconds", 1)))
+        time = ffmpeg_lost_time_or(time, __builtin_frame_address(0), outframe, instance->width, instance->height,
+                                   instance->row_pixels * 4);
     pthread_mutex_lock(&instance->lock);
     if (!draw(instance, mlt_clip_time_or(time), inframe, outframe)) blank(instance, inframe, outframe);
     pthread_mutex_unlock(&instance->lock);

@@ -21,7 +21,7 @@ import numpy as np
 import pytest
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "Pictures"))
-from test_render_pictures import BUILD, ROOT, assert_strike_line_at_half, frames, host, png, strike_line_ends
+from test_render_pictures import ROOT, assert_strike_line_at_half, frames, host, png, strike_line_ends
 
 EFFECTS = ["strikethrough-reveal", "tracking-breathe", "breathing-circles", "text-reveal"]
 SIZE = (320, 180)
@@ -29,31 +29,6 @@ SIZE = (320, 180)
 
 def stem(effect_id):
     return "effect_" + effect_id.replace("-", "_")
-
-
-@pytest.fixture(scope="session")
-def frei0r(tmp_path_factory):
-    """The plugin directory, built once, and the environment every host runs in."""
-    directory = tmp_path_factory.mktemp("frei0r")
-    plugins = directory / "frei0r-1"
-    subprocess.run(
-        [os.path.join(ROOT, "scripts", "build-frei0r"), "--runpath", BUILD, "--kdenlive", str(directory / "generators"), BUILD,
-         str(directory / "effect-frei0r.so"), str(plugins)],
-        check=True, capture_output=True, text=True,
-    )
-    home = directory / "home"
-    home.mkdir()
-    # Only these plugins, only the effects beside the build, a GStreamer
-    # registry of this run's own.
-    env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": str(home), "FREI0R_PATH": str(plugins),
-           "XDG_CACHE_HOME": str(home / "cache"), "LADSPA_PATH": str(home)}
-    return plugins, env
-
-
-@pytest.fixture(scope="session")
-def generators(frei0r):
-    plugins, _ = frei0r
-    return plugins.parent / "generators"
 
 
 def run(command, env, check=True):
@@ -309,21 +284,6 @@ def test_a_plugin_named_for_no_effect_is_an_error_naming_it(frei0r, tmp_path):
                  dict(env, FREI0R_PATH=str(lonely)), check=False)
     assert result.returncode != 0
     assert "effect_no_such_effect: unknown effect 'no-such-effect'" in result.stderr
-
-
-def test_frames_ffmpeg_gives_no_time_pass_through_untouched(frei0r, tmp_path):
-    _, env = frei0r
-    # At 202 px ffmpeg realigns each frame's rows before its frei0r filter,
-    # and the copy loses its timestamp: the plugin is handed about -3e20.
-    size = (202, 100)
-    ground = footage(env, tmp_path / "ground.mov", size, 3)
-    out = tmp_path / "over.mov"
-    result = run(["ffmpeg", "-v", "error", "-y", "-f", "lavfi", "-i", "testsrc2=size=202x100:rate=25", "-frames:v", "3",
-                  "-vf", "format=rgba,frei0r=filter_name=effect_strikethrough_reveal_overlay:filter_params=Hi",
-                  "-c:v", "png", "-pix_fmt", "rgba", str(out)], env)
-    # The footage, with nothing drawn.
-    assert np.array_equal(frames_of(out), ground)
-    assert result.stderr.count("passed no usable time") == 1
 
 
 def test_calls_no_host_should_make_get_an_answer_and_never_a_crash(frei0r, tmp_path):

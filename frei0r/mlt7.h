@@ -50,6 +50,7 @@ typedef struct {
     int (*push_get_image)(mlt_frame, mlt_get_image);
     int (*get_image)(mlt_frame, uint8_t **, int *, int *, int *, int);
     double (*producer_fps)(void *);
+    mlt_position (*producer_frame)(void *);
     mlt_properties (*factory_events)(void);
     void *(*listen)(mlt_properties, void *, const char *, mlt_listener);
     void *(*to_object)(mlt_event_data);

@@ -172,12 +172,12 @@ def test_melt_plays_the_source_as_render_draws_it(frei0r, tmp_path, effect):
     assert_same_frames(made, expected)
 
 
-def melt_track(env, directory, effect, entries):
+def melt_track(env, directory, effect, entries, producer='in="0" out="299"'):
     """melt's frames of a track (a playlist) laying out clips of one source."""
     project = directory / "track.mlt"
     project.write_text(
-        f'<mlt><producer id="clip" in="0" out="299"><property name="mlt_service">frei0r.{stem(effect)}</property>'
-        f'</producer><playlist id="track">{entries}</playlist></mlt>')
+        f'<mlt><producer id="clip" {producer}><property name="mlt_service">frei0r.{stem(effect)}</property>'
+        f'</producer>' + (f'<playlist id="track">{entries}</playlist>' if entries else "") + '</mlt>')
     return melt(env, directory, str(project))
 
 
@@ -204,6 +204,31 @@ def test_a_clip_on_a_track_counts_its_own_time_wherever_it_is_placed(frei0r, tmp
     assert made.shape[0] == 60
     assert_same_frames(made[20:35], expected[0:15])
     assert_same_frames(made[45:60], expected[5:20])
+
+
+def test_a_generator_trimmed_on_its_producer_starts_at_its_in_point(frei0r, tmp_path):
+    _, env = frei0r
+    expected = rendered(tmp_path, "text-reveal", "--duration", "1.5")
+    # As a video clip with in=25 starts at its frame 25 (0.83 s at 30 fps),
+    # not at t = 0: the reveal is under way, and still moving to frame 40.
+    made = melt(env, tmp_path, "frei0r.effect_text_reveal", "in=25", "out=40")
+    assert made.shape[0] == 16
+    assert_same_frames(made, expected[25:41])
+    assert not np.array_equal(made[0], made[-1])
+
+
+def test_a_producer_trimmed_in_mlt_xml_starts_at_its_in_point_alone_and_on_a_track(frei0r, tmp_path):
+    _, env = frei0r
+    expected = rendered(tmp_path, "text-reveal", "--duration", "1.5")
+    (tmp_path / "alone").mkdir()
+    (tmp_path / "track").mkdir()
+    alone = melt_track(env, tmp_path / "alone", "text-reveal", "", producer='in="25" out="40"')
+    assert_same_frames(alone, expected[25:41])
+    # A track's entry counts from the producer's in-point, as it does for a
+    # video clip: in="8" of a producer trimmed to 20 is the clip's frame 28.
+    track = melt_track(env, tmp_path / "track", "text-reveal", '<entry producer="clip" in="8" out="18"/>',
+                       producer='in="20" out="299"')
+    assert_same_frames(track, expected[28:39])
 
 
 def test_a_keyframed_done_in_melt_is_an_event_at_its_frame(frei0r, tmp_path):

@@ -290,6 +290,57 @@ def test_a_font_not_installed_and_characters_no_font_has_are_said_once(frei0r, t
     assert png(str(out / "00009.png"))[..., 3].any()
 
 
+# Every param of the strike up to font, as ffmpeg takes them (by position),
+# at the defaults render draws with: 0.32 s is 0.0053167... of 0.001 to 60 s.
+STRIKE_PARAMS_TO_FONT = "Ship the component|y|0.005316755279254654|0.45|y|0|n|#8a8f98|1|#000000|1|n|light|"
+
+
+def plugin_lines(stderr, effect="strikethrough-reveal"):
+    return [line for line in stderr.splitlines() if line.startswith(stem(effect) + ":")]
+
+
+@pytest.mark.parametrize("program", ["ffmpeg", "melt", "gst-launch-1.0"])
+def test_a_font_file_that_is_not_there_draws_the_text_as_with_no_font_and_says_so_once(frei0r, tmp_path, program):
+    _, env = frei0r
+    missing = "/nonexistent/font.ttf"
+    # The library and the CLI refuse it, as they document.
+    refused = host("render", "strikethrough-reveal", "--font", missing, "-o", str(tmp_path / "refused.png"), check=False)
+    assert refused.returncode != 0 and missing in refused.stderr
+    expected = rendered(tmp_path, "strikethrough-reveal")
+    out = tmp_path / "frames"
+    out.mkdir()
+    if program == "ffmpeg":
+        source = f"frei0r_src=size={SIZE[0]}x{SIZE[1]}:framerate=30:filter_name=effect_strikethrough_reveal:" \
+                 f"filter_params={STRIKE_PARAMS_TO_FONT}{missing}"
+        result = run(["ffmpeg", "-v", "error", "-y", "-f", "lavfi", "-i", source, "-frames:v", str(len(expected)), "-c:v", "png",
+                      "-pix_fmt", "rgba", str(out / "%05d.png")], env)
+    elif program == "melt":
+        result = run(["melt", "-quiet", "-profile", write_profile(tmp_path), "frei0r.effect_strikethrough_reveal", "font=" + missing,
+                      f"out={len(expected) - 1}", "-consumer", f"avformat:{out}/%05d.png", "vcodec=png", "pix_fmt=rgba"], env)
+    else:
+        result = run(["gst-launch-1.0", "-q", "frei0r-src-effect-strikethrough-reveal", "font=" + missing,
+                      f"num-buffers={len(expected)}", "!", f"video/x-raw,format=RGBA,width={SIZE[0]},height={SIZE[1]},framerate=30/1",
+                      "!", "pngenc", "!", "multifilesink", f"location={out}/%05d.png"], env)
+    made = np.stack([png(str(out / name)) for name in sorted(os.listdir(out))])
+    # The title is there, drawn in Inter as with font empty.
+    assert_same_frames(made, expected)
+    said = plugin_lines(result.stderr)
+    assert len(said) == 1 and missing in said[0] and "as with font empty" in said[0], said
+
+
+@pytest.mark.parametrize("size", ["-1", "0"])
+def test_a_size_of_0_or_less_draws_nothing_and_says_why_once(frei0r, tmp_path, size):
+    _, env = frei0r
+    out = tmp_path / "frames"
+    out.mkdir()
+    result = run(["melt", "-quiet", "-profile", write_profile(tmp_path), "frei0r.effect_strikethrough_reveal", "size=" + size,
+                  "out=4", "-consumer", f"avformat:{out}/%05d.png", "vcodec=png", "pix_fmt=rgba"], env)
+    made = np.stack([png(str(out / name)) for name in sorted(os.listdir(out))])
+    assert made.shape[0] == 5 and not made.any()
+    said = plugin_lines(result.stderr)
+    assert len(said) == 1 and said[0].startswith(f"effect_strikethrough_reveal: size {size} ") and "nothing is drawn" in said[0], said
+
+
 def test_a_frame_too_large_is_refused_at_construction(frei0r, tmp_path):
     _, env = frei0r
     source = "frei0r_src=size=9000x9000:framerate=25:filter_name=effect_text_reveal:filter_params=Hi"

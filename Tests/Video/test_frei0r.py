@@ -31,8 +31,8 @@ def stem(effect_id):
     return "effect_" + effect_id.replace("-", "_")
 
 
-def run(command, env, check=True):
-    result = subprocess.run(command, capture_output=True, text=True, env=env, timeout=600)
+def run(command, env, check=True, cwd=None):
+    result = subprocess.run(command, capture_output=True, text=True, env=env, timeout=600, cwd=cwd)
     if check:
         assert result.returncode == 0, result.stderr[-3000:]
     return result
@@ -229,6 +229,26 @@ def test_a_producer_trimmed_in_mlt_xml_starts_at_its_in_point_alone_and_on_a_tra
     track = melt_track(env, tmp_path / "track", "text-reveal", '<entry producer="clip" in="8" out="18"/>',
                        producer='in="20" out="299"')
     assert_same_frames(track, expected[28:39])
+
+
+def test_the_manuals_melt_example_keeps_the_dimmed_done_state_in_its_mp4(frei0r, tmp_path):
+    _, env = frei0r
+    # docs/video-editors.md's melt commands, run as the manual shows them.
+    with open(os.path.join(ROOT, "docs", "video-editors.md"), encoding="utf-8") as file:
+        manual = file.read()
+    script = re.search(r"## MLT: melt, Kdenlive, Shotcut\n.*?```sh\n(.*?)```", manual, re.DOTALL).group(1)
+    run(["bash", "-euo", "pipefail", "-c", script], dict(env, PWD=str(tmp_path)), cwd=tmp_path)
+    made = frames(str(tmp_path / "strike.mp4"))
+    # At 1 s (frame 30) the strike is done: the text is drawn at 45% of its
+    # light ink over the dark theme's black, as render draws it, not at full
+    # strength (an MP4 has no alpha to dim it with).
+    still = tmp_path / "still.png"
+    host("render", "strikethrough-reveal", "--param", "text=Buy milk", "--theme", "dark", "--time", "1", "--size", "1280x720",
+         "-o", str(still))
+    want = png(str(still))[..., :3].astype(np.float64)
+    frame = made[30][..., :3].astype(np.float64)
+    assert np.abs(frame - want).mean() <= 1, np.abs(frame - want).mean()
+    assert frame.max() <= want.max() + 16, (frame.max(), want.max())
 
 
 def test_a_keyframed_done_in_melt_is_an_event_at_its_frame(frei0r, tmp_path):

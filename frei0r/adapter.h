@@ -113,6 +113,16 @@ int host_counts_milliseconds(const void *caller);
 unsigned host_row_pixels(const void *caller, unsigned width);
 int host_is_gstreamer(const void *caller);
 
+/* Whether the frames of the ffmpeg in this process can be read for a time
+ * its frei0r filter lost (ffmpeg_lost_time.c). */
+int ffmpeg_frames_keep_time(void);
+/* Called by f0r_update with its own stack frame: the time, in ffmpeg's
+ * milliseconds, of the frame ffmpeg 5.1's frei0r filter handed over with
+ * its timestamp lost (host_time about -3e20), read from the frame being
+ * drawn into; `host_time` when it cannot be found. */
+double ffmpeg_lost_time_or(double host_time, const void *update_frame, const uint32_t *outframe, unsigned width,
+                           unsigned height, unsigned row_bytes);
+
 /* Inside MLT 7, follows the services it makes from this file (mlt7.c):
  * their frames are drawn whole and a producer's at its clip's own time;
  * elsewhere, nothing. */

@@ -19,8 +19,8 @@ static void find_mlt(void) {
     if (!(FIND(version, "mlt_version_get_int") && FIND(api.get_data, "mlt_properties_get_data") &&
           FIND(api.get, "mlt_properties_get") && FIND(api.set, "mlt_properties_set") &&
           FIND(api.get_double, "mlt_properties_get_double") && FIND(api.set_double, "mlt_properties_set_double") &&
-          FIND(api.frame_position, "mlt_frame_get_position") && FIND(api.push_get_image, "mlt_frame_push_get_image") &&
-          FIND(api.get_image, "mlt_frame_get_image") && FIND(api.producer_fps, "mlt_producer_get_fps") &&
+          FIND(api.push_get_image, "mlt_frame_push_get_image") && FIND(api.get_image, "mlt_frame_get_image") &&
+          FIND(api.producer_fps, "mlt_producer_get_fps") && FIND(api.producer_frame, "mlt_producer_frame") &&
           FIND(api.factory_events, "mlt_factory_event_object") && FIND(api.listen, "mlt_events_listen") &&
           FIND(api.to_object, "mlt_event_data_to_object") && FIND(api.to_string, "mlt_event_data_to_string")))
         return;

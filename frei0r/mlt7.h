@@ -46,10 +46,10 @@ typedef struct {
     int (*set)(mlt_properties, const char *, const char *);
     double (*get_double)(mlt_properties, const char *);
     int (*set_double)(mlt_properties, const char *, double);
-    mlt_position (*frame_position)(mlt_frame);
     int (*push_get_image)(mlt_frame, mlt_get_image);
     int (*get_image)(mlt_frame, uint8_t **, int *, int *, int *, int);
     double (*producer_fps)(void *);
+    mlt_position (*producer_frame)(void *);
     mlt_properties (*factory_events)(void);
     void *(*listen)(mlt_properties, void *, const char *, mlt_listener);
     void *(*to_object)(mlt_event_data);

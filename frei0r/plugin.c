@@ -32,8 +32,10 @@ typedef struct frei0r_instance {
     unsigned width, height;
     unsigned row_pixels;      /* from one row to the next, >= width */
     int milliseconds_by_default;
+    int ffmpeg_frames;        /* made by an ffmpeg whose frames can be read for a lost time */
     int gstreamer;            /* made by GStreamer's frei0r elements */
     int constructing_next;    /* GStreamer: the next param its construction sets */
+    double size_given;        /* the size param as the host gave it, before it is kept in 0...1 */
     int built;                /* an effect instance has been made once */
     slot_value *values;       /* as the host set them */
     slot_value *base;         /* as the effect instance was made from */
@@ -206,8 +208,17 @@ static int build(frei0r_instance *instance) {
     effect_host_look look = {sizeof look, strcmp(theme, "dark") == 0 ? EFFECT_APPEARANCE_DARK : EFFECT_APPEARANCE_LIGHT,
                              own_number(instance, SLOT_WRAP_WIDTH), font[0] != '\0' ? font : NULL,
                              EFFECT_HOST_GROUND_TRANSPARENT, 0};
-    if (effect_host_picture_create(instance->effect, &look, &instance->picture, &error) != EFFECT_OK)
+    if (effect_host_picture_create(instance->effect, &look, &instance->picture, &error) == EFFECT_OK) return 1;
+    /* A font that cannot be used (a file that is not there or not a font)
+     * would leave every frame blank: the text is drawn as with font empty,
+     * as an editor draws a title whose font is missing, and why is said. */
+    effect_error plain_error = {sizeof plain_error, 0, {0}};
+    look.font = NULL;
+    if (font[0] == '\0' || effect_host_picture_create(instance->effect, &look, &instance->picture, &plain_error) != EFFECT_OK)
         return failed(instance, "the picture", &error);
+    char line[800];
+    snprintf(line, sizeof line, "font: %s; the text is drawn as with font empty (Inter) instead", error.message);
+    adapter_report(line);
     return 1;
 }
 
@@ -284,19 +295,25 @@ static int draw(frei0r_instance *instance, double host_time, const uint32_t *inf
     double t = clock_seconds(host_time, unit, instance->milliseconds_by_default) - start;
     if (isnan(t)) {
         adapter_report("the host passed no usable time for a frame (NaN, infinite or absurd), so it is left undrawn; ffmpeg's "
-                       "frei0r filter does so for every frame whose rows it must realign first, which depends on the "
-                       "frame's size and source: draw the source with frei0r_src and overlay it instead");
+                       "frei0r filter loses the time of a frame whose rows it realigns first, and this ffmpeg's frames do not "
+                       "say it either: draw the source with frei0r_src and overlay it instead");
         return 0;
     }
-    double size = own_number(instance, SLOT_SIZE);
-    /* Before the effect appears, and at no size, there is nothing to draw. */
-    if (t < 0 || size <= 0) return 0;
+    if (own_number(instance, SLOT_SIZE) <= 0) {
+        char line[300];
+        snprintf(line, sizeof line, "size %g leaves the picture no size, so nothing is drawn: size is its share of the size that "
+                 "fits the frame, more than 0 and at most 1 (1 fills the frame one way)", instance->size_given);
+        adapter_report(line);
+        return 0;
+    }
+    /* Before the effect appears there is nothing to draw. */
+    if (t < 0) return 0;
     if (instance->stale && !build(instance)) return 0;
     if (instance->effect == NULL || !note_changes(instance, t)) return 0;
 
     int over = the()->filter && inframe != NULL;
     if (over && inframe != outframe) memmove(outframe, inframe, frame_bytes(instance));
-    effect_host_placement placement = {sizeof placement, over ? EFFECT_HOST_PLACE_OVER : 0u, size,
+    effect_host_placement placement = {sizeof placement, over ? EFFECT_HOST_PLACE_OVER : 0u, own_number(instance, SLOT_SIZE),
                                        own_number(instance, SLOT_X), own_number(instance, SLOT_Y)};
     effect_error error = {sizeof error, 0, {0}};
     if (effect_host_picture_draw_pixels_placed(instance->picture, t, outframe, instance->width, instance->height,
@@ -388,8 +405,10 @@ EXPORTED f0r_instance_t f0r_construct(unsigned int width, unsigned int height) {
     instance->height = height;
     instance->row_pixels = host_row_pixels(caller, width);
     instance->milliseconds_by_default = host_counts_milliseconds(caller);
+    instance->ffmpeg_frames = instance->milliseconds_by_default && ffmpeg_frames_keep_time();
     instance->gstreamer = host_is_gstreamer(caller);
     instance->stale = 1;
+    instance->size_given = own_number(instance, SLOT_SIZE);
     return instance;
 }
 
@@ -419,6 +438,7 @@ EXPORTED void f0r_set_param_value(f0r_instance_t handle, f0r_param_t param, int 
     const char *by_value = NULL;
     if (instance->gstreamer && instance->constructing_next == index) instance->constructing_next++;
     else if (instance->gstreamer && a->slots[index].type == F0R_PARAM_STRING) by_value = param;
+    if (a->slots[index].role == SLOT_SIZE && !isnan(*(const double *)param)) instance->size_given = *(const double *)param;
     if (slot_set(a, instance->values, index, by_value != NULL ? (const void *)&by_value : param)) {
         const slot *s = &a->slots[index];
         /* Live params become events at the next frame; placement and time
@@ -442,6 +462,11 @@ EXPORTED void f0r_get_param_value(f0r_instance_t handle, f0r_param_t param, int 
 EXPORTED void f0r_update(f0r_instance_t handle, double time, const uint32_t *inframe, uint32_t *outframe) {
     frei0r_instance *instance = handle;
     if (instance == NULL || outframe == NULL) return;
+    /* ffmpeg's frei0r filter may hand over a frame whose time it lost,
+     * which the frame drawn into still has (ffmpeg_lost_time.c). */
+    if (instance->ffmpeg_frames && isnan(clock_seconds(time, "milliseconds", 1)))
+        time = ffmpeg_lost_time_or(time, __builtin_frame_address(0), outframe, instance->width, instance->height,
+                                   instance->row_pixels * 4);
     pthread_mutex_lock(&instance->lock);
     if (!draw(instance, mlt_clip_time_or(time), inframe, outframe)) blank(instance, inframe, outframe);
     pthread_mutex_unlock(&instance->lock);

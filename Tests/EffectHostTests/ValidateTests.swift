@@ -112,7 +112,8 @@ final class ValidateTests: XCTestCase {
             ("BROKEN_CREATE_EXIT", "metadata", "crash", "the plugin exited with status 0 during create, in the metadata check"),
             ("BROKEN_SLOW", "determinism", "fail", "slow: test-ramp takes "),
             ("BROKEN_EXTRA_EXPORTS", "load", "warn", "exports 2 symbols besides effect_plugin_entry"),
-            ("BROKEN_OUT_OF_RANGE", "sweep", "warn", "values outside their declared ranges: test-ramp.value = 1.5 at t = "),
+            // effect.h promises every value within its channel's range: a failure, not a warning (issue 48).
+            ("BROKEN_OUT_OF_RANGE", "sweep", "fail", "values outside their declared ranges: test-ramp.value = 1.5 at t = "),
             ("BROKEN_NULL_STRINGS", "strings", "fail",
              "test-ramp with defaults: strings at t = 1.0: accessibility_value is NULL; a string is never NULL"),
             ("BROKEN_ELEMENT_UTF8", "strings", "fail", "test-ramp with defaults: element 0's text is not UTF-8"),
@@ -152,12 +153,13 @@ final class ValidateTests: XCTestCase {
                 "test-ramp: sample at t = 0.0 writes past the end of its 1 value frame")
         }
 
-        // --strict: the two warnings become failures.
+        // --strict: the warning becomes a failure; the range failure is one already.
         let strict = try validate(["--strict", "--timeout", "20", "--seed", "7", paths[8], paths[9]])
         XCTAssertEqual(strict.status, 1)
         XCTAssertEqual(strict.report["broken_extra_exports.so"]?["load"]?.0, "fail")
         XCTAssertTrue(strict.report["broken_extra_exports.so"]?["load"]?.1.hasSuffix("(a failure in strict mode)") == true)
         XCTAssertEqual(strict.report["broken_out_of_range.so"]?["sweep"]?.0, "fail")
+        XCTAssertFalse(strict.report["broken_out_of_range.so"]?["sweep"]?.1.hasSuffix("(a failure in strict mode)") ?? true)
     }
 
     /// The draw check passes a plugin that draws well and names what each

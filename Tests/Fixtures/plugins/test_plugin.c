@@ -21,6 +21,9 @@
  *   -DBROKEN_LOAD_EXIT       its library constructor calls _exit(0)
  *   -DBROKEN_LOAD_CRASH      its library constructor writes through NULL
  *   -DBROKEN_LOAD_HANG       its library constructor never returns
+ *   -DBROKEN_LOAD_SPAWN      its library constructor starts a process, which
+ *                            writes "PID PGID" to the file SPAWN_RECORD and
+ *                            waits (60 s at most), and then never returns
  *   -DBROKEN_LOAD_PRINTS     its library constructor prints to stdout
  *   -DBROKEN_LOAD_STDERR     its library constructor prints to stderr
  *   -DBROKEN_CREATE_EXIT     create calls exit(0)
@@ -56,8 +59,8 @@
  *                            sequences and a right-to-left override
  *   -DPLUGIN_ID=\"x\"         plugin id (default "test")
  */
-#if defined(BROKEN_SLOW) || defined(BROKEN_LOAD_HANG)
-#define _POSIX_C_SOURCE 200809L /* nanosleep and pause under -std=c99 */
+#if defined(BROKEN_SLOW) || defined(BROKEN_LOAD_HANG) || defined(BROKEN_LOAD_SPAWN)
+#define _POSIX_C_SOURCE 200809L /* nanosleep, pause and fork under -std=c99 */
 #endif
 #include "effect.h"
 
@@ -84,11 +87,14 @@
 #define BROKEN_EFFECT_COUNT 1
 #endif
 
-#if defined(BROKEN_LOAD_EXIT) || defined(BROKEN_LOAD_HANG)
+#if defined(BROKEN_LOAD_EXIT) || defined(BROKEN_LOAD_HANG) || defined(BROKEN_LOAD_SPAWN)
 #include <unistd.h>
 #endif
+#ifdef BROKEN_LOAD_SPAWN
+#include <fcntl.h>
+#endif
 #if defined(BROKEN_LOAD_EXIT) || defined(BROKEN_LOAD_CRASH) || defined(BROKEN_LOAD_HANG) || \
-    defined(BROKEN_LOAD_PRINTS) || defined(BROKEN_LOAD_STDERR)
+    defined(BROKEN_LOAD_PRINTS) || defined(BROKEN_LOAD_STDERR) || defined(BROKEN_LOAD_SPAWN)
 /* Runs when the library is loaded, before the host can call anything. */
 __attribute__((constructor)) static void misbehave_on_load(void) {
 #ifdef BROKEN_LOAD_EXIT
@@ -98,6 +104,22 @@ __attribute__((constructor)) static void misbehave_on_load(void) {
     *(volatile int *)(uintptr_t)0 = 1;
 #endif
 #ifdef BROKEN_LOAD_HANG
+    for (;;) pause();
+#endif
+#ifdef BROKEN_LOAD_SPAWN
+    if (fork() == 0) {
+        char line[64];
+        int length = snprintf(line, sizeof line, "%d %d\n", (int)getpid(), (int)getpgrp());
+        int record = open(SPAWN_RECORD ".part", O_WRONLY | O_CREAT | O_TRUNC, 0600);
+        if (record >= 0 && write(record, line, (size_t)length) == length && close(record) == 0) {
+            rename(SPAWN_RECORD ".part", SPAWN_RECORD);
+        }
+        /* Holds none of the host's pipes, as a daemon would not; a host
+         * that leaves it behind gets it back in a minute all the same. */
+        for (int fd = 0; fd < 1024; fd++) close(fd);
+        alarm(60);
+        for (;;) pause();
+    }
     for (;;) pause();
 #endif
 #ifdef BROKEN_LOAD_PRINTS

@@ -77,7 +77,7 @@ final class ValidateTests: XCTestCase {
         }
         XCTAssertEqual(report["leak.so"]?["determinism"]?.0, "pass")
         XCTAssertEqual(report["abi2.so"]?["load"]?.0, "fail")
-        XCTAssertEqual(report["abi2.so"]?["load"]?.1, "built for effect ABI 2.0; this host speaks 1.4")
+        XCTAssertEqual(report["abi2.so"]?["load"]?.1, "built for effect ABI 2.0; this host speaks 1.5")
         XCTAssertEqual(report["default.so"]?["load"]?.0, "pass")
         XCTAssertEqual(report["default.so"]?["metadata"]?.0, "fail")
         XCTAssertEqual(report["default.so"]?["metadata"]?.1, "effect 'test-ramp': param 'length' has a default outside its range")
@@ -100,7 +100,7 @@ final class ValidateTests: XCTestCase {
         let cases: [(define: String, check: String, status: String, reason: String)] = [
             ("BROKEN_ERROR_GARBAGE", "errors", "fail", "test-ramp: sample at t = 0.5 returns OK but leaves status 12345 in the error struct"),
             ("BROKEN_OUT_STRUCT_OVERRUN", "errors", "fail",
-             "test-ramp: instance_info: 8 bytes written outside the 48 bytes the caller gave (0 before, 8 after)"),
+             "test-ramp: instance_info: 16 bytes written outside the 48 bytes the caller gave (0 before, 16 after)"),
             ("BROKEN_STRUCT_SIZE_CLAIM", "errors", "fail",
              "test-ramp: instance_info: struct_size written back is 4096, more than the 48 bytes given"),
             ("BROKEN_SHARED_STATE", "isolation", "fail", "test-ramp: with a second instance (length=5.05 reduce_motion=true) sampled in turn"),
@@ -117,6 +117,9 @@ final class ValidateTests: XCTestCase {
             ("BROKEN_NULL_STRINGS", "strings", "fail",
              "test-ramp with defaults: strings at t = 1.0: accessibility_value is NULL; a string is never NULL"),
             ("BROKEN_ELEMENT_UTF8", "strings", "fail", "test-ramp with defaults: element 0's text is not UTF-8"),
+            // A note is a line a host prints as it is (issue 48, ABI 1.5).
+            ("BROKEN_NOTES", "strings", "fail",
+             "test-ramp with defaults: a note holds the control character U+001B; notes are lines of text"),
             // ...and only there: the stdout check looks for printing alone (issue 34).
             ("BROKEN_ELEMENT_UTF8", "stdout", "pass", "nothing printed to stdout"),
             // Named for what they do, in the first check that meets them (issue 34).

@@ -40,6 +40,8 @@
  *   -DBROKEN_OUT_OF_RANGE    the value, declared 0 to 1, settles at 1.5
  *   -DBROKEN_NULL_STRINGS    once settled, its accessibility value is NULL
  *   -DBROKEN_ELEMENT_UTF8    it has one element, whose text is not UTF-8
+ *   -DBROKEN_NOTES           instance_info fills the 1.5 notes, with an escape
+ *                            sequence in a note
  *   -DHANG_AT=T              with BROKEN_HANG, sample hangs after t = T
  *   -DBROKEN_NAN             frames after t = 0.5 contain NaN
  *   -DBROKEN_NULL_SAMPLE     the table's sample pointer is NULL
@@ -387,6 +389,9 @@ static effect_status instance_info(const effect_instance *instance, effect_insta
     if (out->struct_size < EFFECT_INSTANCE_INFO_SIZE_1_0) {
         return fail(error, EFFECT_ERR_STRUCT_SIZE, "effect_instance_info too small");
     }
+#ifdef BROKEN_NOTES
+    const uint32_t given = out->struct_size;
+#endif
 #ifdef BROKEN_OUT_STRUCT_OVERRUN
     memset(out, 0, sizeof *out);
 #else
@@ -402,6 +407,12 @@ static effect_status instance_info(const effect_instance *instance, effect_insta
     out->element_count = 1; /* no element channels, so the frame is still 1 value */
 #endif
     out->timing = EFFECT_TIMING_ENDS;
+#ifdef BROKEN_NOTES
+    if (given >= sizeof *out) {
+        out->struct_size = sizeof *out;
+        out->notes = "length is long\nthe screen is \x1b[2Jcleared";
+    }
+#endif
 #ifdef BROKEN_INFINITE_END
     out->end = INFINITY;
 #else

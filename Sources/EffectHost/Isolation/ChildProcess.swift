@@ -173,13 +173,13 @@ public enum ChildProcess {
             Self.drain(&output, into: &outputBytes)
             Self.drain(&errors, into: &errorBytes)
             var status: Int32 = 0
-            let waited = waitpid(pid, &status, WNOHANG)
-            if waited == pid {
+            if hasEnded {
                 // A grandchild may hold the pipes open: take what is there, no more.
                 Self.drain(&output, into: &outputBytes)
                 Self.drain(&errors, into: &errorBytes)
                 closeAll()
                 endGroup()
+                _ = waitpid(pid, &status, 0)
                 let signal = status & 0x7F
                 let ending: Ending = signal != 0 ? .signalled(signal) : .exited(status: (status >> 8) & 0xFF)
                 return Outcome(ending: ending, output: outputBytes, errors: errorBytes)
@@ -193,11 +193,17 @@ public enum ChildProcess {
             return nil
         }
 
+        /// Whether the child has ended, left unreaped (WNOWAIT): until it
+        /// is reaped its pid can name no other process or group.
+        private var hasEnded: Bool {
+            var info = siginfo_t()
+            return waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0 && info._sifields._sigchld.si_pid == pid
+        }
+
         /// Kills the child's process group: the child, if it still runs,
-        /// and every process it started that stayed in the group. After
-        /// the child is reaped its pid still names the group while a
-        /// member lives (Linux keeps a pid in use while it is a group's
-        /// id), so this reaches no other process.
+        /// and every process it started that stayed in the group. Called
+        /// before the child is reaped, so the group's id is still its pid
+        /// and reaches no other process.
         private func endGroup() {
             kill(-pid, SIGKILL)
         }

@@ -1,5 +1,5 @@
 /*
- * effect.h: the effect plugin ABI, version 1.4.
+ * effect.h: the effect plugin ABI, version 1.5.
  *
  * An effect is a deterministic, sampled model of a piece of motion. Given a
  * time t (seconds since the effect appeared) it writes the numbers a
@@ -40,7 +40,7 @@
  *            Metadata strings (plugin, effect, param and channel info) stay
  *            valid until the library is unloaded. Strings returned through
  *            an instance (element text, display strings, string param
- *            values) stay valid until that instance is destroyed. Strings
+ *            values, notes) stay valid until that instance is destroyed. Strings
  *            the caller passes in are copied by the plugin before the call
  *            returns; the caller keeps ownership of them.
  *
@@ -144,7 +144,7 @@ extern "C" {
 #endif
 
 #define EFFECT_ABI_MAJOR 1
-#define EFFECT_ABI_MINOR 4
+#define EFFECT_ABI_MINOR 5
 
 /* The one symbol a plugin exports; see effect_plugin_entry below. */
 #define EFFECT_ENTRY_SYMBOL "effect_plugin_entry"
@@ -360,7 +360,7 @@ typedef struct effect_instance effect_instance;  /* opaque */
 
 /* Facts about one instance, filled by instance_info. element_count,
  * frame_size and layout_item_count never change during the instance's
- * life; the timing reflects the events set so far. */
+ * life; the timing and the notes reflect the events set so far. */
 typedef struct effect_instance_info {
     uint32_t struct_size;
     uint32_t element_count;
@@ -375,10 +375,23 @@ typedef struct effect_instance_info {
      * returned struct_size) and does no layout. */
     uint32_t layout_item_count;  /* items `layout` places; 0: no layout */
     uint32_t reserved2;          /* 0 */
+    /* Since 1.5; an earlier plugin fills only the fields above (check the
+     * returned struct_size) and has no notes. */
+    const char *notes;           /* what the params as given leave out that
+                                    a person should hear, as the frames alone
+                                    would not say it (a highlight phrase that
+                                    matches no word of the text): one line
+                                    each, "\n" between them, UTF-8; NULL or ""
+                                    for none (a plugin that zeroes the struct
+                                    has none). Instance-owned. A host passes
+                                    each on to its user once. */
 } effect_instance_info;
 
 /* The size of effect_instance_info in ABI 1.0, the least a caller may pass. */
 #define EFFECT_INSTANCE_INFO_SIZE_1_0 48u
+/* Its size in ABI 1.1 to 1.4, where `notes` begins: a plugin filled
+ * `notes` when the struct_size it returns covers it. */
+#define EFFECT_INSTANCE_INFO_SIZE_1_1 56u
 
 /* ------------------------------------------------------------------------
  * Layout (since 1.1)
@@ -1055,8 +1068,8 @@ struct effect_plugin_api {
 /* The size of effect_plugin_api in each minor version: a plugin's table is
  * at least the size for its abi_minor, and a function exists only in
  * plugins whose abi_minor is at least the minor that introduced it
- * (`layout` 1.1, `draw` 1.2, `create_with_services` 1.4; 1.3 adds no
- * function, so its table is 1.2's size). A host built against a newer header must
+ * (`layout` 1.1, `draw` 1.2, `create_with_services` 1.4; 1.3 and 1.5 add no
+ * function, so their tables are 1.2's and 1.4's sizes). A host built against a newer header must
  * not expect functions a plugin's minor does not have, nor ask for a table
  * larger than that minor's size.
  *
@@ -1133,7 +1146,8 @@ EFFECT_STATIC_ASSERT(offsetof(effect_param_info, default_value) == 64, effect_pa
 EFFECT_STATIC_ASSERT(sizeof(effect_channel_info) == 64, effect_channel_info_size);
 EFFECT_STATIC_ASSERT(offsetof(effect_channel_info, name) == 16, effect_channel_info_name);
 EFFECT_STATIC_ASSERT(offsetof(effect_channel_info, min) == 48, effect_channel_info_min);
-EFFECT_STATIC_ASSERT(sizeof(effect_instance_info) == 56, effect_instance_info_size);
+EFFECT_STATIC_ASSERT(sizeof(effect_instance_info) == 64, effect_instance_info_size);
+EFFECT_STATIC_ASSERT(offsetof(effect_instance_info, notes) == EFFECT_INSTANCE_INFO_SIZE_1_1, effect_instance_info_notes);
 EFFECT_STATIC_ASSERT(offsetof(effect_instance_info, layout_item_count) == EFFECT_INSTANCE_INFO_SIZE_1_0,
                      effect_instance_info_layout);
 EFFECT_STATIC_ASSERT(offsetof(effect_instance_info, frame_size) == 8, effect_instance_info_frame);

@@ -136,23 +136,42 @@ struct TrackingBreathe: EventStepping {
     /// The seed's body: one Text with the tracking, the opacity and the
     /// half-tracking nudge, centred in a frame as wide and tall as the text
     /// ever gets (or the width proposed, if wider), so it stays centred as
-    /// it breathes. Text wider than the width proposed wraps, as SwiftUI's
-    /// Text does, and rewraps as the tracking breathes.
+    /// it breathes. Its rows are the settled layout's: a text wider than
+    /// the width proposed breaks where it does at `min_tracking`, where the
+    /// entrance settles and the breath starts, and keeps those rows while
+    /// the tracking flares and breathes (see `rows`).
     func draw(at t: Double, on canvas: inout Canvas) -> Size {
-        let (tracking, opacity) = Self.trackingAndOpacity(states.value(at: t), at: t)
+        let state = states.value(at: t)
+        let (tracking, opacity) = Self.trackingAndOpacity(state, at: t)
         let frame = extent(on: &canvas)
-        let body = text(tracking: tracking, color: colors.value(at: t, for: canvas.appearance))
+        let color = colors.value(at: t, for: canvas.appearance)
+        let body = text(tracking: tracking, settledAt: state.minTracking, in: canvas.proposal.width, color: color)
             .opacity(opacity, id: Part.breath)
             .offset(x: tracking / 2)
-        let size = body.sizeThatFits(offered(canvas), in: &canvas)
+        let size = body.sizeThatFits(.unspecified, in: &canvas)
         canvas.draw(
             body,
             in: Rect(x: (frame.width - size.width) / 2, y: (frame.height - size.height) / 2, width: size.width, height: size.height))
         return frame
     }
 
-    private func text(tracking: Double, color: RGBA = RGBA(red: 0, green: 0, blue: 0)) -> Text {
-        Text(paragraph, font: font, color: color, tracking: tracking, id: Part.text)
+    /// The text at `tracking`, in the rows it takes at `settled` in the
+    /// width proposed. The seed is one `Text` whose `.tracking()` a
+    /// TimelineView sets every frame, shown in a preview that proposes no
+    /// width, where a title takes its ideal size: one line. It is made to
+    /// be read as a title, the letters opening and closing within it, and
+    /// the entrance "settles in" to that title (and with reduce motion it
+    /// is all there is). Rewrapping as the tracking moves would jump a
+    /// title between one line and two and back (any two words past 12
+    /// letters do during the 17 pt entrance at 432 pt); rows decided at
+    /// the widest tracking would split a title that fits at rest. So the
+    /// settled tracking decides where rows break, once per state, and the
+    /// flare and the breath only move the letters (the frame grows to hold
+    /// them when that is wider than the width proposed).
+    private func text(tracking: Double, settledAt settled: Double, in width: Double?, color: RGBA = RGBA(red: 0, green: 0, blue: 0))
+        -> Text
+    {
+        Text(paragraph, font: font, color: color, tracking: tracking, id: Part.text).lineBreaks(atTracking: settled, width: width)
     }
 
     /// The frame at its widest, with room on either side for the nudge.
@@ -164,32 +183,44 @@ struct TrackingBreathe: EventStepping {
             maxItems: 2 + paragraph.maxRuns)
     }
 
-    /// The width offered to the text: the host's proposal.
-    private func offered(_ canvas: Canvas) -> ProposedSize { ProposedSize(width: canvas.proposal.width, height: nil) }
-
-    /// The frame: the text at its widest tracking (or the width proposed,
-    /// if wider), as tall as its rows at the widest and the narrowest.
+    /// The frame: each state's rows at the widest tracking it reaches (or
+    /// the width proposed, if wider). With fixed rows a row only widens as
+    /// the tracking grows, so its widest tracking is its widest moment.
+    /// States in a row with the same settled tracking share rows and are
+    /// laid out once, so events that toggle other params cost one layout.
     private func extent(on canvas: inout Canvas) -> Size {
-        let widest = text(tracking: Self.widestTracking(states)).sizeThatFits(offered(canvas), in: &canvas)
-        let narrowest = text(tracking: Self.narrowestTracking(states)).sizeThatFits(offered(canvas), in: &canvas)
-        return Size(width: max(canvas.proposal.width ?? 0, widest.width), height: max(widest.height, narrowest.height))
+        let width = canvas.proposal.width
+        var size = Size(width: width ?? 0, height: 0)
+        let all = states.allValues
+        var settled = all[0].minTracking
+        var widest = -Double.infinity
+        for index in all.indices {
+            let state = all[index]
+            if state.minTracking != settled {
+                size = Self.union(size, text(tracking: widest, settledAt: settled, in: width).sizeThatFits(.unspecified, in: &canvas))
+                (settled, widest) = (state.minTracking, -Double.infinity)
+            }
+            widest = max(widest, Self.widestTracking(state))
+        }
+        return Self.union(size, text(tracking: widest, settledAt: settled, in: width).sizeThatFits(.unspecified, in: &canvas))
     }
 
-    /// The widest tracking any state reaches: the entrance flares 8 pt past
-    /// max_tracking, and a breath spans min to max.
+    private static func union(_ a: Size, _ b: Size) -> Size { Size(width: max(a.width, b.width), height: max(a.height, b.height)) }
+
+    /// The widest tracking a state reaches: its settled tracking when
+    /// motion is reduced; otherwise the entrance's flare, 8 pt past
+    /// max_tracking (a state set after the entrance may never flare: the
+    /// frame allows for it all the same), or min_tracking, if wider.
+    private static func widestTracking(_ state: State) -> Double {
+        state.reduceMotion ? state.minTracking : max(state.minTracking, state.maxTracking + 8)
+    }
+
+    /// The widest tracking any state reaches.
     private static func widestTracking(_ states: Steps<State>) -> Double {
         var widest = -Double.infinity
         let all = states.allValues
-        for index in all.indices { widest = max(widest, all[index].minTracking, all[index].maxTracking + 8) }
+        for index in all.indices { widest = max(widest, widestTracking(all[index])) }
         return widest
-    }
-
-    /// The narrowest tracking any state reaches.
-    private static func narrowestTracking(_ states: Steps<State>) -> Double {
-        var narrowest = Double.infinity
-        let all = states.allValues
-        for index in all.indices { narrowest = min(narrowest, all[index].minTracking, all[index].maxTracking) }
-        return narrowest
     }
 
     // MARK: The math

@@ -44,9 +44,14 @@ enum Chunking {
     static let phraseSeparator: Character = "|"
 
     /// `strings` holds the host's segmenter: the words of scripts written
-    /// without spaces come from it (see `TextBreaks`).
-    static func chunks(of text: String, unit: RevealUnit, highlights: String, strings: StringPool) -> [RevealChunk] {
+    /// without spaces come from it (see `TextBreaks`). Also answers the
+    /// highlight phrases whose words occur nowhere in the text, as given
+    /// (trimmed), for the instance's note: nothing shows they were asked for.
+    static func chunks(of text: String, unit: RevealUnit, highlights: String, strings: StringPool)
+        -> (chunks: [RevealChunk], unmatched: [String])
+    {
         var chunks: [RevealChunk] = []
+        var unmatched: [String] = []
         var next = 0
         func pieces(_ word: Substring) -> [String] {
             unit == .characters ? CursiveJoining.characters(of: word).map { String($0) } : [String(word)]
@@ -64,14 +69,17 @@ enum Chunking {
             }
         case .words, .characters:
             let (words, joined) = Self.words(of: text, strings: strings)
-            let phrases = highlights.split(separator: phraseSeparator, omittingEmptySubsequences: true)
-                .map { Self.words(of: String($0), strings: strings).words.map(normalized) }
-                .filter { !$0.isEmpty }
+            let given = highlights.split(separator: phraseSeparator, omittingEmptySubsequences: true)
+                .map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
+            let phrases = given.map { Self.words(of: String($0), strings: strings).words.map(normalized) }
+            let normalizedWords = words.map(normalized)
+            for (phrase, words) in zip(given, phrases) where !Self.occurs(words, in: normalizedWords) {
+                unmatched.append(String(phrase))
+            }
             // Phrases by their first word, so each word is checked only
             // against the phrases that could start there.
             var byFirstWord: [String: [[String]]] = [:]
-            for phrase in phrases { byFirstWord[phrase[0], default: []].append(phrase) }
-            let normalizedWords = words.map(normalized)
+            for phrase in phrases where !phrase.isEmpty { byFirstWord[phrase[0], default: []].append(phrase) }
             var index = 0
             while index < words.count {
                 // The longest phrase that starts at this word wins.
@@ -86,7 +94,14 @@ enum Chunking {
                 index += length
             }
         }
-        return chunks
+        return (chunks, unmatched)
+    }
+
+    /// Whether `phrase` (normalized words) occurs in `words`: a phrase with
+    /// no letters or digits never does.
+    static func occurs(_ phrase: [String], in words: [String]) -> Bool {
+        guard !phrase.isEmpty, phrase.count <= words.count else { return false }
+        return (0...(words.count - phrase.count)).contains { words[$0..<($0 + phrase.count)].elementsEqual(phrase) }
     }
 
     /// The text's words in order: what lies between white space, and in
@@ -108,5 +123,13 @@ enum Chunking {
     /// Lowercased, with everything but letters and digits dropped.
     static func normalized(_ word: Substring) -> String {
         word.lowercased().filter { $0.isLetter || $0.isNumber }
+    }
+}
+
+extension Substring {
+    /// Without the white space at either end.
+    func trimmingWhitespace() -> Substring {
+        guard let first = firstIndex(where: { !$0.isWhitespace }), let last = lastIndex(where: { !$0.isWhitespace }) else { return "" }
+        return self[first...last]
     }
 }

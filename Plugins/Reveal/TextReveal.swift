@@ -124,6 +124,8 @@ struct TextReveal: EventStepping {
 
     private let chunks: [RevealChunk]
     private let flow: WordFlow
+    /// Highlights that highlight nothing, said once by the host (effect_instance_info.notes).
+    let notes: CString
     private let label: CString
     let elements: [Element<Attribute>]
     /// Per unit: the last unit of its chunk if that chunk is highlighted, so
@@ -136,9 +138,10 @@ struct TextReveal: EventStepping {
         let text = params.created(Self.text)
         let unit = params.created(Self.unit)
         label = strings.intern(text)
-        let chunks = Chunking.chunks(
-            of: text, unit: unit, highlights: unit == .lines ? "" : params.created(Self.highlights), strings: strings)
+        let highlights = params.created(Self.highlights)
+        let (chunks, unmatched) = Chunking.chunks(of: text, unit: unit, highlights: unit == .lines ? "" : highlights, strings: strings)
         self.chunks = chunks
+        notes = strings.intern(Self.notes(unit: unit, highlights: highlights, unmatched: unmatched))
         flow = WordFlow(
             chunks: chunks, stacksLines: unit == .lines, alignment: params.created(Self.alignment), direction: LayoutDirection.of(text))
         var elements: [Element<Attribute>] = []
@@ -183,6 +186,24 @@ struct TextReveal: EventStepping {
     mutating func advance(to time: Double, _ params: ParamTimeline) {
         schedule.advance(to: time, params)
         look.colors.advance(to: time, params)
+    }
+
+    /// The note for highlight phrases that highlight nothing: ones whose
+    /// words the text does not have, or any with `unit` lines, which
+    /// highlights no phrase. The seed drops them without a word; a person
+    /// who typed one should hear why no block appears.
+    static func notes(unit: RevealUnit, highlights: String, unmatched: [String]) -> String {
+        if unit == .lines {
+            let given = highlights.split(separator: Chunking.phraseSeparator).contains { !$0.trimmingWhitespace().isEmpty }
+            return given ? "with unit lines no phrase is highlighted, so the highlights are left out" : ""
+        }
+        guard !unmatched.isEmpty else { return "" }
+        // A note is one line: a line break inside a phrase is shown as a space.
+        let quoted = unmatched.map { "'" + String($0.map { $0.isNewline ? " " : $0 }) + "'" }
+        let list = quoted.count == 1 ? quoted[0] : quoted.dropLast().joined(separator: ", ") + " and " + quoted[quoted.count - 1]
+        return unmatched.count == 1
+            ? "the highlight \(list) matches no words of the text, so nothing is highlighted for it"
+            : "the highlights \(list) match no words of the text, so nothing is highlighted for them"
     }
 
     private static func lastHighlightedUnit(of chunks: [RevealChunk]) -> Int? {

@@ -4,9 +4,10 @@ import EffectHost
 
 /// Every string an instance hands out is there and is UTF-8, as the header
 /// promises a renderer and a screen reader: the display strings at each
-/// probed time, for the defaults and for varied params, and each element's
-/// text, with its attributes where it says it has some. Read through the
-/// raw table, so a NULL is named as one rather than as a failed read.
+/// probed time, for the defaults and for varied params, each element's
+/// text, with its attributes where it says it has some, and its notes
+/// (ABI 1.5), lines a host can print. Read through the raw table, so a
+/// NULL is named as one rather than as a failed read.
 enum StringsCheck {
     /// Past this many elements, a sample of them: a text of a million
     /// units need not be read whole to find a broken one.
@@ -41,9 +42,10 @@ enum StringsCheck {
                     }
                 }
                 read += try checkElements(instance, of: effect, table, context)
+                read += try checkNotes(instance, table, context)
             }
         }
-        return .pass("\(read) display strings and element texts, each non-NULL UTF-8")
+        return .pass("\(read) display strings, element texts and notes, each non-NULL UTF-8")
     }
 
     private static func checkElements(
@@ -69,6 +71,28 @@ enum StringsCheck {
             read += 1
         }
         return read
+    }
+
+    /// The instance's notes, where its minor has them: NULL or UTF-8 lines
+    /// with no control characters (a host prints each as it is). Answers 1
+    /// when there were notes to read.
+    private static func checkNotes(_ instance: EffectInstance, _ table: UnsafePointer<effect_plugin_api>, _ context: String) throws -> Int {
+        var info = effect_instance_info()
+        info.struct_size = UInt32(MemoryLayout<effect_instance_info>.size)
+        try succeeds("\(context): instance_info") { error in
+            RunningCall.during("instance_info") { table.pointee.instance_info!(instance.rawHandle, &info, error) }
+        }
+        let notesEnd = MemoryLayout<effect_instance_info>.offset(of: \.notes)! + MemoryLayout<UnsafePointer<CChar>?>.size
+        guard Int(info.struct_size) >= notesEnd, let pointer = info.notes else { return 0 }
+        guard let notes = PluginString.read(pointer, limit: 1 << 20) else { throw CheckFailure("\(context): its notes are not UTF-8") }
+        for line in notes.split(separator: "\n", omittingEmptySubsequences: false) {
+            if let control = line.unicodeScalars.first(where: { $0.properties.generalCategory == .control }) {
+                let hex = String(control.value, radix: 16, uppercase: true)
+                throw CheckFailure(
+                    "\(context): a note holds the control character U+\(String(repeating: "0", count: max(0, 4 - hex.count)) + hex); notes are lines of text")
+            }
+        }
+        return 1
     }
 
     /// Runs a call that must succeed; a failure is named with its status

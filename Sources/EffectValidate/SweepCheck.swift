@@ -4,8 +4,9 @@ import Glibc
 
 /// Finite frames across default, minimum, maximum and random
 /// params, at the edge times, packed close to each boundary and at random
-/// times up to 1e12 s; values outside a channel's declared range are a
-/// warning (a failure with --strict).
+/// times up to 1e12 s. A value outside its channel's declared range fails:
+/// effect.h promises every value within min ... max, and hosts size
+/// meters, charts and keyframes by that range.
 enum SweepCheck {
     static func check(_ plugin: Plugin, _ random: inout SeededRandom) throws -> CheckResult {
         var frames = 0
@@ -54,7 +55,7 @@ enum SweepCheck {
             }
         }
         if !outOfRange.isEmpty {
-            return .warn("values outside their declared ranges: " + outOfRange.joined(separator: "; "))
+            return .fail("values outside their declared ranges: " + outOfRange.joined(separator: "; "))
         }
         return .pass("\(frames) frames finite and within declared ranges (\(MetadataRules.count(refused, "param combination")) refused by the effect)")
     }

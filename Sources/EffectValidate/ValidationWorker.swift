@@ -15,6 +15,7 @@ public enum ValidationWorker {
     /// Installs process-wide handlers (exit, SIGSEGV and other faults):
     /// for a worker process only.
     public static func run(_ check: Check, path: String, seed: UInt64, verdictDescriptor descriptor: Int32) {
+        Worker.endWithHost()
         OverrunWatch.verdictDescriptor = descriptor
         PluginActivity.exitDescriptor = descriptor
         PluginActivity.exitLine = { code, _, call, phase in

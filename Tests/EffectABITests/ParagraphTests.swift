@@ -168,4 +168,44 @@ final class ParagraphTests: XCTestCase {
         XCTAssertEqual(size, Size(width: 130, height: 20))
     }
 
+    /// Rows fixed at another tracking (issue 48): "one two three" breaks in
+    /// 75 where it does at tracking 0 ("one two" 70 / "three"), and keeps
+    /// those rows drawn at tracking 5, where "one two" is 105 and would
+    /// wrap alone; the words move by 15 pt a byte, the space too.
+    func testLineBreaksAtAnotherTrackingKeepTheirRows() {
+        let text = Text(paragraph("one two three"), font: font, color: RGBA(red: 0, green: 0, blue: 0), tracking: 5, id: 7)
+            .lineBreaks(atTracking: 0, width: 75)
+        for offered in [nil, 20.0, 500] {
+            let (size, runs) = draw(text, width: offered)
+            XCTAssertEqual(runs.map(\.0), ["one", "two", "three"], "whatever width is offered: \(String(describing: offered))")
+            XCTAssertEqual(runs.map(\.1), [0, 60, 0])
+            XCTAssertEqual(runs.map(\.2), [8, 8, 18])
+            XCTAssertEqual(runs.map(\.3), [7, 7 + 0x10000, 7 + 0x20000])
+            XCTAssertEqual(size, Size(width: 105, height: 20))
+        }
+        // At tracking 0 in a width where the whole line fits, it is one run at tracking 5 too.
+        let whole = Text(paragraph("one two three"), font: font, color: RGBA(red: 0, green: 0, blue: 0), tracking: 5, id: 7)
+            .lineBreaks(atTracking: 0, width: 130)
+        XCTAssertEqual(draw(whole, width: 100).runs.map(\.0), ["one two three"])
+        XCTAssertEqual(draw(whole, width: 100).size, Size(width: 195, height: 10))
+        // A tighter tracking than the rows were broken at keeps them too:
+        // "ab cd" breaks at tracking 2 in 50 (60 wide) and stays two rows at 0.
+        let tight = Text(paragraph("ab cd"), font: font, color: RGBA(red: 0, green: 0, blue: 0), tracking: 0, id: 1)
+            .lineBreaks(atTracking: 2, width: 50)
+        XCTAssertEqual(draw(tight, width: nil).runs.map(\.0), ["ab", "cd"])
+        XCTAssertEqual(draw(tight, width: nil).size, Size(width: 20, height: 20))
+    }
+
+    /// The same with Hebrew words in an English line: rows found at
+    /// tracking 0 in 140 (as above: "one", גד, אב / "two"), drawn at
+    /// tracking 1, 11 pt a byte: "one" 33, each Hebrew word 44, spaces 11.
+    func testLineBreaksAtAnotherTrackingKeepMixedRows() {
+        let text = Text(paragraph("one \u{05D0}\u{05D1} \u{05D2}\u{05D3} two"), font: font, color: RGBA(red: 0, green: 0, blue: 0), tracking: 1, id: 7)
+            .lineBreaks(atTracking: 0, width: 140)
+        let (size, runs) = draw(text, width: nil)
+        XCTAssertEqual(runs.map(\.0), ["one", "\u{05D2}\u{05D3}", "\u{05D0}\u{05D1}", "two"])
+        XCTAssertEqual(runs.map(\.1), [0, 44, 99, 0])
+        XCTAssertEqual(runs.map(\.2), [8, 8, 8, 18])
+        XCTAssertEqual(size, Size(width: 143, height: 20))
+    }
 }

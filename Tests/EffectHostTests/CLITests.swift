@@ -44,7 +44,7 @@ final class CLITests: XCTestCase {
     func testListText() throws {
         let result = try host("list")
         XCTAssertEqual(result.status, 0, result.stderr)
-        XCTAssertTrue(result.stdout.contains("strike 1.0.0  ABI 1.4  \(TestEnvironment.strikePlugin)"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("strike 1.0.0  ABI 1.5  \(TestEnvironment.strikePlugin)"), result.stdout)
         XCTAssertTrue(result.stdout.contains("  strikethrough-reveal  A task striking itself out"), result.stdout)
     }
 
@@ -55,7 +55,7 @@ final class CLITests: XCTestCase {
         let plugins = try XCTUnwrap(report["plugins"] as? [[String: Any]])
         let strike = try XCTUnwrap(plugins.first { $0["id"] as? String == "strike" })
         XCTAssertEqual(strike["path"] as? String, TestEnvironment.strikePlugin)
-        XCTAssertEqual(strike["abi"] as? String, "1.4")
+        XCTAssertEqual(strike["abi"] as? String, "1.5")
         XCTAssertEqual((strike["effects"] as? [[String: Any]])?.compactMap { $0["id"] as? String }, ["strikethrough-reveal"])
         XCTAssertEqual((report["failures"] as? [Any])?.count, 0)
     }
@@ -400,7 +400,7 @@ extension CLITests {
         XCTAssertEqual(
             (breathe["effects"] as? [[String: Any]])?.compactMap { $0["id"] as? String }, ["tracking-breathe", "breathing-circles"])
         let text = try TestEnvironment.run(TestEnvironment.effectHost, ["list"])
-        XCTAssertTrue(text.stdout.contains("breathe 1.0.0  ABI 1.4  \(TestEnvironment.buildDirectory)/libBreathe.so\n  tracking-breathe "), text.stdout)
+        XCTAssertTrue(text.stdout.contains("breathe 1.0.0  ABI 1.5  \(TestEnvironment.buildDirectory)/libBreathe.so\n  tracking-breathe "), text.stdout)
     }
 
     func testBreathingCirclesCSVHasElementColumns() throws {

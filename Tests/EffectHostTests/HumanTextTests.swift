@@ -12,11 +12,11 @@ final class HumanTextTests: XCTestCase {
     func testVersionIsOneLineAndMatchesList() throws {
         let version = try host("--version")
         XCTAssertEqual(version.status, 0, version.stderr)
-        let match = try XCTUnwrap(version.stdout.firstMatch(of: /^effect-host (\d+\.\d+\.\d+) \(plugin ABI 1\.4\)\n$/), version.stdout)
+        let match = try XCTUnwrap(version.stdout.firstMatch(of: /^effect-host (\d+\.\d+\.\d+) \(plugin ABI 1\.5\)\n$/), version.stdout)
         let list = try host("list", "--json")
         let report = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [String: Any])
         XCTAssertEqual(report["version"] as? String, String(match.1))
-        XCTAssertEqual(report["abi"] as? String, "1.4")
+        XCTAssertEqual(report["abi"] as? String, "1.5")
     }
 
     /// The chart's ticks are whole multiples of a 1, 2 or 5 step, written

@@ -77,7 +77,7 @@ final class ValidateTests: XCTestCase {
         }
         XCTAssertEqual(report["leak.so"]?["determinism"]?.0, "pass")
         XCTAssertEqual(report["abi2.so"]?["load"]?.0, "fail")
-        XCTAssertEqual(report["abi2.so"]?["load"]?.1, "built for effect ABI 2.0; this host speaks 1.4")
+        XCTAssertEqual(report["abi2.so"]?["load"]?.1, "built for effect ABI 2.0; this host speaks 1.5")
         XCTAssertEqual(report["default.so"]?["load"]?.0, "pass")
         XCTAssertEqual(report["default.so"]?["metadata"]?.0, "fail")
         XCTAssertEqual(report["default.so"]?["metadata"]?.1, "effect 'test-ramp': param 'length' has a default outside its range")
@@ -100,7 +100,7 @@ final class ValidateTests: XCTestCase {
         let cases: [(define: String, check: String, status: String, reason: String)] = [
             ("BROKEN_ERROR_GARBAGE", "errors", "fail", "test-ramp: sample at t = 0.5 returns OK but leaves status 12345 in the error struct"),
             ("BROKEN_OUT_STRUCT_OVERRUN", "errors", "fail",
-             "test-ramp: instance_info: 8 bytes written outside the 48 bytes the caller gave (0 before, 8 after)"),
+             "test-ramp: instance_info: 16 bytes written outside the 48 bytes the caller gave (0 before, 16 after)"),
             ("BROKEN_STRUCT_SIZE_CLAIM", "errors", "fail",
              "test-ramp: instance_info: struct_size written back is 4096, more than the 48 bytes given"),
             ("BROKEN_SHARED_STATE", "isolation", "fail", "test-ramp: with a second instance (length=5.05 reduce_motion=true) sampled in turn"),
@@ -112,10 +112,14 @@ final class ValidateTests: XCTestCase {
             ("BROKEN_CREATE_EXIT", "metadata", "crash", "the plugin exited with status 0 during create, in the metadata check"),
             ("BROKEN_SLOW", "determinism", "fail", "slow: test-ramp takes "),
             ("BROKEN_EXTRA_EXPORTS", "load", "warn", "exports 2 symbols besides effect_plugin_entry"),
-            ("BROKEN_OUT_OF_RANGE", "sweep", "warn", "values outside their declared ranges: test-ramp.value = 1.5 at t = "),
+            // effect.h promises every value within its channel's range: a failure, not a warning (issue 48).
+            ("BROKEN_OUT_OF_RANGE", "sweep", "fail", "values outside their declared ranges: test-ramp.value = 1.5 at t = "),
             ("BROKEN_NULL_STRINGS", "strings", "fail",
              "test-ramp with defaults: strings at t = 1.0: accessibility_value is NULL; a string is never NULL"),
             ("BROKEN_ELEMENT_UTF8", "strings", "fail", "test-ramp with defaults: element 0's text is not UTF-8"),
+            // A note is a line a host prints as it is (issue 48, ABI 1.5).
+            ("BROKEN_NOTES", "strings", "fail",
+             "test-ramp with defaults: a note holds the control character U+001B; notes are lines of text"),
             // ...and only there: the stdout check looks for printing alone (issue 34).
             ("BROKEN_ELEMENT_UTF8", "stdout", "pass", "nothing printed to stdout"),
             // Named for what they do, in the first check that meets them (issue 34).
@@ -152,12 +156,13 @@ final class ValidateTests: XCTestCase {
                 "test-ramp: sample at t = 0.0 writes past the end of its 1 value frame")
         }
 
-        // --strict: the two warnings become failures.
+        // --strict: the warning becomes a failure; the range failure is one already.
         let strict = try validate(["--strict", "--timeout", "20", "--seed", "7", paths[8], paths[9]])
         XCTAssertEqual(strict.status, 1)
         XCTAssertEqual(strict.report["broken_extra_exports.so"]?["load"]?.0, "fail")
         XCTAssertTrue(strict.report["broken_extra_exports.so"]?["load"]?.1.hasSuffix("(a failure in strict mode)") == true)
         XCTAssertEqual(strict.report["broken_out_of_range.so"]?["sweep"]?.0, "fail")
+        XCTAssertFalse(strict.report["broken_out_of_range.so"]?["sweep"]?.1.hasSuffix("(a failure in strict mode)") ?? true)
     }
 
     /// The draw check passes a plugin that draws well and names what each

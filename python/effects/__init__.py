@@ -52,7 +52,7 @@ from ._host import Check, HostLibraryMissing, Picture, ValidationReport, validat
 from ._instance import Appearance, DisplayStrings, Element, Frames, Instance, Sample, Timing, TimingKind
 from ._layout import Decoration, Layout, LayoutItem
 from ._library import Catalog, Channel, ChannelScope, Effect, Param, ParamType, Plugin, load_plugin, scan, search_path
-from .errors import EffectError, PluginLoadError, PluginLoadWarning
+from .errors import EffectError, EffectNote, PluginLoadError, PluginLoadWarning
 
 __all__ = [
     "Appearance",
@@ -69,6 +69,7 @@ __all__ = [
     "DrawItem",
     "Effect",
     "EffectError",
+    "EffectNote",
     "Element",
     "EndGroup",
     "Frames",

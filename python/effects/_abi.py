@@ -21,7 +21,7 @@ from ctypes import (
 from typing import TypeVar
 
 ABI_MAJOR = 1
-ABI_MINOR = 4
+ABI_MINOR = 5
 ENTRY_SYMBOL = "effect_plugin_entry"
 
 OK = 0
@@ -60,6 +60,8 @@ ERROR_MESSAGE_CAPACITY = 512
 LAYOUT_HEADER = 2
 LAYOUT_STRIDE = 10
 INSTANCE_INFO_SIZE_1_0 = 48
+#: Where effect_instance_info.notes begins: the size in ABI 1.1 to 1.4.
+INSTANCE_INFO_SIZE_1_1 = 56
 
 
 class Error(Structure):
@@ -153,6 +155,8 @@ class InstanceInfo(Structure):
         ("period", c_double),
         ("layout_item_count", c_uint32),
         ("reserved2", c_uint32),
+        # Since 1.5.
+        ("notes", c_char_p),
     ]
 
 
@@ -468,7 +472,8 @@ assert ctypes.sizeof(PluginInfo) == 56
 assert ctypes.sizeof(EffectInfo) == 72
 assert ctypes.sizeof(ParamInfo) == 96
 assert ctypes.sizeof(ChannelInfo) == 64
-assert ctypes.sizeof(InstanceInfo) == 56
+assert ctypes.sizeof(InstanceInfo) == 64
+assert InstanceInfo.notes.offset == INSTANCE_INFO_SIZE_1_1
 assert ctypes.sizeof(ElementInfo) == 24
 assert ctypes.sizeof(Strings) == 32
 assert ctypes.sizeof(PluginAPI) == 16 + 16 * ctypes.sizeof(c_void_p)

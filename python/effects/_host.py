@@ -15,7 +15,7 @@ import math
 import numbers
 import os
 import shutil
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from ctypes import CFUNCTYPE, POINTER, Structure, c_char_p, c_double, c_int, c_int32, c_uint32, c_uint64, c_void_p
 from dataclasses import dataclass
 from typing import Any
@@ -327,8 +327,17 @@ def create_instance(plugin: Handle, effect_id: str, settings: Any, count: int) -
     return Handle(raw, host.effect_host_instance_free, keep=plugin)
 
 
-def create_instance_text(plugin: Handle, effect_id: str, assignments: Sequence[str]) -> Handle:
+def create_instance_text(plugin: Handle, effect_id: str, assignments: Iterable[str]) -> Handle:
     host = library()
+    # A string is iterable too, by its characters: never what was meant.
+    if isinstance(assignments, (str, bytes)) or not isinstance(assignments, Iterable):
+        raise EffectError(
+            _abi.ERR_TYPE, f"assignments is a list of 'NAME=VALUE' strings, not {type(assignments).__name__} {_shown(assignments)}"
+        )
+    assignments = list(assignments)
+    for index, text in enumerate(assignments):
+        if not isinstance(text, str):
+            raise EffectError(_abi.ERR_TYPE, f"assignments[{index}] is a 'NAME=VALUE' string, not {type(text).__name__} {_shown(text)}")
     encoded = (c_char_p * max(1, len(assignments)))(*(text.encode("utf-8") for text in assignments))
     raw = c_void_p()
     call(host.effect_host_instance_create_text, plugin.pointer, effect_id.encode("utf-8"), encoded, len(assignments), ctypes.byref(raw))
@@ -398,7 +407,7 @@ class Picture:
         height) pixels, or the picture at ``scale`` pixels a point. The
         picture is fitted to the pixels as an SVG viewport is (scaled to
         fit, centred), over its ground."""
-        width, height = size if size is not None else self.pixel_size(scale)
+        width, height = self.pixel_size(scale) if size is None else _pixels(size)
         array = np.empty((height, width, 4), dtype=np.uint8)
         self.draw_into(t, array, premultiplied)
         return array
@@ -413,6 +422,8 @@ class Picture:
         fits the array, placed at ``x``, ``y`` in the room that leaves (0
         left or top, 0.5 centred, 1 right or bottom); ``over`` draws it over
         the array's pixels instead of clearing them."""
+        if not isinstance(array, np.ndarray):
+            raise EffectError(_abi.ERR_TYPE, f"draw_into's array is a numpy array, not {type(array).__name__} {_shown(array)}")
         if array.dtype != np.uint8 or array.ndim != 3 or array.shape[2] != 4 or array.strides[1:] != (4, 1):
             raise EffectError(_abi.ERR_RANGE, "draw_into takes a (height, width, 4) uint8 array whose rows are contiguous")
         if not array.flags.writeable:
@@ -444,6 +455,26 @@ class Picture:
 
     def close(self) -> None:
         self._handle.close()
+
+
+def _shown(value: Any) -> str:
+    """A value as an error message quotes it: its repr, cut short."""
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _pixels(size: Any) -> tuple[int, int]:
+    """``size`` as (width, height) pixels, each 1 to MAX_SIDE, checked
+    before an array that large is allocated."""
+    if not isinstance(size, (tuple, list)) or len(size) != 2:
+        raise EffectError(_abi.ERR_TYPE, f"size is (width, height) in pixels, not {type(size).__name__} {_shown(size)}")
+    for side in size:
+        if isinstance(side, bool) or not isinstance(side, numbers.Integral):
+            raise EffectError(_abi.ERR_TYPE, f"size is two whole numbers of pixels, not {_shown(tuple(size))}")
+    width, height = int(size[0]), int(size[1])
+    if not (0 < width <= MAX_SIDE and 0 < height <= MAX_SIDE):
+        raise EffectError(_abi.ERR_RANGE, f"size is 1 to {MAX_SIDE} pixels a side, not {width} × {height}")
+    return width, height
 
 
 class _Notes:

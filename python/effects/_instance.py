@@ -6,6 +6,7 @@ import contextlib
 import ctypes
 import numbers
 import threading
+import warnings
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
@@ -27,7 +28,7 @@ from ._host import Picture
 from ._layout import Layout, read_layout
 from ._library import _call, value_from_raw
 from ._values import to_raw, to_time
-from .errors import EffectError
+from .errors import EffectError, EffectNote
 
 if TYPE_CHECKING:
     from ._library import Effect
@@ -263,6 +264,8 @@ class Instance:
         self._element_channel_names = tuple(channel.name for channel in effect.element_channels)
         # The items the last draw needed, to start the next one with room enough.
         self._draw_capacity = FIRST_CAPACITY
+        self._said: set[str] = set()
+        self._say_notes(stacklevel=4)  # the caller of create
 
     def __enter__(self) -> Instance:
         return self
@@ -379,6 +382,25 @@ class Instance:
         return info
 
     @property
+    def notes(self) -> tuple[str, ...]:
+        """What the params as given leave out, as the plugin says it (a
+        highlight phrase that matches no words of the text), one line each,
+        given the events so far; each is also warned once as an EffectNote.
+        Empty for a plugin before ABI 1.5."""
+        info = self._info()
+        if info.struct_size < _abi.INSTANCE_INFO_SIZE_1_1 + ctypes.sizeof(ctypes.c_char_p) or not info.notes:
+            return ()
+        return tuple(line for line in info.notes.decode("utf-8", "replace").split("\n") if line)
+
+    def _say_notes(self, stacklevel: int) -> None:
+        """Warns each note not said before on this instance, from the
+        caller ``stacklevel`` frames up."""
+        for note in self.notes:
+            if note not in self._said:
+                self._said.add(note)
+                warnings.warn(f"{self.effect.id}: {note}", EffectNote, stacklevel=stacklevel)
+
+    @property
     def timing(self) -> Timing:
         """How the instance ends or loops, given its events so far."""
         info = self._info()
@@ -446,6 +468,7 @@ class Instance:
                 _host.set_param(self._owner, name, raw, to_time(at))
             else:
                 _call(self._api.set_param, handle, name.encode("utf-8"), ctypes.byref(raw), to_time(at))
+        self._say_notes(stacklevel=3)  # the caller of set
 
     def get(self, name: str, at: float = 0.0) -> Any:
         """The value param ``name`` has at time ``at``."""

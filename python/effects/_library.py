@@ -210,8 +210,9 @@ class Effect:
         ``effect-host --param`` reads them (numbers, true/false, choices by
         name, colours as #RRGGBB[AA], text as is): the host library reads
         them, so a command line of your own takes params as effect-host's
-        does. Raises EffectError as ``create`` does, and for text that does
-        not read; HostLibraryMissing where the library is absent."""
+        does. Raises EffectError as ``create`` does, for text that does not
+        read, and (EFFECT_ERR_TYPE) for anything but a list of strings;
+        HostLibraryMissing where the library is absent."""
         from ._instance import Instance
 
         if self.plugin._host is None:
@@ -219,7 +220,7 @@ class Effect:
             raise _host.HostLibraryMissing(
                 _host.ERR_MISSING, "this effect's plugin was loaded without the host library; load it again to read params as text"
             )
-        owned = _host.create_instance_text(self.plugin._host, self.id, list(assignments))
+        owned = _host.create_instance_text(self.plugin._host, self.id, assignments)
         return Instance(self, _host.instance_handle(owned), None, owned)
 
 

@@ -91,8 +91,11 @@ def to_raw(param: Param, value: Any, keep: list[Any]) -> _abi.Value:
         if isinstance(value, bool) or not isinstance(value, numbers.Integral):
             raise _type_error(param, value)
         value = int(value)
+        if not -(2**63) <= value < 2**63:
+            # Past what the ABI's int64 carries, so no plugin or host can name it.
+            raise EffectError(_abi.ERR_RANGE, f"param '{param.name}' is a 0xRRGGBBAA colour, 0 ... 0xFFFFFFFF; {value} is out of range")
         raw.type = _abi.TYPE_COLOR
-        raw.integer = value if -(2**63) <= value < 2**63 else -1
+        raw.integer = value
     else:
         raise _type_error(param, value)
     return raw

@@ -20,6 +20,13 @@ class EffectError(Exception):
         return f"EFFECT_{name}" if name else f"status {self.status}"
 
 
+class EffectNote(UserWarning):
+    """What an instance's params leave out, as its plugin says (a highlight
+    phrase that matches no words of the text): ``str()`` says it, after the
+    effect's id. Warned once per instance, when it is made or an event
+    brings a new one."""
+
+
 class PluginLoadWarning(UserWarning):
     """A plugin in a path you passed was skipped: it is refused or will not load (``str()`` says why)."""
 

@@ -123,14 +123,19 @@ public struct Paragraph: Sendable {
 
     /// Lays the paragraph out in rows no wider than `width` (nil: no
     /// limit), handing each run to `place`, and answers the size of the
-    /// rows together and the height of one. Allocates nothing: arrays are
-    /// read by index, never through a generic iterator, which allocates in
-    /// an unoptimised build.
+    /// rows together and the height of one. With `breakTracking`, the rows
+    /// break where they would at that tracking (the runs are still placed
+    /// and measured at `tracking`): text whose tracking moves keeps its
+    /// rows, and `width` limits them at `breakTracking` only. Allocates
+    /// nothing: arrays are read by index, never through a generic
+    /// iterator, which allocates in an unoptimised build.
     public func layout(
-        width: Double?, font: Font, tracking: Double, on canvas: inout Canvas, _ place: (Run, inout Canvas) -> Void = { _, _ in }
+        width: Double?, font: Font, tracking: Double, breakTracking: Double? = nil, on canvas: inout Canvas,
+        _ place: (Run, inout Canvas) -> Void = { _, _ in }
     ) -> (size: Size, lineHeight: Double) {
         // A frame handed back as the width it was sized for may have picked up a rounding.
         let limit = (width ?? .infinity) * (1 + 1e-12) + 1e-9
+        let breaking = Breaking(font: font, tracking: tracking, breakTracking: breakTracking ?? tracking)
         var lineHeight = 0.0
         var row = 0
         var widest = 0.0
@@ -142,52 +147,56 @@ public struct Paragraph: Sendable {
             let whole = canvas.measure(line.text, font: font, tracking: tracking)
             if lineIndex == 0 { lineHeight = whole.height }
             guard !line.words.isEmpty else { continue }
-            if whole.advance <= limit {
+            if breaking.advance(line.text, whole, on: &canvas) <= limit {
                 place(Run(text: line.text, x: 0, direction: line.direction, row: row, metrics: whole, index: index), &canvas)
                 index += 1
                 widest = max(widest, whole.advance)
                 continue
             }
-            let spaceAdvance = canvas.measure(space, font: font, tracking: tracking).advance
+            let spaceMetrics = canvas.measure(space, font: font, tracking: tracking)
+            let spaces = (drawn: spaceMetrics.advance, breaking: breaking.advance(space, spaceMetrics, on: &canvas))
             if line.mixed {
                 let reach = layoutMixed(
-                    line, limit: limit, spaceAdvance: spaceAdvance, font: font, tracking: tracking, row: &row, index: &index,
-                    on: &canvas, place)
+                    line, limit: limit, spaceAdvance: spaces, breaking: breaking, row: &row, index: &index, on: &canvas, place)
                 widest = max(widest, reach)
                 continue
             }
-            var x = 0.0
+            // Where the row has reached, as drawn and at the breaking tracking.
+            var (x, reach) = (0.0, 0.0)
             var startsRow = true
             for wordIndex in line.words {
                 let word = words[wordIndex]
                 let metrics = canvas.measure(word.text, font: font, tracking: tracking)
-                let gap = Double(word.spacesBefore) * spaceAdvance
+                let breadth = breaking.advance(word.text, metrics, on: &canvas)
                 // A line's leading spaces indent its first row only.
-                let start = startsRow ? (wordIndex == line.words.lowerBound ? gap : 0) : x + gap
-                if start + metrics.advance <= limit || (startsRow && word.pieces.count <= 1) {
+                let indent = startsRow && wordIndex != line.words.lowerBound ? 0.0 : Double(word.spacesBefore)
+                let start = (startsRow ? 0 : x) + indent * spaces.drawn
+                let reachStart = (startsRow ? 0 : reach) + indent * spaces.breaking
+                if reachStart + breadth <= limit || (startsRow && word.pieces.count <= 1) {
                     place(Run(text: word.text, x: start, direction: line.direction, row: row, metrics: metrics, index: index), &canvas)
-                    (x, index, startsRow) = (start + metrics.advance, index + 1, false)
+                    (x, reach, index, startsRow) = (start + metrics.advance, reachStart + breadth, index + 1, false)
                     continue
                 }
                 if !startsRow {
                     widest = max(widest, x)
-                    (row, x, startsRow) = (row + 1, 0, true)
+                    (row, x, reach, startsRow) = (row + 1, 0, 0, true)
                 }
-                if metrics.advance <= limit || word.pieces.count <= 1 {
+                if breadth <= limit || word.pieces.count <= 1 {
                     place(Run(text: word.text, x: 0, direction: line.direction, row: row, metrics: metrics, index: index), &canvas)
-                    (x, index, startsRow) = (metrics.advance, index + 1, false)
+                    (x, reach, index, startsRow) = (metrics.advance, breadth, index + 1, false)
                     continue
                 }
                 // Wider than a row by itself: broken between its characters, as SwiftUI breaks it.
                 for pieceIndex in word.pieces {
                     let piece = pieces[pieceIndex]
                     let pieceMetrics = canvas.measure(piece, font: font, tracking: tracking)
-                    if !startsRow, x + pieceMetrics.advance > limit {
+                    let pieceBreadth = breaking.advance(piece, pieceMetrics, on: &canvas)
+                    if !startsRow, reach + pieceBreadth > limit {
                         widest = max(widest, x)
-                        (row, x) = (row + 1, 0)
+                        (row, x, reach) = (row + 1, 0, 0)
                     }
                     place(Run(text: piece, x: x, direction: line.direction, row: row, metrics: pieceMetrics, index: index), &canvas)
-                    (x, index, startsRow) = (x + pieceMetrics.advance, index + 1, false)
+                    (x, reach, index, startsRow) = (x + pieceMetrics.advance, reach + pieceBreadth, index + 1, false)
                 }
             }
             widest = max(widest, x)
@@ -195,18 +204,35 @@ public struct Paragraph: Sendable {
         return (Size(width: widest, height: Double(row) * lineHeight), lineHeight)
     }
 
+    /// The tracking rows break at, beside the one runs are drawn at.
+    @usableFromInline struct Breaking {
+        @usableFromInline let font: Font
+        @usableFromInline let tracking: Double
+        @usableFromInline let breakTracking: Double
+
+        @inlinable init(font: Font, tracking: Double, breakTracking: Double) {
+            (self.font, self.tracking, self.breakTracking) = (font, tracking, breakTracking)
+        }
+
+        /// The advance `text` has where rows break, given what it measures as drawn.
+        @inlinable func advance(_ text: CString, _ drawn: TextMetrics, on canvas: inout Canvas) -> Double {
+            breakTracking == tracking ? drawn.advance : canvas.measure(text, font: font, tracking: breakTracking).advance
+        }
+    }
+
     /// A wrapped line some of whose words run against its direction: each
     /// row is found first, then shown in `ReadingOrder`. Words stay whole
     /// (a word wider than the row has a row of its own). Answers the widest row.
     @usableFromInline
     func layoutMixed(
-        _ line: Line, limit: Double, spaceAdvance: Double, font: Font, tracking: Double, row: inout Int, index: inout Int,
-        on canvas: inout Canvas, _ place: (Run, inout Canvas) -> Void
+        _ line: Line, limit: Double, spaceAdvance: (drawn: Double, breaking: Double), breaking: Breaking, row: inout Int,
+        index: inout Int, on canvas: inout Canvas, _ place: (Run, inout Canvas) -> Void
     ) -> Double {
+        let (font, tracking) = (breaking.font, breaking.tracking)
         let lineStart = line.words.lowerBound
         // A line's leading spaces indent its first row only.
-        func gap(before word: Int, startingRow: Bool) -> Double {
-            startingRow && word != lineStart ? 0 : Double(words[word].spacesBefore) * spaceAdvance
+        func gap(before word: Int, startingRow: Bool, space: Double) -> Double {
+            startingRow && word != lineStart ? 0 : Double(words[word].spacesBefore) * space
         }
         var widest = 0.0
         var first = lineStart
@@ -214,8 +240,9 @@ public struct Paragraph: Sendable {
             var end = first
             var width = 0.0
             while end < line.words.upperBound {
-                let advance = canvas.measure(words[end].text, font: font, tracking: tracking).advance
-                let next = width + gap(before: end, startingRow: end == first) + advance
+                let text = words[end].text
+                let advance = breaking.advance(text, canvas.measure(text, font: font, tracking: tracking), on: &canvas)
+                let next = width + gap(before: end, startingRow: end == first, space: spaceAdvance.breaking) + advance
                 if end > first, next > limit { break }
                 (width, end) = (next, end + 1)
             }
@@ -223,7 +250,9 @@ public struct Paragraph: Sendable {
             var x = 0.0
             for offset in 0..<(end - first) {
                 let (word, gapOf) = ReadingOrder.placed(offset, first: first, end: end, against: against)
-                x += gapOf.map { gap(before: $0, startingRow: $0 == first) } ?? gap(before: first, startingRow: true)
+                x +=
+                    gapOf.map { gap(before: $0, startingRow: $0 == first, space: spaceAdvance.drawn) }
+                    ?? gap(before: first, startingRow: true, space: spaceAdvance.drawn)
                 let metrics = canvas.measure(words[word].text, font: font, tracking: tracking)
                 place(Run(text: words[word].text, x: x, direction: line.direction, row: row, metrics: metrics, index: index), &canvas)
                 (x, index) = (x + metrics.advance, index + 1)

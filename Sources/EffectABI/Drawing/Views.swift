@@ -9,6 +9,9 @@ public struct Text: Drawing {
     public let color: RGBA
     public let tracking: Double
     public let id: DrawID
+    /// Where a paragraph's rows break, when `lineBreaks(atTracking:width:)`
+    /// fixed them: as they would at that tracking in that width.
+    public let breaks: (tracking: Double, width: Double?)?
 
     /// One run of text, on one line whatever the width offered.
     @inlinable
@@ -25,8 +28,24 @@ public struct Text: Drawing {
     }
 
     @usableFromInline
-    init(string: CString, paragraph: Paragraph?, font: Font, color: RGBA, tracking: Double, id: DrawID) {
+    init(
+        string: CString, paragraph: Paragraph?, font: Font, color: RGBA, tracking: Double, id: DrawID,
+        breaks: (tracking: Double, width: Double?)? = nil
+    ) {
         (self.string, self.paragraph, self.font, self.color, self.tracking, self.id) = (string, paragraph, font, color, tracking, id)
+        self.breaks = breaks
+    }
+
+    /// The same text with its rows broken where they would be at
+    /// `tracking` in `width` (nil: at its line breaks alone), whatever its
+    /// own tracking and the width offered: text whose tracking animates
+    /// keeps its rows instead of rewrapping as it moves. Its size is those
+    /// rows' at its own tracking, which may be wider than `width`.
+    @inlinable
+    public func lineBreaks(atTracking tracking: Double, width: Double?) -> Text {
+        Text(
+            string: string, paragraph: paragraph, font: font, color: color, tracking: self.tracking, id: id,
+            breaks: (tracking, width))
     }
 
     /// The id of a paragraph's run `index`.
@@ -38,7 +57,12 @@ public struct Text: Drawing {
 
     @inlinable
     public func sizeThatFits(_ proposal: ProposedSize, in canvas: inout Canvas) -> Size {
-        if let paragraph { return paragraph.layout(width: proposal.width, font: font, tracking: tracking, on: &canvas).size }
+        if let paragraph {
+            return paragraph.layout(
+                width: breaks.map(\.width) ?? proposal.width, font: font, tracking: tracking, breakTracking: breaks?.tracking,
+                on: &canvas
+            ).size
+        }
         let metrics = canvas.measure(string, font: font, tracking: tracking)
         return Size(width: metrics.advance, height: metrics.height)
     }
@@ -46,9 +70,11 @@ public struct Text: Drawing {
     @inlinable
     public func render(in frame: Rect, on canvas: inout Canvas) {
         if let paragraph {
-            let size = paragraph.layout(width: frame.width, font: font, tracking: tracking, on: &canvas).size
+            // Fixed rows break in their own width, not the frame's (which is their size at this tracking).
+            let (width, breakTracking) = breaks.map { ($0.width, $0.tracking) } ?? (frame.width, nil)
+            let size = paragraph.layout(width: width, font: font, tracking: tracking, breakTracking: breakTracking, on: &canvas).size
             let top = frame.minY + (frame.height - size.height) / 2
-            _ = paragraph.layout(width: frame.width, font: font, tracking: tracking, on: &canvas) { run, canvas in
+            _ = paragraph.layout(width: width, font: font, tracking: tracking, breakTracking: breakTracking, on: &canvas) { run, canvas in
                 let x = run.direction.x(leading: run.x, width: run.metrics.advance, in: frame.width)
                 let baseline = Point(x: frame.minX + x, y: top + Double(run.row) * (run.metrics.height) + run.metrics.ascent)
                 canvas.text(runID(run.index), run.text, at: baseline, font: font, tracking: tracking, color: color, metrics: run.metrics)

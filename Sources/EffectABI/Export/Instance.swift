@@ -142,6 +142,7 @@ final class Instance<E: Effect>: AnyInstance {
         info.element_count = UInt32(elementCount)
         info.frame_size = UInt64(frameSize)
         info.layout_item_count = UInt32(clamping: model.layoutItemCount)
+        info.notes = model.notes.pointer
         switch model.timing {
         case let .ends(at):
             info.timing = EFFECT_TIMING_ENDS

@@ -37,6 +37,12 @@ public protocol Effect: Sendable {
     /// only on the params given at create: the kit reads them once.
     var elements: [Element<Attribute>] { get }
     var timing: Timing { get }
+    /// What the params as given leave out that a person should hear, as
+    /// the frames alone would not say it (a highlight phrase that matches
+    /// no word): one line each, joined by "\n", interned in `strings` when
+    /// the model is built; the host passes each on once (effect.h,
+    /// effect_instance_info.notes). Default: none.
+    var notes: CString { get }
     func displayStrings(at t: Double) -> DisplayStrings
     func sample(at t: Double, into frame: Frame<Self>)
 
@@ -75,6 +81,8 @@ public protocol Effect: Sendable {
 
 extension Effect {
     public var elements: [Element<Attribute>] { [] }
+
+    public var notes: CString { .empty }
 
     public func rebuilt(params: ParamTimeline, strings: StringPool) throws(EffectFailure) -> Self {
         try Self(params: params, strings: strings)

@@ -4,7 +4,11 @@ import Glibc
 /// job, captures what it writes, and kills it if it runs past a deadline,
 /// so whatever plugin code does in the child (crash, exit, hang, print)
 /// cannot take the parent with it. Several children run at once, a few at
-/// a time.
+/// a time. Each child leads a process group of its own, and the group is
+/// killed when the child ends or times out: processes its plugin started
+/// end with it instead of living on under init. (Being apart from the
+/// terminal's group, a worker does not hear Ctrl-C; it ends itself when
+/// this process goes: `Worker.endWithHost`.)
 public enum ChildProcess {
     public enum Ending: Equatable {
         case exited(status: Int32)
@@ -97,10 +101,10 @@ public enum ChildProcess {
             var pointer = environ
             while let entry = pointer.pointee {
                 let text = String(cString: entry)
-                if !text.hasPrefix("SWIFT_BACKTRACE=") { entries.append(text) }
+                if !text.hasPrefix("SWIFT_BACKTRACE="), !text.hasPrefix(Worker.hostVariable + "=") { entries.append(text) }
                 pointer += 1
             }
-            return entries + ["SWIFT_BACKTRACE=enable=no"]
+            return entries + ["SWIFT_BACKTRACE=enable=no", "\(Worker.hostVariable)=\(getpid())"]
         }
 
         /// A pipe whose ends do not leak into other children.
@@ -137,8 +141,14 @@ public enum ChildProcess {
             defer { for pointer in argv { free(pointer) } }
             let envp = childEnvironment().map { strdup($0) } + [nil]
             defer { for pointer in envp { free(pointer) } }
+            // A group of its own (pgid = its pid), so it and whatever it starts can be killed together.
+            var attributes = posix_spawnattr_t()
+            posix_spawnattr_init(&attributes)
+            defer { posix_spawnattr_destroy(&attributes) }
+            posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
+            posix_spawnattr_setpgroup(&attributes, 0)
             var pid: pid_t = 0
-            let spawned = posix_spawn(&pid, executable, &actions, nil, argv, envp)
+            let spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
             close(outputPipe[1])
             if captureErrors { close(errorPipe[1]) }
             guard spawned == 0 else {
@@ -163,23 +173,39 @@ public enum ChildProcess {
             Self.drain(&output, into: &outputBytes)
             Self.drain(&errors, into: &errorBytes)
             var status: Int32 = 0
-            let waited = waitpid(pid, &status, WNOHANG)
-            if waited == pid {
+            if hasEnded {
                 // A grandchild may hold the pipes open: take what is there, no more.
                 Self.drain(&output, into: &outputBytes)
                 Self.drain(&errors, into: &errorBytes)
                 closeAll()
+                endGroup()
+                _ = waitpid(pid, &status, 0)
                 let signal = status & 0x7F
                 let ending: Ending = signal != 0 ? .signalled(signal) : .exited(status: (status >> 8) & 0xFF)
                 return Outcome(ending: ending, output: outputBytes, errors: errorBytes)
             }
             if MonotonicClock.now() > deadline {
-                kill(pid, SIGKILL)
+                endGroup()
                 _ = waitpid(pid, &status, 0)
                 closeAll()
                 return Outcome(ending: .timedOut, output: outputBytes, errors: errorBytes)
             }
             return nil
+        }
+
+        /// Whether the child has ended, left unreaped (WNOWAIT): until it
+        /// is reaped its pid can name no other process or group.
+        private var hasEnded: Bool {
+            var info = siginfo_t()
+            return waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0 && info._sifields._sigchld.si_pid == pid
+        }
+
+        /// Kills the child's process group: the child, if it still runs,
+        /// and every process it started that stayed in the group. Called
+        /// before the child is reaped, so the group's id is still its pid
+        /// and reaches no other process.
+        private func endGroup() {
+            kill(-pid, SIGKILL)
         }
 
         private mutating func closeAll() {

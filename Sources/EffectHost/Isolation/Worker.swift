@@ -51,6 +51,39 @@ public enum Worker {
         return "\(environmentVariable) is \(Terminal.sanitize(named)), which is not an executable file; no other place is searched while it is set"
     }
 
+    /// The variable ChildProcess sets, in each worker it starts, to its own pid.
+    public static let hostVariable = "EFFECT_HOST_WORKER_HOST"
+
+    /// Ties a worker to the host that started it. ChildProcess puts each
+    /// worker in a process group of its own, which the terminal's Ctrl-C
+    /// does not reach; so a worker whose host has gone (stopped, killed)
+    /// kills its group, itself and any process its plugin started, instead
+    /// of hanging on without the host's deadline. A thread checks every
+    /// 0.2 s, from before the plugin is loaded. Does nothing in a process
+    /// not started by ChildProcess (one run by hand is in its shell's group).
+    public static func endWithHost() {
+        guard let text = getenv(hostVariable), let host = pid_t(String(cString: text)), host > 1, getpgrp() == getpid() else {
+            return
+        }
+        endIfOrphaned(host)
+        var thread = pthread_t()
+        _ = pthread_create(&thread, nil, { argument in
+            let host = pid_t(truncatingIfNeeded: Int(bitPattern: argument))
+            var pause = timespec(tv_sec: 0, tv_nsec: 200_000_000)
+            while true {
+                Worker.endIfOrphaned(host)
+                nanosleep(&pause, nil)
+            }
+        }, UnsafeMutableRawPointer(bitPattern: Int(host)))
+        pthread_detach(thread)
+    }
+
+    /// A child whose parent has died is handed to init (or a subreaper):
+    /// its parent pid changes.
+    private static func endIfOrphaned(_ host: pid_t) {
+        if getppid() != host { kill(0, SIGKILL) }
+    }
+
     private static func isExecutable(_ path: String) -> Bool {
         var status = stat()
         return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFREG && access(path, X_OK) == 0

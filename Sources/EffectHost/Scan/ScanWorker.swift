@@ -10,6 +10,7 @@ public enum ScanWorker {
     /// Loads `path` (descriptor 1 caught meanwhile, since a plugin may not
     /// print) and answers with its record or why it failed.
     public static func answer(for path: String) -> [String] {
+        Worker.endWithHost()
         let printed = StrayOutput()
         do {
             let plugin = try Plugin.load(path: path)

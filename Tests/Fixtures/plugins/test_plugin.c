@@ -21,6 +21,9 @@
  *   -DBROKEN_LOAD_EXIT       its library constructor calls _exit(0)
  *   -DBROKEN_LOAD_CRASH      its library constructor writes through NULL
  *   -DBROKEN_LOAD_HANG       its library constructor never returns
+ *   -DBROKEN_LOAD_SPAWN      its library constructor starts a process, which
+ *                            writes "PID PGID" to the file SPAWN_RECORD and
+ *                            waits (60 s at most), and then never returns
  *   -DBROKEN_LOAD_PRINTS     its library constructor prints to stdout
  *   -DBROKEN_LOAD_STDERR     its library constructor prints to stderr
  *   -DBROKEN_CREATE_EXIT     create calls exit(0)
@@ -37,6 +40,8 @@
  *   -DBROKEN_OUT_OF_RANGE    the value, declared 0 to 1, settles at 1.5
  *   -DBROKEN_NULL_STRINGS    once settled, its accessibility value is NULL
  *   -DBROKEN_ELEMENT_UTF8    it has one element, whose text is not UTF-8
+ *   -DBROKEN_NOTES           instance_info fills the 1.5 notes, with an escape
+ *                            sequence in a note
  *   -DHANG_AT=T              with BROKEN_HANG, sample hangs after t = T
  *   -DBROKEN_NAN             frames after t = 0.5 contain NaN
  *   -DBROKEN_NULL_SAMPLE     the table's sample pointer is NULL
@@ -56,8 +61,8 @@
  *                            sequences and a right-to-left override
  *   -DPLUGIN_ID=\"x\"         plugin id (default "test")
  */
-#if defined(BROKEN_SLOW) || defined(BROKEN_LOAD_HANG)
-#define _POSIX_C_SOURCE 200809L /* nanosleep and pause under -std=c99 */
+#if defined(BROKEN_SLOW) || defined(BROKEN_LOAD_HANG) || defined(BROKEN_LOAD_SPAWN)
+#define _POSIX_C_SOURCE 200809L /* nanosleep, pause and fork under -std=c99 */
 #endif
 #include "effect.h"
 
@@ -84,11 +89,14 @@
 #define BROKEN_EFFECT_COUNT 1
 #endif
 
-#if defined(BROKEN_LOAD_EXIT) || defined(BROKEN_LOAD_HANG)
+#if defined(BROKEN_LOAD_EXIT) || defined(BROKEN_LOAD_HANG) || defined(BROKEN_LOAD_SPAWN)
 #include <unistd.h>
 #endif
+#ifdef BROKEN_LOAD_SPAWN
+#include <fcntl.h>
+#endif
 #if defined(BROKEN_LOAD_EXIT) || defined(BROKEN_LOAD_CRASH) || defined(BROKEN_LOAD_HANG) || \
-    defined(BROKEN_LOAD_PRINTS) || defined(BROKEN_LOAD_STDERR)
+    defined(BROKEN_LOAD_PRINTS) || defined(BROKEN_LOAD_STDERR) || defined(BROKEN_LOAD_SPAWN)
 /* Runs when the library is loaded, before the host can call anything. */
 __attribute__((constructor)) static void misbehave_on_load(void) {
 #ifdef BROKEN_LOAD_EXIT
@@ -98,6 +106,22 @@ __attribute__((constructor)) static void misbehave_on_load(void) {
     *(volatile int *)(uintptr_t)0 = 1;
 #endif
 #ifdef BROKEN_LOAD_HANG
+    for (;;) pause();
+#endif
+#ifdef BROKEN_LOAD_SPAWN
+    if (fork() == 0) {
+        char line[64];
+        int length = snprintf(line, sizeof line, "%d %d\n", (int)getpid(), (int)getpgrp());
+        int record = open(SPAWN_RECORD ".part", O_WRONLY | O_CREAT | O_TRUNC, 0600);
+        if (record >= 0 && write(record, line, (size_t)length) == length && close(record) == 0) {
+            rename(SPAWN_RECORD ".part", SPAWN_RECORD);
+        }
+        /* Holds none of the host's pipes, as a daemon would not; a host
+         * that leaves it behind gets it back in a minute all the same. */
+        for (int fd = 0; fd < 1024; fd++) close(fd);
+        alarm(60);
+        for (;;) pause();
+    }
     for (;;) pause();
 #endif
 #ifdef BROKEN_LOAD_PRINTS
@@ -365,6 +389,9 @@ static effect_status instance_info(const effect_instance *instance, effect_insta
     if (out->struct_size < EFFECT_INSTANCE_INFO_SIZE_1_0) {
         return fail(error, EFFECT_ERR_STRUCT_SIZE, "effect_instance_info too small");
     }
+#ifdef BROKEN_NOTES
+    const uint32_t given = out->struct_size;
+#endif
 #ifdef BROKEN_OUT_STRUCT_OVERRUN
     memset(out, 0, sizeof *out);
 #else
@@ -380,6 +407,12 @@ static effect_status instance_info(const effect_instance *instance, effect_insta
     out->element_count = 1; /* no element channels, so the frame is still 1 value */
 #endif
     out->timing = EFFECT_TIMING_ENDS;
+#ifdef BROKEN_NOTES
+    if (given >= sizeof *out) {
+        out->struct_size = sizeof *out;
+        out->notes = "length is long\nthe screen is \x1b[2Jcleared";
+    }
+#endif
 #ifdef BROKEN_INFINITE_END
     out->end = INFINITY;
 #else

@@ -252,8 +252,8 @@ extension CommandSpec {
             Option(
                 "--strict",
                 help: """
-                    count every warning as a failure (extra exported symbols, values outside their declared ranges, \
-                    channels without docs, allocations while sampling)
+                    count every warning as a failure (extra exported symbols, channels without docs, a NULL draw, \
+                    allocations while sampling); values outside their declared ranges fail either way
                     """),
             Option("--seed", value: "N", help: "the seed for randomised checks (printed with the results; reuse it to reproduce a run)"),
             Option(

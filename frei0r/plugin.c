@@ -324,8 +324,18 @@ static int draw(frei0r_instance *instance, double host_time, const uint32_t *inf
         adapter_report(line);
         return 0;
     }
-    /* What render would warn of: a font family drawn in place of one not
-     * installed, characters no font has. */
+    /* What render would warn of: what the effect says of its params (a
+     * highlight that matches nothing), a font family drawn in place of one
+     * not installed, characters no font has. */
+    const char *notes = effect_host_instance_notes(instance->effect);
+    for (const char *line = notes; line != NULL && *line != '\0';) {
+        const char *end = strchr(line, '\n');
+        size_t length = end != NULL ? (size_t)(end - line) : strlen(line);
+        char one[256];
+        snprintf(one, sizeof one, "%.*s", (int)(length < sizeof one ? length : sizeof one - 1), line);
+        adapter_report(one);
+        line = end != NULL ? end + 1 : line + length;
+    }
     const char *font_note = effect_host_picture_font_note(instance->picture);
     if (font_note != NULL) adapter_report(font_note);
     const char *missing = effect_host_picture_missing_characters(instance->picture);

@@ -311,6 +311,16 @@ EFFECT_HOST_API effect_status effect_host_instance_set_param_text(effect_host_in
 EFFECT_HOST_API effect_status effect_host_instance_span(const effect_host_instance *instance, double *seconds,
                                                         effect_error *error);
 
+/* What the effect says of its params as given, that the frames alone would
+ * not (text-reveal: a highlight phrase that matches no word of its text):
+ * one line each, "\n" between them, control characters escaped as \u{...};
+ * NULL when there are none, from a plugin before ABI 1.5, and for a NULL
+ * instance. A host says each to its user once, as render and export do
+ * through their note callback. A reading accessor: the same string until
+ * an event changes it, valid until the next set_param or free. Since API
+ * 1.3. */
+EFFECT_HOST_API const char *effect_host_instance_notes(const effect_host_instance *instance);
+
 EFFECT_HOST_API void effect_host_instance_free(effect_host_instance *instance);
 
 /* ------------------------------------------------------------------------

@@ -179,6 +179,19 @@ public:
         return seconds;
     }
 
+    /* What the effect says of its params as given (a highlight phrase that
+     * matches no word), a line each; empty for none. */
+    std::vector<std::string> notes() const {
+        std::vector<std::string> lines;
+        const char *text = effect_host_instance_notes(handle_.get());
+        for (std::string_view rest = text != nullptr ? text : ""; !rest.empty();) {
+            size_t end = rest.find('\n');
+            lines.emplace_back(rest.substr(0, end));
+            rest = end == std::string_view::npos ? std::string_view() : rest.substr(end + 1);
+        }
+        return lines;
+    }
+
     /* The plugin's instance, for its table's sample and draw. */
     effect_instance *plugin_instance() const { return effect_host_instance_handle(handle_.get()); }
     effect_host_instance *get() const { return handle_.get(); }

@@ -99,7 +99,19 @@ public final class EffectInstance: @unchecked Sendable {
             throw EffectError(status: EFFECT_ERR_INTERNAL, message: "the plugin reports an invalid timing: kind \(info.timing), which is neither ENDS nor LOOPS")
         }
         return InstanceInfo(
-            elementCount: elementCount, frameSize: frameSize, timing: timing, layoutItemCount: Self.layoutItems(in: info))
+            elementCount: elementCount, frameSize: frameSize, timing: timing, layoutItemCount: Self.layoutItems(in: info),
+            notes: try Self.notes(in: info))
+    }
+
+    /// The notes a 1.5 plugin filled, a line each, sanitized for a terminal:
+    /// none where the struct it returned ends before them, or for NULL.
+    private static func notes(in info: effect_instance_info) throws(EffectError) -> [String] {
+        let end = MemoryLayout<effect_instance_info>.offset(of: \.notes)! + MemoryLayout<UnsafePointer<CChar>?>.size
+        guard Int(info.struct_size) >= end, let pointer = info.notes else { return [] }
+        guard let text = PluginString.read(pointer, limit: 1 << 20) else {
+            throw EffectError(status: EFFECT_ERR_INTERNAL, message: "the plugin's notes are not UTF-8 ending within 1 MB")
+        }
+        return text.split(separator: "\n").map { Terminal.sanitize(String($0)) }.filter { !$0.isEmpty }
     }
 
     /// Places the effect's layout items (Reveal's chunks) in a container

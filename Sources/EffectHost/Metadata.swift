@@ -100,6 +100,10 @@ public struct InstanceInfo: Sendable {
     public let timing: Timing
     /// Items `layout` places; 0 when the effect does no layout.
     public let layoutItemCount: Int
+    /// What the params as given leave out that a person should hear (a
+    /// highlight phrase that matches no word), a line each, printable;
+    /// none from a plugin before ABI 1.5.
+    public let notes: [String]
 }
 
 /// Where one layout item goes, in the caller's units, y pointing down.

@@ -29,6 +29,7 @@ public func effect_host_export(
                 "\(motion.effect.id) comes from an ABI 1.\(motion.plugin.info.abiMinor) plugin, which does not draw itself: export needs ABI 1.2 or later")
         }
         let note = noteFunction(given.note, given.context)
+        try motion.info().notes.forEach(note)
         let settings = ExportSettings(fps: fps, proposedWidth: look.width, lastEvent: box.lastEvent)
         let suffix = RenderTarget.suffix(of: path)
         if suffix == "json" || suffix == "lottie" {

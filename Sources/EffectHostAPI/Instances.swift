@@ -1,6 +1,7 @@
 import CEffect
 import CEffectHost
 import EffectHost
+import Glibc
 
 /// An instance the caller holds, with what made it: its params and the
 /// events set since, so the host can make a twin of it (an export's
@@ -9,16 +10,30 @@ final class InstanceBox {
     let instance: EffectInstance
     let params: [(String, Value)]
     private(set) var events: [(t: Double, name: String, value: Value)] = []
+    /// The effect's notes as effect_host_instance_notes hands them out, a
+    /// line each: read again after each event, so valid until the next
+    /// event or free; nil for none.
+    private(set) var notes: UnsafeMutablePointer<CChar>?
 
-    init(_ instance: EffectInstance, params: [(String, Value)]) {
+    init(_ instance: EffectInstance, params: [(String, Value)]) throws {
         (self.instance, self.params) = (instance, params)
+        try readNotes()
     }
+
+    deinit { free(notes) }
 
     var lastEvent: Double { events.map(\.t).max() ?? 0 }
 
     func set(_ name: String, to value: Value, at t: Double) throws {
         try instance.set(name, to: value, at: t)
         events.append((t, name, value))
+        try readNotes()
+    }
+
+    private func readNotes() throws {
+        let lines = try instance.info().notes
+        free(notes)
+        notes = lines.isEmpty ? nil : strdup(lines.joined(separator: "\n"))
     }
 
     /// A new instance with the same params (those in `overriding`
@@ -91,7 +106,7 @@ private func create(_ plugin: OpaquePointer?, _ id: UnsafePointer<CChar>?, param
     let box: PluginBox = try object(plugin, "plugin")
     let effect = try effect(try text(id, "effect_id"), of: box.plugin)
     let values = try params(effect)
-    return InstanceBox(try box.plugin.instantiate(effect, params: values), params: values)
+    return try InstanceBox(try box.plugin.instantiate(effect, params: values), params: values)
 }
 
 @_cdecl("effect_host_instance_create")
@@ -163,6 +178,12 @@ public func effect_host_instance_span(
         guard let seconds else { throw Failure.null("seconds") }
         seconds.pointee = try FrameSpan.seconds(of: box.instance, lastEvent: box.lastEvent)
     }
+}
+
+@_cdecl("effect_host_instance_notes")
+public func effect_host_instance_notes(_ instance: OpaquePointer?) -> UnsafePointer<CChar>? {
+    guard let box: InstanceBox = try? object(instance, "instance") else { return nil }
+    return box.notes.map { UnsafePointer($0) }
 }
 
 @_cdecl("effect_host_instance_free")

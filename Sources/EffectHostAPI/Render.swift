@@ -62,6 +62,7 @@ public func effect_host_render(
             transparent: style.background == nil)
         try request.check()
         let note = noteFunction(given.note, given.context)
+        try box.instance.info().notes.forEach(note)
         if case .movie(_, .gif) = target, style.background == nil {
             note("GIF has one transparent colour and no partial alpha: faint ink becomes opaque")
         }

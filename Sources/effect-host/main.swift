@@ -35,6 +35,8 @@ func runCommand(_ arguments: [String]) -> Int32 {
             }
             let status = try spec.run(rest)
             try? Output.standard.flush()
+            // Whatever a command said along the way goes out, however it ended.
+            try? Output.error.flush()
             return status
         }
         try? Output.standard.flush()

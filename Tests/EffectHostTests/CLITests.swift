@@ -41,6 +41,25 @@ final class CLITests: XCTestCase {
         XCTAssertFalse(covered.stderr.contains("no installed font"), covered.stderr)
     }
 
+    /// A highlight phrase that matches no word of the text is said once,
+    /// by every command that makes the effect (the plugin's note, ABI 1.5);
+    /// export, which makes a reduced-motion twin too, still says it once.
+    func testAHighlightThatMatchesNothingIsSaidOnce() throws {
+        let directory = try TestEnvironment.temporaryDirectory(self)
+        let said = "effect-host: text-reveal: the highlight 'weekend' matches no words of the text, so nothing is highlighted for it"
+        for arguments in [
+            ["render", "text-reveal", "--param", "highlights=weekend|calm", "-o", directory + "/x.png"],
+            ["export", "text-reveal", "--param", "highlights=weekend|calm", "-o", directory + "/page/"],
+            ["run", "text-reveal", "--param", "highlights=weekend|calm", "--offline", "--format", "csv", "--duration", "0.1"],
+        ] {
+            let result = try host(arguments)
+            XCTAssertEqual(result.status, 0, result.stderr)
+            XCTAssertEqual(result.stderr.split(separator: "\n").filter { $0.contains("weekend") }.map(String.init), [said], arguments[0])
+        }
+        let matched = try host("render", "text-reveal", "--param", "highlights=calm", "-o", directory + "/y.png")
+        XCTAssertFalse(matched.stderr.contains("matches no words"), matched.stderr)
+    }
+
     func testListText() throws {
         let result = try host("list")
         XCTAssertEqual(result.status, 0, result.stderr)

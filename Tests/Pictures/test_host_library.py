@@ -92,6 +92,17 @@ def test_the_catalog_finds_the_bundled_effects_and_suggests_a_near_miss(checked)
     assert lines["unknown id"] == "status -4: unknown effect 'strikethrough-reveel' (did you mean 'strikethrough-reveal'?)"
 
 
+def test_an_effects_notes_are_read_from_the_instance_and_heard_by_render(checked):
+    """text-reveal (ABI 1.5) says which highlight phrase matches no word of its text; the host
+    library hands that line to a C program, and render passes it to the note callback."""
+    lines, _ = checked
+    said = "the highlight 'weekend' matches no words of the text, so nothing is highlighted for it"
+    assert lines["notes"] == said
+    assert lines["notes of none"] == "NULL"
+    assert lines["notes of NULL"] == "NULL"
+    assert lines["notes heard"].split("|")[0] == said
+
+
 def test_a_catalog_of_the_paths_given_alone_lists_its_files_and_failures(checked):
     lines, _ = checked
     assert lines["catalog alone"] == "3 plugins, 1 failures"
@@ -342,6 +353,8 @@ def test_the_cpp_face_draws_renders_plays_and_reports(checked_cpp):
     assert lines["effects"] == "4"
     assert lines["alone"] == "3 plugins, 1 failures"
     assert lines["span"] == "0.5"
+    # Two phrases that match nothing, named in one note; the strike has none.
+    assert lines["notes"] == "1, the highlights 'weekend' and 'fortnight' match no words of the text, so nothing is highlighted for them"
     width, height = map(int, lines["pixels"].split())
     image = np.fromfile(out / "strike-cpp.rgba", dtype=np.uint8).reshape(height, width, 4)
     # duration=0.5, drawn at 0.25 s: half way through its easeInOut, the

@@ -310,6 +310,19 @@ def test_a_font_not_installed_and_characters_no_font_has_are_said_once(frei0r, t
     assert png(str(out / "00009.png"))[..., 3].any()
 
 
+def test_an_effects_note_is_said_once(frei0r, tmp_path):
+    """text-reveal names a highlight phrase that matches no word of its text
+    (the plugin's note, through effect_host_instance_notes), once for the
+    whole clip, in melt as in render."""
+    _, env = frei0r
+    out = tmp_path / "melt"
+    out.mkdir()
+    result = run(["melt", "-quiet", "-profile", write_profile(tmp_path, (160, 90)), "frei0r.effect_text_reveal",
+                  "highlights=weekend|calm", "out=9", "-consumer", f"avformat:{out}/%05d.png", "vcodec=png", "pix_fmt=rgba"], env)
+    assert plugin_lines(result.stderr, "text-reveal") == [
+        "effect_text_reveal: the highlight 'weekend' matches no words of the text, so nothing is highlighted for it"]
+
+
 # Every param of the strike up to font, as ffmpeg takes them (by position),
 # at the defaults render draws with: 0.32 s is 0.0053167... of 0.001 to 60 s.
 STRIKE_PARAMS_TO_FONT = "Ship the component|y|0.005316755279254654|0.45|y|0|n|#8a8f98|1|#000000|1|n|light|"

@@ -54,7 +54,7 @@ struct EffectSetup {
 
     /// The effect, created with the params (those in `overriding` replaced)
     /// and every event applied; warns first about plugin files that were
-    /// skipped.
+    /// skipped, and then says the effect's notes.
     func makeInstance(overriding: [(String, String)] = []) throws -> EffectInstance {
         if overriding.isEmpty { session.warnAboutFailures() }
         let (plugin, effect) = try session.effect(id)
@@ -76,6 +76,13 @@ struct EffectSetup {
             } catch {
                 throw Self.classify(error, effect, at: event.t)
             }
+        }
+        // What the effect says of its params (a highlight that matches
+        // nothing), once: before a live view takes the screen, so it is
+        // there when the screen comes back.
+        if overriding.isEmpty {
+            for note in try instance.info().notes { Output.error.line("effect-host: \(effect.id): \(note)") }
+            try? Output.error.flush()
         }
         return instance
     }

@@ -137,6 +137,40 @@ static effect_status render_sized(effect_host_instance *instance, const char *pa
     return effect_host_render(instance, path, look, &sized, &error);
 }
 
+static void hear_note(void *context, const char *line) {
+    char *heard = context;
+    if (strlen(heard) + strlen(line) + 2 < 1024) {
+        strcat(heard, line);
+        strcat(heard, "|");
+    }
+}
+
+/* What an effect says of its params: text-reveal's highlight phrase that
+ * matches no word, read from the instance and heard by render's note callback. */
+static void notes_check(const char *plugin_dir, const char *out_dir) {
+    effect_host_catalog *catalog = NULL;
+    effect_host_plugin *reveal = NULL;
+    effect_host_instance *weekend = NULL, *plain = NULL;
+    effect_host_catalog_options search = {sizeof search, 0, &plugin_dir, 1, 0};
+    if (!say("notes", effect_host_catalog_open(&search, &catalog, &error))) return;
+    const char *unmatched[] = {"highlights=weekend|calm"};
+    if (say("notes", effect_host_catalog_load(catalog, "text-reveal", &reveal, &error)) &&
+        say("notes", effect_host_instance_create_text(reveal, "text-reveal", unmatched, 1, &weekend, &error)) &&
+        say("notes", effect_host_instance_create_text(reveal, "text-reveal", NULL, 0, &plain, &error))) {
+        const char *notes = effect_host_instance_notes(weekend);
+        printf("notes: %s\n", notes != NULL ? notes : "NULL");
+        printf("notes of none: %s\n", effect_host_instance_notes(plain) == NULL ? "NULL" : "a string");
+        printf("notes of NULL: %s\n", effect_host_instance_notes(NULL) == NULL ? "NULL" : "a string");
+        char heard[1024] = "", path[4096];
+        snprintf(path, sizeof path, "%s/weekend.png", out_dir);
+        effect_host_render_options options = {sizeof options, 0, 0, 0, 0, 0, 0, 0, NULL, NULL, hear_note, heard};
+        if (say("notes heard", effect_host_render(weekend, path, NULL, &options, &error))) printf("notes heard: %s\n", heard);
+    }
+    effect_host_instance_free(plain);
+    effect_host_instance_free(weekend);
+    effect_host_catalog_free(catalog);
+}
+
 /* What the header promises, each rule on its own line (issue 48). */
 static void header_rules(effect_host_instance *strike, const char *out_dir) {
     char path[4096];
@@ -253,6 +287,7 @@ int main(int argc, char **argv) {
     say("unknown id", effect_host_catalog_load(catalog, "strikethrough-reveel", &plugin, &error));
     if (!say("load", effect_host_catalog_load(catalog, "strikethrough-reveal", &plugin, &error))) return 1;
     effect_host_catalog_free(catalog);
+    notes_check(plugin_dir, out_dir);
 
     /* The paths given alone: the plugin files read, and an entry that is not there. */
     const char *only[] = {plugin_dir, "/nonexistent/plugins"};

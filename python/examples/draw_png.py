@@ -1,7 +1,9 @@
 """Draws one frame of any effect into a numpy array, then writes it as a PNG.
 The host library draws it: the effect's display list, real fonts, both
-appearances, exactly the pixels ``effect-host render --time T`` writes with the
-same ``--background`` (render's PNGs are transparent in the light look). The
+appearances, the pixels ``effect-host render --time T`` writes with the same
+``--background`` (render's PNGs are transparent in the light look), but for the
+last row and column where a fractional scale leaves the picture short of the
+array: render fills them with its ground, the array keeps them part clear. The
 array is yours: composite it, hand it to a GUI toolkit or a video encoder.
 
     python3 python/examples/draw_png.py EFFECT OUT.png [--time T] [--scale S]

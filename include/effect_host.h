@@ -504,12 +504,12 @@ typedef struct effect_host_render_options {
     double time;                /* a still's moment, with RENDER_AT_TIME [0] */
     double scale;               /* pixels a point, for pixels only (PNG, GIF,
                                    MP4, WebM, APNG); an odd side it works out
-                                   for MP4 or WebM is rounded up to even [0: 2] */
+                                   for MP4 is rounded up to even [0: 2] */
     uint32_t pixel_width;       /* with pixel_height: exactly this many pixels,
                                    1 to 8192 a side (instead of scale), the
                                    picture fitted inside and the margins it
                                    leaves filled with the ground, for pixels
-                                   only; MP4 and WebM take even sides only
+                                   only; MP4 takes even sides only
                                    [0 and 0: sized by scale] */
     uint32_t pixel_height;      /* [0] */
     effect_host_progress_fn progress;  /* [NULL] */
@@ -542,9 +542,8 @@ typedef struct effect_host_render_options {
  * Errors: NULL_POINTER, STRUCT_SIZE, UTF8, RANGE (an empty path, a device
  * or a pipe; options that contradict each other or the format, with a
  * message that says which; one pixel side 0 and the other not; an odd
- * pixel_width or pixel_height for MP4 or WebM, which are 4:2:0 video
- * (yuv420p) and need even sides: the message names the nearest even
- * sizes), TIME, EFFECT_HOST_ERR_IO, EFFECT_HOST_ERR_CANCELLED,
+ * pixel_width or pixel_height for MP4, which is 4:2:0 video (yuv420p)
+ * and needs even sides: the message names the nearest even sizes), TIME, EFFECT_HOST_ERR_IO, EFFECT_HOST_ERR_CANCELLED,
  * EFFECT_HOST_ERR_MISSING (cairo, ffmpeg, fonts), EFFECT_HOST_ERR_TOO_MUCH
  * (more frames than the target takes, or a side over 8192 pixels, by
  * pixel size or by scale), and the plugin's own. */

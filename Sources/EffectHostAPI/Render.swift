@@ -59,7 +59,7 @@ public func effect_host_render(
         let request = RenderRequest(
             target: target, fps: fps, duration: given.duration == 0 ? nil : given.duration, time: time,
             loops: flags & EFFECT_HOST_RENDER_LOOP != 0, sizedInPixels: given.scale != 0, size: size, keepsText: svgText,
-            transparent: style.background == nil)
+            transparent: RenderRequest.seesThrough(style.background))
         try request.check()
         let note = noteFunction(given.note, given.context)
         try box.instance.info().notes.forEach(note)

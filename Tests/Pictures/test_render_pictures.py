@@ -208,19 +208,17 @@ def test_letterbox_margins_are_the_background(tmp_path):
 
 
 def test_an_odd_size_for_4_2_0_video_is_refused_with_the_even_sizes_near_it(tmp_path):
-    for out, size, said in [
-        ("s.mp4", "301x151", "--size 301x151: MP4 is 4:2:0 video (yuv420p), which needs even sides; use --size 300x150 or 302x152"),
-        ("s.webm", "301x150", "--size 301x150: WebM is 4:2:0 video (yuv420p), which needs even sides; use --size 300x150 or 302x150"),
-    ]:
-        result = host("render", "strikethrough-reveal", "--size", size, "-o", str(tmp_path / out), check=False)
-        assert result.returncode == 2, result.stderr
-        assert result.stderr == f"effect-host: {said}\n"
+    said = "--size 301x151: MP4 is 4:2:0 video (yuv420p), which needs even sides; use --size 300x150 or 302x152"
+    result = host("render", "strikethrough-reveal", "--size", "301x151", "-o", str(tmp_path / "s.mp4"), check=False)
+    assert result.returncode == 2, result.stderr
+    assert result.stderr == f"effect-host: {said}\n"
     assert os.listdir(tmp_path) == []
-    # GIF and APNG keep odd sizes as asked.
-    gif = str(tmp_path / "s.gif")
-    host("render", "strikethrough-reveal", "--size", "301x151", "-o", gif)
-    stream = probe(gif)["streams"][0]
-    assert (stream["width"], stream["height"]) == (301, 151)
+    # VP9 (WebM), GIF and APNG keep odd sizes as asked, with and without alpha.
+    for name, extra in (("s.webm", []), ("o.webm", ["--background", "#ffffff"]), ("s.gif", []), ("s.apng", [])):
+        out = str(tmp_path / name)
+        host("render", "strikethrough-reveal", "--size", "301x151", *extra, "-o", out)
+        stream = probe(out)["streams"][0]
+        assert (stream["width"], stream["height"]) == (301, 151), name
 
 
 def test_the_dark_look_gets_its_dark_ground_by_default(tmp_path):
@@ -525,6 +523,8 @@ def test_ffmpeg_missing_is_one_line_and_no_file(tmp_path):
 def test_formats_refuse_what_they_cannot_show(tmp_path):
     for arguments, message in [
         (["-o", "a.mp4", "--background", "transparent"], "MP4 has no alpha channel"),
+        # Half see-through is see-through too: MP4 would drop it without a word.
+        (["-o", "a.mp4", "--background", "#FF000080"], "MP4 has no alpha channel"),
         (["-o", "a.gif", "--fps", "60"], "use --fps 50 or less"),
         (["-o", "a.png", "--font", "/etc/passwd"], "is not a font file HarfBuzz can read"),
         (["-o", "a.png", "--size", "9000x10"], "each 1 to 8192"),

@@ -19,8 +19,9 @@ public enum MovieFormat: String, CaseIterable, Sendable {
         }
     }
 
-    /// 4:2:0 video needs even dimensions.
-    public var needsEvenSize: Bool { self == .mp4 || self == .webm }
+    /// H.264 in 4:2:0 (libx264) needs even dimensions; VP9 codes odd ones
+    /// (its chroma planes round up), so WebM keeps any size.
+    public var needsEvenSize: Bool { self == .mp4 }
 
     /// GIF delays are whole hundredths of a second, and players stretch
     /// delays under 0.02 s to 0.1 s: faster GIFs play slower.

@@ -19,8 +19,15 @@ public struct RenderRequest: Sendable {
     public let size: (width: Int, height: Int)?
     /// SVG keeps its text as text rather than glyph outlines.
     public let keepsText: Bool
-    /// A transparent ground was asked for.
+    /// A ground that is not opaque was asked for: none, or a colour whose
+    /// alpha is below 1 (`seesThrough`).
     public let transparent: Bool
+
+    /// Whether a ground (a CSS colour, nil for none) lets what is behind it through.
+    public static func seesThrough(_ ground: String?) -> Bool {
+        guard let ground else { return true }
+        return (PixelCanvas.rgba(ground) ?? 0xFF) & 0xFF < 0xFF
+    }
 
     public init(
         target: RenderTarget, fps: Double, duration: Double? = nil, time: Double? = nil, loops: Bool = false,
@@ -113,7 +120,7 @@ public enum RenderConflict: Error, Equatable, Sendable {
         case .textNeedsSVG: "SVG text is for SVG; pixels are drawn from the glyphs' outlines"
         case let .gifFrameRate(maximum):
             "GIF players slow frames shorter than 1/\(Int(maximum)) s down: \(Int(maximum)) fps or less"
-        case .mp4HasNoAlpha: "MP4 has no alpha channel: a transparent ground needs WebM, APNG, PNG or GIF"
+        case .mp4HasNoAlpha: "MP4 has no alpha channel: a ground that is not opaque needs WebM, APNG, PNG or GIF"
         case let .effectEnds(id): "one period was asked for, and \(id) ends instead of looping"
         case let .periodTooLong(seconds, frames, fps):
             "one period is \(readable(seconds)) s: \(formatNumber(frames)) frames at \(formatNumber(fps)) fps"

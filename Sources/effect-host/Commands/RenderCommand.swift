@@ -57,7 +57,8 @@ struct RenderCommand {
         }
         request = RenderRequest(
             target: target, fps: setup.fps, duration: setup.duration, time: time, loops: parsed.has("--loop"),
-            sizedInPixels: scale != nil, size: size, keepsText: outlines == false, transparent: background == .some(nil))
+            sizedInPixels: scale != nil, size: size, keepsText: outlines == false,
+            transparent: background.map(RenderRequest.seesThrough) ?? false)
         do {
             try request.check()
         } catch {
@@ -85,7 +86,8 @@ struct RenderCommand {
         case let .gifFrameRate(maximum):
             UsageError(
                 "GIF frame delays are hundredths of a second and players slow the shortest ones down: use --fps \(formatNumber(maximum)) or less, or .apng, .webm or .mp4")
-        case .mp4HasNoAlpha: UsageError("MP4 has no alpha channel: --background transparent needs .webm, .apng, .png or .gif")
+        case .mp4HasNoAlpha:
+            UsageError("MP4 has no alpha channel: --background transparent, or #RRGGBBAA below FF, needs .webm, .apng, .png or .gif")
         case let .effectEnds(id):
             UsageError("--loop renders one period of a looping effect; \(id) ends (a GIF or APNG of it loops anyway)")
         case let .periodTooLong(seconds, frames, fps):

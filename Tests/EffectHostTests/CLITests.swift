@@ -328,6 +328,24 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(result.status, 1)
     }
 
+    /// -o /dev/stdout is the stdout the program was started with, which
+    /// effect-host keeps apart from plugins' prints: the SVG reaches the
+    /// reader, not stderr (where /dev/stdout once led). render and export
+    /// write files, and say so on one line.
+    func testStdoutTakesThePlotAndRenderAndExportRefuseIt() throws {
+        let plotted = try host("plot", "strikethrough-reveal", "-o", "/dev/stdout")
+        XCTAssertEqual(plotted.status, 0, plotted.stderr)
+        XCTAssertTrue(plotted.stdout.hasPrefix("<svg "), String(plotted.stdout.prefix(80)))
+        XCTAssertTrue(plotted.stdout.hasSuffix("</svg>\n"))
+        XCTAssertFalse(plotted.stderr.contains("<svg"), "the chart went to stderr")
+        for command in ["render", "export"] {
+            let refused = try host(command, "strikethrough-reveal", "-o", "/dev/stdout")
+            XCTAssertEqual(refused.status, 2, refused.stderr)
+            XCTAssertTrue(refused.stderr.hasPrefix("effect-host: \(command) writes files, not devices or pipes: -o takes"), refused.stderr)
+            XCTAssertEqual(refused.stderr.split(separator: "\n").count, 1, refused.stderr)
+        }
+    }
+
     /// A few files that do not load are named before a run; many are
     /// counted in one line (issue 34: one warning per file buried the run).
     func testManyFilesThatDoNotLoadAreCountedInOneLine() throws {

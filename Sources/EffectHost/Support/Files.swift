@@ -152,6 +152,12 @@ public enum Files {
         return kind != S_IFREG && kind != S_IFDIR
     }
 
+    /// A device, a pipe or a socket, or anything under /dev but its shared
+    /// memory: where a file written beside it and renamed cannot go.
+    public static func isDeviceOrPipe(_ path: String) -> Bool {
+        isSpecial(path) || (path.hasPrefix("/dev/") && !path.hasPrefix("/dev/shm/"))
+    }
+
     public static func isDirectory(_ path: String) -> Bool {
         var status = stat()
         return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR

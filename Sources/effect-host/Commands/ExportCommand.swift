@@ -38,7 +38,9 @@ struct ExportCommand {
         guard outputs.count == 1, let output = outputs.first, !output.isEmpty else {
             throw UsageError(outputs.count > 1 ? "export takes one -o OUT" : "export needs -o OUT: \(Self.choices)")
         }
-        guard output != "-", !Files.isSpecial(output) else { throw UsageError("export writes files, not \(Terminal.sanitize(output)): -o takes \(Self.choices)") }
+        guard output != "-", !Files.isDeviceOrPipe(StandardOutput.path(for: output)) else {
+            throw UsageError("export writes files, not \(output == "-" ? "stdout" : "devices or pipes"): -o takes \(Self.choices)")
+        }
         let name = output.split(separator: "/").last.map(String.init) ?? output
         let suffix = name.lastIndex(of: ".").map { name[name.index(after: $0)...].lowercased() }
         let isLottie = suffix == "json" || suffix == "lottie"

@@ -7,6 +7,9 @@ import Glibc
 struct PlotCommand {
     let setup: EffectSetup
     let output: String
+    /// `output`, or, for /dev/stdout, the stdout the process began with:
+    /// the SVG is streamed there.
+    let opened: String
     let channelNames: [String]?
     let elements: [Int]?
 
@@ -26,10 +29,12 @@ struct PlotCommand {
         }
         let suffix = output.lowercased()
         // A device or a pipe (/dev/stdout, a FIFO) takes the SVG whatever its name.
-        guard suffix.hasSuffix(".svg") || suffix.hasSuffix(".png") || Files.isSpecial(output) else {
+        let opened = StandardOutput.path(for: output)
+        guard suffix.hasSuffix(".svg") || suffix.hasSuffix(".png") || opened != output || Files.isSpecial(opened) else {
             throw UsageError("plot writes a file ending in .svg or .png, not '\(Terminal.sanitize(output))'")
         }
         self.output = output
+        self.opened = opened
         channelNames = try parsed.single("--channels").map { text throws(UsageError) in
             let names = text.split(separator: ",").map { String($0).trimmingSpaces() }.filter { !$0.isEmpty }
             guard !names.isEmpty else { throw UsageError("--channels needs channel names like amount,scale") }
@@ -74,7 +79,14 @@ struct PlotCommand {
             if case let .stopped(signal) = sampled { return 128 + signal }
             return 1
         }
-        if output.lowercased().hasSuffix(".png") {
+        if opened != output {
+            // The stdout the process began with, a file or a pipe: written there, not beside it.
+            do {
+                try Output.standard.stream(chart.svg() + "\n", flushNow: true)
+            } catch {
+                return 0
+            }
+        } else if output.lowercased().hasSuffix(".png") {
             try writePNG(chart)
         } else {
             try Files.write(chart.svg() + "\n", to: output)

@@ -33,8 +33,7 @@ struct RenderCommand {
         guard outputs.count == 1, let output = outputs.first, !output.isEmpty else {
             throw UsageError(outputs.count > 1 ? "render takes one -o OUT" : "render needs -o OUT: \(RenderTarget.choices)")
         }
-        let device = Files.isSpecial(output) || (output.hasPrefix("/dev/") && !output.hasPrefix("/dev/shm/"))
-        guard output != "-", !device else {
+        guard output != "-", !Files.isDeviceOrPipe(StandardOutput.path(for: output)) else {
             throw UsageError("render writes files, not \(output == "-" ? "stdout" : "devices or pipes"): -o takes \(RenderTarget.choices)")
         }
         target = try RenderTarget(output: output, format: parsed.single("--format"))

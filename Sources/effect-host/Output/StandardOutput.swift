@@ -11,6 +11,14 @@ enum StandardOutput {
     /// started with stdout closed, so writes fail as to a reader that left.
     nonisolated(unsafe) private(set) static var descriptor: Int32 = STDOUT_FILENO
 
+    /// The path a command should open for `path`: the names of this
+    /// process's stdout (/dev/stdout, /dev/fd/1, /proc/self/fd/1) mean the
+    /// stdout it was started with, which descriptor 1 no longer is.
+    static func path(for path: String) -> String {
+        guard ["/dev/stdout", "/dev/fd/1", "/proc/self/fd/1"].contains(path), descriptor >= 0 else { return path }
+        return "/dev/fd/\(descriptor)"
+    }
+
     /// Called once, first thing, before any plugin is loaded.
     static func protect() {
         // At 3 or above, so it can never be mistaken for 0, 1 or 2.

@@ -69,6 +69,12 @@
  *            of threads, and so may layout and draw. set_param and destroy
  *            change an instance: they need exclusive access to it (no other
  *            call on that instance may overlap them). Instances never share mutable state.
+ *            Each function's comment ends with its rule, in the forms
+ *            effect_host.h uses: "Threads: any." (from any thread at any
+ *            time, overlapping any call; for a callback the host hands in,
+ *            it must allow that), "Threads: reads the instance." (may
+ *            overlap the other reads of that instance) and "Threads:
+ *            changes the instance." (needs it alone).
  *
  * Time.      t is in seconds since the effect appeared (SwiftUI's onAppear),
  *            finite and >= 0. Every duration in this ABI is in seconds.
@@ -679,7 +685,8 @@ typedef struct effect_text_metrics {
  * Return EFFECT_OK, or any other status to make the draw fail with
  * EFFECT_ERR_RANGE. The advance may be negative (tracking can be); the
  * ascent and descent may not. A terminal host measures in its cells (a
- * run as wide as its characters take, at some points per cell). */
+ * run as wide as its characters take, at some points per cell).
+ * Threads: any. */
 typedef effect_status (*effect_measure_fn)(void *context, const char *text, double size, double weight,
                                            double tracking, effect_text_metrics *out);
 
@@ -743,6 +750,9 @@ typedef struct effect_drawing {
 #define EFFECT_REFERENCE_ASCENT   0.952
 #define EFFECT_REFERENCE_DESCENT  0.241
 
+/* Nonzero for a code point the reference metrics draw two cells wide
+ * (CJK, Hangul, fullwidth forms, most emoji).
+ * Threads: any. */
 static inline int effect_reference_wide(uint32_t c) {
     return (c >= 0x1100 && c <= 0x115F) || (c >= 0x2E80 && c <= 0x303E) || (c >= 0x3041 && c <= 0x33FF) ||
            (c >= 0x3400 && c <= 0x4DBF) || (c >= 0x4E00 && c <= 0x9FFF) || (c >= 0xA000 && c <= 0xA4CF) ||
@@ -751,7 +761,8 @@ static inline int effect_reference_wide(uint32_t c) {
            (c >= 0x1F900 && c <= 0x1F9FF) || (c >= 0x20000 && c <= 0x3FFFD);
 }
 
-/* The reference advance of code point c in 1/1000 em. */
+/* The reference advance of code point c in 1/1000 em.
+ * Threads: any. */
 static inline int effect_reference_advance(uint32_t c) {
     static const unsigned short ascii[95] = {
         278, 278, 355, 556, 556, 889, 667, 191, 333, 333, 389, 584, 278, 333, 278, 278,   /* space ... / */
@@ -771,7 +782,8 @@ static inline int effect_reference_advance(uint32_t c) {
 
 /* Measures NUL-terminated UTF-8 `text` with the reference metrics. Never
  * fails, allocates nothing, and may be called from any thread; it has the
- * shape of an effect_measure_fn (context is unused). */
+ * shape of an effect_measure_fn (context is unused).
+ * Threads: any. */
 static inline effect_status effect_reference_measure(void *context, const char *text, double size, double weight,
                                                      double tracking, effect_text_metrics *out) {
     const unsigned char *p = (const unsigned char *)text;
@@ -836,7 +848,8 @@ static inline effect_status effect_reference_measure(void *context, const char *
  * possibly from several at once; it must answer the same for the same
  * text and must not call back into the plugin. Return EFFECT_OK, or any
  * other status when it cannot segment; the plugin then splits that text at
- * white space only, as if it had been given no services. */
+ * white space only, as if it had been given no services.
+ * Threads: any. */
 typedef effect_status (*effect_segment_fn)(void *context, const char *text, uint64_t length, uint8_t *flags);
 
 /* What a host offers a plugin at create_with_services: an "in" struct. A
@@ -868,20 +881,23 @@ struct effect_plugin_api {
 
     /* Fills *out with the plugin's metadata.
      * Errors: NULL_POINTER, STRUCT_SIZE, INTERNAL (the plugin cannot
-     * describe itself: a host should report it as broken). */
+     * describe itself: a host should report it as broken).
+     * Threads: any. */
     effect_status (*describe)(const effect_plugin_api *self,
                               effect_plugin_info *out,
                               effect_error *error);
 
     /* Fills *out for effect effect_index (0 ... effect_count-1).
-     * Errors: NULL_POINTER, STRUCT_SIZE, INDEX, INTERNAL (as describe). */
+     * Errors: NULL_POINTER, STRUCT_SIZE, INDEX, INTERNAL (as describe).
+     * Threads: any. */
     effect_status (*effect_info)(const effect_plugin_api *self,
                                  uint32_t effect_index,
                                  effect_info *out,
                                  effect_error *error);
 
     /* Fills *out for one param of an effect.
-     * Errors: NULL_POINTER, STRUCT_SIZE, INDEX, INTERNAL (as describe). */
+     * Errors: NULL_POINTER, STRUCT_SIZE, INDEX, INTERNAL (as describe).
+     * Threads: any. */
     effect_status (*param_info)(const effect_plugin_api *self,
                                 uint32_t effect_index,
                                 uint32_t param_index,
@@ -890,7 +906,8 @@ struct effect_plugin_api {
 
     /* Fills *out for one channel of an effect; channel_index runs over
      * global channels, then element channels, then attributes.
-     * Errors: NULL_POINTER, STRUCT_SIZE, INDEX, INTERNAL (as describe). */
+     * Errors: NULL_POINTER, STRUCT_SIZE, INDEX, INTERNAL (as describe).
+     * Threads: any. */
     effect_status (*channel_info)(const effect_plugin_api *self,
                                   uint32_t effect_index,
                                   uint32_t channel_index,
@@ -904,7 +921,8 @@ struct effect_plugin_api {
      * *out_instance is set to NULL (when out_instance is not NULL) and no
      * instance exists.
      * Errors: NULL_POINTER, UTF8, UNKNOWN_EFFECT, UNKNOWN_PARAM, TYPE,
-     * RANGE, DUPLICATE, OUT_OF_MEMORY, INTERNAL. */
+     * RANGE, DUPLICATE, OUT_OF_MEMORY, INTERNAL.
+     * Threads: any. */
     effect_status (*create)(const effect_plugin_api *self,
                             const char *effect_id,
                             const effect_param_setting *settings,
@@ -914,17 +932,20 @@ struct effect_plugin_api {
 
     /* Destroys an instance and every string and buffer it returned.
      * destroy(NULL) does nothing and returns EFFECT_OK. Needs exclusive
-     * access to the instance. Never fails otherwise. */
+     * access to the instance. Never fails otherwise.
+     * Threads: changes the instance. */
     effect_status (*destroy)(effect_instance *instance);
 
     /* Fills *out with the instance's element count, frame size and timing.
-     * Errors: NULL_POINTER, STRUCT_SIZE. */
+     * Errors: NULL_POINTER, STRUCT_SIZE.
+     * Threads: reads the instance. */
     effect_status (*instance_info)(const effect_instance *instance,
                                    effect_instance_info *out,
                                    effect_error *error);
 
     /* Fills *out for element `element` (0 ... element_count-1).
-     * Errors: NULL_POINTER, STRUCT_SIZE, INDEX. */
+     * Errors: NULL_POINTER, STRUCT_SIZE, INDEX.
+     * Threads: reads the instance. */
     effect_status (*element_info)(const effect_instance *instance,
                                   uint32_t element,
                                   effect_element_info *out,
@@ -932,7 +953,8 @@ struct effect_plugin_api {
 
     /* Stores in *out the value param `name` has at time t, after every
      * event at or before t. String values are instance-owned.
-     * Errors: NULL_POINTER, UTF8, UNKNOWN_PARAM, TIME. */
+     * Errors: NULL_POINTER, UTF8, UNKNOWN_PARAM, TIME.
+     * Threads: reads the instance. */
     effect_status (*get_param)(const effect_instance *instance,
                                const char *name,
                                double t,
@@ -954,7 +976,8 @@ struct effect_plugin_api {
      * (also for a value the effect refuses in combination with the others,
      * or past the plugin's limit on events: 1,000,000 for plugins built
      * with the Swift kit), TIME, OUT_OF_MEMORY, INTERNAL. On failure the
-     * instance is unchanged. */
+     * instance is unchanged.
+     * Threads: changes the instance. */
     effect_status (*set_param)(effect_instance *instance,
                                const char *name,
                                const effect_value *value,
@@ -962,7 +985,8 @@ struct effect_plugin_api {
                                effect_error *error);
 
     /* Fills *out with the display strings at time t.
-     * Errors: NULL_POINTER, STRUCT_SIZE, TIME. */
+     * Errors: NULL_POINTER, STRUCT_SIZE, TIME.
+     * Threads: reads the instance. */
     effect_status (*strings)(const effect_instance *instance,
                              double t,
                              effect_strings *out,
@@ -971,7 +995,8 @@ struct effect_plugin_api {
     /* Writes one frame for time t: frame_size doubles, the global channels
      * in channel order, then for each element in order its element
      * channels. `capacity` is the number of doubles `frame` can hold.
-     * Errors: NULL_POINTER, TIME, BUFFER (capacity < frame_size). */
+     * Errors: NULL_POINTER, TIME, BUFFER (capacity < frame_size).
+     * Threads: reads the instance. */
     effect_status (*sample)(const effect_instance *instance,
                             double t,
                             double *frame,
@@ -983,7 +1008,8 @@ struct effect_plugin_api {
      * then an add, each rounded (not one fused multiply-add); frame i is
      * exactly what sample would write for that t. count may be 0, and then `frames` may be NULL. Every t must be
      * finite and >= 0.
-     * Errors: NULL_POINTER, TIME, BUFFER (capacity < count * frame_size). */
+     * Errors: NULL_POINTER, TIME, BUFFER (capacity < count * frame_size).
+     * Threads: reads the instance. */
     effect_status (*sample_many)(const effect_instance *instance,
                                  double t0,
                                  double dt,
@@ -1008,7 +1034,8 @@ struct effect_plugin_api {
      * allocate.
      * Errors: NULL_POINTER, RANGE (item_count, a size or the width is
      * wrong, or the sizes are too large to add up), BUFFER, UNSUPPORTED
-     * (the effect does no layout). */
+     * (the effect does no layout).
+     * Threads: reads the instance. */
     effect_status (*layout)(const effect_instance *instance,
                             const double *sizes,
                             uint32_t item_count,
@@ -1036,7 +1063,8 @@ struct effect_plugin_api {
      * size), TIME, RANGE (a width or height in the context that is NaN or
      * negative; an unknown appearance; a measurer that failed or answered
      * a non-finite metric, or a negative ascent or descent), BUFFER,
-     * UNSUPPORTED (the effect does not draw). */
+     * UNSUPPORTED (the effect does not draw).
+     * Threads: reads the instance. */
     effect_status (*draw)(const effect_instance *instance,
                           double t,
                           const effect_draw_context *context,
@@ -1055,7 +1083,8 @@ struct effect_plugin_api {
      * plugin whose text needs no segmenting (or one written in C that does
      * not segment) leaves it NULL, and is created with create.
      * Errors: as create, and STRUCT_SIZE (services smaller than its ABI
-     * 1.4 size). */
+     * 1.4 size).
+     * Threads: any. */
     effect_status (*create_with_services)(const effect_plugin_api *self,
                                           const char *effect_id,
                                           const effect_param_setting *settings,
@@ -1106,9 +1135,12 @@ struct effect_plugin_api {
  * stopped using every string the plugin returned. The library may stay
  * mapped all the same: plugins built with the Swift kit do (they are linked
  * with -z nodelete, because the Swift runtime keeps pointers into every
- * image it has seen), so loading one again is free. */
+ * image it has seen), so loading one again is free.
+ * Threads: any. */
 EFFECT_EXPORT const effect_plugin_api *effect_plugin_entry(void);
 
+/* effect_plugin_entry's type, for the pointer dlsym returns.
+ * Threads: any. */
 typedef const effect_plugin_api *(*effect_plugin_entry_fn)(void);
 
 /* ------------------------------------------------------------------------

@@ -1,0 +1,95 @@
+/*
+ * effect_host_instances.h: instances of an effect, with their params and events.
+ * Part of effect_host.h, the effect host library: include that; its
+ * conventions are in effect_host_core.h.
+ *
+ * An instance made through the host gets its text services, takes params
+ * and events as values or as "NAME=VALUE" text, and is what pictures,
+ * renders, exports and players draw.
+ */
+#ifndef EFFECT_HOST_INSTANCES_H
+#define EFFECT_HOST_INSTANCES_H
+
+#include "effect_host_plugins.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ------------------------------------------------------------------------
+ * Instances
+ * ------------------------------------------------------------------------ */
+
+typedef struct effect_host_instance effect_host_instance;
+
+/* Creates an instance of `effect_id` with `settings` (as effect.h's
+ * create), offering the host's text services, so that Chinese, Japanese
+ * and Thai text is split into words. *out receives an instance the caller
+ * frees with effect_host_instance_free.
+ * Errors: NULL_POINTER, UTF8, UNKNOWN_EFFECT, UNKNOWN_PARAM, TYPE, RANGE,
+ * DUPLICATE, and the plugin's own.
+ * Threads: any. */
+EFFECT_HOST_API effect_status effect_host_instance_create(effect_host_plugin *plugin, const char *effect_id,
+                                                          const effect_param_setting *settings, uint32_t setting_count,
+                                                          effect_host_instance **out, effect_error *error);
+
+/* As effect_host_instance_create, with each param given as "NAME=VALUE"
+ * text written as `effect-host --param` takes it (numbers, true/false,
+ * choices by name, colours as #RRGGBB[AA], text as is).
+ * Errors: as effect_host_instance_create, and RANGE for text that is not
+ * NAME=VALUE or a value that does not read.
+ * Threads: any. */
+EFFECT_HOST_API effect_status effect_host_instance_create_text(effect_host_plugin *plugin, const char *effect_id,
+                                                               const char *const *assignments, uint32_t count,
+                                                               effect_host_instance **out, effect_error *error);
+
+/* The plugin's instance, for its table's sample, sample_many, draw and
+ * the other reads. Owned by the handle; never destroy it yourself, and set
+ * events through effect_host_instance_set_param, so that the host knows
+ * them (an export's reduced-motion twin replays them). NULL for NULL.
+ * Threads: reads the instance. */
+EFFECT_HOST_API effect_instance *effect_host_instance_handle(const effect_host_instance *instance);
+
+/* An event, as effect.h's set_param: from time t on, `name` has `value`.
+ * Needs exclusive access to the instance.
+ * Errors: NULL_POINTER, UTF8, UNKNOWN_PARAM, NOT_LIVE, TYPE, RANGE, TIME.
+ * Threads: changes the instance. */
+EFFECT_HOST_API effect_status effect_host_instance_set_param(effect_host_instance *instance, const char *name,
+                                                             const effect_value *value, double t, effect_error *error);
+
+/* An event given as "NAME=VALUE" text (see effect_host_instance_create_text).
+ * Threads: changes the instance. */
+EFFECT_HOST_API effect_status effect_host_instance_set_param_text(effect_host_instance *instance,
+                                                                  const char *assignment, double t,
+                                                                  effect_error *error);
+
+/* Stores in *seconds how long the effect plays by itself: to its end, or
+ * through its entrance and one period of its loop, and never less than its
+ * latest event's time. What render and run take when given no duration.
+ * Errors: NULL_POINTER, and the plugin's own.
+ * Threads: reads the instance. */
+EFFECT_HOST_API effect_status effect_host_instance_span(const effect_host_instance *instance, double *seconds,
+                                                        effect_error *error);
+
+/* What the effect says of its params as given, that the frames alone would
+ * not (text-reveal: a highlight phrase that matches no word of its text):
+ * one line each, "\n" between them, control characters escaped as \u{...};
+ * NULL when there are none, from a plugin before ABI 1.5, and for a NULL
+ * instance. A host says each to its user once, as render and export do
+ * through their note callback. A reading accessor: the same string until
+ * an event changes it, valid until the next set_param or free. Since API
+ * 1.3.
+ * Threads: reads the instance. */
+EFFECT_HOST_API const char *effect_host_instance_notes(const effect_host_instance *instance);
+
+/* Releases the handle; its pictures and players keep the instance alive,
+ * and the plugin's instance is destroyed with the last of them. NULL does
+ * nothing.
+ * Threads: changes the instance. */
+EFFECT_HOST_API void effect_host_instance_free(effect_host_instance *instance);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* EFFECT_HOST_INSTANCES_H */

@@ -112,15 +112,21 @@ func outputPath(_ pointer: UnsafePointer<CChar>?) throws(Failure) -> String {
 }
 
 /// An "in" options struct the caller filled: all defaults for NULL; a
-/// struct_size below the struct's first size is refused; fields past the
-/// caller's struct_size keep the defaults of `defaults`.
-func options<T>(_ pointer: UnsafePointer<T>?, defaults: T, named name: String) throws(Failure) -> T {
+/// struct_size below the struct's first size is refused; the caller's
+/// bytes are read up to its struct_size and no further, and the fields
+/// past it (appended by a later minor than the caller's) keep the defaults
+/// of `defaults`.
+func options<T: OptionsStruct>(_ pointer: UnsafePointer<T>?, defaults: T, named name: String) throws(Failure) -> T {
     guard let pointer else { return defaults }
     let given = Int(UnsafeRawPointer(pointer).load(as: UInt32.self))
-    guard given >= MemoryLayout<T>.size else {
-        throw Failure(EFFECT_ERR_STRUCT_SIZE, "\(name).struct_size is \(given), less than its size of \(MemoryLayout<T>.size) bytes")
+    guard given >= T.firstSize else {
+        throw Failure(EFFECT_ERR_STRUCT_SIZE, "\(name).struct_size is \(given), less than its size of \(T.firstSize) bytes")
     }
-    return pointer.pointee
+    var result = defaults
+    withUnsafeMutableBytes(of: &result) { bytes in
+        bytes.copyMemory(from: UnsafeRawBufferPointer(start: pointer, count: min(given, MemoryLayout<T>.size)))
+    }
+    return result
 }
 
 /// A handle's object, retained by the handle the caller holds.

@@ -23,7 +23,7 @@ def test_the_parts_are_the_seven_concerns():
 @pytest.mark.parametrize("compiler", [["cc", "-std=c99", "-x", "c"], ["c++", "-std=c++11", "-x", "c++"]])
 def test_each_part_compiles_on_its_own(tmp_path, part, compiler):
     source = f'#include "{part}"\nint main(void) {{ return 0; }}\n'
-    result = subprocess.run(compiler + ["-Wall", "-Wextra", "-Werror", "-pedantic", "-fsyntax-only", "-I", INCLUDE, "-"],
+    result = subprocess.run([*compiler, "-Wall", "-Wextra", "-Werror", "-pedantic", "-fsyntax-only", "-I", INCLUDE, "-"],
                             input=source, capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
 

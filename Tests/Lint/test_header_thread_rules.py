@@ -45,7 +45,7 @@ def unruled(text):
 
 
 def headers():
-    return [os.path.join(ROOT, "include", "effect.h")] + sorted(glob.glob(os.path.join(ROOT, "include", "effect_host*.h")))
+    return [os.path.join(ROOT, "include", "effect.h"), *sorted(glob.glob(os.path.join(ROOT, "include", "effect_host*.h")))]
 
 
 def test_every_function_in_both_headers_says_its_thread_rule_last():
@@ -59,7 +59,10 @@ def test_every_function_in_both_headers_says_its_thread_rule_last():
 
 
 def test_the_headers_hold_every_kind_of_declaration_the_check_reads():
-    text = "".join(open(path, encoding="utf-8").read() for path in headers())
+    text = ""
+    for path in headers():
+        with open(path, encoding="utf-8") as header:
+            text += header.read()
     kinds = {kind: 0 for kind in ("EFFECT_HOST_API", "EFFECT_EXPORT", "static inline", "typedef", "table")}
     for line in text.split("\n"):
         match = DECLARATION.match(line)

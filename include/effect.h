@@ -135,9 +135,29 @@
  * functions to the plugin table, and add status codes, value types, flags
  * and timing kinds. A host must refuse a plugin whose abi_major differs
  * from its own, or whose abi_minor is newer than its own, and should name
- * both versions when it does. The first 16 bytes of effect_plugin_api
- * (struct_size, abi_major, abi_minor, reserved) keep their layout in every
- * major version, so any host can read them to make that decision.
+ * both versions when it does; with one exception, below. The first 16
+ * bytes of effect_plugin_api (struct_size, abi_major, abi_minor, reserved)
+ * keep their layout in every major version, so any host can read them to
+ * make that decision.
+ *
+ * The lowest minor a plugin needs (decided for ABI 1.5). A plugin may say
+ * in its table's `reserved` word the lowest minor it needs, "needs_minor":
+ * 0 (every plugin so far) means its own abi_minor. A host of minor h loads
+ * a plugin whose abi_minor is newer than h when needs_minor is not 0 and
+ * is at most h, and uses it as a plugin of minor h: it reads the table to
+ * minor h's size and calls nothing newer, and the plugin, for its part,
+ * returns nothing newer than minor h has (no item kind, value type, flag
+ * or timing kind of a later minor) unless the host has shown it knows that
+ * minor (an "in" struct the host passes, such as effect_draw_context, with
+ * a struct_size that covers the minor's fields). Why: every struct that
+ * grows carries its size and every function of the table belongs to one
+ * minor, so what stops an older host is only what the plugin itself
+ * makes, which only the plugin knows; with this word, a plugin built with
+ * the newest header that uses nothing new still loads in the hosts its
+ * users have, and its author need not keep an old header to build it.
+ * Hosts written to ABI 1.0 to 1.4 refuse a newer minor whatever this word
+ * holds, so such a plugin reaches them only when built with their header.
+ * effect-host, effect.hpp and the Python package follow this rule.
  */
 #ifndef EFFECT_H
 #define EFFECT_H
@@ -877,7 +897,8 @@ struct effect_plugin_api {
     uint32_t struct_size;   /* sizeof(effect_plugin_api) the plugin was built with */
     uint32_t abi_major;     /* EFFECT_ABI_MAJOR the plugin was built with */
     uint32_t abi_minor;     /* EFFECT_ABI_MINOR the plugin was built with */
-    uint32_t reserved;      /* 0 */
+    uint32_t reserved;      /* 0, or needs_minor: the lowest minor the plugin
+                               needs (see Versioning) */
 
     /* Fills *out with the plugin's metadata.
      * Errors: NULL_POINTER, STRUCT_SIZE, INTERNAL (the plugin cannot

@@ -754,14 +754,21 @@ public:
         std::memcpy(&entry, &symbol, sizeof entry);
         api_ = entry != nullptr ? entry() : nullptr;
         if (api_ == nullptr) throw Error(EFFECT_ERR_INTERNAL, path + ": not an effect plugin");
-        if (api_->abi_major != EFFECT_ABI_MAJOR || api_->abi_minor > EFFECT_ABI_MINOR) {
-            throw Error(EFFECT_ERR_INTERNAL, path + ": built for effect ABI " + std::to_string(api_->abi_major) + "." +
-                                                 std::to_string(api_->abi_minor) + "; this program speaks " +
-                                                 std::to_string(EFFECT_ABI_MAJOR) + "." + std::to_string(EFFECT_ABI_MINOR));
+        // A newer minor loads when the plugin needs no more than this
+        // header's (effect.h's Versioning: needs_minor, the reserved word).
+        bool newer = api_->abi_minor > EFFECT_ABI_MINOR;
+        uint32_t needs = api_->reserved;
+        if (api_->abi_major != EFFECT_ABI_MAJOR || (newer && (needs == 0 || needs > EFFECT_ABI_MINOR))) {
+            throw Error(EFFECT_ERR_INTERNAL, path + ": built for effect ABI " + detail::abi_version(api_) +
+                                                 (api_->abi_major == EFFECT_ABI_MAJOR && needs != 0
+                                                      ? " (needing 1." + std::to_string(needs) + ")"
+                                                      : "") +
+                                                 "; this program speaks " + std::to_string(EFFECT_ABI_MAJOR) + "." +
+                                                 std::to_string(EFFECT_ABI_MINOR));
         }
         // A table is as large as its own minor says (a 1.0 or 1.1 plugin's is
         // shorter than this header's struct): read nothing past that.
-        std::size_t needed = EFFECT_PLUGIN_API_SIZE_FOR_MINOR(api_->abi_minor);
+        std::size_t needed = EFFECT_PLUGIN_API_SIZE_FOR_MINOR(newer ? EFFECT_ABI_MINOR : api_->abi_minor);
         if (api_->struct_size < needed) {
             throw Error(EFFECT_ERR_INTERNAL, path + ": its function table is " + std::to_string(api_->struct_size) +
                                                  " bytes; ABI " + detail::abi_version(api_) + " needs " +

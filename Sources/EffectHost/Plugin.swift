@@ -25,15 +25,14 @@ public final class Plugin: @unchecked Sendable {
     /// reads all its metadata. A plugin that fails any step is reported with
     /// its path and the reason, and nothing of it is used.
     public static func load(path: String) throws(PluginLoadFailure) -> Plugin {
-        let (resolved, api, _) = try openTable(path: path)
+        let (resolved, api, _, minor) = try openTable(path: path)
         let major = api.pointee.abi_major
-        let minor = api.pointee.abi_minor
         func fail(_ reason: String) -> PluginLoadFailure { PluginLoadFailure(path: path, reason: reason) }
         let info: (description: PluginDescription, count: UInt32)
         let effects: [EffectDescription]
         do {
             let reader = MetadataReader(api: api)
-            info = try reader.pluginInfo(abiMajor: major, abiMinor: minor)
+            info = try reader.pluginInfo(abiMajor: major, abiMinor: api.pointee.abi_minor)
             effects = try reader.effects(count: info.count)
         } catch {
             throw fail(error.message)
@@ -50,10 +49,12 @@ public final class Plugin: @unchecked Sendable {
 
     /// The first half of loading: checks the file, dlopens it, finds the
     /// entry symbol, checks the ABI version and that no ABI 1.0 function is
-    /// missing. Returns the resolved path, the table and its size; reads no
-    /// metadata (a conformance checker wants the two steps apart).
+    /// missing. Returns the resolved path, the table, its size and the
+    /// minor it is used as (its own, or this host's for a plugin of a newer
+    /// minor that needs no more than this host's: effect.h's Versioning);
+    /// reads no metadata (a conformance checker wants the two steps apart).
     public static func openTable(path: String) throws(PluginLoadFailure)
-        -> (resolvedPath: String, table: UnsafePointer<effect_plugin_api>, size: UInt32)
+        -> (resolvedPath: String, table: UnsafePointer<effect_plugin_api>, size: UInt32, minor: UInt32)
     {
         func fail(_ reason: String) -> PluginLoadFailure { PluginLoadFailure(path: path, reason: reason) }
         let resolved = realpath(path, nil).map { pointer in
@@ -78,16 +79,20 @@ public final class Plugin: @unchecked Sendable {
         let structSize = header.load(as: UInt32.self)
         let major = header.load(fromByteOffset: 4, as: UInt32.self)
         let minor = header.load(fromByteOffset: 8, as: UInt32.self)
+        let needsMinor = header.load(fromByteOffset: 12, as: UInt32.self)
         let hostMajor = UInt32(EFFECT_ABI_MAJOR)
         let hostMinor = UInt32(EFFECT_ABI_MINOR)
-        guard major == hostMajor, minor <= hostMinor else {
+        let newer = minor > hostMinor
+        guard major == hostMajor, !newer || (needsMinor != 0 && needsMinor <= hostMinor) else {
             throw fail(
-                "built for effect ABI \(major).\(minor); this host speaks \(hostMajor).\(hostMinor)"
+                "built for effect ABI \(major).\(minor)" + (major == hostMajor && needsMinor != 0 ? " (needing 1.\(needsMinor))" : "")
+                    + "; this host speaks \(hostMajor).\(hostMinor)"
                     + (major == hostMajor ? " and cannot use a newer minor version" : ""))
         }
-        let needed = Self.tableSize(minor: minor)
+        let usedAs = min(minor, hostMinor)
+        let needed = Self.tableSize(minor: usedAs)
         guard structSize >= needed else {
-            throw fail("its function table is \(structSize) bytes; ABI \(major).\(minor) needs \(needed)")
+            throw fail("its function table is \(structSize) bytes; ABI \(major).\(usedAs) needs \(needed)")
         }
         // Every function of ABI 1.0 must be there: the host calls them
         // without checking again. Each is read where it lies: copying the
@@ -103,7 +108,7 @@ public final class Plugin: @unchecked Sendable {
         }) {
             throw fail("its function table has no \(functions[missing]) (the pointer is NULL)")
         }
-        return (resolved, api, structSize)
+        return (resolved, api, structSize, usedAs)
     }
 
     private init(

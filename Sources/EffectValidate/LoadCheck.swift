@@ -6,7 +6,7 @@ import Glibc
 /// metadata than that (the metadata check does).
 enum LoadCheck {
     static func check(_ path: String) throws -> CheckResult {
-        let (resolved, table, _) = try Plugin.openTable(path: path)
+        let (resolved, table, _, usedAs) = try Plugin.openTable(path: path)
         // The table is the plugin's one static table: a host may compare or
         // keep the pointer, so every call of the entry point returns it.
         if let handle = dlopen(resolved, RTLD_NOW | RTLD_NOLOAD), let symbol = dlsym(handle, EFFECT_ENTRY_SYMBOL) {
@@ -39,7 +39,9 @@ enum LoadCheck {
                 "exports \(others.count) symbol\(others.count == 1 ? "" : "s") besides \(EFFECT_ENTRY_SYMBOL), which could clash "
                     + "with another plugin's (\(others.prefix(3).joined(separator: ", ")))")
         }
+        let minor = table.pointee.abi_minor
+        let read = usedAs == minor ? "" : " (needing 1.\(table.pointee.reserved), so read as 1.\(usedAs))"
         return .pass(
-            "ABI \(table.pointee.abi_major).\(table.pointee.abi_minor), describe \(fixed(describe, 3)) ms, only \(EFFECT_ENTRY_SYMBOL) exported")
+            "ABI \(table.pointee.abi_major).\(minor)\(read), describe \(fixed(describe, 3)) ms, only \(EFFECT_ENTRY_SYMBOL) exported")
     }
 }

@@ -243,12 +243,16 @@ class Plugin:
             self._host = _host.open_plugin_checked(path, allow_unsafe)
             pointer = _host.plugin_table(self._host)
         header = ctypes.cast(pointer, ctypes.POINTER(ctypes.c_uint32 * 4)).contents
-        size, major, minor = header[0], header[1], header[2]
-        if major != _abi.ABI_MAJOR or minor > _abi.ABI_MINOR:
+        size, major, minor, needs = header[0], header[1], header[2], header[3]
+        # A newer minor loads when the plugin needs no more than this
+        # package's (effect.h's Versioning: needs_minor, the fourth word).
+        newer = minor > _abi.ABI_MINOR
+        if major != _abi.ABI_MAJOR or (newer and not 0 < needs <= _abi.ABI_MINOR):
+            needing = f" (needing 1.{needs})" if major == _abi.ABI_MAJOR and needs else ""
             raise PluginLoadError(
-                path, f"built for effect ABI {major}.{minor}; this package speaks {_abi.ABI_MAJOR}.{_abi.ABI_MINOR}"
+                path, f"built for effect ABI {major}.{minor}{needing}; this package speaks {_abi.ABI_MAJOR}.{_abi.ABI_MINOR}"
             )
-        needed = _abi.plugin_api_size(minor)
+        needed = _abi.plugin_api_size(min(minor, _abi.ABI_MINOR))
         if size < needed:
             raise PluginLoadError(path, f"its function table is {size} bytes; ABI {major}.{minor} needs {needed}")
         api = pointer.contents

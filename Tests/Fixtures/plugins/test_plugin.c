@@ -17,6 +17,8 @@
  *   -DBROKEN_ENTRY_NULL      effect_plugin_entry returns NULL
  *   -DBROKEN_ABI_MAJOR=N     claims ABI major N
  *   -DBROKEN_ABI_MINOR=N     claims ABI minor N
+ *   -DNEEDS_MINOR=N          says it needs ABI minor N alone (effect.h's
+ *                            needs_minor, the table's fourth word)
  *   -DBROKEN_DESCRIBE        describe fails
  *   -DBROKEN_LOAD_EXIT       its library constructor calls _exit(0)
  *   -DBROKEN_LOAD_CRASH      its library constructor writes through NULL
@@ -658,6 +660,9 @@ static const effect_plugin_api table = {
     .struct_size = BROKEN_TABLE_SIZE,
     .abi_major = BROKEN_ABI_MAJOR,
     .abi_minor = BROKEN_ABI_MINOR,
+#ifdef NEEDS_MINOR
+    .reserved = NEEDS_MINOR,
+#endif
     .describe = describe,
     .effect_info = effect_info_fn,
     .param_info = param_info,

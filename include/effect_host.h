@@ -1,5 +1,5 @@
 /*
- * effect_host.h: the effect host library, API version 1.3.
+ * effect_host.h: the effect host library, API version 1.4.
  *
  * effect.h is what a plugin offers: numbers and a display list for any t.
  * This header is what the host offers on top of it, to any language that
@@ -24,6 +24,8 @@
  *                            handles, strings, threads, option structs,
  *                            limits, processes), the version, the statuses
  *   effect_host_plugins.h    plugins opened by path; the search path
+ *   effect_host_metadata.h   what a plugin offers, as the host checked it;
+ *                            names and values read by the host's grammar
  *   effect_host_instances.h  instances, their params and events
  *   effect_host_pictures.h   frames drawn into pixels or a cairo context
  *   effect_host_render.h     renders and exports to files
@@ -35,6 +37,7 @@
 
 #include "effect_host_core.h"
 #include "effect_host_plugins.h"
+#include "effect_host_metadata.h"
 #include "effect_host_instances.h"
 #include "effect_host_pictures.h"
 #include "effect_host_render.h"

@@ -72,9 +72,86 @@ public:
     std::string_view path() const { return effect::detail::view(effect_host_plugin_path(handle_.get())); }
     effect_host_plugin *get() const { return handle_.get(); }
 
+    /* What the plugin offers, as the host checked it (effect_host_metadata.h,
+     * API 1.4): effect.h's structs, their strings the host's copies, valid
+     * while this Plugin lives. Indices are effect.h's. */
+    effect_plugin_info describe() const {
+        return filled<effect_plugin_info>([&](effect_plugin_info *out, effect_error *error) {
+            return effect_host_plugin_describe(handle_.get(), out, error);
+        });
+    }
+    effect_info describe_effect(uint32_t index) const {
+        return filled<effect_info>([&](effect_info *out, effect_error *error) {
+            return effect_host_plugin_effect(handle_.get(), index, out, error);
+        });
+    }
+    /* Throws EFFECT_ERR_UNKNOWN_EFFECT, suggesting the closest id. */
+    uint32_t find_effect(const std::string &id) const {
+        effect::detail::Call call;
+        uint32_t index = 0;
+        call.check(effect_host_plugin_find_effect(handle_.get(), id.c_str(), &index, &call));
+        return index;
+    }
+    effect_param_info describe_param(uint32_t effect_index, uint32_t index) const {
+        return filled<effect_param_info>([&](effect_param_info *out, effect_error *error) {
+            return effect_host_plugin_param(handle_.get(), effect_index, index, out, error);
+        });
+    }
+    /* Throws EFFECT_ERR_UNKNOWN_PARAM, suggesting the closest name. */
+    uint32_t find_param(uint32_t effect_index, const std::string &name) const {
+        effect::detail::Call call;
+        uint32_t index = 0;
+        call.check(effect_host_plugin_find_param(handle_.get(), effect_index, name.c_str(), &index, &call));
+        return index;
+    }
+    /* A param's default as "NAME=VALUE" text takes it ("none" when unset). */
+    std::string default_text(uint32_t effect_index, uint32_t index) const {
+        const char *text = effect_host_plugin_param_default_text(handle_.get(), effect_index, index);
+        if (text == nullptr) throw Error(EFFECT_ERR_INDEX, "no param " + std::to_string(index) + " of effect " + std::to_string(effect_index));
+        return text;
+    }
+    /* `text` read as the param's value by the host's grammar. A STRING's
+     * value points into `text`, an ENUM's name into this Plugin. */
+    effect_value parse_value(uint32_t effect_index, uint32_t index, const char *text) const {
+        effect::detail::Call call;
+        effect_value value{};
+        call.check(effect_host_plugin_parse_value(handle_.get(), effect_index, index, text, &value, &call));
+        return value;
+    }
+    effect_channel_info describe_channel(uint32_t effect_index, uint32_t index) const {
+        return filled<effect_channel_info>([&](effect_channel_info *out, effect_error *error) {
+            return effect_host_plugin_channel(handle_.get(), effect_index, index, out, error);
+        });
+    }
+
 private:
+    template <class T, class Read>
+    static T filled(Read &&read) {
+        effect::detail::Call call;
+        T out{};
+        out.struct_size = sizeof out;
+        call.check(read(&out, &call));
+        return out;
+    }
     detail::Owned<effect_host_plugin, effect_host_plugin_free> handle_;
 };
+
+/* The candidate the host would suggest for `word` ("did you mean"), if one
+ * is close. */
+inline std::optional<std::string> closest(const std::string &word, const std::vector<std::string> &candidates) {
+    std::vector<const char *> pointers = detail::c_strings(candidates);
+    const char *found = effect_host_closest(word.c_str(), pointers.data(), static_cast<uint32_t>(pointers.size()));
+    if (found == nullptr) return std::nullopt;
+    return std::string(found);
+}
+
+/* A colour as the host reads every colour: #RRGGBB or #RRGGBBAA, as 0xRRGGBBAA. */
+inline uint32_t parse_color(const std::string &text) {
+    effect::detail::Call call;
+    uint32_t rgba = 0;
+    call.check(effect_host_parse_color(text.c_str(), &rgba, &call));
+    return rgba;
+}
 
 /* The plugins on the search path: `paths`, EFFECT_PLUGIN_PATH when asked,
  * then, unless flags has EFFECT_HOST_CATALOG_NO_DEFAULTS, the ones

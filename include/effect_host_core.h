@@ -116,7 +116,7 @@ extern "C" {
 #endif
 
 #define EFFECT_HOST_API_MAJOR 1
-#define EFFECT_HOST_API_MINOR 3
+#define EFFECT_HOST_API_MINOR 4
 
 #if defined(_WIN32)
 #define EFFECT_HOST_API __declspec(dllimport)
@@ -154,7 +154,8 @@ extern "C" {
  * any library of the same major and a minor at least EFFECT_HOST_API_MINOR.
  * 1.3 gave a zeroed placement its defaults, refused odd sizes for MP4 and
  * validations of no files, and made a render's margins its
- * ground.
+ * ground. 1.4 added effect_host_metadata.h: a plugin's checked metadata,
+ * names and values read by the host's grammar.
  * Threads: any. */
 EFFECT_HOST_API uint32_t effect_host_api_version(void);
 

@@ -333,7 +333,7 @@ private func withEncoded(_ value: Value, _ body: (effect_value) throws(EffectErr
     withExtendedLifetime(arena) {}
 }
 
-private func raw(_ value: Value, keep: (String) -> UnsafePointer<CChar>) -> effect_value {
+package func raw(_ value: Value, keep: (String) -> UnsafePointer<CChar>) -> effect_value {
     var raw = effect_value()
     switch value {
     case .none: raw.type = EFFECT_TYPE_NONE

@@ -47,7 +47,7 @@ final class InstanceBox {
 }
 
 /// The effect `id` of `plugin`, or the failure that names it unknown.
-private func effect(_ id: String, of plugin: Plugin) throws(Failure) -> EffectDescription {
+func effect(_ id: String, of plugin: Plugin) throws(Failure) -> EffectDescription {
     guard let effect = plugin.effect(id: id) else {
         let ids = plugin.effects.map(\.id)
         throw Failure(EFFECT_ERR_UNKNOWN_EFFECT, "the plugin has no effect '\(id)'\(didYouMean(id, among: ids))")
@@ -56,7 +56,7 @@ private func effect(_ id: String, of plugin: Plugin) throws(Failure) -> EffectDe
 }
 
 /// The param `name` of `effect`, or the failure that names it unknown.
-private func param(_ name: String, of effect: EffectDescription) throws(Failure) -> ParamDescription {
+func param(_ name: String, of effect: EffectDescription) throws(Failure) -> ParamDescription {
     guard let param = effect.param(named: name) else {
         let hint = suggestion(for: name, among: effect.params.map(\.name), named: "params")
         throw Failure(EFFECT_ERR_UNKNOWN_PARAM, "effect '\(effect.id)' has no param '\(name)'\(hint)")

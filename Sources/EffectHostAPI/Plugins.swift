@@ -7,11 +7,14 @@ import Glibc
 final class PluginBox {
     let plugin: Plugin
     let path: UnsafePointer<CChar>
+    /// Built as the handle is made, then only read: see Metadata.swift.
+    let metadata: CMetadata
     private let strings = CStrings()
 
     init(_ plugin: Plugin) {
         self.plugin = plugin
         path = strings.keep(plugin.path)
+        metadata = CMetadata(plugin)
     }
 }
 

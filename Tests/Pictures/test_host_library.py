@@ -87,9 +87,69 @@ def checked(tmp_path_factory):
 
 def test_the_catalog_finds_the_bundled_effects_and_suggests_a_near_miss(checked):
     lines, _ = checked
-    assert lines["version"].startswith("1.3 ")
+    assert lines["version"].startswith("1.4 ")
     assert lines["catalog"] == "4 effects"
     assert lines["unknown id"] == "status -4: unknown effect 'strikethrough-reveel' (did you mean 'strikethrough-reveal'?)"
+
+
+def test_a_plugins_metadata_is_read_through_the_host_in_effect_hs_structs(checked):
+    """API 1.4: what an adapter describes params from, read from the host's
+    checked copy. The seed's strike: `duration` 320 ms, `fade` 0.45, the line
+    in #8A8F98; text-reveal's `unit` is words of characters, words, lines."""
+    lines, _ = checked
+    assert lines["describe"] == "strike Strike 1.0.0, 1 effects, size 56"
+    assert lines["find effect"] == "0"
+    assert lines["find effect near miss"] == (
+        "status -4: the plugin has no effect 'strikethrough-reveel' (did you mean 'strikethrough-reveal'?)")
+    number, enum, string, color = 1, 4, 5, 6
+    seed_line = "".join(f"{round(channel * 255):02X}" for channel in (0.541, 0.561, 0.596)) + "FF"
+    live, optional = 1, 2
+    assert lines["meta effect"].startswith("strikethrough-reveal 'Strikethrough Reveal' params 9 channels 6 0 0 timing 1 ")
+    assert lines["param duration"] == (
+        f"#2 type {number} flags {live} unit 's' range 0.001 60 default type {number} number {320 / 1000:g} integer 0 "
+        f"string NULL text {320 / 1000:g} size 96")
+    assert lines["param progress"] == (
+        f"#5 type {number} flags {live | optional} unit '' range 0 1 default type 0 number 0 integer 0 string NULL text none size 96")
+    assert lines["param line_color"] == (
+        f"#6 type {color} flags {live} unit '' range 0 0 default type {color} number 0 integer {int(seed_line, 16)} "
+        f"string NULL text #{seed_line} size 96")
+    assert lines["param text"] == (
+        f"#0 type {string} flags 0 unit '' range 0 0 default type {string} number 0 integer 0 string Ship the component "
+        "text Ship the component size 96")
+    assert lines["param font_weight"].endswith("choices regular|medium|semibold|bold size 96")
+    assert lines["param font_weight"].startswith(
+        f"#12 type {enum} flags 0 unit '' range 0 0 default type {enum} number 0 integer 3 string bold text bold")
+    assert lines["param unit"] == (
+        f"#1 type {enum} flags 0 unit '' range 0 0 default type {enum} number 0 integer 1 string words text words "
+        "choices characters|words|lines size 96")
+    assert lines["find param near miss"] == (
+        "status -5: effect 'strikethrough-reveal' has no param 'duratoin' (did you mean 'duration'?)")
+    assert lines["channel"] == "scale scope 0 range 0.985 1.005"
+    assert lines["channel past the end"] == "status -3: channel index 6 is out of range (the effect has 6)"
+    assert lines["effect past the end"] == "status -3: effect index 1 is out of range (the plugin has 1)"
+    assert lines["effect small struct"] == "status -2: effect_info.struct_size is 8, less than its size of 72 bytes"
+    assert lines["describe NULL"] == "status -1: plugin is NULL"
+    assert lines["default text past the end"] == "NULL"
+    assert lines["grown"] == "size 96 name text later untouched yes"
+
+
+def test_values_and_names_are_read_by_the_hosts_grammar(checked):
+    lines, _ = checked
+    assert lines["parse duration=1.5"] == "type 1 number 1.5 integer 0 string NULL"
+    assert lines["parse done=off"] == "type 3 number 0 integer 0 string NULL"
+    assert lines["parse line_color=#FF000080"] == f"type 6 number 0 integer {0xFF000080} string NULL"
+    assert lines["parse progress=none"] == "type 0 number 0 integer 0 string NULL"
+    assert lines["parse text=Ship it"] == "type 5 number 0 integer 0 string Ship it (the text given)"
+    assert lines["parse duration=soon"] == "status -7: param 'duration' needs a number, not 'soon'"
+    assert lines["parse unit=lines"] == "type 4 number 0 integer 2 string lines"
+    assert lines["parse unit=Lines"] == "status -7: param 'unit' has no choice 'Lines' (choices: characters, words, lines)"
+    assert lines["closest"] == "duration, same pointer yes"
+    assert lines["closest far"] == "NULL"
+    assert lines["closest NULL"] == "NULL"
+    assert lines["colour"] == "8A8F98FF"
+    assert lines["colour alpha"] == "8A8F9880"
+    assert lines["colour word"] == (
+        "status -7: 'grey' is not a colour: #RRGGBB or #RRGGBBAA (hex digits; 0x or no prefix also read)")
 
 
 def test_an_effects_notes_are_read_from_the_instance_and_heard_by_render(checked):
@@ -367,6 +427,9 @@ def test_the_cpp_face_draws_renders_plays_and_reports(checked_cpp):
     assert lines["bad param"] == "-5 effect 'strikethrough-reveal' has no param 'durationn' (did you mean 'duration'?)"
     assert lines["bad id"] == "-4"
     assert lines["validate"] == "failed 0, 18 checks"
+    assert lines["meta"] == "reveal text-reveal 19 params, unit characters|words|lines default words, masked channel 0, lines"
+    assert lines["meta unknown"] == "-5 effect 'text-reveal' has no param 'presett' (did you mean 'preset'?)"
+    assert lines["meta closest"] == "preset, colour FFD976FF"
 
 
 def test_under_address_and_undefined_behaviour_sanitizers(tmp_path):

@@ -171,6 +171,118 @@ static void notes_check(const char *plugin_dir, const char *out_dir) {
     effect_host_catalog_free(catalog);
 }
 
+/* A param's info, found by name, on one line: type, flags, unit, range, default (API 1.4). */
+static void print_param(const effect_host_plugin *plugin, uint32_t effect, const char *name) {
+    uint32_t index = 0;
+    effect_param_info info;
+    memset(&info, 0, sizeof info);
+    info.struct_size = sizeof info;
+    if (!say(name, effect_host_plugin_find_param(plugin, effect, name, &index, &error)) ||
+        !say(name, effect_host_plugin_param(plugin, effect, index, &info, &error)))
+        return;
+    printf("param %s: #%u type %u flags %u unit '%s' range %g %g default type %u number %g integer %lld string %s text %s",
+           name, index, info.type, info.flags, info.unit, info.min, info.max, info.default_value.type,
+           info.default_value.number, (long long)info.default_value.integer,
+           info.default_value.string != NULL ? info.default_value.string : "NULL",
+           effect_host_plugin_param_default_text(plugin, effect, index));
+    for (uint32_t i = 0; i < info.choice_count; i++) printf("%s%s", i == 0 ? " choices " : "|", info.choices[i]);
+    printf(" size %u\n", info.struct_size);
+}
+
+/* A value read by the host's grammar, on one line (API 1.4). */
+static void print_parsed(const effect_host_plugin *plugin, uint32_t effect, const char *name, const char *text) {
+    uint32_t index = 0;
+    effect_value value;
+    memset(&value, 0, sizeof value);
+    char step[128];
+    snprintf(step, sizeof step, "parse %s=%s", name, text);
+    if (!say(step, effect_host_plugin_find_param(plugin, effect, name, &index, &error)) ||
+        !say(step, effect_host_plugin_parse_value(plugin, effect, index, text, &value, &error)))
+        return;
+    printf("%s: type %u number %g integer %lld string %s%s\n", step, value.type, value.number, (long long)value.integer,
+           value.string != NULL ? value.string : "NULL", value.string == text ? " (the text given)" : "");
+}
+
+/* What a plugin offers, read through the host (API 1.4) rather than its table. */
+static void metadata_check(const effect_host_plugin *strike, const char *plugin_dir) {
+    effect_plugin_info plugin_info;
+    memset(&plugin_info, 0, sizeof plugin_info);
+    plugin_info.struct_size = sizeof plugin_info;
+    if (say("describe", effect_host_plugin_describe(strike, &plugin_info, &error)))
+        printf("describe: %s %s %s, %u effects, size %u\n", plugin_info.id, plugin_info.name, plugin_info.version,
+               plugin_info.effect_count, plugin_info.struct_size);
+    uint32_t effect = 99;
+    say("find effect near miss", effect_host_plugin_find_effect(strike, "strikethrough-reveel", &effect, &error));
+    if (say("find effect", effect_host_plugin_find_effect(strike, "strikethrough-reveal", &effect, &error)))
+        printf("find effect: %u\n", effect);
+    effect_info info;
+    memset(&info, 0, sizeof info);
+    info.struct_size = sizeof info;
+    if (say("meta effect", effect_host_plugin_effect(strike, effect, &info, &error)))
+        printf("meta effect: %s '%s' params %u channels %u %u %u timing %u '%s'\n", info.id, info.name, info.param_count,
+               info.global_channel_count, info.element_channel_count, info.attribute_count, info.timing_kinds,
+               info.timing_doc);
+    print_param(strike, effect, "duration");
+    print_param(strike, effect, "progress");
+    print_param(strike, effect, "line_color");
+    print_param(strike, effect, "text");
+    uint32_t index = 0;
+    say("find param near miss", effect_host_plugin_find_param(strike, effect, "duratoin", &index, &error));
+    print_parsed(strike, effect, "duration", "1.5");
+    print_parsed(strike, effect, "done", "off");
+    print_parsed(strike, effect, "line_color", "#FF000080");
+    print_parsed(strike, effect, "progress", "none");
+    print_parsed(strike, effect, "text", "Ship it");
+    print_parsed(strike, effect, "duration", "soon");
+    effect_channel_info channel;
+    memset(&channel, 0, sizeof channel);
+    channel.struct_size = sizeof channel;
+    if (say("channel", effect_host_plugin_channel(strike, effect, 4, &channel, &error)))
+        printf("channel: %s scope %u range %g %g\n", channel.name, channel.scope, channel.min, channel.max);
+    say("channel past the end", effect_host_plugin_channel(strike, effect, info.global_channel_count, &channel, &error));
+    say("effect past the end", effect_host_plugin_effect(strike, 1, &info, &error));
+    info.struct_size = 8;
+    say("effect small struct", effect_host_plugin_effect(strike, 0, &info, &error));
+    say("describe NULL", effect_host_plugin_describe(NULL, &plugin_info, &error));
+    printf("default text past the end: %s\n", effect_host_plugin_param_default_text(strike, effect, 99) == NULL ? "NULL" : "a string");
+
+    /* A larger struct than the host's (a caller built against a later effect.h): the host's part is written. */
+    struct {
+        effect_param_info info;
+        uint64_t later;
+    } grown;
+    memset(&grown, 0xAB, sizeof grown);
+    grown.info.struct_size = sizeof grown;
+    if (say("grown", effect_host_plugin_param(strike, effect, 0, &grown.info, &error)))
+        printf("grown: size %u name %s later untouched %s\n", grown.info.struct_size, grown.info.name,
+               grown.later == 0xABABABABABABABABull ? "yes" : "no");
+
+    const char *names[] = {"duration", "fade", NULL, "tick"};
+    const char *close = effect_host_closest("duratoin", names, 4);
+    printf("closest: %s, same pointer %s\n", close != NULL ? close : "NULL", close == names[0] ? "yes" : "no");
+    printf("closest far: %s\n", effect_host_closest("zzzzzz", names, 4) == NULL ? "NULL" : "a name");
+    printf("closest NULL: %s\n", effect_host_closest(NULL, names, 4) == NULL ? "NULL" : "a name");
+    uint32_t rgba = 0;
+    if (say("colour", effect_host_parse_color("#8A8F98", &rgba, &error))) printf("colour: %08X\n", rgba);
+    if (say("colour alpha", effect_host_parse_color("0x8A8F9880", &rgba, &error))) printf("colour alpha: %08X\n", rgba);
+    say("colour word", effect_host_parse_color("grey", &rgba, &error));
+
+    /* Choices: text-reveal's enums. */
+    effect_host_catalog *catalog = NULL;
+    effect_host_plugin *reveal = NULL;
+    effect_host_catalog_options search = {sizeof search, 0, &plugin_dir, 1, 0};
+    if (say("reveal", effect_host_catalog_open(&search, &catalog, &error)) &&
+        say("reveal", effect_host_catalog_load(catalog, "text-reveal", &reveal, &error)) &&
+        say("reveal", effect_host_plugin_find_effect(reveal, "text-reveal", &effect, &error))) {
+        print_param(reveal, effect, "font_weight");
+        print_param(reveal, effect, "unit");
+        print_parsed(reveal, effect, "unit", "lines");
+        print_parsed(reveal, effect, "unit", "Lines");
+    }
+    effect_host_plugin_free(reveal);
+    effect_host_catalog_free(catalog);
+}
+
 /* What the header promises, each rule on its own line (issue 48). */
 static void header_rules(effect_host_instance *strike, const char *out_dir) {
     char path[4096];
@@ -292,6 +404,7 @@ int main(int argc, char **argv) {
     if (!say("load", effect_host_catalog_load(catalog, "strikethrough-reveal", &plugin, &error))) return 1;
     effect_host_catalog_free(catalog);
     notes_check(plugin_dir, out_dir);
+    metadata_check(plugin, plugin_dir);
 
     /* The paths given alone: the plugin files read, and an entry that is not there. */
     const char *only[] = {plugin_dir, "/nonexistent/plugins"};

@@ -23,6 +23,24 @@ int main(int argc, char **argv) {
     std::printf("alone: %zu plugins, %zu failures\n", alone.plugins().size(), alone.failures().size());
     effect::host::Instance strike(catalog.load("strikethrough-reveal"), "strikethrough-reveal", {"duration=0.5"});
     std::printf("span: %g\n", strike.span());
+    // What the plugin offers, through the host (API 1.4).
+    effect::host::Plugin reveal = catalog.load("text-reveal");
+    uint32_t text_reveal = reveal.find_effect("text-reveal");
+    uint32_t unit = reveal.find_param(text_reveal, "unit");
+    effect_param_info unit_info = reveal.describe_param(text_reveal, unit);
+    std::string choices;
+    for (uint32_t i = 0; i < unit_info.choice_count; i++) choices += std::string(i == 0 ? "" : "|") + unit_info.choices[i];
+    std::printf("meta: %s %s %u params, unit %s default %s, %s channel 0, %s\n", reveal.describe().id,
+                reveal.describe_effect(text_reveal).id, reveal.describe_effect(text_reveal).param_count, choices.c_str(),
+                reveal.default_text(text_reveal, unit).c_str(), reveal.describe_channel(text_reveal, 0).name,
+                reveal.parse_value(text_reveal, unit, "lines").string);
+    try {
+        reveal.find_param(text_reveal, "presett");
+    } catch (const effect::Error &error) {
+        std::printf("meta unknown: %d %s\n", static_cast<int>(error.status()), error.what());
+    }
+    std::printf("meta closest: %s, colour %08X\n", effect::host::closest("presett", {"unit", "preset"}).value_or("none").c_str(),
+                effect::host::parse_color("#FFD976"));
     effect::host::Instance weekend(catalog.load("text-reveal"), "text-reveal", {"highlights=weekend|calm|fortnight"});
     std::vector<std::string> notes = weekend.notes();
     std::printf("notes: %zu, %s\n", notes.size() + strike.notes().size(), notes.empty() ? "" : notes[0].c_str());

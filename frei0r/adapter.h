@@ -96,8 +96,9 @@ int slot_is_default(const slot *s, const slot_value *value);
  * that sets nothing: an optional param left unset, an adapter's own. */
 int slot_effect_value(const adapter *adapter, const slot_value *values, int index, effect_value *out);
 
-/* Builds the slot table for `effect` of `plugin`'s table. */
-int slots_build(adapter *adapter, const effect_plugin_api *table, uint32_t effect);
+/* Builds the slot table for effect `effect` of `plugin`, from the metadata
+ * the host checked. */
+int slots_build(adapter *adapter, const effect_host_plugin *plugin, uint32_t effect);
 
 /* Seconds from the time a host passes to update, by the unit `unit` names
  * ("auto", "seconds", "milliseconds") and, for auto, by the program that

@@ -101,24 +101,23 @@ static void set_up(void) {
         fail("%s%s", error.message, "");
         return;
     }
-    const effect_plugin_api *table = effect_host_plugin_table(the_adapter.plugin);
+    /* What the plugin offers, as the host checked it: its strings live as
+     * long as the plugin handle, which the adapter keeps. */
     effect_plugin_info plugin = {sizeof plugin, 0, NULL, NULL, NULL, NULL, NULL, NULL};
-    if (table->describe(table, &plugin, &error) != EFFECT_OK) {
+    uint32_t effect = 0;
+    effect_info info;
+    memset(&info, 0, sizeof info);
+    info.struct_size = sizeof info;
+    if (effect_host_plugin_describe(the_adapter.plugin, &plugin, &error) != EFFECT_OK ||
+        effect_host_plugin_find_effect(the_adapter.plugin, the_adapter.effect_id, &effect, &error) != EFFECT_OK ||
+        effect_host_plugin_effect(the_adapter.plugin, effect, &info, &error) != EFFECT_OK) {
         fail("%s%s", error.message, "");
         return;
     }
     parse_version(plugin.version);
     the_adapter.author = plugin.author;
-    for (uint32_t i = 0; i < plugin.effect_count; i++) {
-        effect_info info;
-        memset(&info, 0, sizeof info);
-        info.struct_size = sizeof info;
-        if (table->effect_info(table, i, &info, &error) != EFFECT_OK || strcmp(info.id, the_adapter.effect_id) != 0) continue;
-        the_adapter.summary = info.summary;
-        if (!slots_build(&the_adapter, table, i)) fail("out of memory describing %s's params%s", the_adapter.effect_id, "");
-        return;
-    }
-    fail("%s's plugin does not describe it%s", the_adapter.effect_id, "");
+    the_adapter.summary = info.summary;
+    if (!slots_build(&the_adapter, the_adapter.plugin, effect)) fail("out of memory describing %s's params%s", the_adapter.effect_id, "");
 }
 
 const adapter *adapter_get(void) {

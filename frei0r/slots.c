@@ -174,12 +174,12 @@ static int add_effect_param(adapter *adapter, const effect_param_info *info, int
     return 1;
 }
 
-int slots_build(adapter *adapter, const effect_plugin_api *table, uint32_t effect) {
+int slots_build(adapter *adapter, const effect_host_plugin *plugin, uint32_t effect) {
     effect_error error = {sizeof error, 0, {0}};
     effect_info info;
     memset(&info, 0, sizeof info);
     info.struct_size = sizeof info;
-    if (table->effect_info(table, effect, &info, &error) != EFFECT_OK) return 0;
+    if (effect_host_plugin_effect(plugin, effect, &info, &error) != EFFECT_OK) return 0;
     /* At most three slots a param (value, alpha or set), and the adapter's own. */
     size_t capacity = (size_t)info.param_count * 3 + sizeof own_slots / sizeof own_slots[0];
     adapter->slots = calloc(capacity, sizeof(slot));
@@ -188,7 +188,7 @@ int slots_build(adapter *adapter, const effect_plugin_api *table, uint32_t effec
         effect_param_info param;
         memset(&param, 0, sizeof param);
         param.struct_size = sizeof param;
-        if (table->param_info(table, effect, i, &param, &error) != EFFECT_OK) return 0;
+        if (effect_host_plugin_param(plugin, effect, i, &param, &error) != EFFECT_OK) return 0;
         if (!add_effect_param(adapter, &param, (int)i)) return 0;
     }
     int effect_slots = adapter->slot_count;

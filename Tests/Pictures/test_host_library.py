@@ -432,6 +432,38 @@ def test_the_cpp_face_draws_renders_plays_and_reports(checked_cpp):
     assert lines["meta closest"] == "preset, colour FFD976FF"
 
 
+def test_a_program_built_against_the_api_1_2_header_keeps_working(tmp_path):
+    """Tests/Fixtures/c/api-1.2 holds effect_host.h and effect.h as API 1.2
+    shipped them and the check program of that day: built against them,
+    under ASan and UBSan where the compiler has them, it runs on this
+    library as it did then (the options structs it fills end where 1.2's
+    did; the new accessors are not its business)."""
+    directory = os.path.join(ROOT, "Tests", "Fixtures", "c", "api-1.2")
+    probe = subprocess.run(["cc", "-fsanitize=address", "-x", "c", "-", "-o", str(tmp_path / "probe")],
+                           input="int main(void){return 0;}", capture_output=True, text=True)
+    sanitizers = ["-fsanitize=address,undefined", "-fno-sanitize-recover=all", "-g"] if probe.returncode == 0 else []
+    program = str(tmp_path / "host_api_check_1_2")
+    subprocess.run(
+        ["cc", "-std=c99", "-Wall", "-Wextra", "-Werror", *sanitizers, "-I" + directory,
+         os.path.join(directory, "host_api_check.c"), "-o", program, "-L" + BUILD, "-leffecthost", "-Wl,-rpath," + BUILD],
+        check=True, capture_output=True, text=True,
+    )
+    out = tmp_path / "out"
+    out.mkdir()
+    lines = run(program, out)
+    assert lines["version"].startswith("1.4 ")
+    assert lines["catalog"] == "4 effects"
+    assert lines["pixels"].endswith(" written")
+    assert lines["placed"].endswith(" written")
+    # The default strike's 320 ms at render's 30 fps, the end included.
+    assert lines["gif"] == f"{math.ceil(0.32 * 30) + 1} frames"
+    assert lines["lottie"] == "written"
+    assert lines["player"] == "status -102, 5 frames seen, 5 shown"
+    assert lines["bad look size"] == "status -2: effect_host_look.struct_size is 4, less than its size of 32 bytes"
+    assert lines["validate"].startswith("failed 0, 18 checks, first load pass")
+    assert lines["bad input"] == "done"
+
+
 def test_under_address_and_undefined_behaviour_sanitizers(tmp_path):
     if subprocess.run(["cc", "-fsanitize=address", "-x", "c", "-", "-o", str(tmp_path / "probe")], input="int main(void){return 0;}",
                       text=True, capture_output=True).returncode != 0:

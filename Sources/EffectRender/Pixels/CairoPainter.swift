@@ -80,7 +80,7 @@ public struct CairoPainter {
         let matrix = cairo.matrix(context)
         let sigma = max(0, group.blur) / 2 * abs(matrix.determinant).squareRoot()
         // The layer holds the group's ink and the blur's spread, no more.
-        if let box = InkBounds.of(items[index..<end], matrix, fonts: fonts) {
+        if let box = InkBounds.of(items, index..<end, matrix, fonts: fonts) {
             let spread = 3 * sigma + 2
             cairo.identityMatrix(context)
             cairo.rectangle(context, box.minX - spread, box.minY - spread, box.maxX - box.minX + 2 * spread, box.maxY - box.minY + 2 * spread)

@@ -19,40 +19,55 @@ public struct DisplayListRaster {
 
     public init(scale: TerminalScale, origin: (x: Double, y: Double)) { (self.scale, self.origin) = (scale, origin) }
 
+    /// Where an item is drawn: the walk's resolved state, and the clips
+    /// around it as the raster tests them.
     private struct State {
-        var matrix: Affine
-        var opacity: Double
-        var saturation: Double
-        /// Each clip with the map back into its own coordinates, and, for a
-        /// rect on an unturned map, its box on the canvas: a dot test is
-        /// then four comparisons (a masked paragraph tests every dot).
-        var clips: [(inverse: Affine, clip: DrawClip, box: (minX: Double, minY: Double, maxX: Double, maxY: Double)?)]
+        let matrix: Affine
+        let opacity: Double
+        let saturation: Double
+        let clips: [ClipTest]
+    }
+
+    /// A clip with the map back into its own coordinates, and, for a rect
+    /// on an unturned map, its box on the canvas: a dot test is then four
+    /// comparisons (a masked paragraph tests every dot). Nil for a clip
+    /// whose map cannot be inverted, which clips nothing.
+    private struct ClipTest {
+        let inverse: Affine
+        let clip: DrawClip
+        let box: ResolvedClip.Box?
+
+        init?(_ resolved: ResolvedClip) {
+            guard let inverse = resolved.matrix.inverted else { return nil }
+            (self.inverse, clip, box) = (inverse, resolved.clip, resolved.isBox ? resolved.bounds : nil)
+        }
     }
 
     public func draw(_ list: DisplayList, on canvas: inout CellCanvas) {
         var cells = CellRuns()
         let view = Affine.scale(1 / scale.points, 1 / scale.points).concatenating(.translation(-origin.x, -origin.y))
         let runs = CellTextRuns(list, view: view, scale: scale)
-        var stack = [State(matrix: view, opacity: 1, saturation: 1, clips: [])]
-        for item in list.items {
-            let state = stack[stack.count - 1]
-            switch item {
-            case let .group(group):
-                var next = state
-                next.matrix = state.matrix.concatenating(group.transform.matrix)
-                next.opacity *= min(1, max(0, group.opacity))
-                next.saturation *= max(0, group.saturation)
-                if let clip = group.clip, let inverse = next.matrix.inverted {
-                    let box = clip.shape == .rect && next.matrix.isAxisAligned ? next.matrix.bounds(of: clip.rect, outset: 0) : nil
-                    next.clips.append((inverse, clip, box))
-                }
-                stack.append(next)
-            case .endGroup:
-                if stack.count > 1 { stack.removeLast() }
+        var walk = DisplayListWalk(list, base: view)
+        // By the walk's clip index.
+        var tests: [ClipTest?] = []
+        func state(_ resolved: DrawState) -> State {
+            var clips: [ClipTest] = []
+            var index = resolved.clip
+            while index >= 0 {
+                if let test = tests[index] { clips.append(test) }
+                index = walk.clips[index].outer
+            }
+            return State(matrix: resolved.matrix, opacity: resolved.opacity, saturation: resolved.saturation, clips: clips)
+        }
+        while let step = walk.next() {
+            switch step.kind {
+            case .enter:
+                while tests.count < walk.clips.count { tests.append(ClipTest(walk.clips[tests.count])) }
+            case .leave: break
             case let .shape(shape):
-                drawShape(shape, state, runs, &canvas)
+                drawShape(shape, state(step.state), runs, &canvas)
             case let .text(text):
-                drawText(text, state, runs, &canvas, &cells)
+                drawText(text, state(step.state), runs, &canvas, &cells)
             }
         }
     }

@@ -53,4 +53,15 @@ final class WalkedGroupsTests: XCTestCase {
         XCTAssertEqual(Double(pixel(5, 1)[3]), 127.5, accuracy: 1)
         XCTAssertEqual(pixel(1, 1), [0, 0, 0, 0])
     }
+
+    func testSVGOfAListAHostLeftUnbalancedIsWellFormed() {
+        // The stray end writes nothing; the two groups left open close at the end, innermost first.
+        let svg = DisplayListSVG(bounds: DrawRect(x: 0, y: 0, width: 8, height: 4), background: nil)
+        let document = svg.document(list([.endGroup(id: 9), .group(DrawGroup(id: 1)), .group(DrawGroup(id: 2)), square(3, 0)])).string
+        let body = document[document.range(of: "<g")!.lowerBound...]
+        XCTAssertTrue(
+            body.hasPrefix("<g data-id=\"1\"><g data-id=\"2\"><rect x=\"0\" y=\"0\" width=\"4\" height=\"4\" data-id=\"3\" fill=\"#ff0000\"/></g></g></svg>"),
+            document)
+        XCTAssertFalse(document.contains("\"></g><g"), document)
+    }
 }

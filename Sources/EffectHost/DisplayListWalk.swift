@@ -116,7 +116,7 @@ public struct DisplayListWalk: Sequence, IteratorProtocol {
                 let o = clips[outer.clip].visible
                 kept = (Swift.max(box.minX, o.minX), Swift.max(box.minY, o.minY), Swift.min(box.maxX, o.maxX), Swift.min(box.maxY, o.maxY))
             }
-            clips.append(ResolvedClip(clip: clip, matrix: inside.matrix, group: at, outer: outer.clip, bounds: box, visible: kept))
+            clips.append(ResolvedClip(clip: clip, matrix: inside.matrix, inverse: inside.matrix.inverted, group: at, outer: outer.clip, bounds: box, visible: kept))
             inside.clip = clips.count - 1
         }
         return inside
@@ -167,6 +167,9 @@ public struct ResolvedClip: Sendable, Equatable {
     public let clip: DrawClip
     /// From the clip's coordinates to the walk's.
     public let matrix: Affine
+    /// From the walk's coordinates back to the clip's, to test a point;
+    /// nil where the group flattens its content to a line or a point.
+    public let inverse: Affine?
     /// The index of the GROUP item that clips.
     public let group: Int
     /// The index in the walk's `clips` of the clip around this one, -1 for none.
@@ -182,7 +185,7 @@ public struct ResolvedClip: Sendable, Equatable {
     public var isBox: Bool { clip.shape == .rect && matrix.isAxisAligned }
 
     public static func == (a: ResolvedClip, b: ResolvedClip) -> Bool {
-        a.clip == b.clip && a.matrix == b.matrix && a.group == b.group && a.outer == b.outer && a.bounds == b.bounds
+        a.clip == b.clip && a.matrix == b.matrix && a.inverse == b.inverse && a.group == b.group && a.outer == b.outer && a.bounds == b.bounds
             && a.visible == b.visible
     }
 }

@@ -143,6 +143,9 @@ final class DisplayListWalkTests: XCTestCase {
         XCTAssertEqual(inner.matrix, Affine(a: 2, b: 0, c: 0, d: 2, tx: 10, ty: 10))
         XCTAssertTrue(inner.bounds == (50, -10, 250, 30))
         XCTAssertTrue(inner.visible == (50, 10, 110, 30))
+        // Back from (50, -10) and (250, 30) to the inner clip's corners (20, -10) and (120, 10).
+        assertPoint(try XCTUnwrap(inner.inverse), (50, -10), (20, -10))
+        assertPoint(try XCTUnwrap(inner.inverse), (250, 30), (120, 10))
         // A turned ellipse's box holds it but is not its area.
         XCTAssertFalse(walk.clips[2].isBox)
         XCTAssertEqual(walk.clips[2].outer, 0)
@@ -162,6 +165,14 @@ final class DisplayListWalkTests: XCTestCase {
         XCTAssertEqual(visible.minX, 20)
         XCTAssertEqual(visible.maxX, 10)
         XCTAssertGreaterThan(visible.minX, visible.maxX)
+    }
+
+    func testAClipUnderAFlatteningScaleHasNoInverse() {
+        // Scaled to nothing across, the content is a vertical line: no point maps back into it.
+        var walk = DisplayListWalk([group(1, DrawTransform(scaleX: 0, scaleY: 1), clip: rect(0, 0, 10, 10)), dot(2), .endGroup(id: 1)])
+        while walk.next() != nil {}
+        XCTAssertNil(walk.clips[0].inverse)
+        XCTAssertTrue(walk.clips[0].bounds == (0, 0, 0, 10))
     }
 
     func testStepsCarryTheirIndexParentDepthAndGroupEnds() {

@@ -19,28 +19,14 @@ public struct DisplayListRaster {
 
     public init(scale: TerminalScale, origin: (x: Double, y: Double)) { (self.scale, self.origin) = (scale, origin) }
 
-    /// Where an item is drawn: the walk's resolved state, and the clips
-    /// around it as the raster tests them.
+    /// Where an item is drawn: the walk's resolved state, and its clips.
     private struct State {
         let matrix: Affine
         let opacity: Double
         let saturation: Double
-        let clips: [ClipTest]
-    }
-
-    /// A clip with the map back into its own coordinates, and, for a rect
-    /// on an unturned map, its box on the canvas: a dot test is then four
-    /// comparisons (a masked paragraph tests every dot). Nil for a clip
-    /// whose map cannot be inverted, which clips nothing.
-    private struct ClipTest {
-        let inverse: Affine
-        let clip: DrawClip
-        let box: ResolvedClip.Box?
-
-        init?(_ resolved: ResolvedClip) {
-            guard let inverse = resolved.matrix.inverted else { return nil }
-            (self.inverse, clip, box) = (inverse, resolved.clip, resolved.isBox ? resolved.bounds : nil)
-        }
+        /// The innermost clip's index in `clips`, -1 for none.
+        let clip: Int
+        let clips: [ResolvedClip]
     }
 
     public func draw(_ list: DisplayList, on canvas: inout CellCanvas) {
@@ -48,26 +34,13 @@ public struct DisplayListRaster {
         let view = Affine.scale(1 / scale.points, 1 / scale.points).concatenating(.translation(-origin.x, -origin.y))
         let runs = CellTextRuns(list, view: view, scale: scale)
         var walk = DisplayListWalk(list, base: view)
-        // By the walk's clip index.
-        var tests: [ClipTest?] = []
-        func state(_ resolved: DrawState) -> State {
-            var clips: [ClipTest] = []
-            var index = resolved.clip
-            while index >= 0 {
-                if let test = tests[index] { clips.append(test) }
-                index = walk.clips[index].outer
-            }
-            return State(matrix: resolved.matrix, opacity: resolved.opacity, saturation: resolved.saturation, clips: clips)
-        }
         while let step = walk.next() {
+            let s = step.state
+            let state = State(matrix: s.matrix, opacity: s.opacity, saturation: s.saturation, clip: s.clip, clips: walk.clips)
             switch step.kind {
-            case .enter:
-                while tests.count < walk.clips.count { tests.append(ClipTest(walk.clips[tests.count])) }
-            case .leave: break
-            case let .shape(shape):
-                drawShape(shape, state(step.state), runs, &canvas)
-            case let .text(text):
-                drawText(text, state(step.state), runs, &canvas, &cells)
+            case .enter, .leave: break
+            case let .shape(shape): drawShape(shape, state, runs, &canvas)
+            case let .text(text): drawText(text, state, runs, &canvas, &cells)
             }
         }
     }
@@ -77,12 +50,24 @@ public struct DisplayListRaster {
         return (state.saturation == 1 ? color : color.saturated(state.saturation), Double(rgba & 0xFF) / 255 * state.opacity)
     }
 
+    /// Whether every clip around the item keeps the dot: for a rect on an
+    /// unturned map its box, four comparisons (a masked paragraph tests
+    /// every dot). A clip that cannot be mapped back clips nothing.
     private func visible(_ dot: (x: Double, y: Double), _ state: State) -> Bool {
-        state.clips.allSatisfy { clip in
-            if let box = clip.box { return dot.x >= box.minX && dot.x <= box.maxX && dot.y >= box.minY && dot.y <= box.maxY }
-            let p = clip.inverse.apply(dot.x, dot.y)
-            return Outline(clip.clip.shape, clip.clip.rect, clip.clip.cornerRadius).contains(p.x, p.y)
+        var index = state.clip
+        while index >= 0 {
+            let clip = state.clips[index]
+            index = clip.outer
+            guard let inverse = clip.inverse else { continue }
+            if clip.isBox {
+                let box = clip.bounds
+                guard dot.x >= box.minX && dot.x <= box.maxX && dot.y >= box.minY && dot.y <= box.maxY else { return false }
+                continue
+            }
+            let p = inverse.apply(dot.x, dot.y)
+            guard Outline(clip.clip.shape, clip.clip.rect, clip.clip.cornerRadius).contains(p.x, p.y) else { return false }
         }
+        return true
     }
 
     private func drawShape(_ shape: DrawShape, _ state: State, _ runs: CellTextRuns, _ canvas: inout CellCanvas) {
@@ -256,7 +241,7 @@ public struct DisplayListRaster {
                         for sx in 0..<pixel {
                             let (fx, fy) = (Double(sx), Double(sy))
                             let p = (x: corner.x + fx * across.x + fy * down.x, y: corner.y + fx * across.y + fy * down.y)
-                            guard state.clips.isEmpty || visible(p, state) else { continue }
+                            guard state.clip < 0 || visible(p, state) else { continue }
                             // Off the canvas to the left or top stays off it;
                             // elsewhere truncation is the floor, without a libm call.
                             guard p.x >= 0, p.y >= 0, p.x < width, p.y < height else { continue }

@@ -44,7 +44,7 @@ public struct DisplayListWalk: Sequence, IteratorProtocol {
     private var index: Int
     private let first: Int
     private let endIndex: Int
-    /// For each GROUP item's index, its END_GROUP's, relative to `ends`' start.
+    /// At each item's offset from `first`: for a GROUP, the index of its END_GROUP.
     private let ends: [Int]
     /// The groups open around the next item: the GROUP's index and the state inside it.
     private var open: [(start: Int, state: DrawState)] = []

@@ -180,21 +180,21 @@ public struct SampledScene {
         init(segments: [Segment]) { self.segments = segments }
 
         mutating func add(_ items: [DrawItem], segment: Int, sample: Int, at t: Double) throws {
-            var open: [Node] = []
+            // This sample's group nodes, by the index of their GROUP item.
+            var groups: [Int: Node] = [:]
             // The last sibling placed under each parent this sample, to keep order.
             var previous: [ObjectIdentifier: Int] = [:]
-            for item in items {
+            for step in DisplayListWalk(items) {
                 let kind: Node.Kind
-                switch item {
-                case .endGroup:
-                    open.removeLast()
-                    continue
-                case .group: kind = .group
+                switch step.kind {
+                case .leave: continue
+                case .enter: kind = .group
                 case .shape: kind = .shape
                 case .text: kind = .text
                 }
+                let item = items[step.index]
                 let identity = Identity(kind: kind, id: item.id)
-                let parent = open.last
+                let parent = groups[step.parent]
                 let parentIdentity = parent.map { Identity(kind: .group, id: $0.id) }
                 // Where the last sibling placed under this parent this sample sits.
                 let slot = parent.map { ObjectIdentifier($0) } ?? ObjectIdentifier(Node.self)
@@ -223,7 +223,7 @@ public struct SampledScene {
                     throw ExportError.cannotExpress("cannot export: \(ItemName.of(item)) changes its place among its siblings at t = \(readable(t)) s; an export keeps one stacking order")
                 }
                 previous[slot] = index
-                if kind == .group { open.append(node) }
+                if kind == .group { groups[step.index] = node }
             }
         }
     }

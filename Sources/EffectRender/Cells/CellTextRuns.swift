@@ -26,16 +26,10 @@ struct CellTextRuns {
     /// planned from left to right, whatever order its runs were drawn in
     /// (a right-to-left word's letters are drawn from the right).
     init(_ list: DisplayList, view: Affine, scale: TerminalScale) {
-        var stack = [view]
         var found: [Int: [Found]] = [:]
-        for item in list.items {
-            switch item {
-            case let .group(group): stack.append(stack[stack.count - 1].concatenating(group.transform.matrix))
-            case .endGroup: if stack.count > 1 { stack.removeLast() }
-            case .shape: break
-            case let .text(text):
-                if let run = Self.find(text, stack[stack.count - 1], scale) { found[run.row, default: []].append(run) }
-            }
+        for step in DisplayListWalk(list, base: view) {
+            guard case let .text(text) = step.kind, let run = Self.find(text, step.state.matrix, scale) else { continue }
+            found[run.row, default: []].append(run)
         }
         for (row, runs) in found {
             // Stable: runs at one x (an ink copy over its word) keep their drawing order.

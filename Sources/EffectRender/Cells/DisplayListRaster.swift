@@ -19,40 +19,28 @@ public struct DisplayListRaster {
 
     public init(scale: TerminalScale, origin: (x: Double, y: Double)) { (self.scale, self.origin) = (scale, origin) }
 
+    /// Where an item is drawn: the walk's resolved state, and its clips.
     private struct State {
-        var matrix: Affine
-        var opacity: Double
-        var saturation: Double
-        /// Each clip with the map back into its own coordinates, and, for a
-        /// rect on an unturned map, its box on the canvas: a dot test is
-        /// then four comparisons (a masked paragraph tests every dot).
-        var clips: [(inverse: Affine, clip: DrawClip, box: (minX: Double, minY: Double, maxX: Double, maxY: Double)?)]
+        let matrix: Affine
+        let opacity: Double
+        let saturation: Double
+        /// The innermost clip's index in `clips`, -1 for none.
+        let clip: Int
+        let clips: [ResolvedClip]
     }
 
     public func draw(_ list: DisplayList, on canvas: inout CellCanvas) {
         var cells = CellRuns()
         let view = Affine.scale(1 / scale.points, 1 / scale.points).concatenating(.translation(-origin.x, -origin.y))
         let runs = CellTextRuns(list, view: view, scale: scale)
-        var stack = [State(matrix: view, opacity: 1, saturation: 1, clips: [])]
-        for item in list.items {
-            let state = stack[stack.count - 1]
-            switch item {
-            case let .group(group):
-                var next = state
-                next.matrix = state.matrix.concatenating(group.transform.matrix)
-                next.opacity *= min(1, max(0, group.opacity))
-                next.saturation *= max(0, group.saturation)
-                if let clip = group.clip, let inverse = next.matrix.inverted {
-                    let box = clip.shape == .rect && next.matrix.isAxisAligned ? next.matrix.bounds(of: clip.rect, outset: 0) : nil
-                    next.clips.append((inverse, clip, box))
-                }
-                stack.append(next)
-            case .endGroup:
-                if stack.count > 1 { stack.removeLast() }
-            case let .shape(shape):
-                drawShape(shape, state, runs, &canvas)
-            case let .text(text):
-                drawText(text, state, runs, &canvas, &cells)
+        var walk = DisplayListWalk(list, base: view)
+        while let step = walk.next() {
+            let s = step.state
+            let state = State(matrix: s.matrix, opacity: s.opacity, saturation: s.saturation, clip: s.clip, clips: walk.clips)
+            switch step.kind {
+            case .enter, .leave: break
+            case let .shape(shape): drawShape(shape, state, runs, &canvas)
+            case let .text(text): drawText(text, state, runs, &canvas, &cells)
             }
         }
     }
@@ -62,12 +50,24 @@ public struct DisplayListRaster {
         return (state.saturation == 1 ? color : color.saturated(state.saturation), Double(rgba & 0xFF) / 255 * state.opacity)
     }
 
+    /// Whether every clip around the item keeps the dot: for a rect on an
+    /// unturned map its box, four comparisons (a masked paragraph tests
+    /// every dot). A clip that cannot be mapped back clips nothing.
     private func visible(_ dot: (x: Double, y: Double), _ state: State) -> Bool {
-        state.clips.allSatisfy { clip in
-            if let box = clip.box { return dot.x >= box.minX && dot.x <= box.maxX && dot.y >= box.minY && dot.y <= box.maxY }
-            let p = clip.inverse.apply(dot.x, dot.y)
-            return Outline(clip.clip.shape, clip.clip.rect, clip.clip.cornerRadius).contains(p.x, p.y)
+        var index = state.clip
+        while index >= 0 {
+            let clip = state.clips[index]
+            index = clip.outer
+            guard let inverse = clip.inverse else { continue }
+            if clip.isBox {
+                let box = clip.bounds
+                guard dot.x >= box.minX && dot.x <= box.maxX && dot.y >= box.minY && dot.y <= box.maxY else { return false }
+                continue
+            }
+            let p = inverse.apply(dot.x, dot.y)
+            guard Outline(clip.clip.shape, clip.clip.rect, clip.clip.cornerRadius).contains(p.x, p.y) else { return false }
         }
+        return true
     }
 
     private func drawShape(_ shape: DrawShape, _ state: State, _ runs: CellTextRuns, _ canvas: inout CellCanvas) {
@@ -241,7 +241,7 @@ public struct DisplayListRaster {
                         for sx in 0..<pixel {
                             let (fx, fy) = (Double(sx), Double(sy))
                             let p = (x: corner.x + fx * across.x + fy * down.x, y: corner.y + fx * across.y + fy * down.y)
-                            guard state.clips.isEmpty || visible(p, state) else { continue }
+                            guard state.clip < 0 || visible(p, state) else { continue }
                             // Off the canvas to the left or top stays off it;
                             // elsewhere truncation is the floor, without a libm call.
                             guard p.x >= 0, p.y >= 0, p.x < width, p.y < height else { continue }

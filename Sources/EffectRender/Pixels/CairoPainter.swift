@@ -38,49 +38,54 @@ public struct CairoPainter {
         let plan = GroupPlan(list.items)
         cairo.save(context)
         cairo.setMiterLimit(context, 4)  // SVG's default, which the SVG frames get
-        var index = 0
-        drawItems(list.items, plan, &index, upTo: list.items.count, context, alpha: 1)
+        var walk = DisplayListWalk(list)
+        // By the index of each group drawn: the alpha its content is painted
+        // with (the alpha around it times its opacity, or 1 in a layer), and
+        // the blur's σ in device units of one that takes a layer.
+        var alpha: [Int: Double] = [:]
+        var layers: [Int: Double] = [:]
+        while let step = walk.next() {
+            let around = alpha[step.parent] ?? 1
+            switch step.kind {
+            case let .enter(group, end):
+                let paints = plan.paints[step.index] ?? 0
+                let opacity = min(1, max(0, group.opacity))
+                guard opacity > 0, paints > 0 else {
+                    walk.skipGroup()
+                    continue
+                }
+                cairo.save(context)
+                cairo.concatenate(context, group.transform.matrix)
+                guard GroupPlan.needsLayer(group, paints: paints) else {
+                    clip(group, context)
+                    alpha[step.index] = around * opacity
+                    continue
+                }
+                layers[step.index] = openLayer(group, list.items, step.index + 1..<end, context)
+                alpha[step.index] = 1
+            case let .leave(group, start):
+                if let sigma = layers[start] { closeLayer(group, sigma: sigma, context, alpha: around) }
+                cairo.restore(context)
+            case let .shape(shape): drawShape(shape, context, alpha: around)
+            case let .text(text): drawText(text, context, alpha: around)
+            }
+        }
         cairo.restore(context)
     }
 
-    private func drawItems(_ items: [DrawItem], _ plan: GroupPlan, _ index: inout Int, upTo end: Int, _ context: OpaquePointer, alpha: Double) {
-        while index < end {
-            let item = items[index]
-            index += 1
-            switch item {
-            case let .group(group):
-                let groupEnd = plan.end[index - 1] ?? end
-                drawGroup(group, items, plan, &index, upTo: groupEnd, context, alpha: alpha, paints: plan.paints[index - 1] ?? 0)
-                index = groupEnd + 1
-            case .endGroup: break
-            case let .shape(shape): drawShape(shape, context, alpha: alpha)
-            case let .text(text): drawText(text, context, alpha: alpha)
-            }
-        }
+    private func clip(_ group: DrawGroup, _ context: OpaquePointer) {
+        guard let clip = group.clip else { return }
+        cairo.path(context, ShapeOutline.path(of: clip))
+        cairo.clip(context)
     }
 
-    private func drawGroup(
-        _ group: DrawGroup, _ items: [DrawItem], _ plan: GroupPlan, _ index: inout Int, upTo end: Int, _ context: OpaquePointer,
-        alpha: Double, paints: Int
-    ) {
-        let opacity = min(1, max(0, group.opacity))
-        guard opacity > 0, paints > 0 else { return }
-        cairo.save(context)
-        defer { cairo.restore(context) }
-        cairo.concatenate(context, group.transform.matrix)
-        let filtered = group.blur > 0 || group.saturation != 1
-        guard filtered || (opacity < 1 && paints > 1) else {
-            if let clip = group.clip {
-                cairo.path(context, ShapeOutline.path(of: clip))
-                cairo.clip(context)
-            }
-            drawItems(items, plan, &index, upTo: end, context, alpha: alpha * opacity)
-            return
-        }
+    /// Starts the layer a group's content is drawn into, bounded to its ink
+    /// and its blur's spread; returns the blur's σ in device units.
+    private func openLayer(_ group: DrawGroup, _ items: [DrawItem], _ content: Range<Int>, _ context: OpaquePointer) -> Double {
         let matrix = cairo.matrix(context)
         let sigma = max(0, group.blur) / 2 * abs(matrix.determinant).squareRoot()
         // The layer holds the group's ink and the blur's spread, no more.
-        if let box = InkBounds.of(items[index..<end], matrix, fonts: fonts) {
+        if let box = InkBounds.of(items, content, matrix, fonts: fonts) {
             let spread = 3 * sigma + 2
             cairo.identityMatrix(context)
             cairo.rectangle(context, box.minX - spread, box.minY - spread, box.maxX - box.minX + 2 * spread, box.maxY - box.minY + 2 * spread)
@@ -88,20 +93,21 @@ public struct CairoPainter {
             cairo.setMatrix(context, matrix)
         }
         cairo.pushGroup(context)
-        drawItems(items, plan, &index, upTo: end, context, alpha: 1)
+        return sigma
+    }
+
+    /// Filters the group's layer, clips it and composites it with its opacity.
+    private func closeLayer(_ group: DrawGroup, sigma: Double, _ context: OpaquePointer, alpha: Double) {
         guard let layer = cairo.popGroup(context) else { return }
         defer { cairo.patternDestroy(layer) }
         var surface: Cairo.Surface?
-        if filtered, cairo.patternGetSurface(layer, &surface) == 0, let surface {
+        if group.blur > 0 || group.saturation != 1, cairo.patternGetSurface(layer, &surface) == 0, let surface {
             filter(surface, saturation: max(0, group.saturation), sigma: sigma)
         }
         // SVG clips after the filter: what the blur spreads past the clip is cut.
-        if let clip = group.clip {
-            cairo.path(context, ShapeOutline.path(of: clip))
-            cairo.clip(context)
-        }
+        clip(group, context)
         cairo.setSource(context, layer)
-        cairo.paintWithAlpha(context, alpha * opacity)
+        cairo.paintWithAlpha(context, alpha * min(1, max(0, group.opacity)))
     }
 
     private func filter(_ surface: Cairo.Surface, saturation: Double, sigma: Double) {
@@ -160,30 +166,32 @@ public struct CairoPainter {
     }
 }
 
-/// Each group's end and how many paints (fills, strokes, runs of text,
-/// layers) it holds: what decides whether its opacity needs a layer.
+/// How many paints (fills, strokes, runs of text, layers) each group
+/// holds: what decides whether its opacity needs a layer.
 struct GroupPlan {
-    /// For the index of each group item: the index of its end.
-    var end: [Int: Int] = [:]
+    /// By the index of each group item.
     var paints: [Int: Int] = [:]
 
     init(_ items: [DrawItem]) {
-        var open: [(index: Int, paints: Int)] = []
-        func add(_ count: Int) { if !open.isEmpty { open[open.count - 1].paints += count } }
-        for (index, item) in items.enumerated() {
-            switch item {
-            case .group: open.append((index, 0))
-            case .endGroup:
-                guard let group = open.popLast(), case let .group(g) = items[group.index] else { continue }
-                end[group.index] = index
-                paints[group.index] = group.paints
+        func add(_ count: Int, to group: Int) { if group >= 0 { paints[group, default: 0] += count } }
+        for step in DisplayListWalk(items) {
+            switch step.kind {
+            case .enter: break
+            case let .leave(group, start):
+                let held = paints[start, default: 0]
+                paints[start] = held
                 // A group that needs a layer is one paint to its parent.
-                let layered = g.blur > 0 || g.saturation != 1 || (g.opacity < 1 && group.paints > 1)
-                add(layered ? min(1, group.paints) : group.paints)
+                add(Self.needsLayer(group, paints: held) ? min(1, held) : held, to: step.parent)
             case let .shape(shape):
-                if !shape.drawsNothing { add((shape.fill == nil ? 0 : 1) + (shape.stroke == nil ? 0 : 1)) }
-            case .text: add(1)
+                if !shape.drawsNothing { add((shape.fill == nil ? 0 : 1) + (shape.stroke == nil ? 0 : 1), to: step.parent) }
+            case .text: add(1, to: step.parent)
             }
         }
+    }
+
+    /// Whether a group holding `paints` paints is drawn into a layer of its
+    /// own: to filter it, or to fade more than one paint as one.
+    static func needsLayer(_ group: DrawGroup, paints: Int) -> Bool {
+        group.blur > 0 || group.saturation != 1 || (group.opacity < 1 && paints > 1)
     }
 }

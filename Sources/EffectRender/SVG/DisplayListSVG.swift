@@ -48,7 +48,7 @@ public struct DisplayListSVG {
     /// The frame as one SVG document, in UTF-8.
     public func document(_ list: DisplayList) -> TextBuffer {
         var writer = Writer(style: text)
-        for item in list.items { writer.write(item) }
+        for step in DisplayListWalk(list) { writer.write(step.kind) }
         var out = TextBuffer(capacity: writer.body.count + writer.defs.count + 512)
         out.append("<svg xmlns=\"http://www.w3.org/2000/svg\"")
         out.attribute("width", viewBox.width)
@@ -94,10 +94,10 @@ public struct DisplayListSVG {
         /// has a few at most, so a list beats hashing every byte.
         private var gradients: [(content: [UInt8], number: Int)] = []
 
-        mutating func write(_ item: DrawItem) {
-            switch item {
-            case let .group(group): open(group)
-            case .endGroup: body.append("</g>")
+        mutating func write(_ step: DisplayListWalk.Kind) {
+            switch step {
+            case let .enter(group, _): open(group)
+            case .leave: body.append("</g>")
             case let .shape(shape): self.shape(shape)
             case let .text(text): self.text(text)
             }

@@ -1,9 +1,14 @@
-import EffectHost
 import Glibc
 
 /// A 2-D affine map: x' = a x + c y + tx, y' = b x + d y + ty.
-public struct Affine {
-    public var a = 1.0, b = 0.0, c = 0.0, d = 1.0, tx = 0.0, ty = 0.0
+public struct Affine: Sendable, Equatable {
+    public var a, b, c, d, tx, ty: Double
+
+    public init(a: Double = 1, b: Double = 0, c: Double = 0, d: Double = 1, tx: Double = 0, ty: Double = 0) {
+        (self.a, self.b, self.c, self.d, self.tx, self.ty) = (a, b, c, d, tx, ty)
+    }
+
+    public static let identity = Affine()
 
     public static func translation(_ x: Double, _ y: Double) -> Affine { Affine(tx: x, ty: y) }
     public static func scale(_ x: Double, _ y: Double) -> Affine { Affine(a: x, d: y) }

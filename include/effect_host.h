@@ -28,6 +28,8 @@
  *                            names and values read by the host's grammar
  *   effect_host_instances.h  instances, their params and events
  *   effect_host_pictures.h   frames drawn into pixels or a cairo context
+ *   effect_host_drawing.h    a frame as checked items with their places
+ *                            resolved, to draw with another toolkit
  *   effect_host_render.h     renders and exports to files
  *   effect_host_validate.h   the conformance report
  *   effect_host_player.h     playing in real time
@@ -40,6 +42,7 @@
 #include "effect_host_metadata.h"
 #include "effect_host_instances.h"
 #include "effect_host_pictures.h"
+#include "effect_host_drawing.h"
 #include "effect_host_render.h"
 #include "effect_host_validate.h"
 #include "effect_host_player.h"

@@ -72,6 +72,13 @@ public struct FramePicture {
         try withFrame(of: instance, at: t) { try svg($0) }
     }
 
+    /// The display list of `instance` at `t`, as the picture draws it: one
+    /// frame, sampled here. Its coordinates are the list's own; the
+    /// picture's box starts at `canvas.viewBox`'s origin in them.
+    public func displayList(of instance: EffectInstance, at t: Double) throws -> DisplayList {
+        try withFrame(of: instance, at: t) { try list($0) }
+    }
+
     /// The picture of `instance` at `t`, drawn on `pixels`: one still, sampled here.
     public func draw(
         _ instance: EffectInstance, at t: Double, on pixels: PixelCanvas, placement: Placement = .fitted, over: Bool = false

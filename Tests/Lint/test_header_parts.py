@@ -14,8 +14,8 @@ INCLUDE = os.path.join(ROOT, "include")
 PARTS = sorted(os.path.basename(path) for path in glob.glob(os.path.join(INCLUDE, "effect_host_*.h")))
 
 
-def test_the_parts_are_the_eight_concerns():
-    assert PARTS == ["effect_host_core.h", "effect_host_instances.h", "effect_host_metadata.h", "effect_host_pictures.h",
+def test_the_parts_are_the_nine_concerns():
+    assert PARTS == ["effect_host_core.h", "effect_host_drawing.h", "effect_host_instances.h", "effect_host_metadata.h", "effect_host_pictures.h",
                      "effect_host_player.h",
                      "effect_host_plugins.h", "effect_host_render.h", "effect_host_validate.h"]
 

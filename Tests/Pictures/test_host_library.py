@@ -133,6 +133,44 @@ def test_a_plugins_metadata_is_read_through_the_host_in_effect_hs_structs(checke
     assert lines["grown"] == "size 96 name text later untouched yes"
 
 
+def test_a_frame_walked_for_another_toolkit_has_the_seeds_places(checked):
+    """API 1.4: the strike at 0.16 s, half through its 320 ms easeInOut
+    (a = 0.5), as checked items with their places resolved. The seed: the
+    text fades by lag = clamp((a - 0.4) / 0.6), opacity 1 - (1 - fade) * lag
+    with fade 0.45, saturation 1 - 0.85 * lag; the capsule over the text's
+    leading edge is a of its width; a tick beside it trimmed to a."""
+    lines, _ = checked
+    a = 0.5
+    lag = min(max((a - 0.4) / 0.6, 0), 1)
+    # The row's group, the tick, the text's faded group around its text, the line.
+    assert lines["drawing"] == "7 steps, 0 clips, kinds 1 3 1 4 2 3 2"
+    text = re.fullmatch(r"'Ship the component' opacity (\S+) saturation (\S+) advance (\S+) starts (\S+) depth 2 parent 2",
+                        lines["drawing text"])
+    assert text is not None, lines["drawing text"]
+    opacity, saturation, advance, text_start = map(float, text.groups())
+    assert opacity == pytest.approx(1 - (1 - 0.45) * lag, abs=1e-6)
+    assert saturation == pytest.approx(1 - 0.85 * lag, abs=1e-6)
+    line = re.fullmatch(r"width (\S+) height (\S+) starts (\S+) colour (\w+) opacity (\S+)", lines["drawing line"])
+    assert line is not None, lines["drawing line"]
+    width, height, line_start = map(float, line.groups()[:3])
+    assert width == pytest.approx(a * advance, abs=1e-6)
+    assert line_start == pytest.approx(text_start, abs=1e-6)
+    # 1.6 pt thick, scaled by the row's dip (0.985 at its deepest, 1.005 at its overshoot).
+    assert 0.985 <= height / 1.6 <= 1.005
+    assert line.group(4) == "".join(f"{round(c * 255):02X}" for c in (0.541, 0.561, 0.596)) + "FF"
+    # The line is not in the text's faded group.
+    assert float(line.group(5)) == 1
+    assert lines["drawing tick"] == f"3 segments, first verb 0, trim 0 to {a:g}"
+    assert lines["drawing outermost"] == "enter 0 leave 6"
+    assert lines["drawing past the end"] == "status -3: step 7 is out of range (the drawing has 7)"
+    assert lines["drawing small step"] == "status -2: effect_host_step.struct_size is 16, less than its size of 112 bytes"
+    assert lines["drawing NaN"].startswith("status -9: ")
+    assert lines["drawing of NULL"] == "0 steps"
+    # text-reveal's rise: each of the 7 words of "Plan the week in one calm glance."
+    # is masked (clipped) by its own group, and starts inside its clip.
+    assert lines["drawing reveal"] == "7 words, 7 clipped, 7 clips, 0 outside their clip, first clip shape 1 outer -1"
+
+
 def test_values_and_names_are_read_by_the_hosts_grammar(checked):
     lines, _ = checked
     assert lines["parse duration=1.5"] == "type 1 number 1.5 integer 0 string NULL"

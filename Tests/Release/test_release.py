@@ -46,7 +46,7 @@ def test_the_tarball_is_named_and_laid_out_as_documented(release):
         "share/doc/effect-host/examples/c-host/host_demo.c", "share/doc/effect-host/examples/sdl/effect_window.c",
         "include/effect_host.hpp",
         "include/effect_host_core.h", "include/effect_host_plugins.h", "include/effect_host_metadata.h", "include/effect_host_instances.h",
-        "include/effect_host_pictures.h", "include/effect_host_render.h", "include/effect_host_validate.h",
+        "include/effect_host_pictures.h", "include/effect_host_drawing.h", "include/effect_host_render.h", "include/effect_host_validate.h",
         "include/effect_host_player.h",
         "share/man/man1/effect-host.1", "share/doc/effect-host/README.md", "share/doc/effect-host/LICENSE",
         "share/doc/effect-host/docs/export.md", "lib/effect-host/plugins/swift-runtime/libswiftCore.so",

@@ -283,6 +283,96 @@ static void metadata_check(const effect_host_plugin *strike, const char *plugin_
     effect_host_catalog_free(catalog);
 }
 
+/* A frame as checked items with their places resolved (API 1.4): the
+ * default strike at 0.16 s, half struck, and text-reveal's masked rise. */
+static void drawing_check(effect_host_instance *strike, const char *plugin_dir) {
+    effect_host_picture *picture = NULL;
+    effect_host_drawing *drawing = NULL;
+    if (!say("drawing", effect_host_picture_create(strike, NULL, &picture, &error)) ||
+        !say("drawing", effect_host_picture_drawing(picture, 0.16, &drawing, &error)))
+        return;
+    uint64_t count = effect_host_drawing_step_count(drawing);
+    printf("drawing: %llu steps, %llu clips, kinds", (unsigned long long)count,
+           (unsigned long long)effect_host_drawing_clip_count(drawing));
+    for (uint64_t i = 0; i < count; i++) {
+        effect_host_step step;
+        step.struct_size = sizeof step;
+        if (effect_host_drawing_step(drawing, i, &step, &error) == EFFECT_OK) printf(" %u", step.kind);
+    }
+    printf("\n");
+    for (uint64_t i = 0; i < count; i++) {
+        effect_host_step step;
+        step.struct_size = sizeof step;
+        effect_host_drawing_step(drawing, i, &step, &error);
+        const double *m = step.matrix;
+        if (step.kind == EFFECT_HOST_STEP_TEXT) {
+            const effect_draw_text *text = &step.item->text;
+            printf("drawing text: '%s' opacity %.6f saturation %.6f advance %.6f starts %.6f depth %u parent %lld\n", text->text,
+                   step.opacity, step.saturation, text->advance * m[0], m[0] * text->x + m[2] * text->y + m[4], step.depth,
+                   (long long)step.parent);
+        } else if (step.kind == EFFECT_HOST_STEP_SHAPE && step.item->shape.shape == EFFECT_SHAPE_CAPSULE) {
+            const effect_draw_shape *line = &step.item->shape;
+            printf("drawing line: width %.6f height %.6f starts %.6f colour %08X opacity %.6f\n", line->frame.width * m[0],
+                   line->frame.height * m[3], m[0] * line->frame.x + m[2] * line->frame.y + m[4], line->fill_color, step.opacity);
+        } else if (step.kind == EFFECT_HOST_STEP_SHAPE && step.item->shape.shape == EFFECT_SHAPE_PATH) {
+            printf("drawing tick: %u segments, first verb %u, trim %g to %g\n", step.item->shape.segment_count,
+                   step.item[1].segment.verb, step.item->shape.trim_start, step.item->shape.trim_end);
+        } else if (step.kind == EFFECT_HOST_STEP_LEAVE && step.parent == -1) {
+            printf("drawing outermost: enter %llu leave %llu\n", (unsigned long long)step.end, (unsigned long long)i);
+        }
+    }
+    effect_host_step step;
+    step.struct_size = sizeof step;
+    say("drawing past the end", effect_host_drawing_step(drawing, count, &step, &error));
+    step.struct_size = 16;
+    say("drawing small step", effect_host_drawing_step(drawing, 0, &step, &error));
+    effect_host_drawing *never = NULL;
+    say("drawing NaN", effect_host_picture_drawing(picture, 0.0 / 0.0, &never, &error));
+    printf("drawing of NULL: %llu steps\n", (unsigned long long)effect_host_drawing_step_count(NULL));
+    effect_host_drawing_free(drawing);
+    effect_host_drawing_free(NULL);
+    effect_host_picture_free(picture);
+
+    /* text-reveal early in its rise: every word in a group clipped to its own box. */
+    effect_host_catalog *catalog = NULL;
+    effect_host_plugin *reveal = NULL;
+    effect_host_instance *words = NULL;
+    effect_host_catalog_options search = {sizeof search, 0, &plugin_dir, 1, 0};
+    if (say("drawing reveal", effect_host_catalog_open(&search, &catalog, &error)) &&
+        say("drawing reveal", effect_host_catalog_load(catalog, "text-reveal", &reveal, &error)) &&
+        say("drawing reveal", effect_host_instance_create(reveal, "text-reveal", NULL, 0, &words, &error)) &&
+        say("drawing reveal", effect_host_picture_create(words, NULL, &picture, &error)) &&
+        say("drawing reveal", effect_host_picture_drawing(picture, 0.3, &drawing, &error))) {
+        uint64_t texts = 0, clipped = 0, clips = effect_host_drawing_clip_count(drawing), bad = 0;
+        for (uint64_t i = 0; i < effect_host_drawing_step_count(drawing); i++) {
+            effect_host_step s;
+            s.struct_size = sizeof s;
+            effect_host_drawing_step(drawing, i, &s, &error);
+            if (s.kind != EFFECT_HOST_STEP_TEXT) continue;
+            texts += 1;
+            if (s.clip < 0 || (uint64_t)s.clip >= clips) continue;
+            clipped += 1;
+            /* The word's baseline start, in the picture, lies inside its clip's box across. */
+            effect_host_clip clip;
+            clip.struct_size = sizeof clip;
+            effect_host_drawing_clip(drawing, (uint64_t)s.clip, &clip, &error);
+            double x = s.matrix[0] * s.item->text.x + s.matrix[4];
+            if (x < clip.visible.x - 1e-9 || x > clip.visible.x + clip.visible.width + 1e-9) bad += 1;
+        }
+        effect_host_clip first;
+        first.struct_size = sizeof first;
+        if (say("drawing reveal clip", effect_host_drawing_clip(drawing, 0, &first, &error)))
+            printf("drawing reveal: %llu words, %llu clipped, %llu clips, %llu outside their clip, first clip shape %u outer %lld\n",
+                   (unsigned long long)texts, (unsigned long long)clipped, (unsigned long long)clips, (unsigned long long)bad,
+                   first.shape, (long long)first.outer);
+    }
+    effect_host_drawing_free(drawing);
+    effect_host_picture_free(picture);
+    effect_host_instance_free(words);
+    effect_host_plugin_free(reveal);
+    effect_host_catalog_free(catalog);
+}
+
 /* What the header promises, each rule on its own line (issue 48). */
 static void header_rules(effect_host_instance *strike, const char *out_dir) {
     char path[4096];
@@ -423,6 +513,7 @@ int main(int argc, char **argv) {
 
     /* A frame into RGBA bytes, at two pixels a point, the default (white) ground. */
     if (!say("create", effect_host_instance_create(plugin, "strikethrough-reveal", NULL, 0, &strike, &error))) return 1;
+    drawing_check(strike, plugin_dir);
     if (!say("picture", effect_host_picture_create(strike, NULL, &picture, &error))) return 1;
     effect_host_picture_size(picture, &width, &height, &error);
     uint32_t w = (uint32_t)(width * 2 + 0.999), h = (uint32_t)(height * 2 + 0.999);

@@ -1,0 +1,125 @@
+/*
+ * effect_host_drawing.h: a frame's display list, checked and walked by the
+ * host, for a program that draws it with its own toolkit. Since API 1.4.
+ * Part of effect_host.h, the effect host library: include that; its
+ * conventions are in effect_host_core.h.
+ *
+ * A picture draws its frames itself (effect_host_pictures.h). A program
+ * that draws with something else (Skia, Qt, a game engine, a GPU) asks the
+ * picture for a frame's drawing instead: the same items the picture would
+ * draw (the effect's display list, or, for an effect that does not draw
+ * itself, bars of its channels), held to effect.h's rules by the host, in
+ * effect.h's own item structs, and walked: each step carries where its
+ * item goes, its transform, opacity, saturation and clip resolved through
+ * the groups around it, so the program keeps no stack of its own. Draw the
+ * steps in order: a SHAPE or TEXT step's item with the step's matrix,
+ * opacity, saturation and clip; ENTER and LEAVE bracket a group, for a
+ * program that composites a group as one layer (a blur, or an opacity
+ * applied to overlapping content at once, as SwiftUI does).
+ *
+ * Coordinates are the picture's box, (0, 0) to effect_host_picture_size,
+ * y down, as effect_host_picture_draw_cairo draws: a step's matrix maps
+ * its item's coordinates there. A matrix is six doubles {a, b, c, d, e, f}
+ * mapping (x, y) to (a x + c y + e, b x + d y + f), as cairo's and
+ * Skia's affine matrices do. Text was measured in the look's fonts.
+ */
+#ifndef EFFECT_HOST_DRAWING_H
+#define EFFECT_HOST_DRAWING_H
+
+#include "effect_host_pictures.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct effect_host_drawing effect_host_drawing;
+
+/* What a step is (effect_host_step.kind). */
+#define EFFECT_HOST_STEP_ENTER  1u  /* a group opens: its GROUP item; the state inside it */
+#define EFFECT_HOST_STEP_LEAVE  2u  /* the group closes: its GROUP item again, the same state */
+#define EFFECT_HOST_STEP_SHAPE  3u  /* a SHAPE item, followed in memory by its segment_count
+                                       SEGMENT items and then its stop_count STOP items */
+#define EFFECT_HOST_STEP_TEXT   4u  /* a TEXT item */
+
+/* One step of the walk: an "out" struct. */
+typedef struct effect_host_step {
+    uint32_t struct_size;           /* sizeof(effect_host_step) */
+    uint32_t kind;                  /* EFFECT_HOST_STEP_* */
+    const effect_draw_item *item;   /* the checked item, the drawing's copy (a
+                                       TEXT's string included) */
+    int64_t parent;                 /* the ENTER step of the group around it, -1 at
+                                       the top */
+    uint64_t end;                   /* ENTER: its LEAVE step; LEAVE: its ENTER
+                                       step; otherwise the step itself */
+    double matrix[6];               /* the item's coordinates into the picture's */
+    double opacity;                 /* every group's around it (an ENTER's own
+                                       included), multiplied: 0 ... 1 */
+    double saturation;              /* the same for saturation: 0 grey, 1 as it is */
+    int64_t clip;                   /* the innermost clip it is drawn in
+                                       (effect_host_drawing_clip), -1 for none */
+    uint32_t depth;                 /* the groups around it (an ENTER's own
+                                       included) */
+    uint32_t reserved;              /* 0 */
+} effect_host_step;
+
+/* One clip of a drawing: a group's clip shape, drawn in that group's
+ * coordinates. What a step's clip keeps is the area inside its clip and
+ * every clip `outer` of it. */
+typedef struct effect_host_clip {
+    uint32_t struct_size;           /* sizeof(effect_host_clip) */
+    uint32_t shape;                 /* EFFECT_SHAPE_RECT, _ROUNDED_RECT, _CAPSULE or
+                                       _ELLIPSE */
+    effect_rect rect;               /* in its group's coordinates */
+    double corner_radius;           /* ROUNDED_RECT */
+    double matrix[6];               /* its group's coordinates into the picture's */
+    effect_rect visible;            /* its box in the picture, intersected with
+                                       those of every clip around it (width or
+                                       height 0 when nothing shows) */
+    int64_t outer;                  /* the clip around it, -1 for none */
+    uint64_t step;                  /* the ENTER step of its group */
+} effect_host_clip;
+
+/* The frame at time t as the picture would draw it, checked and walked.
+ * On success *out receives a drawing the caller frees with
+ * effect_host_drawing_free; it does not change as the picture draws on.
+ * Errors: NULL_POINTER, TIME, INTERNAL (a list that breaks effect.h's
+ * rules, named), and the plugin's own.
+ * Threads: changes the picture. */
+EFFECT_HOST_API effect_status effect_host_picture_drawing(effect_host_picture *picture, double t,
+                                                          effect_host_drawing **out, effect_error *error);
+
+/* The walk's steps; 0 for NULL.
+ * Threads: reads the drawing. */
+EFFECT_HOST_API uint64_t effect_host_drawing_step_count(const effect_host_drawing *drawing);
+
+/* Fills *out with step `index` (0 ... step_count-1).
+ * Errors: NULL_POINTER, STRUCT_SIZE, INDEX.
+ * Threads: reads the drawing. */
+EFFECT_HOST_API effect_status effect_host_drawing_step(const effect_host_drawing *drawing, uint64_t index,
+                                                       effect_host_step *out, effect_error *error);
+
+/* The clips the steps refer to; 0 for NULL.
+ * Threads: reads the drawing. */
+EFFECT_HOST_API uint64_t effect_host_drawing_clip_count(const effect_host_drawing *drawing);
+
+/* Fills *out with clip `index` (0 ... clip_count-1).
+ * Errors: NULL_POINTER, STRUCT_SIZE, INDEX.
+ * Threads: reads the drawing. */
+EFFECT_HOST_API effect_status effect_host_drawing_clip(const effect_host_drawing *drawing, uint64_t index,
+                                                       effect_host_clip *out, effect_error *error);
+
+/* Frees the drawing, its items and strings. NULL does nothing.
+ * Threads: changes the drawing. */
+EFFECT_HOST_API void effect_host_drawing_free(effect_host_drawing *drawing);
+
+/* Layout checks (LP64) */
+#if defined(__LP64__) || defined(_WIN64)
+EFFECT_STATIC_ASSERT(sizeof(effect_host_step) == 112, effect_host_step_size);
+EFFECT_STATIC_ASSERT(sizeof(effect_host_clip) == 144, effect_host_clip_size);
+#endif
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* EFFECT_HOST_DRAWING_H */

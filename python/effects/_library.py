@@ -142,7 +142,7 @@ class Effect:
         _host.find_param(self.plugin._host, self.index, name)
         raise EffectError(_abi.ERR_INTERNAL, f"the host found param '{name}', which '{self.id}' did not list")
 
-    def read_text(self, param: Param, text: str) -> _abi.Value:
+    def _read_text(self, param: Param, text: str) -> _abi.Value:
         """``text`` read as ``param``'s value by the host's grammar, as
         ``effect-host --param`` reads it; EffectError with its message."""
         return _host.parse_value(self.plugin._host, self.index, self._param_indices[param.name], text, f"the value of '{param.name}'")

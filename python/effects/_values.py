@@ -83,7 +83,7 @@ def to_raw(effect: Effect, param: Param, value: Any, keep: list[Any]) -> _abi.Va
         raw.string = encoded
     elif param.type == "color":
         if isinstance(value, str):
-            return effect.read_text(param, value)
+            return effect._read_text(param, value)
         if isinstance(value, bool) or not isinstance(value, numbers.Integral):
             raise _type_error(param, value)
         value = int(value)

@@ -1,4 +1,4 @@
-"""ctypes mirrors of include/effect.h (ABI 1.2). Layouts must match the header byte for byte."""
+"""ctypes mirrors of include/effect.h (ABI 1.5). Layouts must match the header byte for byte."""
 
 from __future__ import annotations
 

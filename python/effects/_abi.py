@@ -1,4 +1,4 @@
-"""ctypes mirrors of include/effect.h (ABI 1.2). Layouts must match the header byte for byte."""
+"""ctypes mirrors of include/effect.h (ABI 1.5). Layouts must match the header byte for byte."""
 
 from __future__ import annotations
 
@@ -22,7 +22,6 @@ from typing import TypeVar
 
 ABI_MAJOR = 1
 ABI_MINOR = 5
-ENTRY_SYMBOL = "effect_plugin_entry"
 
 OK = 0
 ERR_NULL_POINTER = -1
@@ -433,27 +432,6 @@ PluginAPI._fields_ = [
     ),
 ]
 
-#: The table's size in each minor: 1.0 ends before `layout`, 1.1 before
-#: `draw`, 1.2 and 1.3 before `create_with_services`.
-PLUGIN_API_SIZE_1_0 = PluginAPI.layout.offset
-PLUGIN_API_SIZE_1_1 = PluginAPI.draw.offset
-PLUGIN_API_SIZE_1_2 = PluginAPI.create_with_services.offset
-PLUGIN_API_SIZE_1_4 = ctypes.sizeof(PluginAPI)
-
-
-def plugin_api_size(minor: int) -> int:
-    """The least table size a plugin of ABI 1.`minor` has (minor <= ABI_MINOR)."""
-    sizes = {0: PLUGIN_API_SIZE_1_0, 1: PLUGIN_API_SIZE_1_1, 2: PLUGIN_API_SIZE_1_2, 3: PLUGIN_API_SIZE_1_2}
-    return sizes.get(minor, PLUGIN_API_SIZE_1_4)
-
-_REQUIRED_1_0 = [field[0] for field in PluginAPI._fields_[4:17]]
-
-
-def required_functions() -> list[str]:
-    """The table functions every plugin must provide (ABI 1.0)."""
-    return list(_REQUIRED_1_0)
-
-
 _Sized = TypeVar("_Sized", bound=Structure)
 
 
@@ -498,5 +476,5 @@ assert ctypes.sizeof(DrawContext) == 48
 assert DrawContext.appearance.offset == 40
 assert ctypes.sizeof(Drawing) == 72
 assert PluginAPI.describe.offset == 16
-assert 16 + 13 * ctypes.sizeof(c_void_p) == PLUGIN_API_SIZE_1_0
-assert 16 + 14 * ctypes.sizeof(c_void_p) == PLUGIN_API_SIZE_1_1
+assert 16 + 13 * ctypes.sizeof(c_void_p) == PluginAPI.layout.offset
+assert 16 + 14 * ctypes.sizeof(c_void_p) == PluginAPI.draw.offset

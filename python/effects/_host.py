@@ -1,10 +1,12 @@
 """The host library (include/effect_host.h, libeffecthost.so) through ctypes:
-frames drawn with the host's renderer and real fonts, renders to every file
-``effect-host render`` writes, web and Lottie exports, and validation.
+the one host. It loads plugins by its rules, holds their checked metadata,
+reads values and colours written as text, makes instances, draws them with
+its renderer and real fonts, renders to every file ``effect-host render``
+writes, exports web pages and Lottie, and validates.
 
-Sampling never needs it: the package samples plugins through their own
-table. The calls here do, and raise HostLibraryMissing where it is absent (a
-plugin-only install).
+The package has no loader of its own: where the library is absent,
+loading a plugin raises HostLibraryMissing saying how to get it. Sampling
+calls the plugin's own table, which the library hands out, directly.
 """
 
 from __future__ import annotations
@@ -26,6 +28,8 @@ from . import _abi
 from .errors import EffectError
 
 API_MAJOR = 1
+#: The least minor this package needs: 1.4 brought the metadata accessors.
+API_MINOR = 4
 #: The longest side, in pixels, the host draws (its canvas's limit).
 MAX_SIDE = 8192
 LIBRARY_NAME = "libeffecthost.so"
@@ -150,6 +154,15 @@ _SIGNATURES: dict[str, tuple[Any, list[Any]]] = {
     "effect_host_catalog_free": (None, [c_void_p]),
     "effect_host_plugin_table": (POINTER(_abi.PluginAPI), [c_void_p]),
     "effect_host_plugin_free": (None, [c_void_p]),
+    "effect_host_plugin_describe": (c_int32, [c_void_p, POINTER(_abi.PluginInfo), _Err]),
+    "effect_host_plugin_effect": (c_int32, [c_void_p, c_uint32, POINTER(_abi.EffectInfo), _Err]),
+    "effect_host_plugin_find_effect": (c_int32, [c_void_p, c_char_p, POINTER(c_uint32), _Err]),
+    "effect_host_plugin_param": (c_int32, [c_void_p, c_uint32, c_uint32, POINTER(_abi.ParamInfo), _Err]),
+    "effect_host_plugin_find_param": (c_int32, [c_void_p, c_uint32, c_char_p, POINTER(c_uint32), _Err]),
+    "effect_host_plugin_parse_value": (c_int32, [c_void_p, c_uint32, c_uint32, c_char_p, POINTER(_abi.Value), _Err]),
+    "effect_host_plugin_channel": (c_int32, [c_void_p, c_uint32, c_uint32, POINTER(_abi.ChannelInfo), _Err]),
+    "effect_host_closest": (c_void_p, [c_char_p, POINTER(c_char_p), c_uint32]),
+    "effect_host_parse_color": (c_int32, [c_char_p, POINTER(c_uint32), _Err]),
     "effect_host_instance_handle": (c_void_p, [c_void_p]),
     "effect_host_instance_create": (c_int32, [c_void_p, c_char_p, POINTER(_abi.ParamSetting), c_uint32, _P, _Err]),
     "effect_host_instance_create_text": (c_int32, [c_void_p, c_char_p, POINTER(c_char_p), c_uint32, _P, _Err]),
@@ -222,15 +235,16 @@ def library() -> ctypes.CDLL:
             problems.append(f"{path}: an older library than this package speaks ({missing})")
             continue
         version = loaded.effect_host_api_version()
-        if version >> 16 != API_MAJOR:
-            problems.append(f"{path}: host API {version >> 16}.{version & 0xFFFF}; this package speaks {API_MAJOR}.x")
+        if version >> 16 != API_MAJOR or version & 0xFFFF < API_MINOR:
+            problems.append(f"{path}: host API {version >> 16}.{version & 0xFFFF}; this package needs {API_MAJOR}.{API_MINOR} or a later 1.x")
             continue
         return loaded
     found = "; ".join(problems) if problems else "none was found"
     raise HostLibraryMissing(
         ERR_MISSING,
-        f"this needs {LIBRARY_NAME}, the effect host library ({found}): install effect-host (scripts/install) "
-        "and put its bin/ on PATH, or set EFFECT_HOST_LIBRARY to the library's path",
+        f"this needs {LIBRARY_NAME}, the effect host library, which loads plugins for this package ({found}): "
+        "install the release's wheel, which carries it, or effect-host (scripts/install or the release tarball) "
+        "with its bin/ on PATH, or set EFFECT_HOST_LIBRARY to the library's path",
     )
 
 
@@ -315,6 +329,49 @@ def plugin_table(plugin: Handle) -> Any:
     return library().effect_host_plugin_table(plugin.pointer)
 
 
+def plugin_info(plugin: Handle) -> _abi.PluginInfo:
+    """The plugin's description as the host checked it; its strings are the
+    host's, valid while the plugin handle lives."""
+    info = _abi.sized(_abi.PluginInfo)
+    call(library().effect_host_plugin_describe, plugin.pointer, ctypes.byref(info))
+    return info
+
+
+def effect_info(plugin: Handle, effect: int) -> _abi.EffectInfo:
+    info = _abi.sized(_abi.EffectInfo)
+    call(library().effect_host_plugin_effect, plugin.pointer, effect, ctypes.byref(info))
+    return info
+
+
+def param_info(plugin: Handle, effect: int, param: int) -> _abi.ParamInfo:
+    info = _abi.sized(_abi.ParamInfo)
+    call(library().effect_host_plugin_param, plugin.pointer, effect, param, ctypes.byref(info))
+    return info
+
+
+def channel_info(plugin: Handle, effect: int, channel: int) -> _abi.ChannelInfo:
+    info = _abi.sized(_abi.ChannelInfo)
+    call(library().effect_host_plugin_channel, plugin.pointer, effect, channel, ctypes.byref(info))
+    return info
+
+
+def find_param(plugin: Handle, effect: int, name: str) -> int:
+    """The index of param ``name``; EffectError (UNKNOWN_PARAM) with the
+    host's message, which suggests the closest name or lists them all."""
+    index = c_uint32()
+    call(library().effect_host_plugin_find_param, plugin.pointer, effect, _utf8(name, "a param name"), ctypes.byref(index))
+    return index.value
+
+
+def parse_value(plugin: Handle, effect: int, param: int, text: str, what: str) -> _abi.Value:
+    """``text`` read as the param's value by the host's grammar (as
+    ``effect-host --param`` reads it); EffectError with its message, or
+    naming ``what`` for text C cannot carry."""
+    value = _abi.Value()
+    call(library().effect_host_plugin_parse_value, plugin.pointer, effect, param, _utf8(text, what), ctypes.byref(value))
+    return value
+
+
 def instance_handle(instance: Handle) -> c_void_p:
     """The plugin's own instance, for sampling through its table."""
     return c_void_p(library().effect_host_instance_handle(instance.pointer))
@@ -365,12 +422,46 @@ def look(appearance: str, width: float | None, font: str | None, ground: str | N
     elif ground in ("transparent", "none"):
         raw.ground = GROUND_TRANSPARENT
     else:
-        digits = ground[1:] if ground.startswith("#") else ground
-        if len(digits) not in (6, 8) or any(c not in "0123456789abcdefABCDEF" for c in digits):
-            raise EffectError(_abi.ERR_RANGE, f"ground must be #RRGGBB, #RRGGBBAA or 'transparent', not {ground!r}")
+        if not isinstance(ground, str):
+            raise EffectError(_abi.ERR_TYPE, f"ground is a colour or 'transparent', not {type(ground).__name__} {_shown(ground)}")
         raw.ground = GROUND_COLOR
-        raw.ground_color = int(digits, 16) << 8 | 0xFF if len(digits) == 6 else int(digits, 16)
+        try:
+            raw.ground_color = parse_color(ground)
+        except EffectError as error:
+            raise EffectError(error.status, f"ground is a colour or 'transparent'; {error.message}") from None
     return raw, keep
+
+
+def parse_color(text: str) -> int:
+    """A colour written as text, read as the host reads every colour
+    (#RRGGBB, opaque, or #RRGGBBAA; "0x" or no prefix in place of "#"), as
+    0xRRGGBBAA; EffectError with the host's message for anything else."""
+    rgba = c_uint32()
+    call(library().effect_host_parse_color, _utf8(text, "a colour"), ctypes.byref(rgba))
+    return rgba.value
+
+
+def closest(word: str, candidates: Sequence[str]) -> str | None:
+    """The candidate the host's "did you mean" would suggest for ``word``, or None."""
+    if not candidates:
+        return None
+    encoded = [candidate.encode("utf-8", "surrogateescape") for candidate in candidates]
+    array = (c_char_p * len(encoded))(*encoded)
+    found = library().effect_host_closest(word.encode("utf-8", "surrogateescape"), array, len(encoded))
+    # The host answers with one of the pointers it was given.
+    addresses = ctypes.cast(array, POINTER(c_void_p))
+    return next((candidates[i] for i in range(len(encoded)) if found and addresses[i] == found), None)
+
+
+def _utf8(text: str, what: str) -> bytes:
+    """Text as the C API takes it: UTF-8, without NUL (which would end it early)."""
+    try:
+        encoded = text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise EffectError(_abi.ERR_UTF8, f"{what} cannot be written as UTF-8: {_shown(text)}") from None
+    if b"\0" in encoded:
+        raise EffectError(_abi.ERR_RANGE, f"{what} contains a NUL character: {_shown(text)}")
+    return encoded
 
 
 class Picture:

@@ -234,13 +234,10 @@ class Instance:
     C ABI requires; a call after ``close`` raises EffectError.
     """
 
-    def __init__(
-        self, effect: Effect, handle: ctypes.c_void_p, params: Mapping[str, Any] | None = None, owner: _host.Handle | None = None
-    ) -> None:
+    def __init__(self, effect: Effect, handle: ctypes.c_void_p, params: Mapping[str, Any] | None, owner: _host.Handle) -> None:
         self.effect = effect
         # The instance as the host library holds it (it made it, with its
-        # word segmenter), or None for one made through the plugin's table
-        # alone; either way `handle` is the plugin's own, for sampling.
+        # word segmenter); `handle` is the plugin's own, for sampling.
         self._owner = owner
         self._api = effect.plugin._api
         self._handle: ctypes.c_void_p | None = handle
@@ -282,10 +279,7 @@ class Instance:
         """Destroys the instance once no call is in flight; later calls raise EffectError."""
         with self._exclusive(closing=True) as handle:
             if handle is not None:
-                if self._owner is not None:
-                    self._owner.close()
-                else:
-                    self._api.destroy(handle)
+                self._owner.close()
                 self._handle = None
 
     def _read(self, function: Any, *arguments: Any) -> None:
@@ -460,14 +454,11 @@ class Instance:
         """An event: from time ``at`` on, param ``name`` has ``value``."""
         param = self.effect.param(name)
         keep: list[Any] = []
-        raw = to_raw(param, value, keep)
-        with self._exclusive() as handle:
-            # Through the host when it holds the instance, so that it knows
-            # the event (an export's reduced-motion variant replays it).
-            if self._owner is not None:
-                _host.set_param(self._owner, name, raw, to_time(at))
-            else:
-                _call(self._api.set_param, handle, name.encode("utf-8"), ctypes.byref(raw), to_time(at))
+        raw = to_raw(self.effect, param, value, keep)
+        with self._exclusive():
+            # Through the host, so that it knows the event (an export's
+            # reduced-motion variant replays it).
+            _host.set_param(self._owner, name, raw, to_time(at))
         self._say_notes(stacklevel=3)  # the caller of set
 
     def get(self, name: str, at: float = 0.0) -> Any:
@@ -600,12 +591,7 @@ class Instance:
 
     def _host_instance(self) -> _host.Handle:
         """The instance as the host library holds it, for drawing, rendering
-        and exporting; HostLibraryMissing for one made without it."""
-        if self._owner is None:
-            _host.library()
-            raise _host.HostLibraryMissing(
-                _host.ERR_MISSING, "this instance's plugin was loaded without the host library; load it again to draw with it"
-            )
+        and exporting."""
         if not self._owner.pointer:
             raise EffectError(_abi.ERR_NULL_POINTER, "the instance is closed")
         return self._owner
@@ -619,7 +605,7 @@ class Instance:
         the ``appearance`` light or dark, text wrapped to ``width`` points
         (432 by default, as ``effect-host render``), over ``ground``
         ("#RRGGBB[AA]", "transparent", or by default the appearance's
-        window colour). Needs the host library (HostLibraryMissing)."""
+        window colour)."""
         return Picture(self._host_instance(), appearance, width, font, ground)
 
     def render(
@@ -648,8 +634,7 @@ class Instance:
         options and defaults. ``progress(done, total)`` hears each frame;
         ``cancel()`` returning true ends it (EffectError, nothing left under
         the name); an exception either raises ends the render and comes out
-        of it. Returns the notes the CLI would print as warnings. Needs the
-        host library (HostLibraryMissing)."""
+        of it. Returns the notes the CLI would print as warnings."""
         raw_look, keep = _host.look(appearance, width, font, ground)
         options = _abi.sized(_host.RenderOptions)
         options.flags = (
@@ -686,7 +671,7 @@ class Instance:
         anything else a directory holding a web page that plays with CSS
         alone (in each of ``appearances``, chosen by the reader's colour
         scheme; ``name`` prefixes its classes). Returns the notes the CLI
-        would print. Needs the host library (HostLibraryMissing)."""
+        would print."""
         raw_look, keep = _host.look(appearance, width, font, None)
         options = _abi.sized(_host.ExportOptions)
         options.flags = _host.EXPORT_LOOP if loop else 0

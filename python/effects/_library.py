@@ -1,4 +1,5 @@
-"""Plugins, their effects, params and channels, read once through the ABI."""
+"""Plugins, their effects, params and channels, as the host library loaded
+and checked them, read once through its metadata accessors."""
 
 from __future__ import annotations
 
@@ -17,14 +18,9 @@ if TYPE_CHECKING:
     from ._instance import Instance
 
 
-def _text(value: bytes | None, what: str) -> str:
-    """A metadata string, refused as effect-host refuses it: NULL or not UTF-8."""
-    if value is None:
-        raise EffectError(_abi.ERR_INTERNAL, f"{what} is NULL")
-    try:
-        return value.decode("utf-8", "strict")
-    except UnicodeDecodeError:
-        raise EffectError(_abi.ERR_INTERNAL, f"{what} is not valid UTF-8") from None
+def _text(value: bytes | None) -> str:
+    """A metadata string of the host's (checked UTF-8 when the plugin loaded)."""
+    return value.decode("utf-8", "replace") if value is not None else ""
 
 
 def _call(function: Any, *arguments: Any) -> None:
@@ -82,6 +78,16 @@ class Channel:
     labels: tuple[str, ...] = ()
 
 
+def _value_text(value: bytes | None, what: str) -> str:
+    """A string a plugin's instance hands back, refused as effect-host refuses it: NULL or not UTF-8."""
+    if value is None:
+        raise EffectError(_abi.ERR_INTERNAL, f"{what} is NULL")
+    try:
+        return value.decode("utf-8", "strict")
+    except UnicodeDecodeError:
+        raise EffectError(_abi.ERR_INTERNAL, f"{what} is not valid UTF-8") from None
+
+
 def value_from_raw(raw: _abi.Value, param: Param | None) -> Any:
     """A C value as Python: None, float, int, bool, choice name, str, or a colour as "#RRGGBBAA"."""
     context = f"param '{param.name}'" if param else "a param"
@@ -93,10 +99,10 @@ def value_from_raw(raw: _abi.Value, param: Param | None) -> Any:
         return raw.integer != 0
     if raw.type == _abi.TYPE_ENUM:
         if raw.string:
-            return _text(raw.string, f"the value of {context}")
+            return _value_text(raw.string, f"the value of {context}")
         return param.choices[raw.integer] if param and 0 <= raw.integer < len(param.choices) else raw.integer
     if raw.type == _abi.TYPE_STRING:
-        return _text(raw.string, f"the value of {context}")
+        return _value_text(raw.string, f"the value of {context}")
     if raw.type == _abi.TYPE_COLOR:
         return f"#{raw.integer & 0xFFFFFFFF:08X}"
     return None
@@ -108,24 +114,21 @@ class Effect:
     def __init__(self, plugin: Plugin, index: int) -> None:
         self.plugin = plugin
         self.index = index
-        api = plugin._api
-        info = _abi.sized(_abi.EffectInfo)
-        _call(api.effect_info, plugin._api_pointer, index, ctypes.byref(info))
-        self.id = _text(info.id, f"effect {index} id")
-        self.name = _text(info.name, f"effect '{self.id}' name")
-        self.summary = _text(info.summary, f"effect '{self.id}' summary")
-        self.element_noun = _text(info.element_noun, f"effect '{self.id}' element noun")
-        self.timing_doc = _text(info.timing_doc, f"effect '{self.id}' timing doc")
-        self.credit = _text(info.credit, f"effect '{self.id}' credit")
+        info = _host.effect_info(plugin._host, index)
+        self.id = _text(info.id)
+        self.name = _text(info.name)
+        self.summary = _text(info.summary)
+        self.element_noun = _text(info.element_noun)
+        self.timing_doc = _text(info.timing_doc)
+        self.credit = _text(info.credit)
         counts = (info.global_channel_count, info.element_channel_count, info.attribute_count)
-        _within_reach(info.param_count, f"effect '{self.id}' params")
-        _within_reach(sum(counts), f"effect '{self.id}' channels")
         self.params: list[Param] = [self._param(i) for i in range(info.param_count)]
         channels = [self._channel(i) for i in range(sum(counts))]
         self.channels: list[Channel] = channels[: counts[0]]
         self.element_channels: list[Channel] = channels[counts[0] : counts[0] + counts[1]]
         self.attributes: list[Channel] = channels[counts[0] + counts[1] :]
         self._params_by_name = {param.name: param for param in self.params}
+        self._param_indices = {param.name: i for i, param in enumerate(self.params)}
 
     def __repr__(self) -> str:
         return f"<Effect {self.id} from {self.plugin.id}>"
@@ -134,21 +137,22 @@ class Effect:
         try:
             return self._params_by_name[name]
         except KeyError:
-            names = ", ".join(self._params_by_name)
-            raise EffectError(_abi.ERR_UNKNOWN_PARAM, f"effect '{self.id}' has no param '{name}' (params: {names})") from None
+            pass
+        # The host's message: the closest name, or every name.
+        _host.find_param(self.plugin._host, self.index, name)
+        raise EffectError(_abi.ERR_INTERNAL, f"the host found param '{name}', which '{self.id}' did not list")
+
+    def _read_text(self, param: Param, text: str) -> _abi.Value:
+        """``text`` read as ``param``'s value by the host's grammar, as
+        ``effect-host --param`` reads it; EffectError with its message."""
+        return _host.parse_value(self.plugin._host, self.index, self._param_indices[param.name], text, f"the value of '{param.name}'")
 
     def _param(self, index: int) -> Param:
-        info = _abi.sized(_abi.ParamInfo)
-        _call(self.plugin._api.param_info, self.plugin._api_pointer, self.index, index, ctypes.byref(info))
+        info = _host.param_info(self.plugin._host, self.index, index)
         numeric = info.type in (_abi.TYPE_NUMBER, _abi.TYPE_INTEGER)
-        name = _text(info.name, f"a param name of '{self.id}'")
-        type = _PARAM_TYPES.get(info.type)
-        if type is None:
-            # As effect-host refuses it: a type this package cannot read or write.
-            raise EffectError(_abi.ERR_INTERNAL, f"param '{name}' of '{self.id}' has unknown type {info.type}")
-        if type == "enum" and not 1 <= info.choice_count <= _READ_LIMIT:
-            raise EffectError(_abi.ERR_INTERNAL, f"param '{name}' of '{self.id}' is an enum without valid choices")
-        choices = tuple(_text(info.choices[i], f"a choice of param '{name}' of '{self.id}'") for i in range(info.choice_count)) if type == "enum" else ()
+        name = _text(info.name)
+        type = _PARAM_TYPES[info.type]
+        choices = tuple(_text(info.choices[i]) for i in range(info.choice_count)) if type == "enum" else ()
         stub = Param(name, type, None, None, None, "", "", False, False, choices)
         return Param(
             name=name,
@@ -156,23 +160,17 @@ class Effect:
             default=value_from_raw(info.default_value, stub),
             min=info.min if numeric else None,
             max=info.max if numeric else None,
-            unit=_text(info.unit, f"the unit of param '{name}' of '{self.id}'"),
-            doc=_text(info.doc, f"the doc of param '{name}' of '{self.id}'"),
+            unit=_text(info.unit),
+            doc=_text(info.doc),
             live=bool(info.flags & _abi.PARAM_LIVE),
             optional=bool(info.flags & _abi.PARAM_OPTIONAL),
             choices=choices,
         )
 
     def _channel(self, index: int) -> Channel:
-        info = _abi.sized(_abi.ChannelInfo)
-        _call(self.plugin._api.channel_info, self.plugin._api_pointer, self.index, index, ctypes.byref(info))
-        name = _text(info.name, f"a channel name of '{self.id}'")
-        scope = _SCOPES.get(info.scope)
-        if scope is None:
-            raise EffectError(_abi.ERR_INTERNAL, f"channel '{name}' of '{self.id}' has unknown scope {info.scope}")
-        context = f"channel '{name}' of '{self.id}'"
-        labels = tuple(_text(info.labels[i], f"a label of {context}") for i in range(info.label_count))
-        return Channel(name, scope, _text(info.unit, f"the unit of {context}"), _text(info.doc, f"the doc of {context}"), info.min, info.max, labels)
+        info = _host.channel_info(self.plugin._host, self.index, index)
+        labels = tuple(_text(info.labels[i]) for i in range(info.label_count))
+        return Channel(_text(info.name), _SCOPES[info.scope], _text(info.unit), _text(info.doc), info.min, info.max, labels)
 
     def create(self, **params: Any) -> Instance:
         """A new instance with the given params (the rest take their defaults).
@@ -190,20 +188,9 @@ class Effect:
             encoded = name.encode("utf-8")
             keep.append(encoded)
             settings[index].name = encoded
-            settings[index].value = to_raw(param, value, keep)
-        if self.plugin._host is not None:
-            owned = _host.create_instance(self.plugin._host, self.id, settings, len(params))
-            return Instance(self, _host.instance_handle(owned), params, owned)
-        handle = ctypes.c_void_p()
-        _call(
-            self.plugin._api.create,
-            self.plugin._api_pointer,
-            self.id.encode("utf-8"),
-            settings,
-            len(params),
-            ctypes.byref(handle),
-        )
-        return Instance(self, handle, params)
+            settings[index].value = to_raw(self, param, value, keep)
+        owned = _host.create_instance(self.plugin._host, self.id, settings, len(params))
+        return Instance(self, _host.instance_handle(owned), params, owned)
 
     def create_from_text(self, assignments: Sequence[str]) -> Instance:
         """A new instance with params written as ``"NAME=VALUE"`` text, as
@@ -211,15 +198,9 @@ class Effect:
         name, colours as #RRGGBB[AA], text as is): the host library reads
         them, so a command line of your own takes params as effect-host's
         does. Raises EffectError as ``create`` does, for text that does not
-        read, and (EFFECT_ERR_TYPE) for anything but a list of strings;
-        HostLibraryMissing where the library is absent."""
+        read, and (EFFECT_ERR_TYPE) for anything but a list of strings."""
         from ._instance import Instance
 
-        if self.plugin._host is None:
-            _host.library()
-            raise _host.HostLibraryMissing(
-                _host.ERR_MISSING, "this effect's plugin was loaded without the host library; load it again to read params as text"
-            )
         owned = _host.create_instance_text(self.plugin._host, self.id, assignments)
         return Instance(self, _host.instance_handle(owned), None, owned)
 
@@ -231,37 +212,17 @@ class Plugin:
         self.path = path
         #: Loaded although the trust rules refuse it.
         self.allow_unsafe = allow_unsafe
-        #: The plugin as the host library holds it, when it is installed: it
-        #: loaded the file by the host's rules (trust, ELF check, version,
-        #: metadata) and makes this plugin's instances.
-        self._host: _host.Handle | None = None
-        try:
-            _host.library()
-        except _host.HostLibraryMissing:
-            pointer = _plain_table(path)
-        else:
-            self._host = _host.open_plugin_checked(path, allow_unsafe)
-            pointer = _host.plugin_table(self._host)
-        header = ctypes.cast(pointer, ctypes.POINTER(ctypes.c_uint32 * 4)).contents
-        size, major, minor, needs = header[0], header[1], header[2], header[3]
-        # A newer minor loads when the plugin needs no more than this
-        # package's (effect.h's Versioning: needs_minor, the fourth word).
-        newer = minor > _abi.ABI_MINOR
-        if major != _abi.ABI_MAJOR or (newer and not 0 < needs <= _abi.ABI_MINOR):
-            needing = f" (needing 1.{needs})" if major == _abi.ABI_MAJOR and needs else ""
-            raise PluginLoadError(
-                path, f"built for effect ABI {major}.{minor}{needing}; this package speaks {_abi.ABI_MAJOR}.{_abi.ABI_MINOR}"
-            )
-        needed = _abi.plugin_api_size(min(minor, _abi.ABI_MINOR))
-        if size < needed:
-            raise PluginLoadError(path, f"its function table is {size} bytes; ABI {major}.{minor} needs {needed}")
+        #: The plugin as the host library holds it: it loaded the file by
+        #: the host's rules (trust, ELF check, version, metadata), holds its
+        #: checked metadata and makes this plugin's instances.
+        self._host: _host.Handle = _host.open_plugin_checked(path, allow_unsafe)
+        # The plugin's own table, for sampling without the host in between.
+        pointer = _host.plugin_table(self._host)
         api = pointer.contents
-        for name in _abi.required_functions():
-            if not getattr(api, name):
-                raise PluginLoadError(path, f"its function table has no {name} (the pointer is NULL)")
         self._api = api
         self._api_pointer = pointer
-        self.abi = (major, minor)
+        self.abi = (int(api.abi_major), int(api.abi_minor))
+        minor = self.abi[1]
         # A function exists only from the minor that brought it: an older
         # plugin's table ends before it.
         self.has_layout = minor >= 1 and bool(api.layout)
@@ -269,21 +230,14 @@ class Plugin:
         #: Whether its drawings follow the appearance asked for (ABI 1.3);
         #: an older plugin draws its one, light, look in every appearance.
         self.adapts_to_appearance = minor >= 3
-        info = _abi.sized(_abi.PluginInfo)
-        try:
-            _call(api.describe, pointer, ctypes.byref(info))
-            if info.effect_count < 1:
-                raise PluginLoadError(path, "describe reports no effects")
-            _within_reach(info.effect_count, "effects")
-            self.id = _text(info.id, "plugin id")
-            self.name = _text(info.name, "plugin name")
-            self.version = _text(info.version, "plugin version")
-            self.author = _text(info.author, "plugin author")
-            self.license = _text(info.license, "plugin license")
-            self.summary = _text(info.summary, "plugin summary")
-            self.effects: list[Effect] = [Effect(self, index) for index in range(info.effect_count)]
-        except EffectError as error:
-            raise PluginLoadError(path, f"describe failed: {error.message}") from None
+        info = _host.plugin_info(self._host)
+        self.id = _text(info.id)
+        self.name = _text(info.name)
+        self.version = _text(info.version)
+        self.author = _text(info.author)
+        self.license = _text(info.license)
+        self.summary = _text(info.summary)
+        self.effects: list[Effect] = [Effect(self, index) for index in range(info.effect_count)]
 
     def __repr__(self) -> str:
         return f"<Plugin {self.id} {self.version} at {self.path}>"
@@ -292,8 +246,15 @@ class Plugin:
         for effect in self.effects:
             if effect.id == id:
                 return effect
-        ids = ", ".join(effect.id for effect in self.effects)
-        raise EffectError(_abi.ERR_UNKNOWN_EFFECT, f"plugin '{self.id}' has no effect '{id}' (effects: {ids})")
+        ids = [effect.id for effect in self.effects]
+        raise EffectError(_abi.ERR_UNKNOWN_EFFECT, f"plugin '{self.id}' has no effect '{id}'{_hint(id, ids)}")
+
+
+def _hint(id: str, ids: list[str]) -> str:
+    """The host's "did you mean" for an unknown effect id, then every id."""
+    near = _host.closest(id, ids)
+    close = f"did you mean '{near}'? " if near is not None else ""
+    return f" ({close}effects: {', '.join(ids)})"
 
 
 @dataclass
@@ -312,10 +273,10 @@ class Catalog:
                 if effect.id == id:
                     return effect
         # An effect found twice (a debug and a release build) is named once.
-        known = ", ".join(dict.fromkeys(effect.id for plugin in self.plugins for effect in plugin.effects))
+        known = list(dict.fromkeys(effect.id for plugin in self.plugins for effect in plugin.effects))
         skipped = self._skipped()
         if known:
-            raise EffectError(_abi.ERR_UNKNOWN_EFFECT, f"no effect '{id}' (effects: {known}){skipped}")
+            raise EffectError(_abi.ERR_UNKNOWN_EFFECT, f"no effect '{id}'{_hint(id, known)}{skipped}")
         places = ", ".join(self.searched) or "nowhere"
         found = "no plugin loaded" if self.failures else "no plugin found"
         raise EffectError(
@@ -334,38 +295,6 @@ class Catalog:
 
 _loaded: dict[str, Plugin] = {}
 
-#: Counts past this are not read: a guard for plugins loaded without the
-#: host library, whose metadata no rule has checked.
-_READ_LIMIT = 1 << 16
-
-
-def _within_reach(count: int, what: str) -> None:
-    if count > _READ_LIMIT:
-        raise EffectError(_abi.ERR_INTERNAL, f"{what}: {count:,}, more than this package reads ({_READ_LIMIT:,})")
-
-
-def _plain_table(path: str) -> Any:
-    """The plugin's table, loaded with dlopen alone (no host library)."""
-    try:
-        library = ctypes.CDLL(os.path.realpath(path), mode=os.RTLD_NOW | os.RTLD_LOCAL)
-    except OSError as error:
-        raise PluginLoadError(path, f"cannot be loaded: {error}") from None
-    try:
-        entry = getattr(library, _abi.ENTRY_SYMBOL)
-    except AttributeError:
-        raise PluginLoadError(path, f"not an effect plugin: it has no {_abi.ENTRY_SYMBOL} symbol") from None
-    entry.restype = ctypes.POINTER(_abi.PluginAPI)
-    entry.argtypes = []
-    pointer = entry()
-    if not pointer:
-        raise PluginLoadError(path, f"{_abi.ENTRY_SYMBOL} returned NULL")
-    _libraries.append(library)
-    return pointer
-
-
-#: Libraries loaded without the host: kept for the process's life.
-_libraries: list[ctypes.CDLL] = []
-
 #: The plugins a wheel carries inside this package (scripts/install-host's layout).
 _BUNDLED = os.path.join(os.path.dirname(os.path.abspath(__file__)), "lib", "effect-host", "plugins")
 
@@ -373,19 +302,18 @@ _BUNDLED = os.path.join(os.path.dirname(os.path.abspath(__file__)), "lib", "effe
 def load_plugin(path: str, allow_unsafe: bool = False) -> Plugin:
     """Loads (once per real path) and checks one plugin file; raises PluginLoadError.
 
-    With the host library installed, the file is loaded by effect-host's
-    own rules: a file that it, its directory, or its symlink target's
-    directory lets group or others write, or that belongs to another user,
-    is refused unless ``allow_unsafe`` (see docs/hardening.md), as is one
-    that is not a shared library for this machine or whose metadata breaks
-    the rules. The rules are applied on every call: a plugin loaded once
-    with ``allow_unsafe`` is refused to a later caller that did not pass
-    it. Without the library (a plugin-only install) a plugin is loaded as
-    effect.h describes and trusted as it is."""
+    The host library loads the file by effect-host's own rules: a file
+    that it, its directory, or its symlink target's directory lets group or
+    others write, or that belongs to another user, is refused unless
+    ``allow_unsafe`` (see docs/hardening.md), as is one that is not a shared
+    library for this machine, whose ABI version the host cannot use, or
+    whose metadata breaks the rules. The rules are applied on every call: a
+    plugin loaded once with ``allow_unsafe`` is refused to a later caller
+    that did not pass it. Without the library, HostLibraryMissing says how
+    to get it."""
     key = os.path.realpath(path)
     if key in _loaded:
-        if _loaded[key]._host is not None:
-            _host.open_plugin_checked(path, allow_unsafe).close()
+        _host.open_plugin_checked(path, allow_unsafe).close()
         return _loaded[key]
     _loaded[key] = Plugin(path, allow_unsafe)
     return _loaded[key]
@@ -446,10 +374,11 @@ def scan(paths: Sequence[str] = (), defaults: bool = True, allow_unsafe: bool = 
     In a directory, each ``*.so`` file but the host library's is a candidate. An explicit path that
     does not exist raises PluginLoadError, as effect-host's --plugin-path
     does; a missing EFFECT_PLUGIN_PATH entry is a failure in the catalog,
-    and the places searched by default may be missing. With the host
-    library, each file is first read in a child process, as ``effect-host
-    list`` reads it: one that crashes, exits or hangs there is a failure,
-    and only files read well are loaded into this process.
+    and the places searched by default may be missing. The host library
+    first reads each file in a child process, as ``effect-host list`` reads
+    it: one that crashes, exits or hangs there is a failure, and only files
+    read well are loaded into this process. Without the library,
+    HostLibraryMissing says how to get it.
     """
     catalog = Catalog()
     explicit = 1 if isinstance(paths, (str, os.PathLike)) else len(paths)
@@ -467,13 +396,15 @@ def scan(paths: Sequence[str] = (), defaults: bool = True, allow_unsafe: bool = 
     present = [os.path.normpath(entry) for entry in present]
     try:
         files, failures = _host.read_search_path(present, allow_unsafe)
-    except (_host.HostLibraryMissing, UnicodeEncodeError):
-        # No library, or a path the C API cannot carry (not UTF-8): each file in this process.
+    except _host.HostLibraryMissing:
+        raise
+    except UnicodeEncodeError:
+        # A path the C API cannot carry (not UTF-8): each file loaded in this process.
         files, failures = _candidates(present), []
     except EffectError as error:
         if error.status != _host.ERR_MISSING:
             raise
-        # The library without its effect-host program (a copy made alone): as without the library.
+        # The library without its effect-host program (a copy made alone): each file loaded in this process.
         files, failures = _candidates(present), []
     given = {form(entry) for entry in searched[:explicit] for form in (os.path.abspath, os.path.realpath)}
 

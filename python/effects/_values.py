@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import math
 import numbers
-import string
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import _abi
 from ._library import Param
 from .errors import EffectError
+
+if TYPE_CHECKING:
+    from ._library import Effect
 
 
 def _type_error(param: Param, value: Any) -> EffectError:
@@ -42,9 +44,11 @@ def _float(value: Any) -> float:
         return math.inf if value > 0 else -math.inf
 
 
-def to_raw(param: Param, value: Any, keep: list[Any]) -> _abi.Value:
-    """The C value for `value`. Strings it points to are appended to `keep`,
-    which must live until the plugin call returns. Range checks are the
+def to_raw(effect: Effect, param: Param, value: Any, keep: list[Any]) -> _abi.Value:
+    """The C value for `value` of one of ``effect``'s params. Strings it
+    points to are appended to `keep`, which must live until the plugin call
+    returns. A colour written as text is read by the host library's
+    grammar, as ``effect-host --param`` reads it. Range checks are the
     plugin's: its message says what the range is."""
     raw = _abi.Value()
     if value is None:
@@ -79,15 +83,7 @@ def to_raw(param: Param, value: Any, keep: list[Any]) -> _abi.Value:
         raw.string = encoded
     elif param.type == "color":
         if isinstance(value, str):
-            digits = value[1:] if value.startswith("#") else value
-            if not digits or any(digit not in string.hexdigits for digit in digits):
-                raise _type_error(param, value)
-            packed = int(digits, 16)
-            if len(digits) == 6:
-                packed = packed << 8 | 0xFF
-            elif len(digits) != 8:
-                raise _type_error(param, value)
-            value = packed
+            return effect._read_text(param, value)
         if isinstance(value, bool) or not isinstance(value, numbers.Integral):
             raise _type_error(param, value)
         value = int(value)

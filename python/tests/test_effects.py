@@ -329,7 +329,8 @@ def test_python_types_and_mapping(catalog, plugins_dir):
         assert huge.value.status_name == "EFFECT_ERR_TIME"
         assert instance.sample_many(0, 0.1, np.int64(3)).raw.shape == (3, 6)
     for colour in ("+1234567", "1_23_456", "#12345"):
-        with pytest.raises(effects.EffectError, match="needs a color value"):
+        with pytest.raises(effects.EffectError) as refused:
             effect.create(line_color=colour)
+        assert str(refused.value) == f"param 'line_color' needs a colour such as #8A8F98 or #8A8F98FF, not '{colour}'"
     with effect.create(line_color="#102030") as instance:
         assert instance.get("line_color") == "#102030FF"

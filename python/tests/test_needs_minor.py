@@ -1,6 +1,7 @@
-"""effect.h's Versioning, as the package keeps it: a plugin of a newer
-minor loads when the lowest minor it needs (its table's fourth word) is at
-most the package's, and is refused otherwise, naming both versions."""
+"""effect.h's Versioning, as the host library keeps it for the package: a
+plugin of a newer minor loads when the lowest minor it needs (its table's
+fourth word) is at most the host's, and is refused otherwise, naming both
+versions."""
 
 import pytest
 from plugin_fixtures import compile_test_plugin

@@ -1,7 +1,9 @@
-"""Plugins packaged by scripts/package-plugins run where the Swift toolchain
-is not: the toolchain's runtime directory is hidden from the loader by an
-empty tmpfs mounted over it in a private mount namespace (needs root and
-unshare; skipped where the machine allows neither)."""
+"""Plugins packaged by scripts/package-plugins, and the host library laid out
+beside them by scripts/install-host (through which the Python package loads
+them), run where the Swift toolchain is not: the toolchain's runtime
+directory is hidden from the loader by an empty tmpfs mounted over it in a
+private mount namespace (needs root and unshare; skipped where the machine
+allows neither)."""
 
 import os
 import shutil
@@ -15,19 +17,33 @@ from conftest import ROOT
 RUNTIME = os.path.realpath(os.path.join(os.path.dirname(shutil.which("swift") or "/opt/swift/usr/bin/swift"), "..", "lib", "swift", "linux"))
 
 
-def hidden_toolchain(command: str) -> subprocess.CompletedProcess:
+def hidden_toolchain(command: str, library: str | None = None) -> subprocess.CompletedProcess:
     script = f"mount -t tmpfs none {RUNTIME} && {command}"
-    return subprocess.run(["unshare", "--mount", "sh", "-c", script], capture_output=True, text=True, env={"PATH": os.environ["PATH"]})
+    env = {"PATH": os.environ["PATH"]}
+    if library is not None:
+        env["EFFECT_HOST_LIBRARY"] = library
+    return subprocess.run(["unshare", "--mount", "sh", "-c", script], capture_output=True, text=True, env=env)
 
 
 @pytest.fixture(scope="module")
-def packaged(tmp_path_factory):
+def prefix(tmp_path_factory):
+    """The debug build laid out as scripts/install-host lays out a release."""
     probe = subprocess.run(["unshare", "--mount", "sh", "-c", f"mount -t tmpfs none {RUNTIME}"], capture_output=True)
     if probe.returncode != 0:
         pytest.skip("cannot hide the toolchain here: unshare --mount needs root")
     directory = tmp_path_factory.mktemp("portable")
-    subprocess.run([os.path.join(ROOT, "scripts", "package-plugins"), "--debug", str(directory)], check=True, capture_output=True)
+    subprocess.run([os.path.join(ROOT, "scripts", "install-host"), "--debug", str(directory)], check=True, capture_output=True)
     return str(directory)
+
+
+@pytest.fixture(scope="module")
+def packaged(prefix):
+    return os.path.join(prefix, "lib", "effect-host", "plugins")
+
+
+@pytest.fixture(scope="module")
+def host_library(prefix):
+    return os.path.join(prefix, "lib", "libeffecthost.so")
 
 
 def test_plugins_need_the_toolchain_unless_packaged(packaged, plugins_dir):
@@ -39,7 +55,7 @@ def test_plugins_need_the_toolchain_unless_packaged(packaged, plugins_dir):
         assert loaded.returncode == 0, loaded.stderr
 
 
-def test_python_samples_packaged_plugins_without_the_toolchain(packaged, tmp_path):
+def test_python_samples_packaged_plugins_without_the_toolchain(packaged, host_library, tmp_path):
     program = textwrap.dedent(
         f"""
         import sys
@@ -57,7 +73,7 @@ def test_python_samples_packaged_plugins_without_the_toolchain(packaged, tmp_pat
     )
     script = tmp_path / "sample.py"
     script.write_text(program)
-    result = hidden_toolchain(f"{sys.executable} {script}")
+    result = hidden_toolchain(f"{sys.executable} {script}", host_library)
     assert result.returncode == 0, result.stderr
     assert result.stdout.split("\n")[:3] == ["0.5", "50.0", "(3, 14)"]
 
@@ -90,9 +106,14 @@ def test_packaged_plugins_prefer_their_own_runtime(packaged, tmp_path):
     assert result.stdout.strip() == str([os.path.join(packaged, "swift-runtime", "libswiftCore.so")])
 
 
-def _sample_blink(library: str, tmp_path) -> subprocess.CompletedProcess:
+def _load_alone(library: str) -> subprocess.CompletedProcess:
+    """`library` loaded by dlopen alone (no host, no runtime of its), with the toolchain hidden."""
+    return hidden_toolchain(f"{sys.executable} -c 'import ctypes, sys; ctypes.CDLL(sys.argv[1])' {library}")
+
+
+def _sample_blink(library: str, host_library: str, tmp_path) -> subprocess.CompletedProcess:
     """Blink's opacity at 0, 0.4 and 0.8 s, sampled through the Python package
-    from `library` with the toolchain hidden."""
+    (and the packaged host library) from `library` with the toolchain hidden."""
     script = tmp_path / "blink.py"
     script.write_text(
         textwrap.dedent(
@@ -107,10 +128,10 @@ def _sample_blink(library: str, tmp_path) -> subprocess.CompletedProcess:
             """
         )
     )
-    return hidden_toolchain(f"{sys.executable} {script}")
+    return hidden_toolchain(f"{sys.executable} {script}", host_library)
 
 
-def test_a_plugin_made_from_the_template_fits_the_packaged_layout(packaged, tmp_path):
+def test_a_plugin_made_from_the_template_fits_the_packaged_layout(packaged, host_library, tmp_path):
     """templates/swift-plugin builds a plugin that loads where the toolchain is
     not: dropped as built beside a packaged swift-runtime, and packaged by
     scripts/package-plugins on its own."""
@@ -139,13 +160,16 @@ def test_a_plugin_made_from_the_template_fits_the_packaged_layout(packaged, tmp_
     alone = tmp_path / "alone"
     alone.mkdir()
     shutil.copy(built, alone)
-    unpackaged = _sample_blink(str(alone / "libBlink.so"), tmp_path)
+    # Loaded by itself: the host library, which holds a Swift runtime of its
+    # own, would lend it that one.
+    unpackaged = _load_alone(str(alone / "libBlink.so"))
     assert unpackaged.returncode != 0 and "libswift" in unpackaged.stderr, "without a swift-runtime beside it, it cannot load"
 
     beside = tmp_path / "beside"
     shutil.copytree(packaged, beside)
     shutil.copy(built, beside)
-    dropped = _sample_blink(str(beside / "libBlink.so"), tmp_path)
+    assert _load_alone(str(beside / "libBlink.so")).returncode == 0
+    dropped = _sample_blink(str(beside / "libBlink.so"), host_library, tmp_path)
     assert dropped.returncode == 0, dropped.stderr
     assert dropped.stdout.strip() == expected
 
@@ -157,6 +181,7 @@ def test_a_plugin_made_from_the_template_fits_the_packaged_layout(packaged, tmp_
     packaged_dynamic = subprocess.run(["readelf", "-d", "-S", "-W", str(own / "libBlink.so")], capture_output=True, text=True).stdout
     assert "Library runpath: [$ORIGIN/swift-runtime:$ORIGIN]" in packaged_dynamic
     assert ".symtab" not in packaged_dynamic, "stripped"
-    alone_packaged = _sample_blink(str(own / "libBlink.so"), tmp_path)
+    assert _load_alone(str(own / "libBlink.so")).returncode == 0
+    alone_packaged = _sample_blink(str(own / "libBlink.so"), host_library, tmp_path)
     assert alone_packaged.returncode == 0, alone_packaged.stderr
     assert alone_packaged.stdout.strip() == expected

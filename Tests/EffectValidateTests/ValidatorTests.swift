@@ -17,28 +17,10 @@ final class ValidatorTests: XCTestCase {
         }
     }
 
-    /// examples/c-plugin/pulse.c, built as its comment says, into a temporary directory.
-    private func pulse() throws -> String {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
-        let directory = NSTemporaryDirectory() + "validate-pulse-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        addTeardownBlock { try? FileManager.default.removeItem(atPath: directory) }
-        let cc = Process()
-        cc.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        cc.arguments = [
-            "cc", "-std=c99", "-Wall", "-Wextra", "-Werror", "-shared", "-fPIC", "-fvisibility=hidden", "-I\(root)/include",
-            "\(root)/examples/c-plugin/pulse.c", "-o", directory + "/libPulse.so", "-lm",
-        ]
-        try cc.run()
-        cc.waitUntilExit()
-        XCTAssertEqual(cc.terminationStatus, 0, "cc pulse.c")
-        return directory + "/libPulse.so"
-    }
-
     /// The sentences checks end with, counted in grammatical English, and a
     /// check with nothing to look at skipped with why.
     func testTheReasonsReadAsSentences() throws {
-        let pulse = try pulse()
+        let pulse = try pulsePlugin()
         // pulse has four params set at create and none live; its one effect loops.
         XCTAssertEqual(Check.events.run(path: pulse, seed: 1), CheckResult(status: .skip, reason: "no live params to set as events"))
         XCTAssertEqual(Check.loops.run(path: pulse, seed: 1), CheckResult(status: .pass, reason: "1 looping effect repeats every period"))

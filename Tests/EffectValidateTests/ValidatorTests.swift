@@ -31,19 +31,26 @@ final class ValidatorTests: XCTestCase {
         XCTAssertEqual(Check.loops.run(path: buildDirectory + "/libBreathe.so", seed: 1).reason, "2 looping effects repeat every period")
     }
 
+    /// Every bundled plugin passes every check, each in a worker; a file
+    /// that does not load fails load, and no other check runs on it.
     func testTheValidatorReportsEveryCheckOfEveryFile() throws {
         let garbage = NSTemporaryDirectory() + "not-a-plugin-\(UUID().uuidString).so"
         try Data("not an ELF file".utf8).write(to: URL(fileURLWithPath: garbage))
         defer { try? FileManager.default.removeItem(atPath: garbage) }
-        let report = Validator(seed: 42, allowUnsafe: true).validate([buildDirectory + "/libBreathe.so", garbage])
+        let bundled = ["libStrike.so", "libBreathe.so", "libReveal.so"].map { buildDirectory + "/" + $0 }
+        let report = Validator(seed: 42, allowUnsafe: true).validate(bundled + [garbage])
         XCTAssertEqual(report.seed, 42)
-        XCTAssertEqual(report.plugins.map(\.path), [buildDirectory + "/libBreathe.so", garbage])
-        let breathe = report.plugins[0]
-        XCTAssertEqual(breathe.checks.map(\.check), Check.allCases)
-        XCTAssertEqual(breathe.checks.filter { $0.result.status != .pass }.map(\.check.rawValue), [])
-        XCTAssertNil(breathe.loadFailure)
+        XCTAssertEqual(report.plugins.map(\.path), bundled + [garbage])
+        for plugin in report.plugins.prefix(3) {
+            XCTAssertEqual(plugin.checks.map(\.check), Check.allCases)
+            XCTAssertEqual(plugin.checks.filter { $0.result.status != .pass }.map { "\($0.check.rawValue): \($0.result.reason)" }, [], plugin.path)
+            XCTAssertNil(plugin.loadFailure)
+        }
+        let counted = CheckTesting.sanitizer == nil ? "no allocations while sampling" : "allocations not counted"
+        let cost = report.plugins[1].checks.first { $0.check == .cost }?.result.reason ?? ""
+        XCTAssertTrue(cost.contains(counted), cost)
         // A file that does not load: the load check fails, and no other runs.
-        let broken = report.plugins[1]
+        let broken = report.plugins[3]
         XCTAssertEqual(broken.loadFailure?.status, .fail)
         XCTAssertEqual(broken.checks.count, Check.allCases.count)
         XCTAssertTrue(broken.checks.dropFirst().allSatisfy { $0.result.reason == "not run: the plugin failed 'load'" })

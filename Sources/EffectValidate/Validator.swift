@@ -54,13 +54,25 @@ public struct Validator: Sendable {
                 continue
             }
             let limit = hung.isEmpty ? timeout : min(timeout, Self.timeoutAfterHang)
-            var (result, timedOut) = run(check, path: path, timeout: limit)
+            let (ran, timedOut) = run(check, path: path, timeout: limit)
             if timedOut { hung.append(check) }
-            if strict, result.status == .warn { result = .fail("\(result.reason) (a failure in strict mode)") }
+            let result = strictly(ran)
             results.append((check, result))
             if (check == .load || check == .metadata) && result.failed { blocked = check }
         }
         return PluginReport(path: path, refusedAsUnsafe: refused, checks: results)
+    }
+
+    /// One check of the file at `path` in a worker process of its own, as
+    /// `validate` runs it (with `timeout` and `strict`, and without the
+    /// trust rules): for a check whose plugin may crash, exit or hang.
+    public func result(of check: Check, path: String) -> CheckResult {
+        strictly(run(check, path: path, timeout: timeout).0)
+    }
+
+    /// A warning as a failure in strict mode.
+    private func strictly(_ result: CheckResult) -> CheckResult {
+        strict && result.status == .warn ? .fail("\(result.reason) (a failure in strict mode)") : result
     }
 
     /// Seconds a check may take once an earlier check of the plugin has hung.

@@ -77,30 +77,6 @@ final class HostileFilesTests: XCTestCase {
         }
     }
 
-    /// validate checks each file on its own: hostile ones fail load with the
-    /// same reason, and validate itself carries on to the next.
-    func testValidateReportsEachHostileFile() throws {
-        let (directory, expected) = try hostileDirectory()
-        let files = ["empty.so", "aarch64.so", "many-effects.so", "good.so"].map { directory + "/" + $0 }
-        let result = try TestEnvironment.run(TestEnvironment.effectHost, ["validate", "--json"] + files)
-        XCTAssertEqual(result.status, 1, "the hostile files fail")
-        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
-        let plugins = try XCTUnwrap(object["plugins"] as? [[String: Any]])
-        XCTAssertEqual(plugins.count, 4)
-        for plugin in plugins {
-            let path = try XCTUnwrap(plugin["path"] as? String)
-            let checks = try XCTUnwrap(plugin["checks"] as? [[String: String]])
-            // The file fails at load, or (a table it can open but not trust) at metadata.
-            let failed = checks.first { $0["status"] == "fail" }
-            if let reason = expected[(path as NSString).lastPathComponent] {
-                XCTAssertTrue(["load", "metadata"].contains(failed?["name"] ?? ""), "\(path): \(checks)")
-                XCTAssertTrue(failed?["reason"]?.contains(reason) == true, "\(path): \(failed?["reason"] ?? "")")
-            } else {
-                XCTAssertNil(failed, "\(path): \(checks)")
-            }
-        }
-    }
-
     /// Two plugins declaring one effect id: the first on the search path
     /// wins, and every command says which one it shadowed.
     func testTheFirstOfTwoPluginsWithOneEffectIdWins() throws {

@@ -17,28 +17,10 @@ final class ValidatorTests: XCTestCase {
         }
     }
 
-    /// examples/c-plugin/pulse.c, built as its comment says, into a temporary directory.
-    private func pulse() throws -> String {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
-        let directory = NSTemporaryDirectory() + "validate-pulse-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        addTeardownBlock { try? FileManager.default.removeItem(atPath: directory) }
-        let cc = Process()
-        cc.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        cc.arguments = [
-            "cc", "-std=c99", "-Wall", "-Wextra", "-Werror", "-shared", "-fPIC", "-fvisibility=hidden", "-I\(root)/include",
-            "\(root)/examples/c-plugin/pulse.c", "-o", directory + "/libPulse.so", "-lm",
-        ]
-        try cc.run()
-        cc.waitUntilExit()
-        XCTAssertEqual(cc.terminationStatus, 0, "cc pulse.c")
-        return directory + "/libPulse.so"
-    }
-
     /// The sentences checks end with, counted in grammatical English, and a
     /// check with nothing to look at skipped with why.
     func testTheReasonsReadAsSentences() throws {
-        let pulse = try pulse()
+        let pulse = try pulsePlugin()
         // pulse has four params set at create and none live; its one effect loops.
         XCTAssertEqual(Check.events.run(path: pulse, seed: 1), CheckResult(status: .skip, reason: "no live params to set as events"))
         XCTAssertEqual(Check.loops.run(path: pulse, seed: 1), CheckResult(status: .pass, reason: "1 looping effect repeats every period"))
@@ -49,19 +31,26 @@ final class ValidatorTests: XCTestCase {
         XCTAssertEqual(Check.loops.run(path: buildDirectory + "/libBreathe.so", seed: 1).reason, "2 looping effects repeat every period")
     }
 
+    /// Every bundled plugin passes every check, each in a worker; a file
+    /// that does not load fails load, and no other check runs on it.
     func testTheValidatorReportsEveryCheckOfEveryFile() throws {
         let garbage = NSTemporaryDirectory() + "not-a-plugin-\(UUID().uuidString).so"
         try Data("not an ELF file".utf8).write(to: URL(fileURLWithPath: garbage))
         defer { try? FileManager.default.removeItem(atPath: garbage) }
-        let report = Validator(seed: 42, allowUnsafe: true).validate([buildDirectory + "/libBreathe.so", garbage])
+        let bundled = ["libStrike.so", "libBreathe.so", "libReveal.so"].map { buildDirectory + "/" + $0 }
+        let report = Validator(seed: 42, allowUnsafe: true).validate(bundled + [garbage])
         XCTAssertEqual(report.seed, 42)
-        XCTAssertEqual(report.plugins.map(\.path), [buildDirectory + "/libBreathe.so", garbage])
-        let breathe = report.plugins[0]
-        XCTAssertEqual(breathe.checks.map(\.check), Check.allCases)
-        XCTAssertEqual(breathe.checks.filter { $0.result.status != .pass }.map(\.check.rawValue), [])
-        XCTAssertNil(breathe.loadFailure)
+        XCTAssertEqual(report.plugins.map(\.path), bundled + [garbage])
+        for plugin in report.plugins.prefix(3) {
+            XCTAssertEqual(plugin.checks.map(\.check), Check.allCases)
+            XCTAssertEqual(plugin.checks.filter { $0.result.status != .pass }.map { "\($0.check.rawValue): \($0.result.reason)" }, [], plugin.path)
+            XCTAssertNil(plugin.loadFailure)
+        }
+        let counted = CheckTesting.sanitizer == nil ? "no allocations while sampling" : "allocations not counted"
+        let cost = report.plugins[1].checks.first { $0.check == .cost }?.result.reason ?? ""
+        XCTAssertTrue(cost.contains(counted), cost)
         // A file that does not load: the load check fails, and no other runs.
-        let broken = report.plugins[1]
+        let broken = report.plugins[3]
         XCTAssertEqual(broken.loadFailure?.status, .fail)
         XCTAssertEqual(broken.checks.count, Check.allCases.count)
         XCTAssertTrue(broken.checks.dropFirst().allSatisfy { $0.result.reason == "not run: the plugin failed 'load'" })

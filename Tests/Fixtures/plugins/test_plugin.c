@@ -59,12 +59,33 @@
  *   -DBROKEN_HUGE_NAME       the plugin's name is 1 MB long
  *   -DBROKEN_UTF8            the plugin's name is not UTF-8
  *   -DBROKEN_HUGE_DEFAULT    a third param, a string whose default is 17 MB
+ *   -DBROKEN_PARAM_DOC       reduce_motion has no doc
+ *   -DBROKEN_CHANNEL_DOC     the channel has no doc
+ *   -DBROKEN_WRONG_DEFAULT   an instance made with no params has length 2,
+ *                            though length's declared default is 1
+ *   -DBROKEN_FORWARD_ONLY    sample only steps forward: a t earlier than the
+ *                            last one asked gives the last frame again
+ *   -DBROKEN_BATCH_OFFSET    sample_many's frame i is sample's frame i + 1
+ *   -DBROKEN_UNCHECKED_RANGE create takes any finite length, even past 10
+ *   -DBROKEN_EVENT_EARLY     reduce_motion (settled at once) set as an event
+ *                            applies from t = 0, whatever its time
+ *   -DBROKEN_EVENT_ORDER     the last reduce_motion event set wins, whatever
+ *                            the times of the others
+ *   -DBROKEN_NO_HOLD         after its end the value drops back to 0
+ *   -DLOOPS                  the ramp repeats every `length` instead of ending
+ *   -DBROKEN_PERIOD          with LOOPS, it says its period is `length` but
+ *                            repeats every 1.25 length
+ *   -DBROKEN_TIMING_KIND     with LOOPS, the effect declares that it ends
+ *                            while its instances say they loop
+ *   -DBROKEN_SHARED_SCRATCH  every call computes its value in one static
+ *                            variable, yielding the processor in between: the
+ *                            frames of calls on other threads get mixed in
  *   -DHOSTILE_TEXT           its free-text metadata carries terminal escape
  *                            sequences and a right-to-left override
  *   -DPLUGIN_ID=\"x\"         plugin id (default "test")
  */
-#if defined(BROKEN_SLOW) || defined(BROKEN_LOAD_HANG) || defined(BROKEN_LOAD_SPAWN)
-#define _POSIX_C_SOURCE 200809L /* nanosleep, pause and fork under -std=c99 */
+#if defined(BROKEN_SLOW) || defined(BROKEN_LOAD_HANG) || defined(BROKEN_LOAD_SPAWN) || defined(BROKEN_SHARED_SCRATCH)
+#define _POSIX_C_SOURCE 200809L /* nanosleep, pause, fork and sched_yield under -std=c99 */
 #endif
 #include "effect.h"
 
@@ -165,7 +186,33 @@ static char huge_default[17 << 20];
 
 struct effect_instance {
     double length;
+    /* BROKEN_FORWARD_ONLY's memory of the last frame. */
+    double last_t, last_value;
+    /* The events' reduce_motion: the ramp is settled from this t on. */
+    double settled_from;
 };
+
+#ifdef LOOPS
+#ifdef BROKEN_PERIOD
+#define CYCLE(instance) (1.25 * (instance)->length)
+#else
+#define CYCLE(instance) ((instance)->length)
+#endif
+#endif
+#ifdef BROKEN_WRONG_DEFAULT
+#define CREATED_LENGTH 2
+#else
+#define CREATED_LENGTH 1
+#endif
+#ifdef BROKEN_UNCHECKED_RANGE
+#define LENGTH_ACCEPTED(length) ((length) >= 0.1 && isfinite(length))
+#else
+#define LENGTH_ACCEPTED(length) ((length) >= 0.1 && (length) <= 10)
+#endif
+#ifdef BROKEN_SHARED_SCRATCH
+#include <sched.h>
+static volatile double scratch;
+#endif
 
 #ifdef BROKEN_SHARED_STATE
 static double shared_length = 1;
@@ -250,12 +297,20 @@ static effect_status effect_info_fn(const effect_plugin_api *self, uint32_t inde
     out->global_channel_count = 1;
     out->element_channel_count = 0;
     out->attribute_count = 0;
+#if defined(LOOPS) && !defined(BROKEN_TIMING_KIND)
+    out->timing_kinds = EFFECT_TIMING_LOOPS;
+#else
     out->timing_kinds = EFFECT_TIMING_ENDS;
+#endif
     out->id = "test-ramp";
     out->name = HOSTILE("Test Ramp");
     out->summary = HOSTILE("A value rising linearly from 0 to 1.");
     out->element_noun = "";
+#ifdef LOOPS
+    out->timing_doc = "repeats every `length`";
+#else
     out->timing_doc = "ends after `length`";
+#endif
     out->credit = HOSTILE("");
     return ok(error);
 }
@@ -305,7 +360,11 @@ static effect_status param_info(const effect_plugin_api *self, uint32_t effect, 
 #else
         out->name = "reduce_motion";
 #endif
+#ifdef BROKEN_PARAM_DOC
+        out->doc = "";
+#else
         out->doc = "Ignored: a ramp is already gentle.";
+#endif
         out->default_value.type = EFFECT_TYPE_BOOL;
     }
     return ok(error);
@@ -322,7 +381,11 @@ static effect_status channel_info(const effect_plugin_api *self, uint32_t effect
     out->scope = EFFECT_SCOPE_GLOBAL;
     out->name = "value";
     out->unit = "";
+#ifdef BROKEN_CHANNEL_DOC
+    out->doc = "";
+#else
     out->doc = HOSTILE("t / length, up to 1.");
+#endif
     out->min = 0;
     out->max = 1;
     return ok(error);
@@ -331,7 +394,7 @@ static effect_status channel_info(const effect_plugin_api *self, uint32_t effect
 static effect_status create(const effect_plugin_api *self, const char *id, const effect_param_setting *settings,
                             uint32_t count, effect_instance **out, effect_error *error) {
     uint32_t i;
-    double length = 1;
+    double length = CREATED_LENGTH;
     (void)self;
     if (out == NULL) return fail(error, EFFECT_ERR_NULL_POINTER, "out_instance is NULL");
     *out = NULL;
@@ -346,7 +409,7 @@ static effect_status create(const effect_plugin_api *self, const char *id, const
         if (strcmp(settings[i].name, "length") == 0) {
             if (settings[i].value.type != EFFECT_TYPE_NUMBER) return fail(error, EFFECT_ERR_TYPE, "length is a number");
             length = settings[i].value.number;
-            if (!(length >= 0.1 && length <= 10)) return fail(error, EFFECT_ERR_RANGE, "length must be within 0.1...10");
+            if (!LENGTH_ACCEPTED(length)) return fail(error, EFFECT_ERR_RANGE, "length must be within 0.1...10");
         } else if (strcmp(settings[i].name, "reduce_motion") == 0) {
             if (settings[i].value.type != EFFECT_TYPE_BOOL) return fail(error, EFFECT_ERR_TYPE, "reduce_motion is a bool");
             if ((uint64_t)settings[i].value.integer > 1) return fail(error, EFFECT_ERR_RANGE, "a bool is 0 or 1");
@@ -375,6 +438,9 @@ static effect_status create(const effect_plugin_api *self, const char *id, const
     }
 #endif
     (*out)->length = length;
+    (*out)->last_t = -1;
+    (*out)->last_value = 0;
+    (*out)->settled_from = INFINITY;
 #ifdef BROKEN_SHARED_STATE
     shared_length = length;
 #endif
@@ -408,16 +474,21 @@ static effect_status instance_info(const effect_instance *instance, effect_insta
 #ifdef BROKEN_ELEMENT_UTF8
     out->element_count = 1; /* no element channels, so the frame is still 1 value */
 #endif
+#ifdef LOOPS
+    out->timing = EFFECT_TIMING_LOOPS;
+    out->period = instance->length;
+#else
     out->timing = EFFECT_TIMING_ENDS;
+#endif
 #ifdef BROKEN_NOTES
     if (given >= sizeof *out) {
         out->struct_size = sizeof *out;
         out->notes = "length is long\nthe screen is \x1b[2Jcleared";
     }
 #endif
-#ifdef BROKEN_INFINITE_END
+#if defined(BROKEN_INFINITE_END)
     out->end = INFINITY;
-#else
+#elif !defined(LOOPS)
     out->end = instance->length;
 #endif
     return ok(error);
@@ -471,6 +542,11 @@ static effect_status set_param(effect_instance *instance, const char *name, cons
     if (!(t >= 0) || isinf(t)) return fail(error, EFFECT_ERR_TIME, "bad t");
     if (value->type != EFFECT_TYPE_BOOL) return fail(error, EFFECT_ERR_TYPE, "reduce_motion is a bool");
     if ((uint64_t)value->integer > 1) return fail(error, EFFECT_ERR_RANGE, "a bool is 0 or 1");
+#if defined(BROKEN_EVENT_EARLY)
+    instance->settled_from = value->integer ? 0 : INFINITY;
+#elif defined(BROKEN_EVENT_ORDER)
+    instance->settled_from = value->integer ? t : INFINITY;
+#endif
     return ok(error);
 }
 
@@ -498,7 +574,30 @@ static double drift;
 static void *(*volatile allocate)(size_t) = malloc;
 #endif
 
+static double ramp_at(const effect_instance *instance, double t);
+
 static double ramp(const effect_instance *instance, double t) {
+#ifdef BROKEN_FORWARD_ONLY
+    /* A cache that only steps forward, as a decoder might. The instance
+     * was malloc'd, so writing through the cast pointer is defined. */
+    effect_instance *self = (effect_instance *)instance;
+    if (t < self->last_t) return self->last_value;
+    self->last_t = t;
+    self->last_value = ramp_at(instance, t);
+    return self->last_value;
+#elif defined(BROKEN_SHARED_SCRATCH)
+    /* One scratch variable for every call: alone, a call reads back what
+     * it wrote; while it yields, a call on another thread overwrites it. */
+    scratch = ramp_at(instance, t);
+    sched_yield();
+    return scratch;
+#else
+    return ramp_at(instance, t);
+#endif
+}
+
+static double ramp_at(const effect_instance *instance, double t) {
+    if (t >= instance->settled_from) return SETTLED;
 #ifdef BROKEN_ALLOCATES
     free(allocate(32));
 #endif
@@ -531,6 +630,12 @@ static double ramp(const effect_instance *instance, double t) {
         nanosleep(&pause_for, NULL);
     }
 #endif
+#ifdef LOOPS
+    return fmod(t, CYCLE(instance)) / CYCLE(instance);
+#endif
+#ifdef BROKEN_NO_HOLD
+    if (t > LENGTH(instance)) return 0;
+#endif
     return t >= LENGTH(instance) ? SETTLED : t / LENGTH(instance);
 }
 
@@ -554,7 +659,11 @@ static effect_status sample_many(const effect_instance *instance, double t0, dou
     for (i = 0; i < count; i++) {
         double t = t0 + (double)i * dt;
         if (!(t >= 0) || isinf(t)) return fail(error, EFFECT_ERR_TIME, "bad t");
+#ifdef BROKEN_BATCH_OFFSET
+        frames[i] = ramp(instance, t + dt);
+#else
         frames[i] = ramp(instance, t);
+#endif
     }
     return ok(error);
 }

@@ -1,0 +1,28 @@
+import EffectValidate
+import XCTest
+
+/// The load check: the entry point hands out one table, describe is quick,
+/// and nothing is exported besides the entry point.
+final class LoadCheckTests: XCTestCase {
+    func testTheGoodPluginPasses() throws {
+        let result = try CheckTesting.run(.load)
+        assertVerdict(result, .pass, "ABI 1.0, describe ", prefix: true)
+        assertVerdict(result, .pass, " ms, only effect_plugin_entry exported", suffix: true)
+    }
+
+    func testAnEntryPointReturningANewTableEachCallFails() throws {
+        assertVerdict(
+            try CheckTesting.run(.load, "BROKEN_NEW_TABLE"), .fail,
+            "effect_plugin_entry returns a different table each call; it must return the same one")
+    }
+
+    func testExportsBesidesTheEntryPointAreAWarning() throws {
+        assertVerdict(
+            try CheckTesting.run(.load, "BROKEN_EXTRA_EXPORTS"), .warn,
+            "exports 2 symbols besides effect_plugin_entry, which could clash with another plugin's (test_plugin_counter, test_plugin_scale)")
+    }
+
+    func testAPluginForAnotherMajorFails() throws {
+        assertVerdict(try CheckTesting.run(.load, "BROKEN_ABI_MAJOR=2"), .fail, "built for effect ABI 2.0; this host speaks 1.5")
+    }
+}

@@ -1,0 +1,27 @@
+import EffectValidate
+import XCTest
+
+/// The strings check: every string an instance hands out is there and is
+/// UTF-8, and its notes are lines of text.
+final class StringsCheckTests: XCTestCase {
+    func testTheGoodPluginPasses() throws {
+        // 11 param sets × 27 probe times × 3 display strings; no elements, and a 1.0 plugin has no notes.
+        assertVerdict(try CheckTesting.run(.strings), .pass, "891 display strings, element texts and notes, each non-NULL UTF-8")
+    }
+
+    func testANullAccessibilityValueFails() throws {
+        assertVerdict(
+            try CheckTesting.run(.strings, "BROKEN_NULL_STRINGS"), .fail,
+            "test-ramp with defaults: strings at t = 1.0: accessibility_value is NULL; a string is never NULL (\"\" where there is none)")
+    }
+
+    func testAnElementTextCutShortFails() throws {
+        assertVerdict(try CheckTesting.run(.strings, "BROKEN_ELEMENT_UTF8"), .fail, "test-ramp with defaults: element 0's text is not UTF-8")
+    }
+
+    func testANoteWithAnEscapeSequenceFails() throws {
+        assertVerdict(
+            try CheckTesting.run(.strings, "BROKEN_NOTES"), .fail,
+            "test-ramp with defaults: a note holds the control character U+001B; notes are lines of text")
+    }
+}

@@ -22,6 +22,13 @@ final class LoadCheckTests: XCTestCase {
             "exports 2 symbols besides effect_plugin_entry, which could clash with another plugin's (test_plugin_counter, test_plugin_scale)")
     }
 
+    /// effect.h's Versioning: a plugin of the next minor that needs only
+    /// this host's is read as this host's minor, and the reason says so.
+    func testANewerPluginThatNeedsNoMoreThanThisHostPassesAndSaysHowItIsRead() throws {
+        let result = try CheckTesting.run(.load, "BROKEN_ABI_MINOR=6", "BROKEN_TABLE_SIZE=EFFECT_PLUGIN_API_SIZE_1_4", "NEEDS_MINOR=5")
+        assertVerdict(result, .pass, "ABI 1.6 (needing 1.5, so read as 1.5), describe ", prefix: true)
+    }
+
     func testAPluginForAnotherMajorFails() throws {
         assertVerdict(try CheckTesting.run(.load, "BROKEN_ABI_MAJOR=2"), .fail, "built for effect ABI 2.0; this host speaks 1.5")
     }

@@ -96,6 +96,9 @@ void slot_get(const adapter *adapter, const slot_value *values, int index, void 
  * project keeps it. */
 int slot_is_default(const slot *s, const slot_value *value);
 
+/* Whether `text` is one of the names slot `s` takes (its choices). */
+int slot_offers(const slot *s, const char *text);
+
 /* A frei0r number as MLT writes a double into a project (mlt_property's
  * "%g": six significant digits), in the C locale's form when the process
  * keeps it (a tool writing a file); returns snprintf's count. */

@@ -294,6 +294,12 @@ void slot_get(const adapter *adapter, const slot_value *values, int index, void 
     }
 }
 
+int slot_offers(const slot *s, const char *text) {
+    for (uint32_t i = 0; i < s->choice_count; i++)
+        if (strcmp(s->choices[i], text) == 0) return 1;
+    return 0;
+}
+
 int slot_number_text(char *out, size_t size, double x) { return snprintf(out, size, "%g", x); }
 
 /* MLT keeps a double it was given (Kdenlive sets every param of a new

@@ -48,6 +48,9 @@ typedef struct slot {
     double default_number;    /* DOUBLE and BOOL: the frei0r value by default */
     f0r_param_color_t default_color;
     const char *default_text; /* STRING */
+    const char *unit;         /* SLOT_NUMBER, SLOT_WRAP_WIDTH: the value's unit, or NULL */
+    const char *const *choices; /* SLOT_CHOICE, SLOT_THEME, SLOT_TIME_UNIT: the names it takes */
+    uint32_t choice_count;
 } slot;
 
 /* The effect this file is, once read: what f0r_get_plugin_info and
@@ -88,8 +91,18 @@ int slot_set(const adapter *adapter, slot_value *values, int index, const void *
 void slot_get(const adapter *adapter, const slot_value *values, int index, void *param);
 
 /* Whether the slot holds its default: a param whose slots all do is left
- * to the effect, as effect-host leaves a param not given. */
+ * to the effect, as effect-host leaves a param not given. A number counts
+ * as its default also as slot_number_text writes it, which is how an MLT
+ * project keeps it. */
 int slot_is_default(const slot *s, const slot_value *value);
+
+/* Whether `text` is one of the names slot `s` takes (its choices). */
+int slot_offers(const slot *s, const char *text);
+
+/* A frei0r number as MLT writes a double into a project (mlt_property's
+ * "%g": six significant digits), in the C locale's form when the process
+ * keeps it (a tool writing a file); returns snprintf's count. */
+int slot_number_text(char *out, size_t size, double x);
 
 /* The effect param whose first slot is `index`, as an effect value for
  * create and set_param (strings point into `values`). Returns 0 for a slot

@@ -107,6 +107,13 @@ static const char *own_text(const frei0r_instance *instance, slot_role role) {
     return "";
 }
 
+/* Whether the adapter's own slot `role` takes `text` (theme, time_unit). */
+static int own_choice(slot_role role, const char *text) {
+    for (int i = 0; i < the()->slot_count; i++)
+        if (the()->slots[i].role == role) return slot_offers(&the()->slots[i], text);
+    return 0;
+}
+
 static double own_number(const frei0r_instance *instance, slot_role role) {
     for (int i = 0; i < the()->slot_count; i++)
         if (the()->slots[i].role == role) {
@@ -201,7 +208,7 @@ static int build(frei0r_instance *instance) {
     if (!replay_seen(instance, &error)) return failed(instance, "a change seen before", &error);
 
     const char *theme = own_text(instance, SLOT_THEME), *font = own_text(instance, SLOT_FONT);
-    if (strcmp(theme, "light") != 0 && strcmp(theme, "dark") != 0) {
+    if (!own_choice(SLOT_THEME, theme)) {
         snprintf(error.message, sizeof error.message, "'%s' is neither light nor dark", theme);
         return failed(instance, "theme", &error);
     }
@@ -277,7 +284,7 @@ static void blank(const frei0r_instance *instance, const uint32_t *inframe, uint
  * nothing to draw there, or it cannot be drawn. */
 static int draw(frei0r_instance *instance, double host_time, const uint32_t *inframe, uint32_t *outframe) {
     const char *unit = own_text(instance, SLOT_TIME_UNIT);
-    if (strcmp(unit, "auto") != 0 && strcmp(unit, "seconds") != 0 && strcmp(unit, "milliseconds") != 0) {
+    if (!own_choice(SLOT_TIME_UNIT, unit)) {
         char line[300];
         snprintf(line, sizeof line, "time_unit '%s' is not auto, seconds or milliseconds", unit);
         adapter_report(line);

@@ -31,28 +31,34 @@ typedef struct own_slot {
     slot_role role;
     double min, max, default_number;
     const char *default_text;
+    const char *unit;
+    const char *const *choices;
+    uint32_t choice_count;
     const char *explanation;
 } own_slot;
 
+static const char *const themes[] = {"light", "dark"};
+static const char *const time_units[] = {"auto", "seconds", "milliseconds"};
+
 static const own_slot own_slots[] = {
-    {"theme", F0R_PARAM_STRING, SLOT_THEME, 0, 0, 0, "light",
+    {"theme", F0R_PARAM_STRING, SLOT_THEME, 0, 0, 0, "light", NULL, themes, 2,
      "The appearance the effect is drawn in: light (dark ink) or dark (light ink)."},
-    {"font", F0R_PARAM_STRING, SLOT_FONT, 0, 0, 0, "",
+    {"font", F0R_PARAM_STRING, SLOT_FONT, 0, 0, 0, "", NULL, NULL, 0,
      "A font family or a font file; empty for Inter, with fontconfig's fallbacks for other scripts."},
-    {"wrap_width", F0R_PARAM_DOUBLE, SLOT_WRAP_WIDTH, 10, 10000, 432, NULL,
+    {"wrap_width", F0R_PARAM_DOUBLE, SLOT_WRAP_WIDTH, 10, 10000, 432, NULL, "pt", NULL, 0,
      "The width offered to the effect's view, which text wraps to: 0 to 1 stands for 10 to 10000 pt (432 pt by default)."},
-    {"size", F0R_PARAM_DOUBLE, SLOT_SIZE, 0, 1, 1, NULL,
+    {"size", F0R_PARAM_DOUBLE, SLOT_SIZE, 0, 1, 1, NULL, NULL, NULL, 0,
      "The picture's size as a share of the size that fits the frame (aspect kept): 1 fills the frame one way, 0 draws nothing."},
-    {"x", F0R_PARAM_DOUBLE, SLOT_X, 0, 1, 0.5, NULL,
+    {"x", F0R_PARAM_DOUBLE, SLOT_X, 0, 1, 0.5, NULL, NULL, NULL, 0,
      "Where the picture sits across the room its size leaves: 0 against the left edge, 0.5 centred, 1 against the right edge."},
-    {"y", F0R_PARAM_DOUBLE, SLOT_Y, 0, 1, 0.5, NULL,
+    {"y", F0R_PARAM_DOUBLE, SLOT_Y, 0, 1, 0.5, NULL, NULL, NULL, 0,
      "Where the picture sits down the room its size leaves: 0 against the top, 0.5 centred, 1 against the bottom."},
-    {"time_unit", F0R_PARAM_STRING, SLOT_TIME_UNIT, 0, 0, 0, "auto",
+    {"time_unit", F0R_PARAM_STRING, SLOT_TIME_UNIT, 0, 0, 0, "auto", NULL, time_units, 3,
      "What the host's time counts: auto (milliseconds in ffmpeg, seconds elsewhere), seconds or milliseconds."},
-    {"start", F0R_PARAM_STRING, SLOT_START, 0, 0, 0, "0",
+    {"start", F0R_PARAM_STRING, SLOT_START, 0, 0, 0, "0", NULL, NULL, 0,
      "The host's time, in seconds, at which the effect starts: a title that appears 5 s into the footage starts at 5. "
      "In MLT (Kdenlive, Shotcut) a clip's time is its own, from its first frame."},
-    {"events", F0R_PARAM_STRING, SLOT_EVENTS, 0, 0, 0, "",
+    {"events", F0R_PARAM_STRING, SLOT_EVENTS, 0, 0, 0, "", NULL, NULL, 0,
      "Params changed at a time, as effect-host's --at: T:NAME=VALUE, separated by spaces (done=false at 1.2 s: 1.2:done=false)."},
 };
 
@@ -109,6 +115,7 @@ static int add_effect_param(adapter *adapter, const effect_param_info *info, int
                        : s->integer ? (double)info->default_value.integer
                                     : info->default_value.number;
         s->default_number = share(value, info->min, info->max);
+        s->unit = info->unit != NULL && info->unit[0] != '\0' ? info->unit : NULL;
         if (info->min == 0 && info->max == 1 && !s->integer) {
             s->explanation = joined(doc, "", ""); /* frei0r's range is the param's own */
         } else {
@@ -128,6 +135,8 @@ static int add_effect_param(adapter *adapter, const effect_param_info *info, int
     case EFFECT_TYPE_ENUM: {
         s = add(adapter, info->name, "", F0R_PARAM_STRING, SLOT_CHOICE, index);
         s->default_text = unset ? "" : info->default_value.string;
+        s->choices = info->choices;
+        s->choice_count = info->choice_count;
         size_t length = strlen(doc) + 16;
         for (uint32_t i = 0; i < info->choice_count; i++) length += strlen(info->choices[i]) + 2;
         s->explanation = malloc(length);
@@ -199,6 +208,9 @@ int slots_build(adapter *adapter, const effect_host_plugin *plugin, uint32_t eff
         s->max = own->max;
         s->default_number = own->role == SLOT_WRAP_WIDTH ? share(own->default_number, own->min, own->max) : own->default_number;
         s->default_text = own->default_text;
+        s->unit = own->unit;
+        s->choices = own->choices;
+        s->choice_count = own->choice_count;
         s->explanation = strdup(own->explanation);
         if (s->explanation == NULL) return 0;
     }
@@ -282,11 +294,28 @@ void slot_get(const adapter *adapter, const slot_value *values, int index, void 
     }
 }
 
+int slot_offers(const slot *s, const char *text) {
+    for (uint32_t i = 0; i < s->choice_count; i++)
+        if (strcmp(s->choices[i], text) == 0) return 1;
+    return 0;
+}
+
+int slot_number_text(char *out, size_t size, double x) { return snprintf(out, size, "%g", x); }
+
+/* MLT keeps a double it was given (Kdenlive sets every param of a new
+ * generator so, from its XML's default) as "%g" in the project it saves:
+ * the default read back from there is still the default. */
+static int is_default_number(double value, double default_number) {
+    char text[64];
+    slot_number_text(text, sizeof text, default_number);
+    return value == default_number || value == strtod(text, NULL);
+}
+
 int slot_is_default(const slot *s, const slot_value *value) {
     switch (s->type) {
     case F0R_PARAM_STRING: return strcmp(value->text, s->default_text != NULL ? s->default_text : "") == 0;
     case F0R_PARAM_COLOR: return memcmp(&value->color, &s->default_color, sizeof value->color) == 0;
-    default: return value->number == s->default_number;
+    default: return is_default_number(value->number, s->default_number);
     }
 }
 

@@ -10,12 +10,14 @@ each host's time unit, params, placement and alpha are right when the
 pixels agree. scripts/ensure-frei0r installs the hosts.
 """
 
+import json
 import os
 import re
 import shutil
 import subprocess
 import sys
 from xml.etree import ElementTree
+from xml.sax.saxutils import escape
 
 import numpy as np
 import pytest
@@ -444,6 +446,102 @@ def test_each_source_has_a_kdenlive_generator_whose_tag_and_params_melt_knows(fr
     assert parameters["done"].get("type") == "bool" and parameters["done"].get("default") == "1"
     assert abs(float(parameters["duration"].get("default")) - (0.32 - 0.001) / (60 - 0.001)) < 1e-6
     assert parameters["line_color"].get("type") == "color" and parameters["line_color"].get("default") == "#8a8f98"
+
+
+KDENLIVE_LEVELS = 0
+
+
+# What Kdenlive 22.12 hands MLT for a generator's param left untouched. Its
+# generator dialog (src/bin/generators/generators.cpp) builds an
+# AssetParameterModel on the XML: the constructor sets each param to
+# parseAttribute("default") as it is -- a number's `factor` only scales what
+# DoubleWidget shows -- through internalSetParameter, which sets a value that
+# reads as a number (QString::toDouble) as a double, anything else as text.
+# MLT 7.12 writes a double into the saved clip and project as "%g".
+KDENLIVE_NUMBER = re.compile(r"\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*")
+
+
+def kdenlive_mlt_value(parameter):
+    text = parameter.get("default", "")
+    if KDENLIVE_NUMBER.fullmatch(text):
+        return f"{float(text):g}"  # C's %g, as mlt_property writes it
+    return text
+
+
+def kdenlive_title(generator, out):
+    """The MLT producer of a title Kdenlive makes from `generator` with every field untouched."""
+    properties = "".join(
+        f'<property name="{parameter.get("name")}">{escape(kdenlive_mlt_value(parameter))}</property>'
+        for parameter in generator.iter("parameter"))
+    return (f'<mlt><producer id="title" in="0" out="{out}"><property name="mlt_service">{generator.get("tag")}</property>'
+            f'{properties}</producer></mlt>')
+
+
+@pytest.mark.parametrize("effect", EFFECTS)
+def test_a_kdenlive_title_with_untouched_fields_is_what_render_draws(frei0r, generators, tmp_path, effect):
+    _, env = frei0r
+    expected = rendered(tmp_path, effect, "--duration", "1")
+    generator = ElementTree.parse(generators / (stem(effect) + ".xml")).getroot()
+    project = tmp_path / "title.mlt"
+    project.write_text(kdenlive_title(generator, len(expected) - 1))
+    made = melt(env, tmp_path, str(project))
+    assert made.shape == expected.shape
+    # The same library draws both: every frame is render's, to a level of
+    # rounding in the conversion of MLT's frame to PNG.
+    difference = np.abs(premultiplied(made) - premultiplied(expected))
+    assert difference.max() <= KDENLIVE_LEVELS, (effect, difference.max(), np.unravel_index(difference.argmax(), difference.shape))
+
+
+def test_kdenlive_offers_closed_choices_as_lists_and_numbers_in_their_units(generators):
+    for effect in EFFECTS:
+        params = json.loads(host("info", effect, "--json").stdout)["params"]
+        parameters = {parameter.get("name"): parameter for parameter in
+                      ElementTree.parse(generators / (stem(effect) + ".xml")).getroot().iter("parameter")}
+        # The adapter's own choices, and every enum's, are drop-down lists
+        # of exactly its names: a typo ("Dark") cannot be typed.
+        assert parameters["theme"].get("type") == "list" and parameters["theme"].get("paramlist") == "light;dark"
+        assert parameters["time_unit"].get("paramlist") == "auto;seconds;milliseconds"
+        assert parameters["time_unit"].get("default") == "auto"
+        free_text = {"font", "start", "events"} | {param["name"] for param in params if param["type"] == "string"}
+        assert {name for name, parameter in parameters.items() if parameter.get("type") == "keywords"} == free_text
+        for param in params:
+            parameter = parameters[param["name"]]
+            if param["type"] == "enum":
+                assert parameter.get("type") == "list", (effect, param["name"])
+                assert parameter.get("paramlist").split(";") == param["choices"]
+                assert parameter.get("default") == param["default"]
+            if param["type"] not in ("number", "integer"):
+                continue
+            low, high, unit = param["min"], param["max"], param["unit"]
+            default = float(parameter.get("default"))
+            # The frei0r value stands for min to max; Kdenlive shows it times
+            # `factor`, with `min` and `max` in what it shows (DoubleWidget).
+            real = param["default"] if param["default"] is not None else low
+            assert abs(low + default * (high - low) - real) <= 1e-5 * (high - low), (effect, param["name"])
+            factor = float(parameter.get("factor"))
+            assert parameter.get("type") == "constant" and float(parameter.get("min")) == 0
+            assert float(parameter.get("max")) == factor
+            if low == 0 and (unit or param["type"] == "integer" or high != 1):
+                # Shown in the param's own unit: the default as it is.
+                assert factor == high, (effect, param["name"])
+                assert abs(default * factor - real) <= 1e-5 * high, (effect, param["name"])
+                assert parameter.get("suffix", "") == {"": "", "deg": "°"}.get(unit, " " + unit), (effect, param["name"])
+            else:
+                # Kdenlive reads no offset, so a range that starts elsewhere
+                # (or a share) is a percentage, its ends said.
+                assert factor == 100 and parameter.get("suffix") == "%", (effect, param["name"])
+                if (low, high) != (0, 1):
+                    assert f"0% is {low:.17g}" in parameter.findtext("comment"), (effect, param["name"])
+                    assert f"100% is {high:.17g}" in parameter.findtext("comment"), (effect, param["name"])
+    # The seeds' numbers, as Kdenlive shows them.
+    reveal = {parameter.get("name"): parameter for parameter in
+              ElementTree.parse(generators / "effect_text_reveal.xml").getroot().iter("parameter")}
+    assert reveal["unit"].get("paramlist") == "characters;words;lines" and reveal["unit"].get("default") == "words"
+    assert reveal["duration"].get("suffix") == " s"
+    assert round(float(reveal["duration"].get("default")) * float(reveal["duration"].get("factor")), 3) == 0.8
+    circles = {parameter.get("name"): parameter for parameter in
+               ElementTree.parse(generators / "effect_breathing_circles.xml").getroot().iter("parameter")}
+    assert round(float(circles["breathe_in"].get("default")) * float(circles["breathe_in"].get("factor")), 3) == 3
 
 
 def test_mlt_plays_the_lottie_export_through_glaxnimate(frei0r, tmp_path):

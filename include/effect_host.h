@@ -80,7 +80,7 @@
  * Limits.    A buffer drawn into, and a render's frame, is 1 to 8192
  *            pixels a side (a buffer's stride at most 2147483644 bytes);
  *            frames come 0.1 to 1000 a second (a GIF's 50 at most); a
- *            duration is 0 to 1e9 seconds; a render writes at most
+ *            duration, and a still's time, is 0 to 1e9 seconds; a render writes at most
  *            1,000,000 frames (an HTML page 20,000, and 200 MB); a player
  *            plays at most 2^31 frames; a placement's size is more than 0
  *            and at most 64, its x and y -1e6 to 1e6; a validation check's
@@ -477,8 +477,9 @@ typedef void (*effect_host_progress_fn)(void *context, uint64_t done, uint64_t t
 /* Asked between frames: nonzero ends the work with EFFECT_HOST_ERR_CANCELLED. */
 typedef int (*effect_host_cancel_fn)(void *context);
 /* Hears a one-line note the CLI would print as a warning (a GIF's alpha,
- * a font family drawn in place of one not installed, characters no font
- * has, what a Lottie file leaves out). */
+ * a plugin with one look drawn light, pixels of the reference metrics'
+ * text, a font family drawn in place of one not installed, characters no
+ * font has, what a Lottie file leaves out). */
 typedef void (*effect_host_note_fn)(void *context, const char *line);
 
 /* effect_host_render_options.flags */
@@ -501,7 +502,8 @@ typedef struct effect_host_render_options {
                                    most) [0: 30, render's] */
     double duration;            /* seconds of frames from t = 0, up to 1e9
                                    [0: the effect's span, effect_host_instance_span] */
-    double time;                /* a still's moment, with RENDER_AT_TIME [0] */
+    double time;                /* a still's moment, 0 to 1e9 s (else
+                                   EFFECT_ERR_TIME), with RENDER_AT_TIME [0] */
     double scale;               /* pixels a point, for pixels only (PNG, GIF,
                                    MP4, WebM, APNG); an odd side it works out
                                    for MP4 is rounded up to even [0: 2] */

@@ -20,7 +20,7 @@ public func effect_host_export(
         }
         guard given.reserved == 0 else { throw Failure(EFFECT_ERR_RANGE, "effect_host_export_options.reserved must be 0") }
         let fps = given.fps == 0 ? ExportSettings.defaultFPS : given.fps
-        try checkRate(fps)
+        try TimeLimits.checkRate(fps)
         let look = try Look(lookPointer)
         let motion = box.instance
         guard motion.plugin.canDraw else {
@@ -37,7 +37,7 @@ public func effect_host_export(
                 throw Failure(EFFECT_HOST_ERR_MISSING, "Lottie text is drawn as glyph outlines, which needs a font shaped by HarfBuzz, not the reference metrics")
             }
             let file = try LottieFile(
-                motion, fonts: fonts, appearance: look.appearance(for: motion), settings: settings,
+                motion, fonts: fonts, appearance: motion.drawnAppearance(look.appearance), settings: settings,
                 periodOnly: given.flags & EFFECT_HOST_EXPORT_LOOP != 0, archived: suffix == "lottie")
             try file.write(to: path)
             file.notes.forEach(note)

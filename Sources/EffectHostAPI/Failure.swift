@@ -38,8 +38,11 @@ struct Failure: Error {
                 let missing = error.message == FFmpegEncoder.missing
                 self.init(missing ? EFFECT_HOST_ERR_MISSING : EFFECT_HOST_ERR_IO, error.message)
             }
+        case let error as TimeLimitError: self.init(error.status, error.message)
         case let error as RenderConflict:
             switch error {
+            case let .outOfLimits(limit): self.init(limit.status, error.message)
+            case .outlinesNeedShapedFont: self.init(EFFECT_HOST_ERR_MISSING, error.message)
             case .tooManyFrames, .periodTooLong: self.init(EFFECT_HOST_ERR_TOO_MUCH, error.message)
             // More pixels than a canvas takes, as a scale reaching past it is (RenderError.tooLarge).
             case let .sizeOutOfRange(width, height, maximum) where width > maximum || height > maximum:
@@ -150,5 +153,12 @@ final class CStrings {
 
     deinit {
         for pointer in kept { free(pointer) }
+    }
+}
+
+extension TimeLimitError {
+    /// A moment is a time; a rate or a length, a range.
+    var status: Int32 {
+        if case .moment = self { EFFECT_ERR_TIME } else { EFFECT_ERR_RANGE }
     }
 }

@@ -46,8 +46,8 @@ public func effect_host_player_create(
         let known = EFFECT_HOST_PLAY_OFFLINE | EFFECT_HOST_PLAY_HEAR_SIGNALS
         guard given.flags & ~known == 0 else { throw Failure(EFFECT_ERR_RANGE, "unknown flags 0x\(String(given.flags & ~known, radix: 16))") }
         let fps = given.fps == 0 ? 60 : given.fps
-        try checkRate(fps)
-        try checkDuration(given.duration)
+        try TimeLimits.checkRate(fps)
+        try TimeLimits.checkDuration(given.duration)
         let last =
             given.duration == 0
             ? FrameSpan.lastFrame(covering: try FrameSpan.seconds(of: box.instance, lastEvent: box.lastEvent), fps: fps)

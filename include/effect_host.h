@@ -566,15 +566,16 @@ typedef struct effect_host_export_options {
     uint32_t reserved;          /* 0; anything else is EFFECT_ERR_RANGE */
     const char *name;           /* web page: the class prefix and stylesheet
                                    name, [A-Za-z][A-Za-z0-9_-]{0,63}; NULL for
-                                   the effect's id [NULL] */
+                                   the effect's id (Lottie: NULL only) [NULL] */
     effect_host_note_fn note;   /* [NULL] */
     void *context;              /* handed to note [NULL] */
 } effect_host_export_options;
 
 /* Exports the instance's whole timeline, its events baked in, as
  * `effect-host export -o` does: `path` ending in .json is Lottie, .lottie
- * is dotLottie, anything else a directory holding a web page that plays
- * with CSS alone (index.html, NAME.css, snippet.html; for an effect with a
+ * is dotLottie, a directory (a path ending in "/", an existing directory,
+ * or a name with no extension; any other extension is EFFECT_ERR_RANGE)
+ * holds a web page that plays with CSS alone (index.html, NAME.css, snippet.html; for an effect with a
  * bool `reduce_motion` param, a reduced-motion variant too). The look's
  * ground is not drawn: exports are transparent. Blocks until done.
  * Errors: NULL_POINTER, STRUCT_SIZE, UTF8, RANGE (as render's, and

@@ -49,6 +49,13 @@ struct Failure: Error {
                 self.init(EFFECT_HOST_ERR_TOO_MUCH, error.message)
             default: self.init(EFFECT_ERR_RANGE, error.message)
             }
+        case let error as ExportRefusal:
+            switch error {
+            case let .outOfLimits(limit): self.init(limit.status, error.message)
+            case .doesNotDraw: self.init(EFFECT_ERR_UNSUPPORTED, error.message)
+            case .lottieNeedsShapedFont: self.init(EFFECT_HOST_ERR_MISSING, error.message)
+            default: self.init(EFFECT_ERR_RANGE, error.message)
+            }
         case let error as ExportError:
             switch error {
             case .tooManySamples, .cannotExpress: self.init(EFFECT_HOST_ERR_TOO_MUCH, error.description)

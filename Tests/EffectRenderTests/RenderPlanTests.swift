@@ -65,7 +65,7 @@ final class RenderPlanTests: XCTestCase {
     /// and the plan says so once, naming the file.
     func testAOneLookPluginIsDrawnLightAndSaysSo() throws {
         let directory = try temporaryDirectory()
-        let library = try compileTestPlugin("libDraws12.so", in: directory, defines: ["ABI_1_2"])
+        let library = try compiledTestPlugin("libDraws12.so", in: directory, defines: ["ABI_1_2"])
         let plugin = try Plugin.load(path: library)
         let instance = try plugin.instantiate(try XCTUnwrap(plugin.effect(id: "test-ramp")))
         let gif = try RenderPlan(RenderRequest(target: .movie("a.gif", .gif), appearance: .dark), instance: instance, lastEvent: 0)
@@ -161,24 +161,8 @@ final class RenderPlanTests: XCTestCase {
     }
 
     private func temporaryDirectory() throws -> String {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("render-plan-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let directory = try temporaryTestDirectory("render-plan")
         addTeardownBlock { try? FileManager.default.removeItem(atPath: directory) }
         return directory
-    }
-
-    /// Tests/Fixtures/plugins/test_plugin.c, built as a plugin of the minor `defines` name.
-    private func compileTestPlugin(_ name: String, in directory: String, defines: [String]) throws -> String {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
-        let output = directory + "/" + name
-        let compiler = Process()
-        compiler.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        compiler.arguments =
-            ["cc", "-std=c99", "-Wall", "-Wextra", "-Werror", "-shared", "-fPIC", "-I", root + "/include"] + defines.map { "-D" + $0 }
-            + [root + "/Tests/Fixtures/plugins/test_plugin.c", "-lm", "-o", output]
-        try compiler.run()
-        compiler.waitUntilExit()
-        XCTAssertEqual(compiler.terminationStatus, 0, "cc failed")
-        return output
     }
 }

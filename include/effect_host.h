@@ -82,7 +82,8 @@
  *            frames come 0.1 to 1000 a second (a GIF's 50 at most); a
  *            duration, and a still's time, is 0 to 1e9 seconds; a render writes at most
  *            1,000,000 frames (an HTML page 20,000, and 200 MB); a player
- *            plays at most 2^31 frames; a placement's size is more than 0
+ *            plays at most 1e12 + 1 frames (1e9 s at 1000 a second, as
+ *            effect-host run); a placement's size is more than 0
  *            and at most 64, its x and y -1e6 to 1e6; a validation check's
  *            timeout is at most 3600 seconds. A render or export that would
  *            pass a limit of frames, pixels or samples returns
@@ -688,7 +689,7 @@ typedef struct effect_host_play_options {
  * every 1/fps, and a frame that is late is dropped, never queued (the
  * next tick shows the frame due then).
  * Errors: NULL_POINTER (instance, options, options->frame), STRUCT_SIZE,
- * RANGE (fps, duration), EFFECT_HOST_ERR_TOO_MUCH (more than 2^31 frames),
+ * RANGE (fps, duration), EFFECT_HOST_ERR_TOO_MUCH (more than 1e12 + 1 frames),
  * and the plugin's own. */
 EFFECT_HOST_API effect_status effect_host_player_create(effect_host_instance *instance,
                                                         const effect_host_play_options *options,

@@ -39,6 +39,7 @@ struct Failure: Error {
                 self.init(missing ? EFFECT_HOST_ERR_MISSING : EFFECT_HOST_ERR_IO, error.message)
             }
         case let error as TimeLimitError: self.init(error.status, error.message)
+        case let error as RunLengthError: self.init(EFFECT_HOST_ERR_TOO_MUCH, error.message)
         case let error as RenderConflict:
             switch error {
             case let .outOfLimits(limit): self.init(limit.status, error.message)

@@ -103,10 +103,11 @@ public struct RenderRequest: Sendable {
             return (start, Int(frames) - 1)
         }
         let limit = if case .page = target { RenderJob.maxPageFrames } else { RenderJob.maxFrames }
-        let seconds = try duration ?? FrameSpan.seconds(of: instance, lastEvent: lastEvent)
-        let last = duration != nil ? FrameSpan.lastFrame(duration: seconds, fps: fps) : FrameSpan.lastFrame(covering: seconds, fps: fps)
-        guard last + 1 <= limit else { throw RenderConflict.tooManyFrames(last + 1, limit: limit, seconds: seconds) }
-        return (0, Int(last))
+        do {
+            return (0, try RunLength.lastFrame(of: instance, fps: fps, duration: duration, lastEvent: lastEvent, limit: limit))
+        } catch let RunLengthError.tooManyFrames(frames, limit, seconds, _, _) {
+            throw RenderConflict.tooManyFrames(frames, limit: limit, seconds: seconds)
+        }
     }
 }
 

@@ -107,30 +107,21 @@ struct EffectSetup {
         return error.isRefusal ? UsageError(message) : RuntimeError("\(effect.id): \(message)")
     }
 
-    /// The index of the last frame: for --duration, the last frame at or
-    /// before it; otherwise the first frame at or after the effect's end
-    /// (one entrance and one period for a looping effect), and never before
-    /// the last event. `limit` caps the frame count for commands that keep
-    /// every frame.
+    /// The index of the last frame (`RunLength`); `limit` caps the frame
+    /// count for commands that keep every frame.
     func lastFrameIndex(
-        _ instance: EffectInstance, limit: Double = EffectSetup.maxFrames,
-        advice: String = "pass a shorter --duration or a lower --fps"
+        _ instance: EffectInstance, limit: Double = RunLength.maxFrames, advice: String = "pass a shorter --duration or a lower --fps"
     ) throws -> Int {
-        if let duration {
-            let frames = FrameSpan.lastFrame(duration: duration, fps: fps)
-            guard frames + 1 <= limit else {
+        do {
+            return try RunLength.lastFrame(of: instance, fps: fps, duration: duration, lastEvent: lastEvent, limit: limit)
+        } catch let RunLengthError.tooManyFrames(frames, limit, seconds, fps, asked) {
+            if asked {
                 throw UsageError(
-                    "--duration \(formatNumber(duration)) s at \(formatNumber(fps)) fps makes \(formatNumber(frames + 1)) frames, more than \(formatNumber(limit)); \(advice)")
+                    "--duration \(formatNumber(seconds)) s at \(formatNumber(fps)) fps makes \(formatNumber(frames)) frames, more than \(formatNumber(limit)); \(advice)")
             }
-            return Int(frames)
-        }
-        let latest = try span(of: instance)
-        let frames = FrameSpan.lastFrame(covering: latest, fps: fps)
-        guard frames + 1 <= limit else {
             throw UsageError(
-                "the run would last \(formatNumber(latest)) s (\(formatNumber(frames + 1)) frames, more than \(formatNumber(limit))); pass --duration to play part of it")
+                "the run would last \(formatNumber(seconds)) s (\(formatNumber(frames)) frames, more than \(formatNumber(limit))); pass --duration to play part of it")
         }
-        return Int(frames)
     }
 
     /// How long the effect plays by itself: to its end, or through its
@@ -142,13 +133,4 @@ struct EffectSetup {
     /// The latest --at event's time, or 0.
     var lastEvent: Double { events.map(\.t).max() ?? 0 }
 
-    /// More frames than anyone would wait for, and far below where frame
-    /// arithmetic could overflow: exactly what the longest --duration at
-    /// the highest --fps takes (its frame at t = 0 and one every 1/fps), so
-    /// no value either option accepts alone is refused together.
-    static var maxFrames: Double {
-        let duration = Option.duration.range!.upperBound
-        let fps = CommandSpec.run[option: "--fps"].range!.upperBound
-        return duration * fps + 1
-    }
 }

@@ -28,6 +28,9 @@ struct Failure: Error {
         case let error as NativeError: self.init(EFFECT_HOST_ERR_MISSING, error.description)
         case let error as PlayerError: self.init(EFFECT_HOST_ERR_BUSY, error.description)
         case let error as ParamDescription.ParseError: self.init(EFFECT_ERR_RANGE, error.message)
+        case let error as RecipeTextError:
+            if case .unknownParam = error { self.init(EFFECT_ERR_UNKNOWN_PARAM, error.message) } else { self.init(EFFECT_ERR_RANGE, error.message) }
+        case let error as RecipeError: self.init(error.effectError.status, error.message)
         case let error as RenderError:
             switch error.kind {
             case .tooLarge: self.init(EFFECT_HOST_ERR_TOO_MUCH, error.message)

@@ -74,7 +74,7 @@ struct ExportCommand {
     }
 
     func run() throws -> Int32 {
-        let motion = try setup.makeInstance()
+        let (recipe, motion) = try setup.makeRecipeAndInstance()
         let effect = motion.effect
         let plan: ExportPlan
         do {
@@ -83,7 +83,7 @@ struct ExportCommand {
             throw RuntimeError(Self.usage(error).message)
         }
         let fonts = try FontOption.fonts(font)
-        let reduced = try plan.reducedMotion.map { try setup.makeInstance(overriding: [($0.name, $0.value.text)]) }
+        let reduced = try plan.reducedMotion.map { try setup.make(recipe, overriding: [$0]) }
         let fontFile: String? = if case let .file(path)? = font { path } else { nil }
         do {
             switch try plan.write(fonts: fonts, fontFile: fontFile, reducedMotion: reduced) {

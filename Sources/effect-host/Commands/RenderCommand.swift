@@ -177,6 +177,6 @@ struct RenderCommand {
 
     /// The params and events, as a page names them under its title.
     private var described: [String] {
-        setup.params.map { "\($0.0)=\($0.1)" } + setup.events.map { "at \(formatNumber($0.t)) s \($0.name)=\($0.value)" }
+        setup.params.map { "\($0.name)=\($0.value)" } + setup.events.map { "at \(formatNumber($0.t)) s \($0.name)=\($0.value)" }
     }
 }

@@ -32,22 +32,13 @@ extension ParamDescription {
         case .string:
             return .string(text)
         case .color:
-            guard let color = Self.parseColor(text) else { throw fail(text, "a colour such as #8A8F98 or #8A8F98FF") }
+            guard let color = ColorText.parse(text) else { throw fail(text, "a colour such as #8A8F98 or #8A8F98FF") }
             return .color(color)
         }
     }
 
     private func fail(_ text: String, _ expected: String) -> ParseError {
         ParseError(message: "param '\(name)' needs \(expected), not '\(text)'")
-    }
-
-    private static func parseColor(_ text: String) -> UInt32? {
-        var digits = Substring(text)
-        if digits.hasPrefix("#") { digits = digits.dropFirst() } else if digits.hasPrefix("0x") { digits = digits.dropFirst(2) }
-        guard digits.count == 6 || digits.count == 8, digits.allSatisfy(\.isHexDigit),
-            let value = UInt32(digits, radix: 16)
-        else { return nil }
-        return digits.count == 6 ? value << 8 | 0xFF : value
     }
 }
 

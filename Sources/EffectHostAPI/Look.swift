@@ -26,9 +26,7 @@ struct Look {
         switch look.ground {
         case EFFECT_HOST_GROUND_DEFAULT: ground = .byDefault
         case EFFECT_HOST_GROUND_TRANSPARENT: ground = .transparent
-        case EFFECT_HOST_GROUND_COLOR:
-            let hex = String(look.ground_color, radix: 16)
-            ground = .color("#" + String(repeating: "0", count: 8 - hex.count) + hex)
+        case EFFECT_HOST_GROUND_COLOR: ground = .color(ColorText.css(look.ground_color))
         default: throw Failure(EFFECT_ERR_RANGE, "ground \(look.ground) is not one of EFFECT_HOST_GROUND_*")
         }
         let choice = try look.font.map { name throws(Failure) in FontBook.Choice.named(try text(name, "font")) } ?? .family(FontBook.defaultFamily)

@@ -130,6 +130,20 @@ final class RenderPlanTests: XCTestCase {
         XCTAssertEqual(RenderConflict.outOfLimits(.moment(2e9)).message, "a still's time must be finite, 0 to 1e9 seconds, not 2000000000.0")
     }
 
+    /// A ground written as text: none, or a colour in the one grammar, as CSS.
+    func testAGroundWrittenAsTextIsNoneOrAColour() {
+        XCTAssertEqual(GroundChoice(text: "transparent"), .transparent)
+        XCTAssertEqual(GroundChoice(text: "none"), .transparent)
+        XCTAssertEqual(GroundChoice(text: "#FFF000"), .color("#fff000"))
+        XCTAssertEqual(GroundChoice(text: "#FFF000FF"), .color("#fff000"))
+        XCTAssertEqual(GroundChoice(text: "0x11223380"), .color("#11223380"))
+        XCTAssertNil(GroundChoice(text: "\u{FF26}\u{FF26}\u{FF26}\u{FF26}\u{FF26}\u{FF26}"))
+        XCTAssertNil(GroundChoice(text: "+12345"))
+        // The renderers read the same grammar.
+        XCTAssertNil(PixelCanvas.rgba("+12345"))
+        XCTAssertEqual(PixelCanvas.rgba("#11223380"), 0x1122_3380)
+    }
+
     /// A path names its target, or says why it names none.
     func testAPathNamesItsTargetOrTheReasonNone() throws {
         XCTAssertEqual(try RenderTarget(path: "out/", frames: .png), .pngFrames("out/"))

@@ -8,7 +8,7 @@ import re
 import subprocess
 
 import pytest
-from test_render_pictures import BUILD, ROOT, host
+from test_render_pictures import BUILD, ROOT, host, png
 
 pytestmark = pytest.mark.skipif(not os.path.exists(os.path.join(BUILD, "libeffecthost.so")), reason="no host library built")
 
@@ -75,3 +75,13 @@ def test_a_stills_moment_past_the_longest_duration_is_refused_by_both(tmp_path):
     assert (tmp_path / "latest.png").exists()
     result = host("render", "strikethrough-reveal", "--time", "2e9", "-o", str(tmp_path / "cli.png"), check=False)
     assert result.returncode == 2 and "--time" in result.stderr
+
+
+def test_a_ground_is_read_in_the_one_colour_grammar(tmp_path):
+    # Full-width F (U+FF26) is no hex digit: refused, never drawn as no ground at all.
+    result = host("render", "strikethrough-reveal", "--background", "\uff26" * 6, "-o", str(tmp_path / "wide.png"), check=False)
+    assert result.returncode == 2 and "--background needs #RRGGBB, #RRGGBBAA or transparent" in result.stderr
+    assert not (tmp_path / "wide.png").exists()
+    # 0x, as a colour param takes it.
+    host("render", "strikethrough-reveal", "--background", "0x336699", "-o", str(tmp_path / "blue.png"))
+    assert tuple(png(str(tmp_path / "blue.png"))[0, 0]) == (0x33, 0x66, 0x99, 255)

@@ -8,6 +8,18 @@ public enum GroundChoice: Equatable, Sendable {
     /// A CSS colour, "#rrggbb" or "#rrggbbaa".
     case color(String)
 
+    /// A ground written as text: "transparent" or "none", or a colour
+    /// (`ColorText`); nil for anything else.
+    public init?(text: String) {
+        if text == "transparent" || text == "none" {
+            self = .transparent
+        } else if let rgba = ColorText.parse(text) {
+            self = .color(ColorText.css(rgba))
+        } else {
+            return nil
+        }
+    }
+
     /// The ground as CSS, nil for none; `byDefault` is `fallback`.
     public func css(default fallback: String?) -> String? {
         switch self {

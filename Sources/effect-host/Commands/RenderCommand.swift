@@ -110,12 +110,10 @@ struct RenderCommand {
     }
 
     private static func background(_ text: String) throws(UsageError) -> GroundChoice {
-        if text == "transparent" || text == "none" { return .transparent }
-        let digits = text.hasPrefix("#") ? text.dropFirst() : Substring(text)
-        guard [6, 8].contains(digits.count), digits.allSatisfy(\.isHexDigit) else {
+        guard let ground = GroundChoice(text: text) else {
             throw UsageError("--background needs #RRGGBB, #RRGGBBAA or transparent, not '\(Terminal.sanitize(text))'")
         }
-        return .color("#" + digits.lowercased())
+        return ground
     }
 
     func run() throws -> Int32 {

@@ -77,16 +77,17 @@
  * Limits.    A buffer drawn into, and a render's frame, is 1 to 8192
  *            pixels a side (a buffer's stride at most 2147483644 bytes);
  *            frames come 0.1 to 1000 a second (a GIF's 50 at most); a
- *            duration is 0 to 1e9 seconds; a render writes at most
- *            1,000,000 frames (an HTML page 20,000, and 200 MB); a player
- *            plays at most 2^31 frames; a placement's size is more than 0
- *            and at most 64, its x and y -1e6 to 1e6; a validation check's
- *            timeout is at most 3600 seconds. A render or export that would
- *            pass a limit of frames, pixels or samples returns
- *            EFFECT_HOST_ERR_TOO_MUCH, whether its pixels were asked for by
- *            size or reached by a scale; any other value outside its range
- *            (a buffer's size or stride, an fps, a duration, a placement)
- *            is EFFECT_ERR_RANGE.
+ *            duration, and a still's time, is 0 to 1e9 seconds; a render
+ *            writes at most 1,000,000 frames (an HTML page 20,000, and
+ *            200 MB); a player plays at most 1e12 + 1 frames (1e9 s at
+ *            1000 a second, as effect-host run); a placement's size is
+ *            more than 0 and at most 64, its x and y -1e6 to 1e6; a
+ *            validation check's timeout is at most 3600 seconds. A render
+ *            or export that would pass a limit of frames, pixels or samples
+ *            returns EFFECT_HOST_ERR_TOO_MUCH, whether its pixels were asked
+ *            for by size or reached by a scale; any other value outside its
+ *            range (a buffer's size or stride, an fps, a duration, a
+ *            placement) is EFFECT_ERR_RANGE.
  *
  * Signals.   Nothing here installs a signal handler unless asked to
  *            (EFFECT_HOST_RENDER_HEAR_SIGNALS, EFFECT_HOST_PLAY_HEAR_SIGNALS);

@@ -62,7 +62,7 @@ typedef struct effect_host_play_options {
  * every 1/fps, and a frame that is late is dropped, never queued (the
  * next tick shows the frame due then).
  * Errors: NULL_POINTER (instance, options, options->frame), STRUCT_SIZE,
- * RANGE (fps, duration), EFFECT_HOST_ERR_TOO_MUCH (more than 2^31 frames),
+ * RANGE (fps, duration), EFFECT_HOST_ERR_TOO_MUCH (more than 1e12 + 1 frames),
  * and the plugin's own.
  * Threads: reads the instance. */
 EFFECT_HOST_API effect_status effect_host_player_create(effect_host_instance *instance,

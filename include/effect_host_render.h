@@ -26,8 +26,9 @@ typedef void (*effect_host_progress_fn)(void *context, uint64_t done, uint64_t t
  * Threads: one at a time. */
 typedef int (*effect_host_cancel_fn)(void *context);
 /* Hears a one-line note the CLI would print as a warning (a GIF's alpha,
- * a font family drawn in place of one not installed, characters no font
- * has, what a Lottie file leaves out).
+ * a plugin with one look drawn light, pixels of the reference metrics'
+ * text, a font family drawn in place of one not installed, characters no
+ * font has, what a Lottie file leaves out).
  * Threads: one at a time. */
 typedef void (*effect_host_note_fn)(void *context, const char *line);
 
@@ -51,7 +52,8 @@ typedef struct effect_host_render_options {
                                    most) [0: 30, render's] */
     double duration;            /* seconds of frames from t = 0, up to 1e9
                                    [0: the effect's span, effect_host_instance_span] */
-    double time;                /* a still's moment, with RENDER_AT_TIME [0] */
+    double time;                /* a still's moment, 0 to 1e9 s (else
+                                   EFFECT_ERR_TIME), with RENDER_AT_TIME [0] */
     double scale;               /* pixels a point, for pixels only (PNG, GIF,
                                    MP4, WebM, APNG); an odd side it works out
                                    for MP4 is rounded up to even [0: 2] */
@@ -115,16 +117,18 @@ typedef struct effect_host_export_options {
     uint32_t reserved;          /* 0; anything else is EFFECT_ERR_RANGE */
     const char *name;           /* web page: the class prefix and stylesheet
                                    name, [A-Za-z][A-Za-z0-9_-]{0,63}; NULL for
-                                   the effect's id [NULL] */
+                                   the effect's id (Lottie: NULL only) [NULL] */
     effect_host_note_fn note;   /* [NULL] */
     void *context;              /* handed to note [NULL] */
 } effect_host_export_options;
 
 /* Exports the instance's whole timeline, its events baked in, as
  * `effect-host export -o` does: `path` ending in .json is Lottie, .lottie
- * is dotLottie, anything else a directory holding a web page that plays
- * with CSS alone (index.html, NAME.css, snippet.html; for an effect with a
- * bool `reduce_motion` param, a reduced-motion variant too). The look's
+ * is dotLottie, a directory (a path ending in "/", an existing directory,
+ * or a name with no extension; any other extension is EFFECT_ERR_RANGE)
+ * holds a web page that plays with CSS alone (index.html, NAME.css,
+ * snippet.html; for an effect with a bool `reduce_motion` param, a
+ * reduced-motion variant too). The look's
  * ground is not drawn: exports are transparent. Blocks until done.
  * Errors: NULL_POINTER, STRUCT_SIZE, UTF8, RANGE (as render's, and
  * options that do not fit the format), UNSUPPORTED (the plugin does not

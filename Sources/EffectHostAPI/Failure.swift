@@ -28,6 +28,9 @@ struct Failure: Error {
         case let error as NativeError: self.init(EFFECT_HOST_ERR_MISSING, error.description)
         case let error as PlayerError: self.init(EFFECT_HOST_ERR_BUSY, error.description)
         case let error as ParamDescription.ParseError: self.init(EFFECT_ERR_RANGE, error.message)
+        case let error as RecipeTextError:
+            if case .unknownParam = error { self.init(EFFECT_ERR_UNKNOWN_PARAM, error.message) } else { self.init(EFFECT_ERR_RANGE, error.message) }
+        case let error as RecipeError: self.init(error.effectError.status, error.message)
         case let error as RenderError:
             switch error.kind {
             case .tooLarge: self.init(EFFECT_HOST_ERR_TOO_MUCH, error.message)
@@ -38,12 +41,23 @@ struct Failure: Error {
                 let missing = error.message == FFmpegEncoder.missing
                 self.init(missing ? EFFECT_HOST_ERR_MISSING : EFFECT_HOST_ERR_IO, error.message)
             }
+        case let error as TimeLimitError: self.init(error.status, error.message)
+        case let error as RunLengthError: self.init(EFFECT_HOST_ERR_TOO_MUCH, error.message)
         case let error as RenderConflict:
             switch error {
+            case let .outOfLimits(limit): self.init(limit.status, error.message)
+            case .outlinesNeedShapedFont: self.init(EFFECT_HOST_ERR_MISSING, error.message)
             case .tooManyFrames, .periodTooLong: self.init(EFFECT_HOST_ERR_TOO_MUCH, error.message)
             // More pixels than a canvas takes, as a scale reaching past it is (RenderError.tooLarge).
             case let .sizeOutOfRange(width, height, maximum) where width > maximum || height > maximum:
                 self.init(EFFECT_HOST_ERR_TOO_MUCH, error.message)
+            default: self.init(EFFECT_ERR_RANGE, error.message)
+            }
+        case let error as ExportRefusal:
+            switch error {
+            case let .outOfLimits(limit): self.init(limit.status, error.message)
+            case .doesNotDraw: self.init(EFFECT_ERR_UNSUPPORTED, error.message)
+            case .lottieNeedsShapedFont: self.init(EFFECT_HOST_ERR_MISSING, error.message)
             default: self.init(EFFECT_ERR_RANGE, error.message)
             }
         case let error as ExportError:
@@ -156,5 +170,12 @@ final class CStrings {
 
     deinit {
         for pointer in kept { free(pointer) }
+    }
+}
+
+extension TimeLimitError {
+    /// A moment is a time; a rate or a length, a range.
+    var status: Int32 {
+        if case .moment = self { EFFECT_ERR_TIME } else { EFFECT_ERR_RANGE }
     }
 }

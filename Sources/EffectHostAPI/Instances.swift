@@ -3,30 +3,30 @@ import CEffectHost
 import EffectHost
 import Glibc
 
-/// An instance the caller holds, with what made it: its params and the
+/// An instance the caller holds, with its recipe: its params and the
 /// events set since, so the host can make a twin of it (an export's
 /// reduced-motion variant) with the same timeline.
 final class InstanceBox {
     let instance: EffectInstance
-    let params: [(String, Value)]
-    private(set) var events: [(t: Double, name: String, value: Value)] = []
+    private(set) var recipe: InstanceRecipe
     /// The effect's notes as effect_host_instance_notes hands them out, a
     /// line each: read again after each event, so valid until the next
     /// event or free; nil for none.
     private(set) var notes: UnsafeMutablePointer<CChar>?
 
-    init(_ instance: EffectInstance, params: [(String, Value)]) throws {
-        (self.instance, self.params) = (instance, params)
+    init(_ instance: EffectInstance, params: [(name: String, value: Value)]) throws {
+        self.instance = instance
+        recipe = InstanceRecipe(plugin: instance.plugin, effect: instance.effect, params: params)
         try readNotes()
     }
 
     deinit { free(notes) }
 
-    var lastEvent: Double { events.map(\.t).max() ?? 0 }
+    var lastEvent: Double { recipe.lastEvent }
 
     func set(_ name: String, to value: Value, at t: Double) throws {
         try instance.set(name, to: value, at: t)
-        events.append((t, name, value))
+        recipe.record(name, value, at: t)
         try readNotes()
     }
 
@@ -34,15 +34,6 @@ final class InstanceBox {
         let lines = try instance.info().notes
         free(notes)
         notes = lines.isEmpty ? nil : strdup(lines.joined(separator: "\n"))
-    }
-
-    /// A new instance with the same params (those in `overriding`
-    /// replaced) and every event.
-    func twin(overriding: [(String, Value)]) throws -> EffectInstance {
-        let replaced = Set(overriding.map(\.0))
-        let twin = try instance.plugin.instantiate(instance.effect, params: params.filter { !replaced.contains($0.0) } + overriding)
-        for event in events { try twin.set(event.name, to: event.value, at: event.t) }
-        return twin
     }
 }
 
@@ -57,11 +48,11 @@ func effect(_ id: String, of plugin: Plugin) throws(Failure) -> EffectDescriptio
 
 /// The param `name` of `effect`, or the failure that names it unknown.
 func param(_ name: String, of effect: EffectDescription) throws(Failure) -> ParamDescription {
-    guard let param = effect.param(named: name) else {
-        let hint = suggestion(for: name, among: effect.params.map(\.name), named: "params")
-        throw Failure(EFFECT_ERR_UNKNOWN_PARAM, "effect '\(effect.id)' has no param '\(name)'\(hint)")
+    do {
+        return try InstanceRecipe.param(name, of: effect)
+    } catch {
+        throw Failure(error)
     }
-    return param
 }
 
 /// The caller's C value as the host's, for `param` (which names an ENUM
@@ -91,13 +82,13 @@ private func value(_ raw: effect_value, for param: ParamDescription?, named name
 }
 
 /// "NAME=VALUE" read as the command line reads --param.
-private func assignment(_ text: String, of effect: EffectDescription) throws -> (String, Value) {
-    guard let equals = text.unicodeScalars.firstIndex(of: "="), equals != text.unicodeScalars.startIndex else {
-        throw Failure(EFFECT_ERR_RANGE, "a param is set as NAME=VALUE, not '\(text)'")
+private func assignment(_ text: String, of effect: EffectDescription) throws(Failure) -> (String, Value) {
+    do {
+        let (name, value) = try InstanceRecipe.assignment(text)
+        return (name, try InstanceRecipe.value(value, for: name, of: effect))
+    } catch {
+        throw Failure(error)
     }
-    let name = String(text.unicodeScalars[..<equals])
-    let rest = String(text.unicodeScalars[text.unicodeScalars.index(after: equals)...])
-    return (name, try param(name, of: effect).parse(rest))
 }
 
 private func create(_ plugin: OpaquePointer?, _ id: UnsafePointer<CChar>?, params: (EffectDescription) throws -> [(String, Value)])

@@ -6,13 +6,11 @@ import EffectRender
 
 /// What an effect_host_look asks for, checked.
 struct Look {
-    enum Ground { case byDefault, transparent, color(String) }
-
     let appearance: Appearance
     let width: Double
     let fonts: FontBook?
     let fontFile: String?
-    let ground: Ground
+    let ground: GroundChoice
 
     init(_ pointer: UnsafePointer<effect_host_look>?) throws {
         var defaults = effect_host_look()
@@ -28,9 +26,7 @@ struct Look {
         switch look.ground {
         case EFFECT_HOST_GROUND_DEFAULT: ground = .byDefault
         case EFFECT_HOST_GROUND_TRANSPARENT: ground = .transparent
-        case EFFECT_HOST_GROUND_COLOR:
-            let hex = String(look.ground_color, radix: 16)
-            ground = .color("#" + String(repeating: "0", count: 8 - hex.count) + hex)
+        case EFFECT_HOST_GROUND_COLOR: ground = .color(ColorText.css(look.ground_color))
         default: throw Failure(EFFECT_ERR_RANGE, "ground \(look.ground) is not one of EFFECT_HOST_GROUND_*")
         }
         let choice = try look.font.map { name throws(Failure) in FontBook.Choice.named(try text(name, "font")) } ?? .family(FontBook.defaultFamily)
@@ -38,25 +34,12 @@ struct Look {
         fonts = try choice.map { try FontBook($0) }
     }
 
-    /// The appearance an instance draws in: a plugin before ABI 1.3 has
-    /// its light look only.
-    func appearance(for instance: EffectInstance) -> Appearance {
-        instance.plugin.adaptsToAppearance || !instance.plugin.canDraw ? appearance : .light
-    }
-
-    /// The ground as CSS, nil for none; `byDefault` is `fallback`.
-    func ground(fallback: String?) -> String? {
-        switch ground {
-        case .byDefault: fallback
-        case .transparent: nil
-        case let .color(css): css
-        }
-    }
-
-    func style(for instance: EffectInstance, fallbackGround: (Appearance) -> String?) -> PictureStyle {
-        let appearance = appearance(for: instance)
+    /// A picture's style: the appearance the instance draws, and its
+    /// ground, by default the appearance's window colour.
+    func style(for instance: EffectInstance) -> PictureStyle {
+        let appearance = instance.drawnAppearance(appearance)
         var style = PictureStyle(appearance: appearance)
-        style.background = ground(fallback: fallbackGround(appearance))
+        style.background = ground.css(default: PictureStyle.ground(for: appearance))
         style.fonts = fonts
         return style
     }

@@ -47,7 +47,7 @@ public func effect_host_picture_create(
     answer(error, making: out) {
         let box: InstanceBox = try object(instance, "instance")
         let look = try Look(lookPointer)
-        let style = look.style(for: box.instance) { PictureStyle.ground(for: $0) }
+        let style = look.style(for: box.instance)
         let picture = try makePicture(for: box.instance, proposedWidth: look.width, style: style)
         return PictureBox(box, picture)
     }

@@ -46,15 +46,12 @@ public func effect_host_player_create(
         let known = EFFECT_HOST_PLAY_OFFLINE | EFFECT_HOST_PLAY_HEAR_SIGNALS
         guard given.flags & ~known == 0 else { throw Failure(EFFECT_ERR_RANGE, "unknown flags 0x\(String(given.flags & ~known, radix: 16))") }
         let fps = given.fps == 0 ? 60 : given.fps
-        try checkRate(fps)
-        try checkDuration(given.duration)
-        let last =
-            given.duration == 0
-            ? FrameSpan.lastFrame(covering: try FrameSpan.seconds(of: box.instance, lastEvent: box.lastEvent), fps: fps)
-            : FrameSpan.lastFrame(duration: given.duration, fps: fps)
-        guard last < Double(Int32.max) else { throw Failure(EFFECT_HOST_ERR_TOO_MUCH, "the run would take \(last + 1) frames") }
+        try TimeLimits.checkRate(fps)
+        try TimeLimits.checkDuration(given.duration)
+        let last = try RunLength.lastFrame(
+            of: box.instance, fps: fps, duration: given.duration == 0 ? nil : given.duration, lastEvent: box.lastEvent)
         let sink = CallbackSink(callback, given.context)
-        let player = Player(instance: box.instance, fps: fps, lastFrame: Int(last), sink: sink)
+        let player = Player(instance: box.instance, fps: fps, lastFrame: last, sink: sink)
         sink.player = player
         player.hearsStopSignals = given.flags & EFFECT_HOST_PLAY_HEAR_SIGNALS != 0
         return PlayerBox(box, player, offline: given.flags & EFFECT_HOST_PLAY_OFFLINE != 0)

@@ -1,3 +1,4 @@
+import EffectHost
 import XCTest
 
 @testable import effect_host
@@ -7,6 +8,6 @@ import XCTest
 /// they disagreed by one).
 final class FrameCapTests: XCTestCase {
     func testTheCapFitsTheLongestDurationAtTheHighestRate() {
-        XCTAssertEqual(EffectSetup.maxFrames, 1_000_000_000_001)
+        XCTAssertEqual(RunLength.maxFrames, 1_000_000_000_001)
     }
 }

@@ -668,10 +668,10 @@ class Instance:
         """Exports the instance's whole timeline, its events baked in, as
         ``effect-host export -o`` does: ``path`` ending in .json is Lottie
         (in ``appearance``; ``loop``: one period alone), .lottie dotLottie,
-        anything else a directory holding a web page that plays with CSS
-        alone (in each of ``appearances``, chosen by the reader's colour
-        scheme; ``name`` prefixes its classes). Returns the notes the CLI
-        would print."""
+        a directory (ending in /, existing, or with no extension; another
+        extension is refused) a web page that plays with CSS alone (in each
+        of ``appearances``, chosen by the reader's colour scheme; ``name``
+        prefixes its classes). Returns the notes the CLI would print."""
         raw_look, keep = _host.look(appearance, width, font, None)
         options = _abi.sized(_host.ExportOptions)
         options.flags = _host.EXPORT_LOOP if loop else 0

@@ -120,6 +120,7 @@ def test_an_unknown_param_gets_the_hosts_did_you_mean(strike):
         ("#10203040", "#10203040"),
         ("102030", "#102030FF"),  # no prefix
         ("0x10203040", "#10203040"),  # 0x in place of #
+        ("0X102030", "#102030FF"),  # or 0X
         ("#abcdef", "#ABCDEFFF"),
     ],
 )
@@ -133,7 +134,7 @@ def test_colour_text_the_cli_accepts_is_accepted(strike, text, stored):
 
 @pytest.mark.parametrize(
     "text",
-    ["#12345", "#1234567", "#123456789", "0X102030", "#0x102030", " #102030", "#102030 ", "#GG2030", "", "#", "red",
+    ["#12345", "#1234567", "#123456789", "0x0x102030", "#0x102030", " #102030", "#102030 ", "#GG2030", "", "#", "red",
      "#１２３４５６"],
 )
 def test_colour_text_the_cli_refuses_is_refused_in_its_words(strike, text):
@@ -146,7 +147,7 @@ def test_colour_text_the_cli_refuses_is_refused_in_its_words(strike, text):
 def test_python_and_the_cli_take_the_same_colour_text(strike, plugins_dir, tmp_path):
     # The command line itself, on the texts both sides of the grammar.
     program = os.path.join(plugins_dir, "effect-host")
-    for text, accepted in (("0x10203040", True), ("102030", True), ("0X102030", False), ("#12345", False)):
+    for text, accepted in (("0x10203040", True), ("102030", True), ("0X102030", True), ("#12345", False)):
         run = subprocess.run(
             [program, "render", "strikethrough-reveal", "--plugin-path", plugins_dir, "--param", f"line_color={text}",
              "-o", str(tmp_path / "strike.png")],

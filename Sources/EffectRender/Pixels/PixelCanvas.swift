@@ -164,12 +164,8 @@ public final class PixelCanvas {
         cairo.restore(context)
     }
 
-    /// The colour of #RRGGBB (opaque) or #RRGGBBAA, as 0xRRGGBBAA.
-    public static func rgba(_ css: String) -> UInt32? {
-        let digits = css.hasPrefix("#") ? css.dropFirst() : Substring(css)
-        guard digits.count == 6 || digits.count == 8, let value = UInt32(digits, radix: 16) else { return nil }
-        return digits.count == 6 ? value << 8 | 0xFF : value
-    }
+    /// The colour of #RRGGBB (opaque) or #RRGGBBAA, as 0xRRGGBBAA (`ColorText`).
+    public static func rgba(_ css: String) -> UInt32? { ColorText.parse(css) }
 
     /// Draws `list` with the view's points mapped by the current transform.
     public func draw(_ list: DisplayList, fonts: FontBook?) throws(NativeError) {

@@ -13,15 +13,32 @@ public struct RenderRequest: Sendable {
     public let time: Double?
     /// Exactly one seamless period of a looping effect.
     public let loops: Bool
-    /// A scale or a size in pixels was asked for.
-    public let sizedInPixels: Bool
+    /// Pixels a point; nil for `RenderJob.defaultScale`.
+    public let scale: Double?
     /// Exactly this many pixels, when asked for instead of a scale.
     public let size: (width: Int, height: Int)?
+    /// How text is written; nil for the target's own way (`RenderPlan`).
+    public let text: TextForm?
+    /// The ground asked for.
+    public let ground: GroundChoice
+    /// The appearance asked for; a plugin with one look draws that one (`RenderPlan`).
+    public let appearance: Appearance
+    /// The width offered to the effect's view, in points.
+    public let proposedWidth: Double
+
+    /// The rate a render takes when none is asked for.
+    public static let defaultFPS = 30.0
+
+    /// A scale or a size in pixels was asked for.
+    public var sizedInPixels: Bool { scale != nil || size != nil }
     /// SVG keeps its text as text rather than glyph outlines.
-    public let keepsText: Bool
-    /// A ground that is not opaque was asked for: none, or a colour whose
-    /// alpha is below 1 (`seesThrough`).
-    public let transparent: Bool
+    public var keepsText: Bool { text == .text }
+
+    /// Whether the ground lets what is behind it through, in `appearance`
+    /// (the default ground depends on it).
+    public func seesThrough(in appearance: Appearance) -> Bool {
+        Self.seesThrough(ground.css(default: target.defaultGround(for: appearance)))
+    }
 
     /// Whether a ground (a CSS colour, nil for none) lets what is behind it through.
     public static func seesThrough(_ ground: String?) -> Bool {
@@ -30,15 +47,25 @@ public struct RenderRequest: Sendable {
     }
 
     public init(
-        target: RenderTarget, fps: Double, duration: Double? = nil, time: Double? = nil, loops: Bool = false,
-        sizedInPixels: Bool = false, size: (width: Int, height: Int)? = nil, keepsText: Bool = false, transparent: Bool = false
+        target: RenderTarget, fps: Double = RenderRequest.defaultFPS, duration: Double? = nil, time: Double? = nil, loops: Bool = false,
+        scale: Double? = nil, size: (width: Int, height: Int)? = nil, text: TextForm? = nil, ground: GroundChoice = .byDefault,
+        appearance: Appearance = .light, proposedWidth: Double = FramePicture.defaultProposedWidth
     ) {
         (self.target, self.fps, self.duration, self.time, self.loops) = (target, fps, duration, time, loops)
-        (self.sizedInPixels, self.size, self.keepsText, self.transparent) = (sizedInPixels || size != nil, size, keepsText, transparent)
+        (self.scale, self.size, self.text, self.ground) = (scale, size, text, ground)
+        (self.appearance, self.proposedWidth) = (appearance, proposedWidth)
     }
 
     /// The first combination of options the target cannot honour, if any.
     public func check() throws(RenderConflict) {
+        do {
+            try TimeLimits.checkRate(fps)
+            try TimeLimits.checkDuration(duration ?? 0)
+            if let time { try TimeLimits.checkMoment(time) }
+        } catch {
+            throw .outOfLimits(error)
+        }
+        if let scale, !(scale.isFinite && scale > 0) { throw .scale(scale) }
         if time != nil, !target.isStill { throw .momentNeedsStill }
         if target.isStill, duration != nil { throw .stillTakesNoDuration }
         if loops, target.isStill { throw .loopNeedsAnimation }
@@ -57,7 +84,8 @@ public struct RenderRequest: Sendable {
         }
         if keepsText, target.isRaster { throw .textNeedsSVG }
         if case .movie(_, .gif) = target, fps > MovieFormat.gifMaxFPS { throw .gifFrameRate(maximum: MovieFormat.gifMaxFPS) }
-        if case .movie(_, .mp4) = target, transparent { throw .mp4HasNoAlpha }
+        // The dark look's default ground is as opaque as the light one's.
+        if case .movie(_, .mp4) = target, seesThrough(in: appearance) { throw .mp4HasNoAlpha }
     }
 
     /// The first frame's time and the last frame's index: a still's one
@@ -75,15 +103,24 @@ public struct RenderRequest: Sendable {
             return (start, Int(frames) - 1)
         }
         let limit = if case .page = target { RenderJob.maxPageFrames } else { RenderJob.maxFrames }
-        let seconds = try duration ?? FrameSpan.seconds(of: instance, lastEvent: lastEvent)
-        let last = duration != nil ? FrameSpan.lastFrame(duration: seconds, fps: fps) : FrameSpan.lastFrame(covering: seconds, fps: fps)
-        guard last + 1 <= limit else { throw RenderConflict.tooManyFrames(last + 1, limit: limit, seconds: seconds) }
-        return (0, Int(last))
+        do {
+            return (0, try RunLength.lastFrame(of: instance, fps: fps, duration: duration, lastEvent: lastEvent, limit: limit))
+        } catch let RunLengthError.tooManyFrames(frames, limit, seconds, _, _) {
+            throw RenderConflict.tooManyFrames(frames, limit: limit, seconds: seconds)
+        }
     }
 }
 
 /// Why a render cannot be made as asked.
 public enum RenderConflict: Error, Equatable, Sendable {
+    /// A path whose extension names no format a render writes.
+    case unknownFormat(suffix: String)
+    /// Frames of a format were asked for, and the path is a file.
+    case framesNeedDirectory(String, FrameFormat)
+    /// A rate, a duration or a moment outside `TimeLimits`.
+    case outOfLimits(TimeLimitError)
+    /// A scale that is not finite and > 0.
+    case scale(Double)
     /// A moment was given for an animation.
     case momentNeedsStill
     case stillTakesNoDuration
@@ -104,10 +141,18 @@ public enum RenderConflict: Error, Equatable, Sendable {
     case periodTooLong(seconds: Double, frames: Double, fps: Double)
     /// `frames` over `seconds`, more than the target takes.
     case tooManyFrames(Double, limit: Double, seconds: Double)
+    /// Glyph outlines were asked for, and the text is measured with the
+    /// reference metrics, which have no glyphs.
+    case outlinesNeedShapedFont
 
     /// One line, naming no front end's options.
     public var message: String {
         switch self {
+        case let .unknownFormat(suffix):
+            "cannot write .\(suffix) files: a path is a directory (ending in /, existing, or with no extension), or ends in .svg, .png, .html, .gif, .mp4, .webm or .apng"
+        case let .framesNeedDirectory(path, format): "\(format.name) frames go into a directory, and \(path) is a file"
+        case let .outOfLimits(error): error.message
+        case let .scale(scale): "scale must be finite and > 0, not \(scale)"
         case .momentNeedsStill: "a moment is rendered as a still: a path ending in .svg or .png"
         case .stillTakesNoDuration: "a still is one moment; it takes no duration"
         case .loopNeedsAnimation: "one period is an animation; a still has one frame"
@@ -126,6 +171,7 @@ public enum RenderConflict: Error, Equatable, Sendable {
             "one period is \(readable(seconds)) s: \(formatNumber(frames)) frames at \(formatNumber(fps)) fps"
         case let .tooManyFrames(frames, limit, seconds):
             "\(readable(seconds)) s makes \(formatNumber(frames)) frames; this target takes at most \(formatNumber(limit))"
+        case .outlinesNeedShapedFont: "glyph outlines need a font shaped by HarfBuzz, not the reference metrics"
         }
     }
 

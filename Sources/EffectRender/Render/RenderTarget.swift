@@ -32,6 +32,14 @@ public enum RenderTarget: Equatable, Sendable {
         }
     }
 
+    /// The target `path` names, with `frames` the format of frames in a
+    /// directory (nil: SVG), or why it names none.
+    public init(path: String, frames: FrameFormat?) throws(RenderConflict) {
+        if let frames, !Self.isDirectory(path) { throw .framesNeedDirectory(path, frames) }
+        guard let target = RenderTarget(path: path, pngFrames: frames == .png) else { throw .unknownFormat(suffix: Self.suffix(of: path)) }
+        self = target
+    }
+
     /// Whether `path` names a directory of frames rather than a file.
     public static func isDirectory(_ path: String) -> Bool {
         path.hasSuffix("/") || suffix(of: path).isEmpty || Files.isDirectory(path)
@@ -81,4 +89,12 @@ public enum RenderTarget: Equatable, Sendable {
         default: false
         }
     }
+}
+
+/// The format of the frames a render writes into a directory.
+public enum FrameFormat: String, CaseIterable, Sendable {
+    case svg, png
+
+    /// How people write the format's name.
+    public var name: String { rawValue.uppercased() }
 }

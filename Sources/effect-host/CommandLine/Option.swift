@@ -74,7 +74,7 @@ extension Option {
     static let param = Option("--param", value: "NAME=VALUE", help: "set a param when the effect is created; repeatable")
     static let at = Option("--at", value: "T:NAME=VALUE", help: "set a live param at time T seconds (an event); repeatable")
     static let fps = Option("--fps", value: "N", help: "frames per second")
-    static let duration = Option("--duration", value: "S", help: "play for S seconds instead").numbers(1e-9...1e9)
+    static let duration = Option("--duration", value: "S", help: "play for S seconds instead").numbers(1e-9...TimeLimits.longestDuration)
     static let output = Option("-o", "--output", value: "OUT", help: "where, and in what format (above)", completion: .files)
     static let width = Option("--width", value: "W", help: "the width offered to the effect's view, in points, as a container would")
         .numbers(10...10000, default: ExportSettings.defaultWidth)

@@ -43,7 +43,7 @@ extension CommandSpec {
             says otherwise.
             """,
         options: [
-            .param, .at, Option.fps.numbers(0.1...1000, default: 60), .duration,
+            .param, .at, Option.fps.numbers(TimeLimits.frameRates, default: 60), .duration,
             Option("--offline", help: "sample t = i/fps as fast as possible instead of in real time"),
             Option.loop.explained(
                 "play until stopped: a looping effect goes on (breathe along); one that ends starts again after a 1 s hold; with --offline, until --duration"),
@@ -95,9 +95,9 @@ extension CommandSpec {
             as bars of their channels.
             """,
         options: [
-            .output, .param, .at, Option.fps.numbers(0.1...1000, default: 30),
+            .output, .param, .at, Option.fps.numbers(TimeLimits.frameRates, default: RenderRequest.defaultFPS),
             Option.duration.explained("draw S seconds instead of the effect's own length (not for a still)"),
-            Option("--time", value: "T", help: "a still's moment, by default the effect's end or where its loop starts").numbers(0...1e9),
+            Option("--time", value: "T", help: "a still's moment, by default the effect's end or where its loop starts").numbers(0...TimeLimits.longestDuration),
             Option.loop.explained("one seamless period of a looping effect, without its entrance"),
             Option(
                 "--format", value: "svg|png", help: "the frames written into a directory (default svg)",
@@ -170,7 +170,7 @@ extension CommandSpec {
             Option.at.explained("set a live param at time T seconds, baked into the timeline; repeatable"),
             Option.fps.explained(
                 "samples per second the keyframes are fitted to, and a Lottie file's frame rate (at most 3600 samples in all)"
-            ).numbers(0.1...1000, default: ExportSettings.defaultFPS),
+            ).numbers(TimeLimits.frameRates, default: ExportSettings.defaultFPS),
             Option.loop.explained("Lottie: one seamless period of a looping effect"),
             Option.width.explained("the width offered to the effect's view, in points"),
             Option(
@@ -226,7 +226,7 @@ extension CommandSpec {
             Option.duration.explained("chart S seconds (default: the effect's own length)"), .param,
             Option.at.explained("an event, marked on the chart; repeatable"),
             // Parsed only to say why plot has no --fps: it samples at 240 points a second.
-            Option.fps.numbers(0.1...1000, default: 240).hiding(),
+            Option.fps.numbers(TimeLimits.frameRates, default: 240).hiding(),
         ] + Option.loading,
         examples: [
             "plot strikethrough-reveal --at 0.2:done=false -o strike.svg",

@@ -7,7 +7,7 @@ import Glibc
 /// cover the effect.
 struct EffectSetup {
     let id: String
-    let params: [(String, String)]
+    let params: [(name: String, value: String)]
     let events: [(t: Double, name: String, value: String)]
     let fps: Double
     let duration: Double?
@@ -18,21 +18,23 @@ struct EffectSetup {
     init(_ parsed: Arguments, spec: CommandSpec) throws(UsageError) {
         let command = spec.name
         let extra = parsed.positionals.dropFirst()
-        params = try parsed.all("--param").map { text throws(UsageError) in try Self.assignment(text, option: "--param") }
+        params = try parsed.all("--param").map { text throws(UsageError) in
+            do throws(RecipeTextError) {
+                return try InstanceRecipe.assignment(text)
+            } catch {
+                throw Self.usage(error, option: "--param")
+            }
+        }
         events = try parsed.all("--at").map { text throws(UsageError) in
-            guard let (time, assignment) = text.splitOnce(at: ":") else {
+            do throws(RecipeTextError) {
+                return try InstanceRecipe.event(text)
+            } catch .event where DecimalNumber.parse(text) != nil {
                 // `--at 1.2 done=false`: the space split the event in two.
-                if DecimalNumber.parse(text) != nil, let assignment = extra.first(where: { $0.contains("=") }) {
-                    let event = Terminal.sanitize(text + ":" + assignment)
-                    throw UsageError("--at needs T:NAME=VALUE as one word, with no space: --at \(event)")
-                }
-                throw UsageError("--at needs T:NAME=VALUE, not '\(Terminal.sanitize(text))'")
+                guard let assignment = extra.first(where: { $0.contains("=") }) else { throw Self.usage(.event(text), option: "--at") }
+                throw UsageError("--at needs T:NAME=VALUE as one word, with no space: --at \(Terminal.sanitize(text + ":" + assignment))")
+            } catch {
+                throw Self.usage(error, option: "--at")
             }
-            guard let t = DecimalNumber.parse(time), t.isFinite, t >= 0 else {
-                throw UsageError("--at needs a time in seconds >= 0 before ':', not '\(Terminal.sanitize(time))'")
-            }
-            let (name, value) = try Self.assignment(assignment, option: "--at")
-            return (t, name, value)
         }
         guard let first = parsed.positionals.first else { throw UsageError("\(command) needs an effect id (see effect-host list)") }
         if let surplus = extra.first {
@@ -45,92 +47,77 @@ struct EffectSetup {
         session = PluginSession(parsed)
     }
 
-    private static func assignment(_ text: String, option: String) throws(UsageError) -> (String, String) {
-        guard let (name, value) = text.splitOnce(at: "="), !name.isEmpty else {
-            throw UsageError("\(option) needs NAME=VALUE, not '\(Terminal.sanitize(text))'")
+    /// Text that is no param or event, in the command line's words.
+    private static func usage(_ error: RecipeTextError, option: String) -> UsageError {
+        switch error {
+        case let .assignment(text): UsageError("\(option) needs NAME=VALUE, not '\(Terminal.sanitize(text))'")
+        case let .event(text): UsageError("--at needs T:NAME=VALUE, not '\(Terminal.sanitize(text))'")
+        case let .eventTime(time): UsageError("--at needs a time in seconds >= 0 before ':', not '\(Terminal.sanitize(time))'")
+        case let .unknownParam(effect, name, hint): UsageError("effect '\(effect)' has no param '\(Terminal.sanitize(name))'\(hint)")
+        case let .value(message): UsageError(Terminal.sanitize(message))
         }
-        return (name, value)
     }
 
-    /// The effect, created with the params (those in `overriding` replaced)
-    /// and every event applied; warns first about plugin files that were
-    /// skipped, and then says the effect's notes.
-    func makeInstance(overriding: [(String, String)] = []) throws -> EffectInstance {
-        if overriding.isEmpty { session.warnAboutFailures() }
+    /// The effect's recipe: its params and events, as values.
+    func recipe() throws -> InstanceRecipe {
         let (plugin, effect) = try session.effect(id)
-        let replaced = Set(overriding.map(\.0))
-        let values = try (params.filter { !replaced.contains($0.0) } + overriding).map { name, text throws(UsageError) in (name, try parse(text, for: name, of: effect)) }
-        let instance: EffectInstance
-        PluginActivity.begin("create")
-        do {
-            instance = try plugin.instantiate(effect, params: values)
-        } catch {
-            throw Self.classify(error, effect)
-        }
-        PluginActivity.begin("set_param")
-        defer { PluginActivity.begin("sampling") }
-        for event in events {
-            let value = try parse(event.value, for: event.name, of: effect)
+        func value(_ text: String, for name: String) throws(UsageError) -> Value {
             do {
-                try instance.set(event.name, to: value, at: event.t)
+                return try InstanceRecipe.value(text, for: name, of: effect)
             } catch {
-                throw Self.classify(error, effect, at: event.t)
+                throw Self.usage(error, option: "--param")
             }
         }
+        var recipe = InstanceRecipe(plugin: plugin, effect: effect, params: try params.map { ($0.name, try value($0.value, for: $0.name)) })
+        for event in events { recipe.record(event.name, try value(event.value, for: event.name), at: event.t) }
+        return recipe
+    }
+
+    /// The effect, made from its recipe; warns first about plugin files
+    /// that were skipped, and then says the effect's notes.
+    func makeInstance() throws -> EffectInstance { try makeRecipeAndInstance().instance }
+
+    /// `makeInstance`, and the recipe that makes it again.
+    func makeRecipeAndInstance() throws -> (recipe: InstanceRecipe, instance: EffectInstance) {
+        session.warnAboutFailures()
+        let recipe = try recipe()
+        let instance = try make(recipe)
         // What the effect says of its params (a highlight that matches
         // nothing), once: before a live view takes the screen, so it is
         // there when the screen comes back.
-        if overriding.isEmpty {
-            for note in try instance.info().notes { Output.error.line("effect-host: \(effect.id): \(note)") }
-            try? Output.error.flush()
-        }
-        return instance
+        for note in try instance.info().notes { Output.error.line("effect-host: \(instance.effect.id): \(note)") }
+        try? Output.error.flush()
+        return (recipe, instance)
     }
 
-    private func parse(_ text: String, for name: String, of effect: EffectDescription) throws(UsageError) -> Value {
-        guard let param = effect.param(named: name) else {
-            let hint = suggestion(for: name, among: effect.params.map(\.name), named: "params")
-            throw UsageError("effect '\(effect.id)' has no param '\(Terminal.sanitize(name))'\(hint)")
-        }
+    /// `recipe`'s instance, those of its params in `overriding` replaced. A
+    /// refusal of what the user asked for is a usage error; anything else
+    /// the plugin reports is a runtime failure.
+    func make(_ recipe: InstanceRecipe, overriding: [(name: String, value: Value)] = []) throws -> EffectInstance {
+        defer { PluginActivity.begin("sampling") }
         do {
-            return try param.parse(text)
+            return try recipe.make(overriding: overriding) { PluginActivity.begin($0 == .create ? "create" : "set_param") }
         } catch {
-            throw UsageError(Terminal.sanitize(error.message))
+            let message = Terminal.sanitize(error.message)
+            throw error.effectError.isRefusal ? UsageError(message) : RuntimeError("\(recipe.effect.id): \(message)")
         }
     }
 
-    /// A refusal of what the user asked for is a usage error; anything
-    /// else the plugin reports is a runtime failure.
-    static func classify(_ error: EffectError, _ effect: EffectDescription, at t: Double? = nil) -> Error {
-        let context = t.map { "at t = \(formatNumber($0)): " } ?? ""
-        let message = context + Terminal.sanitize(error.message)
-        return error.isRefusal ? UsageError(message) : RuntimeError("\(effect.id): \(message)")
-    }
-
-    /// The index of the last frame: for --duration, the last frame at or
-    /// before it; otherwise the first frame at or after the effect's end
-    /// (one entrance and one period for a looping effect), and never before
-    /// the last event. `limit` caps the frame count for commands that keep
-    /// every frame.
+    /// The index of the last frame (`RunLength`); `limit` caps the frame
+    /// count for commands that keep every frame.
     func lastFrameIndex(
-        _ instance: EffectInstance, limit: Double = EffectSetup.maxFrames,
-        advice: String = "pass a shorter --duration or a lower --fps"
+        _ instance: EffectInstance, limit: Double = RunLength.maxFrames, advice: String = "pass a shorter --duration or a lower --fps"
     ) throws -> Int {
-        if let duration {
-            let frames = FrameSpan.lastFrame(duration: duration, fps: fps)
-            guard frames + 1 <= limit else {
+        do {
+            return try RunLength.lastFrame(of: instance, fps: fps, duration: duration, lastEvent: lastEvent, limit: limit)
+        } catch let RunLengthError.tooManyFrames(frames, limit, seconds, fps, asked) {
+            if asked {
                 throw UsageError(
-                    "--duration \(formatNumber(duration)) s at \(formatNumber(fps)) fps makes \(formatNumber(frames + 1)) frames, more than \(formatNumber(limit)); \(advice)")
+                    "--duration \(formatNumber(seconds)) s at \(formatNumber(fps)) fps makes \(formatNumber(frames)) frames, more than \(formatNumber(limit)); \(advice)")
             }
-            return Int(frames)
-        }
-        let latest = try span(of: instance)
-        let frames = FrameSpan.lastFrame(covering: latest, fps: fps)
-        guard frames + 1 <= limit else {
             throw UsageError(
-                "the run would last \(formatNumber(latest)) s (\(formatNumber(frames + 1)) frames, more than \(formatNumber(limit))); pass --duration to play part of it")
+                "the run would last \(formatNumber(seconds)) s (\(formatNumber(frames)) frames, more than \(formatNumber(limit))); pass --duration to play part of it")
         }
-        return Int(frames)
     }
 
     /// How long the effect plays by itself: to its end, or through its
@@ -141,14 +128,4 @@ struct EffectSetup {
 
     /// The latest --at event's time, or 0.
     var lastEvent: Double { events.map(\.t).max() ?? 0 }
-
-    /// More frames than anyone would wait for, and far below where frame
-    /// arithmetic could overflow: exactly what the longest --duration at
-    /// the highest --fps takes (its frame at t = 0 and one every 1/fps), so
-    /// no value either option accepts alone is refused together.
-    static var maxFrames: Double {
-        let duration = Option.duration.range!.upperBound
-        let fps = CommandSpec.run[option: "--fps"].range!.upperBound
-        return duration * fps + 1
-    }
 }

@@ -10,23 +10,10 @@ import Glibc
 /// over its timeline with its events baked in, so every effect that draws
 /// exports.
 struct ExportCommand {
-    enum Target {
-        case web(String)
-        case lottie(String)
-        case dotLottie(String)
-    }
-
     let setup: EffectSetup
-    let target: Target
-    /// Lottie: the period alone.
-    let periodOnly: Bool
-    let proposedWidth: Double
-    /// The appearances exported; both by default, chosen by the reader's
-    /// colour scheme.
-    let appearances: [Appearance]
+    /// The options, in the words every front end's become.
+    let request: ExportRequest
     let font: FontBook.Choice?
-    /// The web page's class prefix and stylesheet name (default: the effect's id).
-    let prefix: String?
 
     static let choices = "a directory (a web page), FILE.json (Lottie) or FILE.lottie (dotLottie)"
 
@@ -41,55 +28,74 @@ struct ExportCommand {
         guard output != "-", !Files.isDeviceOrPipe(StandardOutput.path(for: output)) else {
             throw UsageError("export writes files, not \(output == "-" ? "stdout" : "devices or pipes"): -o takes \(Self.choices)")
         }
-        let name = output.split(separator: "/").last.map(String.init) ?? output
-        let suffix = name.lastIndex(of: ".").map { name[name.index(after: $0)...].lowercased() }
-        let isLottie = suffix == "json" || suffix == "lottie"
-        if output.hasSuffix("/") || suffix == nil || (Files.isDirectory(output) && !isLottie) {
-            target = .web(output)
-        } else if isLottie {
-            guard name.count > suffix!.count + 1 else { throw UsageError("-o \(Terminal.sanitize(output)) needs a file name before .\(suffix!)") }
-            target = suffix == "json" ? .lottie(output) : .dotLottie(output)
-        } else {
-            throw UsageError(
-                "export cannot write .\(Terminal.sanitize(suffix ?? "")) files; -o takes \(Self.choices) (end a directory's name with / when it has a dot)")
+        let appearances: [Appearance]? =
+            switch try parsed.single(ThemeOption.name) {
+            case nil: nil
+            case "auto": [.light, .dark]
+            case "light": [.light]
+            case "dark": [.dark]
+            case let other?: throw UsageError("--theme must be auto, light or dark, not '\(Terminal.sanitize(other))'")
+            }
+        let target: ExportTarget
+        do {
+            target = try ExportTarget(path: output)
+        } catch {
+            throw Self.usage(error)
         }
-        periodOnly = parsed.has("--loop")
-        proposedWidth = try parsed.number(defaulted: CommandSpec.export[option: "--width"])
-        let isWeb = if case .web = target { true } else { false }
-        if periodOnly, isWeb { throw UsageError("--loop exports one period to Lottie; the web page plays the entrance, then loops the period by itself") }
-        switch try parsed.single(ThemeOption.name) {
-        case nil where !isWeb: appearances = [.light]
-        case "auto" where !isWeb: throw UsageError("a Lottie file has one look: --theme light or dark")
-        case nil, "auto": appearances = [.light, .dark]
-        case "light": appearances = [.light]
-        case "dark": appearances = [.dark]
-        case let other?: throw UsageError("--theme must be auto, light or dark, not '\(Terminal.sanitize(other))'")
+        request = ExportRequest(
+            target: target, fps: setup.fps, periodOnly: parsed.has("--loop"), appearances: appearances, name: try parsed.single("--name"),
+            proposedWidth: try parsed.number(defaulted: CommandSpec.export[option: "--width"]))
+        do {
+            try request.check()
+        } catch {
+            throw Self.usage(error)
         }
         font = try FontOption.parse(parsed.single(FontOption.name))
-        prefix = try parsed.single("--name")
-        if let prefix {
-            guard WebPage.isValidName(prefix) else {
-                throw UsageError("--name needs a letter, then letters, digits, - or _ (at most 64), not '\(Terminal.sanitize(prefix))'")
-            }
-            guard isWeb else { throw UsageError("--name names the web page's classes and stylesheet; a Lottie file is named by -o") }
+    }
+
+    /// A refusal in the command line's words.
+    private static func usage(_ refusal: ExportRefusal) -> UsageError {
+        switch refusal {
+        case let .unknownFormat(suffix):
+            UsageError(
+                "export cannot write .\(Terminal.sanitize(suffix)) files; -o takes \(Self.choices) (end a directory's name with / when it has a dot)")
+        case let .lottieNeedsFileName(path, suffix): UsageError("-o \(Terminal.sanitize(path)) needs a file name before .\(suffix)")
+        case .periodNeedsLottie:
+            UsageError("--loop exports one period to Lottie; the web page plays the entrance, then loops the period by itself")
+        case .lottieHasOneLook: UsageError("a Lottie file has one look: --theme light or dark")
+        case let .invalidName(name):
+            UsageError("--name needs a letter, then letters, digits, - or _ (at most 64), not '\(Terminal.sanitize(name))'")
+        case .nameNeedsWeb: UsageError("--name names the web page's classes and stylesheet; a Lottie file is named by -o")
+        case .lottieNeedsShapedFont:
+            UsageError("Lottie text is drawn as glyph outlines, which needs HarfBuzz, fontconfig and a font (not --font reference)")
+        // The options' own ranges, and the effect, refuse these.
+        case .outOfLimits, .doesNotDraw: UsageError(Terminal.sanitize(refusal.message))
         }
     }
 
     func run() throws -> Int32 {
-        let motion = try setup.makeInstance()
+        let (recipe, motion) = try setup.makeRecipeAndInstance()
         let effect = motion.effect
-        guard motion.plugin.canDraw else {
-            throw RuntimeError(
-                "\(effect.id) comes from an ABI 1.\(motion.plugin.info.abiMinor) plugin, which does not draw itself: export needs ABI 1.2 or later")
+        let plan: ExportPlan
+        do {
+            plan = try ExportPlan(request, instance: motion, lastEvent: setup.lastEvent)
+        } catch {
+            throw RuntimeError(Self.usage(error).message)
         }
         let fonts = try FontOption.fonts(font)
-        let settings = ExportSettings(fps: setup.fps, proposedWidth: proposedWidth, lastEvent: setup.events.map(\.t).max() ?? 0)
+        let reduced = try plan.reducedMotion.map { try setup.make(recipe, overriding: [$0]) }
+        let fontFile: String? = if case let .file(path)? = font { path } else { nil }
         do {
-            switch target {
-            case let .web(directory): try writeWeb(motion, fonts: fonts, settings: settings, into: directory)
-            case let .lottie(path): try writeLottie(motion, fonts: fonts, settings: settings, to: path, zipped: false)
-            case let .dotLottie(path): try writeLottie(motion, fonts: fonts, settings: settings, to: path, zipped: true)
+            switch try plan.write(fonts: fonts, fontFile: fontFile, reducedMotion: reduced) {
+            case let .web(page): say(page)
+            case let .lottie(file):
+                for note in plan.notes { Output.error.line("effect-host: \(note.message)") }
+                for note in file.notes { Output.error.line("effect-host: \(note)") }
+                Output.error.line(
+                    "effect-host: wrote \(Terminal.sanitize(request.target.path)): \(file.width) × \(file.height), \(file.frameCount) frame\(file.frameCount == 1 ? "" : "s") at \(formatNumber(setup.fps)) fps, \(readableBytes(file.bytes.count))")
             }
+        } catch let refusal as ExportRefusal {
+            throw RuntimeError(Self.usage(refusal).message)
         } catch let error as EffectError {
             throw RuntimeError("\(effect.id): \(error.message)")
         } catch let error as ExportError {
@@ -111,35 +117,11 @@ struct ExportCommand {
         return 0
     }
 
-    private func writeWeb(_ motion: EffectInstance, fonts: FontBook?, settings: ExportSettings, into directory: String) throws {
-        let reduced =
-            motion.effect.param(named: "reduce_motion")?.type == .bool
-            ? try setup.makeInstance(overriding: [("reduce_motion", "true")]) : nil
-        let fontFile: String? = if case let .file(path)? = font { path } else { nil }
-        let page = try WebPage(
-            motion: motion, reducedMotion: reduced, appearances: appearances, fonts: fonts, settings: settings, name: prefix,
-            fontFile: fontFile)
-        try page.write(into: directory)
+    private func say(_ page: WebPage) {
+        let directory = request.target.path
         let base = directory.hasSuffix("/") ? directory : directory + "/"
         let names = page.files.map(\.name).filter { $0 != "index.html" && $0 != "snippet.html" }
         Output.error.line(
             "effect-host: wrote \(Terminal.sanitize(base))index.html, \(names.joined(separator: ", ")) and snippet.html: \(page.variantCount) variant\(page.variantCount == 1 ? "" : "s"), \(page.keyframeCount) keyframes, \(readableBytes(page.size)) of CSS and markup")
-    }
-
-    private func writeLottie(_ instance: EffectInstance, fonts: FontBook?, settings: ExportSettings, to path: String, zipped: Bool) throws {
-        guard let fonts else {
-            throw RuntimeError(
-                "Lottie text is drawn as glyph outlines, which needs HarfBuzz, fontconfig and a font (not --font reference)")
-        }
-        var appearance = appearances[0]
-        if appearance == .dark, !instance.plugin.adaptsToAppearance {
-            Output.error.line("effect-host: \(instance.effect.id) comes from a plugin with one look; exporting its light look")
-            appearance = .light
-        }
-        let file = try LottieFile(instance, fonts: fonts, appearance: appearance, settings: settings, periodOnly: periodOnly, archived: zipped)
-        try file.write(to: path)
-        for note in file.notes { Output.error.line("effect-host: \(note)") }
-        Output.error.line(
-            "effect-host: wrote \(Terminal.sanitize(path)): \(file.width) × \(file.height), \(file.frameCount) frame\(file.frameCount == 1 ? "" : "s") at \(formatNumber(setup.fps)) fps, \(readableBytes(file.bytes.count))")
     }
 }

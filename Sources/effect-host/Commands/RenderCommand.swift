@@ -10,19 +10,10 @@ import Glibc
 /// offline loop, as `run --offline`'s do.
 struct RenderCommand {
     let setup: EffectSetup
-    let target: RenderTarget
-    /// The options a render checks, as every front end's are checked.
+    /// The options, in the words every front end's become.
     let request: RenderRequest
-    let proposedWidth: Double
-    let theme: Appearance
-    let time: Double?
-    let scale: Double?
-    let size: (width: Int, height: Int)?
-    /// nil: the default for the format; .some(nil): transparent.
-    let background: String??
     /// nil: the ABI's reference metrics (`--font reference`).
     let font: FontBook.Choice?
-    let outlines: Bool?
     /// `--timings`, for Benchmarks/run: where the time went, on stderr.
     let reportsTimings: Bool
 
@@ -36,28 +27,26 @@ struct RenderCommand {
         guard output != "-", !Files.isDeviceOrPipe(StandardOutput.path(for: output)) else {
             throw UsageError("render writes files, not \(output == "-" ? "stdout" : "devices or pipes"): -o takes \(RenderTarget.choices)")
         }
-        target = try RenderTarget(output: output, format: parsed.single("--format"))
-        proposedWidth = try parsed.number(defaulted: CommandSpec.render[option: "--width"])
-        theme = try ThemeOption.parse(parsed) ?? .light
-        time = try parsed.number(CommandSpec.render[option: "--time"])
+        let target = try RenderTarget(output: output, format: parsed.single("--format"))
         // nil when not given: --size may take its place.
-        scale = try parsed.single("--scale") == nil ? nil : parsed.number(CommandSpec.render[option: "--scale"])
-        size = try parsed.single("--size").map(Self.size)
+        let scale = try parsed.single("--scale") == nil ? nil : parsed.number(CommandSpec.render[option: "--scale"])
+        let size = try parsed.single("--size").map(Self.size)
         if scale != nil, size != nil { throw UsageError("--scale or --size, not both: --size sets the pixels, --scale how many a point takes") }
-        background = try parsed.single("--background").map(Self.background)
-        reportsTimings = parsed.has("--timings")
-        font = try FontOption.parse(parsed.single(FontOption.name))
-        outlines = try parsed.single("--text").map { text throws(UsageError) in
+        let text = try parsed.single("--text").map { text throws(UsageError) -> TextForm in
             switch text {
-            case "outlines": return true
-            case "text": return false
+            case "outlines": return .outlines
+            case "text": return .text
             default: throw UsageError("--text must be outlines or text, not '\(Terminal.sanitize(text))'")
             }
         }
         request = RenderRequest(
-            target: target, fps: setup.fps, duration: setup.duration, time: time, loops: parsed.has("--loop"),
-            sizedInPixels: scale != nil, size: size, keepsText: outlines == false,
-            transparent: background.map(RenderRequest.seesThrough) ?? false)
+            target: target, fps: setup.fps, duration: setup.duration, time: try parsed.number(CommandSpec.render[option: "--time"]),
+            loops: parsed.has("--loop"), scale: scale, size: size, text: text,
+            ground: try parsed.single("--background").map(Self.background) ?? .byDefault,
+            appearance: try ThemeOption.parse(parsed) ?? .light,
+            proposedWidth: try parsed.number(defaulted: CommandSpec.render[option: "--width"]))
+        reportsTimings = parsed.has("--timings")
+        font = try FontOption.parse(parsed.single(FontOption.name))
         do {
             try request.check()
         } catch {
@@ -66,8 +55,16 @@ struct RenderCommand {
     }
 
     /// A conflict in the command line's words.
-    private static func usage(_ conflict: RenderConflict, fps: Double, duration: Double?) -> UsageError {
+    static func usage(_ conflict: RenderConflict, fps: Double = RenderRequest.defaultFPS, duration: Double? = nil) -> UsageError {
         switch conflict {
+        case let .unknownFormat(suffix):
+            UsageError(
+                "render cannot write .\(Terminal.sanitize(suffix)) files; -o takes \(RenderTarget.choices) (end a directory's name with / when it has a dot)")
+        case let .framesNeedDirectory(path, _):
+            UsageError("--format chooses the frames written into a directory; '\(Terminal.sanitize(path))' is a file")
+        // The options' own ranges refuse these first.
+        case .outOfLimits, .scale: UsageError(conflict.message)
+        case .outlinesNeedShapedFont: UsageError("--text outlines needs a font shaped by HarfBuzz, not --font reference")
         case .momentNeedsStill: UsageError("--time picks the moment of a still: -o takes a file ending in .svg or .png with it")
         case .stillTakesNoDuration: UsageError("a still is one moment: it takes no --duration (--time picks the moment)")
         case .loopNeedsAnimation: UsageError("--loop makes an animation loop; a still has one frame")
@@ -112,59 +109,39 @@ struct RenderCommand {
         return (width, height)
     }
 
-    private static func background(_ text: String) throws(UsageError) -> String? {
-        if text == "transparent" || text == "none" { return nil }
-        let digits = text.hasPrefix("#") ? text.dropFirst() : Substring(text)
-        guard [6, 8].contains(digits.count), digits.allSatisfy(\.isHexDigit) else {
+    private static func background(_ text: String) throws(UsageError) -> GroundChoice {
+        guard let ground = GroundChoice(text: text) else {
             throw UsageError("--background needs #RRGGBB, #RRGGBBAA or transparent, not '\(Terminal.sanitize(text))'")
         }
-        return "#" + digits.lowercased()
+        return ground
     }
 
     func run() throws -> Int32 {
         let instance = try setup.makeInstance()
         let effect = instance.effect
-        let output = target.path
         // The frames are settled first: a run refused for them says nothing about fonts or grounds.
-        let (start, last): (start: Double, last: Int)
+        let plan: RenderPlan
         do {
-            (start, last) = try request.frames(of: instance, lastEvent: setup.lastEvent)
+            plan = try RenderPlan(request, instance: instance, lastEvent: setup.lastEvent)
         } catch let conflict as RenderConflict {
             throw Self.usage(conflict, fps: setup.fps, duration: setup.duration)
         }
-        // A plugin before ABI 1.3 has its light look only: it keeps the light ground.
-        var appearance = theme
-        if theme == .dark, !instance.plugin.adaptsToAppearance, instance.plugin.canDraw {
-            Output.error.line(
-                "effect-host: \(fileName(instance.plugin.path)) is an ABI 1.\(instance.plugin.info.abiMinor) plugin with one look; drawing it on the light ground")
-            appearance = .light
-        }
-        var style = PictureStyle(appearance: appearance)
-        style.background = background ?? target.defaultGround(for: appearance)
-        if case .movie(_, .gif) = target, style.background == nil {
-            Output.error.line(
-                "effect-host: GIF has one transparent colour and no partial alpha: faint ink becomes opaque; --background COLOR blends it, .apng and .webm keep it")
-        }
-        style.fonts = try FontOption.fonts(font)
-        style.text = try textStyle(style.fonts)
-        let picture: FramePicture
-        do {
-            picture = try makePicture(for: instance, proposedWidth: proposedWidth, style: style)
-        } catch {
-            throw RuntimeError("\(effect.id): \(Terminal.sanitize(error.message))")
-        }
+        plan.notes.forEach(Self.say)
+        let fonts = try FontOption.fonts(font)
         let job: RenderJob
         do {
-            job = try RenderJob(
-                instance: instance, picture: picture, target: target, fps: setup.fps, start: start, lastFrame: last,
-                scale: scale ?? RenderJob.defaultScale, size: size)
+            let notes: [RenderNote]
+            (job, notes) = try plan.job(fonts: fonts, described: described)
+            notes.forEach(Self.say)
+        } catch let conflict as RenderConflict {
+            throw RuntimeError(Self.usage(conflict, fps: setup.fps, duration: setup.duration).message)
+        } catch let error as EffectError {
+            throw RuntimeError("\(effect.id): \(Terminal.sanitize(error.message))")
         } catch let error as RenderError where error.kind == .tooLarge {
             throw UsageError("\(error.message): lower --scale or set --size")
         }
-        let progress = ProgressBar(label: "render", total: last + 1)
+        let progress = ProgressBar(label: "render", total: plan.frameCount)
         job.progress = { done, _ in progress.update(done: done) }
-        job.pageSubtitle = pageSubtitle(instance, last: last)
-        job.pageLoopsEveryFrame = request.loops
         let summary: RenderSummary
         do {
             defer { progress.finish() }
@@ -177,10 +154,10 @@ struct RenderCommand {
             throw RuntimeError("\(effect.id): \(error.message)")
         }
         if let signal = summary.signal { return 128 + signal }
-        let frames = last == 0 ? "1 frame" : "\(last + 1) frames"
-        let at = target.isStill ? " at t = \(readable(start)) s" : ""
-        Output.error.line("effect-host: wrote \(frames) of \(effect.id)\(at) to \(Terminal.sanitize(output))")
-        FontOption.reportUncovered(style.fonts)
+        let frames = plan.frameCount == 1 ? "1 frame" : "\(plan.frameCount) frames"
+        let at = request.target.isStill ? " at t = \(readable(plan.start)) s" : ""
+        Output.error.line("effect-host: wrote \(frames) of \(effect.id)\(at) to \(Terminal.sanitize(request.target.path))")
+        FontOption.reportUncovered(fonts)
         if reportsTimings {
             let timings = summary.timings
             Output.error.line(
@@ -190,28 +167,14 @@ struct RenderCommand {
         return 0
     }
 
-    private func textStyle(_ fonts: FontBook?) throws -> DisplayListSVG.TextStyle {
-        if target.isRaster || outlines == true {
-            if let fonts { return .outlines(fonts) }
-            if outlines == true { throw RuntimeError("--text outlines needs a font shaped by HarfBuzz, not --font reference") }
-            Output.error.line(
-                "effect-host: text is drawn in cairo's own sans-serif, stretched to the reference metrics' widths; with no fallback font, characters it lacks draw as boxes")
-            return .text(family: nil)
-        }
-        return .text(family: fonts?.family)
+    /// A note as a warning, with the options that change it.
+    private static func say(_ note: RenderNote) {
+        let advice = note == .gifAlpha ? "; --background COLOR blends it, .apng and .webm keep it" : ""
+        Output.error.line("effect-host: \(note.message)\(advice)")
     }
 
-    /// A plugin named by its file alone: a page is shared, and the path of
-    /// a local build says nothing to whoever opens it.
-    private func fileName(_ path: String) -> String {
-        path.split(separator: "/").last.map(String.init) ?? path
-    }
-
-    /// What the page says under its title: the effect, its frames, the
-    /// plugin and the params and events it was rendered with.
-    private func pageSubtitle(_ instance: EffectInstance, last: Int) -> String {
-        let described = setup.params.map { "\($0.0)=\($0.1)" } + setup.events.map { "at \(formatNumber($0.t)) s \($0.name)=\($0.value)" }
-        return "\(instance.effect.name): \(last + 1) frames sampled at \(formatNumber(setup.fps)) fps from \(fileName(instance.plugin.path))"
-            + (described.isEmpty ? "" : "; " + described.joined(separator: ", "))
+    /// The params and events, as a page names them under its title.
+    private var described: [String] {
+        setup.params.map { "\($0.name)=\($0.value)" } + setup.events.map { "at \(formatNumber($0.t)) s \($0.name)=\($0.value)" }
     }
 }

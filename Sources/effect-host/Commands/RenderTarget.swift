@@ -7,16 +7,16 @@ extension RenderTarget {
         "a directory (SVG frames, or PNG frames with --format png), or a file ending in .svg, .png, .html, .gif, .mp4, .webm or .apng"
 
     init(output: String, format: String?) throws(UsageError) {
-        if let format, !["svg", "png"].contains(format) {
-            throw UsageError("--format must be svg or png (the frames' format in a directory), not '\(Terminal.sanitize(format))'")
+        let frames = try format.map { format throws(UsageError) in
+            guard let frames = FrameFormat(rawValue: format) else {
+                throw UsageError("--format must be svg or png (the frames' format in a directory), not '\(Terminal.sanitize(format))'")
+            }
+            return frames
         }
-        if format != nil, !Self.isDirectory(output) {
-            throw UsageError("--format chooses the frames written into a directory; '\(Terminal.sanitize(output))' is a file")
+        do {
+            try self.init(path: output, frames: frames)
+        } catch {
+            throw RenderCommand.usage(error)
         }
-        guard let target = RenderTarget(path: output, pngFrames: format == "png") else {
-            throw UsageError(
-                "render cannot write .\(Terminal.sanitize(Self.suffix(of: output))) files; -o takes \(Self.choices) (end a directory's name with / when it has a dot)")
-        }
-        self = target
     }
 }

@@ -49,7 +49,7 @@ struct RunCommand {
             // after holding its last frame a moment. Without --duration,
             // until it is stopped.
             if case .ends = try instance.info().timing { replay = try setup.span(of: instance) + Self.replayHold }
-            if setup.duration == nil { lastFrame = Int(EffectSetup.maxFrames) }
+            if setup.duration == nil { lastFrame = Int(RunLength.maxFrames) }
         }
         let sink: FrameSink
         switch format {

@@ -1,0 +1,87 @@
+"""One render plan (EffectRender's RenderPlan) for the command line and
+effect_host.h (here through Python, which calls effect_host_render): the
+same notes, the same page, the same limits from both (issue 49: each
+front end decided these for itself, and the host library said less)."""
+
+import os
+import re
+import subprocess
+
+import pytest
+from test_render_pictures import BUILD, ROOT, host, png
+
+pytestmark = pytest.mark.skipif(not os.path.exists(os.path.join(BUILD, "libeffecthost.so")), reason="no host library built")
+
+ONE_LOOK = "libDraws12.so is an ABI 1.2 plugin with one look; drawing it on the light ground"
+REFERENCE_TEXT = ("text is drawn in cairo's own sans-serif, stretched to the reference metrics' widths; "
+                  "with no fallback font, characters it lacks draw as boxes")
+
+
+@pytest.fixture(scope="module")
+def abi12(tmp_path_factory):
+    """Tests/Fixtures/plugins/test_plugin.c as an ABI 1.2 plugin: one look."""
+    directory = tmp_path_factory.mktemp("abi12")
+    subprocess.run(
+        ["cc", "-std=c99", "-Wall", "-Wextra", "-Werror", "-shared", "-fPIC", "-DABI_1_2", "-I" + os.path.join(ROOT, "include"),
+         os.path.join(ROOT, "Tests", "Fixtures", "plugins", "test_plugin.c"), "-lm", "-o", str(directory / "libDraws12.so")],
+        check=True, capture_output=True, text=True,
+    )
+    return str(directory)
+
+
+def test_a_one_look_plugin_asked_for_dark_is_said_by_both(abi12, tmp_path):
+    import effects
+
+    with effects.effect("test-ramp", [abi12], defaults=False).create() as instance:
+        notes = instance.render(str(tmp_path / "ramp.gif"), appearance="dark", duration=0.1)
+    assert ONE_LOOK in notes
+    result = host("render", "test-ramp", "--theme", "dark", "--duration", "0.1", "--plugin-path", abi12, "-o", str(tmp_path / "cli.gif"))
+    assert f"effect-host: {ONE_LOOK}\n" in result.stderr
+
+
+def test_pixels_of_the_reference_metrics_text_are_said_by_both(tmp_path):
+    import effects
+
+    with effects.effect("strikethrough-reveal", [BUILD], defaults=False).create() as instance:
+        notes = instance.render(str(tmp_path / "strike.png"), font="reference")
+        assert REFERENCE_TEXT in notes
+        # SVG keeps the text: nothing to say.
+        assert REFERENCE_TEXT not in instance.render(str(tmp_path / "strike.svg"), font="reference", svg_text=True)
+    result = host("render", "strikethrough-reveal", "--font", "reference", "-o", str(tmp_path / "cli.png"))
+    assert f"effect-host: {REFERENCE_TEXT}\n" in result.stderr
+
+
+def test_a_page_names_its_frames_rate_and_plugin_from_both(tmp_path):
+    import effects
+
+    # The strike's 0.32 s at 30 fps: frames 0 to 10, the first at or after its end.
+    expected = "<p>Strikethrough Reveal: 11 frames sampled at 30 fps from libStrike.so</p>"
+    with effects.effect("strikethrough-reveal", [BUILD], defaults=False).create() as instance:
+        instance.render(str(tmp_path / "strike.html"))
+    assert expected in (tmp_path / "strike.html").read_text()
+    host("render", "strikethrough-reveal", "--plugin-path", BUILD, "-o", str(tmp_path / "cli.html"))
+    page = (tmp_path / "cli.html").read_text()
+    assert re.search(r"<p>Strikethrough Reveal: 11 frames sampled at 30 fps from libStrike\.so</p>", page), page[:2000]
+
+
+def test_a_stills_moment_past_the_longest_duration_is_refused_by_both(tmp_path):
+    import effects
+
+    with effects.effect("strikethrough-reveal", [BUILD], defaults=False).create() as instance:
+        with pytest.raises(effects.EffectError) as refused:
+            instance.render(str(tmp_path / "late.png"), time=2e9)
+        assert refused.value.status == -9 and "a still's time must be finite, 0 to 1e9 seconds, not 2000000000.0" in str(refused.value)
+        instance.render(str(tmp_path / "latest.png"), time=1e9)
+    assert (tmp_path / "latest.png").exists()
+    result = host("render", "strikethrough-reveal", "--time", "2e9", "-o", str(tmp_path / "cli.png"), check=False)
+    assert result.returncode == 2 and "--time" in result.stderr
+
+
+def test_a_ground_is_read_in_the_one_colour_grammar(tmp_path):
+    # Full-width F (U+FF26) is no hex digit: refused, never drawn as no ground at all.
+    result = host("render", "strikethrough-reveal", "--background", "\uff26" * 6, "-o", str(tmp_path / "wide.png"), check=False)
+    assert result.returncode == 2 and "--background needs #RRGGBB, #RRGGBBAA or transparent" in result.stderr
+    assert not (tmp_path / "wide.png").exists()
+    # 0x, as a colour param takes it.
+    host("render", "strikethrough-reveal", "--background", "0x336699", "-o", str(tmp_path / "blue.png"))
+    assert tuple(png(str(tmp_path / "blue.png"))[0, 0]) == (0x33, 0x66, 0x99, 255)

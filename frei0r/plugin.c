@@ -131,21 +131,14 @@ static int failed(frei0r_instance *instance, const char *what, const effect_erro
     return 0;
 }
 
-/* The user's events: T:NAME=VALUE separated by spaces. */
+/* The user's events: T:NAME=VALUE separated by white space, each read by
+ * the host's one grammar for events. */
 static int apply_events(frei0r_instance *instance, const char *events, effect_error *error) {
     char *copy = strdup(events), *cursor = copy, *token;
     if (copy == NULL) return 0;
     int ok = 1;
     while (ok && (token = strsep(&cursor, " \t\n")) != NULL) {
-        if (*token == '\0') continue;
-        char *colon = strchr(token, ':'), *end = NULL;
-        double t = colon != NULL ? strtod(token, &end) : NAN;
-        if (colon == NULL || end != colon || !isfinite(t) || t < 0) {
-            snprintf(error->message, sizeof error->message, "'%s' is not T:NAME=VALUE with T a time in seconds", token);
-            ok = 0;
-        } else if (effect_host_instance_set_param_text(instance->effect, colon + 1, t, error) != EFFECT_OK) {
-            ok = 0;
-        }
+        if (*token != '\0') ok = effect_host_instance_set_event_text(instance->effect, token, error) == EFFECT_OK;
     }
     free(copy);
     return ok;

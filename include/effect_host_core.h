@@ -156,8 +156,9 @@ extern "C" {
  * 1.3 gave a zeroed placement its defaults, refused odd sizes for MP4 and
  * validations of no files, and made a render's margins its
  * ground. 1.4 added effect_host_metadata.h (a plugin's checked metadata,
- * names and values read by the host's grammar) and effect_host_drawing.h
- * (a frame's checked display list, walked).
+ * names and values read by the host's grammar), effect_host_drawing.h (a
+ * frame's checked display list, walked) and events as text
+ * (effect_host_instance_set_event_text).
  * Threads: any. */
 EFFECT_HOST_API uint32_t effect_host_api_version(void);
 

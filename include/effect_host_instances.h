@@ -63,6 +63,19 @@ EFFECT_HOST_API effect_status effect_host_instance_set_param_text(effect_host_in
                                                                   const char *assignment, double t,
                                                                   effect_error *error);
 
+/* An event given as "T:NAME=VALUE" text, as `effect-host --at` takes it:
+ * T a time in seconds >= 0 (a decimal number), then an assignment read as
+ * effect_host_instance_set_param_text reads it. One grammar for every
+ * front end: a host with a text field of events (the frei0r adapter's
+ * `events`, space-separated) splits its own list and sets each here.
+ * Since API 1.4.
+ * Errors: NULL_POINTER, UTF8, RANGE (text that is not T:NAME=VALUE, a time
+ * that is not seconds >= 0, a value the param does not take: the message
+ * says which), and set_param's.
+ * Threads: changes the instance. */
+EFFECT_HOST_API effect_status effect_host_instance_set_event_text(effect_host_instance *instance, const char *event,
+                                                                  effect_error *error);
+
 /* Stores in *seconds how long the effect plays by itself: to its end, or
  * through its entrance and one period of its loop, and never less than its
  * latest event's time. What render and run take when given no duration.

@@ -160,6 +160,23 @@ public func effect_host_instance_set_param_text(
     }
 }
 
+@_cdecl("effect_host_instance_set_event_text")
+public func effect_host_instance_set_event_text(
+    _ instance: OpaquePointer?, _ text: UnsafePointer<CChar>?, _ error: UnsafeMutablePointer<effect_error>?
+) -> Int32 {
+    answer(error) {
+        let box: InstanceBox = try object(instance, "instance")
+        let given = try EffectHostAPI.text(text, "event")
+        do {
+            let event = try InstanceRecipe.event(given)
+            let value = try InstanceRecipe.value(event.value, for: event.name, of: box.instance.effect)
+            try box.set(event.name, to: value, at: event.t)
+        } catch let error as RecipeTextError {
+            throw Failure(error)
+        }
+    }
+}
+
 @_cdecl("effect_host_instance_span")
 public func effect_host_instance_span(
     _ instance: OpaquePointer?, _ seconds: UnsafeMutablePointer<Double>?, _ error: UnsafeMutablePointer<effect_error>?

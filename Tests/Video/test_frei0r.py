@@ -325,6 +325,25 @@ def test_an_effects_note_is_said_once(frei0r, tmp_path):
         "effect_text_reveal: the highlight 'weekend' matches no words of the text, so nothing is highlighted for it"]
 
 
+def test_events_that_do_not_read_are_said_in_the_hosts_words(frei0r, tmp_path):
+    """The adapter's `events` are read by the host's one grammar for
+    "T:NAME=VALUE" (effect_host_instance_set_event_text): the line melt
+    prints is the one `effect-host --at` would give."""
+    _, env = frei0r
+    said = {}
+    for events in ("0=soon:done=false", "0=1.5-done=false", "0=1.5:done=maybe"):
+        out = tmp_path / str(len(said))
+        out.mkdir()
+        result = run(["melt", "-quiet", "-profile", write_profile(tmp_path, (160, 90)), "frei0r.effect_strikethrough_reveal",
+                      f"events={events}", "out=2", "-consumer", f"avformat:{out}/%05d.png", "vcodec=png", "pix_fmt=rgba"], env)
+        said[events] = plugin_lines(result.stderr)
+    assert said == {
+        "0=soon:done=false": ["effect_strikethrough_reveal: events: an event needs a time in seconds >= 0 before ':', not 'soon'"],
+        "0=1.5-done=false": ["effect_strikethrough_reveal: events: an event is T:NAME=VALUE, not '1.5-done=false'"],
+        "0=1.5:done=maybe": ["effect_strikethrough_reveal: events: param 'done' needs true or false, not 'maybe'"],
+    }
+
+
 # Every param of the strike up to font, as ffmpeg takes them (by position),
 # at the defaults render draws with: 0.32 s is 0.0053167... of 0.001 to 60 s.
 STRIKE_PARAMS_TO_FONT = "Ship the component|y|0.005316755279254654|0.45|y|0|n|#8a8f98|1|#000000|1|n|light|"

@@ -156,7 +156,8 @@ extern "C" {
  * validations of no files, and made a render's margins its
  * ground. 1.4 added effect_host_metadata.h (a plugin's checked metadata,
  * names and values read by the host's grammar) and effect_host_drawing.h
- * (a frame's checked display list, walked).
+ * (a picture's frame or an instance's own display list, checked and
+ * walked).
  * Threads: any. */
 EFFECT_HOST_API uint32_t effect_host_api_version(void);
 

@@ -63,7 +63,7 @@ def checked_cpp(tmp_path_factory):
     )
     out = directory / "out"
     out.mkdir()
-    return run(program, out), out
+    return run(program, out, fixture_plugins(str(directory / "plugins"))), out
 
 
 def fixture_plugins(directory):
@@ -528,6 +528,18 @@ def test_the_cpp_face_draws_renders_plays_and_reports(checked_cpp):
     assert lines["meta"] == "reveal text-reveal 19 params, unit characters|words|lines default words, masked channel 0, lines"
     assert lines["meta unknown"] == "-5 effect 'text-reveal' has no param 'presett' (did you mean 'preset'?)"
     assert lines["meta closest"] == "preset, colour FFD976FF"
+    # effect::host::Drawing (API 1.4): the picture's frame walked (the row's
+    # group, the tick, the text's group around its text, the line) and the
+    # instance's own list with the program's measurer (10 pt a character, 24
+    # up, 6 down): "Ship the component" after the 26 pt of tick and gap.
+    assert lines["drawing"] == "7 steps, kinds 1314232"
+    assert lines["own text"] == "'Ship the component' advance 180 at 26 24"
+    assert lines["own"] == "206 x 30, 10 items, measured yes"
+    assert lines["own throwing"] == "no fonts here"
+    assert lines["own odd"] == "-7 appearance is EFFECT_APPEARANCE_LIGHT or _DARK, not 7"
+    # The rules effect.hpp's reader no longer re-checks, checked by the host's.
+    assert lines["refused libMinor0.so"] == "-15 test-ramp comes from an ABI 1.0 plugin, which does not draw"
+    assert lines["refused libOpen.so"] == "-14 the plugin's display list leaves 1 group(s) open"
 
 
 def test_a_program_built_against_the_api_1_2_header_keeps_working(tmp_path):

@@ -36,10 +36,16 @@
  * Threading follows effect.h: sampling, draw and the other const calls may
  * run on many threads at once (a draw's Measure then too, so it must be
  * safe to call concurrently); set() needs exclusive access.
-
+ *
+ * This header is the raw ABI's wrapper, for a program that loads plugins
+ * itself: draw() converts the plugin's items into the value types below
+ * and does not check them against effect.h's rules (balanced groups,
+ * finite numbers, known kinds, UTF-8 text). A host that wants a checked
+ * list uses effect::host::Drawing (effect_host.hpp), which the host
+ * library's reader checks and walks.
  *
  * The host library (effect_host.h, libeffecthost.so) has its RAII face
- * here too, in effect::host: Catalog, Plugin, Instance, Picture, Player,
+ * here too, in effect::host: Catalog, Plugin, Instance, Picture, Drawing, Player,
  * render(), export_to() and validate(). Only a program that uses them
  * links the library (`pkg-config --cflags --libs effect-host`); the rest of
  * this header needs -ldl alone. Callbacks are std::functions; an exception
@@ -187,7 +193,8 @@ struct Element {
 
 /* ---- Display lists (ABI 1.2) ---------------------------------------------
  * What Instance::draw returns: the frame as effect.h's display list, read
- * and checked, with each shape's SEGMENT and STOP items folded into it.
+ * as the plugin wrote it (not checked: see detail::read_display_list), with
+ * each shape's SEGMENT and STOP items folded into it.
  * Numbers, colours (0xRRGGBBAA) and kinds (EFFECT_SHAPE_*, EFFECT_PAINT_*,
  * EFFECT_CAP_*, ...) mean what they mean in effect.h. */
 
@@ -236,8 +243,8 @@ struct Shape {
     double gradient_x0 = 0, gradient_y0 = 0, gradient_x1 = 0, gradient_y1 = 0;  /* LINEAR_GRADIENT */
     uint32_t stroke_color = 0;
     double stroke_width = 0;             /* 0: no stroke */
-    uint32_t line_cap = EFFECT_CAP_BUTT;    /* EFFECT_CAP_*; an unknown one reads as BUTT */
-    uint32_t line_join = EFFECT_JOIN_MITER; /* EFFECT_JOIN_*; an unknown one reads as MITER */
+    uint32_t line_cap = EFFECT_CAP_BUTT;    /* EFFECT_CAP_* */
+    uint32_t line_join = EFFECT_JOIN_MITER; /* EFFECT_JOIN_* */
     std::vector<Segment> segments;       /* PATH: its segments; otherwise empty */
     std::vector<Stop> stops;             /* LINEAR_GRADIENT: its stops; otherwise empty */
 };
@@ -295,101 +302,43 @@ static inline effect_status effect_hpp_measure(void *context, const char *text, 
 }
 }
 
-/* Whether `text` is NUL-terminated, well-formed UTF-8 (no overlong forms,
- * surrogates or code points past U+10FFFF) shorter than `limit` bytes. */
-inline bool valid_utf8(const char *text, std::size_t limit = std::size_t(1) << 30) {
-    const unsigned char *p = reinterpret_cast<const unsigned char *>(text);
-    std::size_t i = 0;
-    while (i < limit && p[i] != 0) {
-        unsigned char c = p[i];
-        std::size_t length;
-        uint32_t point, least;
-        if (c < 0x80) {
-            i += 1;
-            continue;
-        } else if ((c & 0xE0) == 0xC0) {
-            length = 2, point = c & 0x1Fu, least = 0x80;
-        } else if ((c & 0xF0) == 0xE0) {
-            length = 3, point = c & 0x0Fu, least = 0x800;
-        } else if ((c & 0xF8) == 0xF0) {
-            length = 4, point = c & 0x07u, least = 0x10000;
-        } else {
-            return false;
-        }
-        for (std::size_t k = 1; k < length; k++) {
-            if ((p[i + k] & 0xC0) != 0x80) return false;  // also stops at the NUL
-            point = (point << 6) | (p[i + k] & 0x3Fu);
-        }
-        if (point < least || point > 0x10FFFF || (point >= 0xD800 && point <= 0xDFFF)) return false;
-        i += length;
-    }
-    return i < limit;
-}
-
-inline bool finite(std::initializer_list<double> values) {
-    for (double value : values) {
-        if (!std::isfinite(value)) return false;
-    }
-    return true;
-}
-
-/* Reads and checks `count` C items, as the Swift host's DisplayListReader
- * does; a list that breaks effect.h's rules throws EFFECT_ERR_INTERNAL. */
+/* The first `count` C items as the wrapper's value types, each shape's
+ * SEGMENT and STOP items folded into it. It converts and does not check
+ * effect.h's rules (balanced groups, finite numbers, known kinds, UTF-8):
+ * the host library's reader does that, and a host that wants a checked
+ * list uses effect_host.hpp's Drawing. It refuses only what it cannot read
+ * safely (EFFECT_ERR_INTERNAL): a shape whose SEGMENT and STOP items run
+ * past the list, and NULL text. Items it has no type for (an unknown kind,
+ * a SEGMENT or STOP outside a shape) are left out. */
 inline DisplayList read_display_list(const effect_drawing &drawing, const effect_draw_item *raw, std::size_t count) {
-    auto broken = [](const std::string &what) { return Error(EFFECT_ERR_INTERNAL, "the plugin's display list " + what); };
-    const effect_rect &b = drawing.bounds;
-    if (!finite({drawing.width, drawing.height, b.x, b.y, b.width, b.height})) {
-        throw broken("has a non-finite size or bounds");
-    }
+    auto unreadable = [](const std::string &what) { return Error(EFFECT_ERR_INTERNAL, "the plugin's display list " + what); };
     DisplayList list;
     list.width = drawing.width;
     list.height = drawing.height;
     list.bounds = drawing.bounds;
     list.max_item_count = drawing.max_item_count;
     list.items.reserve(count);
-    std::size_t open = 0;
     for (std::size_t index = 0; index < count; index++) {
         const effect_draw_item &item = raw[index];
-        auto check = [&](std::initializer_list<double> values) {
-            if (!finite(values)) throw broken("has a non-finite number in item " + std::to_string(index));
-        };
         switch (item.head.kind) {
         case EFFECT_ITEM_GROUP: {
             const effect_draw_group &g = item.group;
-            const effect_transform &t = g.transform;
-            check({t.anchor_x, t.anchor_y, t.translate_x, t.translate_y, t.scale_x, t.scale_y, t.rotation});
-            check({g.opacity, g.blur, g.saturation, g.clip.x, g.clip.y, g.clip.width, g.clip.height, g.clip_corner_radius});
             Group group;
             group.id = g.id;
-            group.transform = t;
+            group.transform = g.transform;
             group.opacity = g.opacity;
             group.blur = g.blur;
             group.saturation = g.saturation;
-            if (g.clip_shape != EFFECT_SHAPE_NONE) {
-                if (g.clip_shape < EFFECT_SHAPE_RECT || g.clip_shape > EFFECT_SHAPE_ELLIPSE) {
-                    throw broken("clips to shape " + std::to_string(g.clip_shape));
-                }
-                group.clip = Clip{g.clip_shape, g.clip, g.clip_corner_radius};
-            }
+            if (g.clip_shape != EFFECT_SHAPE_NONE) group.clip = Clip{g.clip_shape, g.clip, g.clip_corner_radius};
             list.items.emplace_back(std::move(group));
-            open += 1;
             break;
         }
-        case EFFECT_ITEM_END_GROUP:
-            if (open == 0) throw broken("closes a group that is not open at item " + std::to_string(index));
-            open -= 1;
-            list.items.emplace_back(EndGroup{item.head.id});
-            break;
+        case EFFECT_ITEM_END_GROUP: list.items.emplace_back(EndGroup{item.head.id}); break;
         case EFFECT_ITEM_SHAPE: {
             const effect_draw_shape &s = item.shape;
-            if (s.shape < EFFECT_SHAPE_RECT || s.shape > EFFECT_SHAPE_PATH) {
-                throw broken("has shape kind " + std::to_string(s.shape) + " at item " + std::to_string(index));
-            }
-            check({s.frame.x, s.frame.y, s.frame.width, s.frame.height, s.corner_radius, s.trim_start, s.trim_end});
-            check({s.gradient_x0, s.gradient_y0, s.gradient_x1, s.gradient_y1, s.stroke_width});
             std::size_t segments = s.shape == EFFECT_SHAPE_PATH ? s.segment_count : 0;
             std::size_t stops = s.fill == EFFECT_PAINT_LINEAR_GRADIENT ? s.stop_count : 0;
-            if (index + segments + stops >= count) throw broken("ends inside shape " + std::to_string(s.id));
+            if (segments + stops >= count - index) throw unreadable("ends inside shape " + std::to_string(s.id));
             Shape shape;
             shape.id = s.id;
             shape.shape = s.shape;
@@ -398,40 +347,22 @@ inline DisplayList read_display_list(const effect_drawing &drawing, const effect
             shape.trim_start = s.trim_start;
             shape.trim_end = s.trim_end;
             shape.fill = s.fill;
+            shape.fill_color = s.fill == EFFECT_PAINT_SOLID ? s.fill_color : 0;
             shape.gradient_x0 = s.gradient_x0;
             shape.gradient_y0 = s.gradient_y0;
             shape.gradient_x1 = s.gradient_x1;
             shape.gradient_y1 = s.gradient_y1;
-            shape.stroke_width = s.stroke_width > 0 ? s.stroke_width : 0;
-            if (shape.stroke_width > 0) {
-                shape.stroke_color = s.stroke_color;
-                shape.line_cap = s.line_cap <= EFFECT_CAP_SQUARE ? s.line_cap : EFFECT_CAP_BUTT;
-                shape.line_join = s.line_join <= EFFECT_JOIN_BEVEL ? s.line_join : EFFECT_JOIN_MITER;
-            }
-            shape.segments.reserve(segments);
+            shape.stroke_color = s.stroke_color;
+            shape.stroke_width = s.stroke_width;
+            shape.line_cap = s.line_cap;
+            shape.line_join = s.line_join;
             for (std::size_t k = 0; k < segments; k++) {
-                const effect_draw_item &next = raw[index + 1 + k];
-                if (next.head.kind != EFFECT_ITEM_SEGMENT) throw broken("lacks a segment of shape " + std::to_string(s.id));
-                const effect_draw_segment &p = next.segment;
-                check({p.x, p.y, p.x1, p.y1, p.x2, p.y2});
-                if (p.verb > EFFECT_SEGMENT_CLOSE) throw broken("has segment verb " + std::to_string(p.verb));
-                Segment segment{p.verb, p.x, p.y, 0, 0, 0, 0};
-                if (p.verb == EFFECT_SEGMENT_CUBIC) segment.x1 = p.x1, segment.y1 = p.y1, segment.x2 = p.x2, segment.y2 = p.y2;
-                if (p.verb == EFFECT_SEGMENT_CLOSE) segment.x = 0, segment.y = 0;
-                shape.segments.push_back(segment);
+                const effect_draw_segment &p = raw[index + 1 + k].segment;
+                shape.segments.push_back(Segment{p.verb, p.x, p.y, p.x1, p.y1, p.x2, p.y2});
             }
-            shape.stops.reserve(stops);
             for (std::size_t k = 0; k < stops; k++) {
-                const effect_draw_item &next = raw[index + 1 + segments + k];
-                if (next.head.kind != EFFECT_ITEM_STOP) throw broken("lacks a stop of shape " + std::to_string(s.id));
-                check({next.stop.offset});
-                shape.stops.push_back(Stop{next.stop.offset, next.stop.color});
-            }
-            switch (s.fill) {
-            case EFFECT_PAINT_NONE: break;
-            case EFFECT_PAINT_SOLID: shape.fill_color = s.fill_color; break;
-            case EFFECT_PAINT_LINEAR_GRADIENT: break;
-            default: throw broken("has paint kind " + std::to_string(s.fill));
+                const effect_draw_stop &stop = raw[index + 1 + segments + k].stop;
+                shape.stops.push_back(Stop{stop.offset, stop.color});
             }
             list.items.emplace_back(std::move(shape));
             index += segments + stops;
@@ -439,21 +370,14 @@ inline DisplayList read_display_list(const effect_drawing &drawing, const effect
         }
         case EFFECT_ITEM_TEXT: {
             const effect_draw_text &t = item.text;
-            check({t.x, t.y, t.size, t.weight, t.tracking, t.advance, t.ascent, t.descent});
-            if (t.text == nullptr || !valid_utf8(t.text)) throw broken("has text that is NULL or not UTF-8");
+            if (t.text == nullptr) throw unreadable("has NULL text at item " + std::to_string(index));
             list.items.emplace_back(
                 Text{t.id, std::string(t.text), t.x, t.y, t.size, t.weight, t.tracking, t.advance, t.ascent, t.descent, t.color});
             break;
         }
-        case EFFECT_ITEM_SEGMENT:
-        case EFFECT_ITEM_STOP:
-            throw broken(std::string("has a ") + (item.head.kind == EFFECT_ITEM_SEGMENT ? "segment" : "stop") +
-                         " outside a shape at item " + std::to_string(index));
-        default:
-            throw broken("has item kind " + std::to_string(item.head.kind) + " at item " + std::to_string(index));
+        default: break;
         }
     }
-    if (open != 0) throw broken("leaves " + std::to_string(open) + " group(s) open");
     return list;
 }
 
@@ -587,8 +511,9 @@ public:
      * (EFFECT_APPEARANCE_LIGHT or _DARK, since 1.3; a 1.2 plugin draws its
      * one look in both, and an unknown value is EFFECT_ERR_RANGE). Throws
      * EFFECT_ERR_UNSUPPORTED for a plugin built for ABI 1.0 or 1.1 (or an
-     * effect that does not draw), EFFECT_ERR_INTERNAL for a list that breaks
-     * effect.h's rules, the plugin's status for anything else, and whatever
+     * effect that does not draw), EFFECT_ERR_INTERNAL for items it cannot
+     * read safely (the list is converted, not checked: see
+     * detail::read_display_list), the plugin's status for anything else, and whatever
      * `measure` threw if it threw (the plugin saw a failing status instead;
      * nothing crosses the C boundary). */
     DisplayList draw(double t, double width = 0, Measure measure = {},

@@ -211,6 +211,16 @@ private:
     detail::Owned<effect_host_catalog, effect_host_catalog_free> handle_;
 };
 
+class Drawing;
+
+/* How Instance::drawing draws: what effect_host_draw_options holds. */
+struct DrawOptions {
+    uint32_t appearance = EFFECT_APPEARANCE_LIGHT;
+    double width = 0;                     /* the width proposed to the view; 0: its ideal width */
+    Measure measure;                      /* the program's text measurer; empty: effect.h's reference
+                                             metrics. What it throws ends the draw and is rethrown. */
+};
+
 /* An instance created with the host's text services. */
 class Instance {
 public:
@@ -268,6 +278,11 @@ public:
         }
         return lines;
     }
+
+    /* The instance's own display list at t, as its plugin draws it, checked
+     * and walked by the host, in the list's coordinates
+     * (effect_host_instance_drawing). */
+    Drawing drawing(double t, const DrawOptions &options = {}) const;
 
     /* The plugin's instance, for its table's sample and draw. */
     effect_instance *plugin_instance() const { return effect_host_instance_handle(handle_.get()); }
@@ -338,6 +353,10 @@ public:
         call.check(effect_host_picture_draw_cairo(handle_.get(), t, cairo_context, &call));
     }
 
+    /* The frame at t as the picture draws it, checked and walked, in the
+     * picture's box (effect_host_picture_drawing). */
+    Drawing drawing(double t);
+
     /* The characters no font could draw, with the package that has them. */
     std::optional<std::string> missing_characters() {
         const char *line = effect_host_picture_missing_characters(handle_.get());
@@ -353,6 +372,84 @@ public:
 private:
     detail::Owned<effect_host_picture, effect_host_picture_free> handle_;
 };
+
+/* A frame's display list, checked by the host's reader and walked
+ * (effect_host_drawing.h): effect.h's own item structs, each step with its
+ * matrix, opacity, saturation and clip resolved. The drawing owns copies
+ * of every item and string, so it outlives the instance and picture. */
+class Drawing {
+public:
+    explicit Drawing(effect_host_drawing *raw) : handle_(raw) {}
+
+    /* The list's width, height, bounds and item counts (effect_host_drawing_frame). */
+    effect_drawing frame() const {
+        effect::detail::Call call;
+        effect_drawing out{};
+        out.struct_size = sizeof out;
+        call.check(effect_host_drawing_frame(handle_.get(), &out, &call));
+        return out;
+    }
+
+    uint64_t step_count() const { return effect_host_drawing_step_count(handle_.get()); }
+
+    /* Step `index`; its item points into this drawing. */
+    effect_host_step step(uint64_t index) const {
+        effect::detail::Call call;
+        effect_host_step out{};
+        out.struct_size = sizeof out;
+        call.check(effect_host_drawing_step(handle_.get(), index, &out, &call));
+        return out;
+    }
+
+    /* Every step, in drawing order. */
+    std::vector<effect_host_step> steps() const {
+        std::vector<effect_host_step> all;
+        for (uint64_t i = 0; i < step_count(); i++) all.push_back(step(i));
+        return all;
+    }
+
+    uint64_t clip_count() const { return effect_host_drawing_clip_count(handle_.get()); }
+
+    effect_host_clip clip(uint64_t index) const {
+        effect::detail::Call call;
+        effect_host_clip out{};
+        out.struct_size = sizeof out;
+        call.check(effect_host_drawing_clip(handle_.get(), index, &out, &call));
+        return out;
+    }
+
+    effect_host_drawing *get() const { return handle_.get(); }
+
+private:
+    detail::Owned<effect_host_drawing, effect_host_drawing_free> handle_;
+};
+
+inline Drawing Instance::drawing(double t, const DrawOptions &options) const {
+    effect::detail::MeasureBridge bridge;
+    bridge.measure = &options.measure;
+    effect_host_draw_options raw{};
+    raw.struct_size = sizeof raw;
+    raw.appearance = options.appearance;
+    raw.width = options.width;
+    if (options.measure) {
+        raw.measure = effect::detail::effect_hpp_measure;
+        raw.measure_context = &bridge;
+    }
+    effect::detail::Call call;
+    effect_host_drawing *out = nullptr;
+    effect_status status = effect_host_instance_drawing(handle_.get(), t, &raw, &out, &call);
+    Drawing drawing(out);
+    if (bridge.failure) std::rethrow_exception(bridge.failure);
+    call.check(status);
+    return drawing;
+}
+
+inline Drawing Picture::drawing(double t) {
+    effect::detail::Call call;
+    effect_host_drawing *out = nullptr;
+    call.check(effect_host_picture_drawing(handle_.get(), t, &out, &call));
+    return Drawing(out);
+}
 
 /* What render() takes beyond the path; the defaults are render's. */
 struct RenderOptions {

@@ -157,8 +157,8 @@ extern "C" {
  * validations of no files, and made a render's margins its
  * ground. 1.4 added effect_host_metadata.h (a plugin's checked metadata,
  * names and values read by the host's grammar), effect_host_drawing.h (a
- * frame's checked display list, walked) and events as text
- * (effect_host_instance_set_event_text).
+ * picture's frame or an instance's own display list, checked and walked)
+ * and events as text (effect_host_instance_set_event_text).
  * Threads: any. */
 EFFECT_HOST_API uint32_t effect_host_api_version(void);
 

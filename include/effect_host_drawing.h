@@ -22,6 +22,13 @@
  * its item's coordinates there. A matrix is six doubles {a, b, c, d, e, f}
  * mapping (x, y) to (a x + c y + e, b x + d y + f), as cairo's and
  * Skia's affine matrices do. Text was measured in the look's fonts.
+ *
+ * An instance's own drawing (effect_host_instance_drawing, since 1.4) is
+ * the list as the plugin draws it, for a program that lays the effect out
+ * itself: in the list's own coordinates (the view's frame from (0, 0),
+ * effect_host_drawing_frame's width and height; matrices start at the
+ * identity), its text measured by the caller's measurer or effect.h's
+ * reference metrics.
  */
 #ifndef EFFECT_HOST_DRAWING_H
 #define EFFECT_HOST_DRAWING_H
@@ -79,6 +86,22 @@ typedef struct effect_host_clip {
     uint64_t step;                  /* the ENTER step of its group */
 } effect_host_clip;
 
+/* How effect_host_instance_drawing draws: an "in" struct. Pass NULL for
+ * all defaults (in brackets); fields a later minor appends take their
+ * defaults when the caller's struct_size ends before them. */
+typedef struct effect_host_draw_options {
+    uint32_t struct_size;       /* sizeof(effect_host_draw_options) */
+    uint32_t appearance;        /* EFFECT_APPEARANCE_LIGHT or _DARK [LIGHT]; a
+                                   plugin before ABI 1.3 has one look and draws it */
+    double width;               /* the width proposed to the view in points
+                                   (text-reveal wraps its rows to it); 0 or
+                                   INFINITY for the view's ideal width [0] */
+    effect_measure_fn measure;  /* measures each run of text, called from the
+                                   drawing thread while the call runs; NULL:
+                                   effect.h's reference metrics [NULL] */
+    void *measure_context;      /* handed to measure [NULL] */
+} effect_host_draw_options;
+
 /* The frame at time t as the picture would draw it, checked and walked.
  * On success *out receives a drawing the caller frees with
  * effect_host_drawing_free; it does not change as the picture draws on.
@@ -87,6 +110,34 @@ typedef struct effect_host_clip {
  * Threads: changes the picture. */
 EFFECT_HOST_API effect_status effect_host_picture_drawing(effect_host_picture *picture, double t,
                                                           effect_host_drawing **out, effect_error *error);
+
+/* The instance's own display list at time t, as its plugin draws it
+ * (effect.h's draw) with `options`, checked by the host and walked, in the
+ * list's coordinates (see above). On success *out receives a drawing the
+ * caller frees with effect_host_drawing_free; it holds copies of the
+ * items and strings, so it outlives the instance. A measurer that fails
+ * (answers other than EFFECT_OK) makes the plugin's draw fail with the
+ * plugin's error.
+ * Errors: NULL_POINTER, STRUCT_SIZE, TIME, RANGE (an unknown appearance, a
+ * width that is NaN or negative), UNSUPPORTED (an effect that does not
+ * draw itself: every effect of an ABI 1.0 or 1.1 plugin), INTERNAL (a list
+ * that breaks effect.h's rules, named as the host's reader names it), and
+ * the plugin's own.
+ * Threads: reads the instance. */
+EFFECT_HOST_API effect_status effect_host_instance_drawing(effect_host_instance *instance, double t,
+                                                           const effect_host_draw_options *options,
+                                                           effect_host_drawing **out, effect_error *error);
+
+/* Fills *out, effect.h's effect_drawing (its struct_size set by the
+ * caller), with the list's own values: the view's width and height, the
+ * bounds of every frame's ink and max_item_count as the plugin reported
+ * them, in the list's coordinates (for a picture's drawing, before the
+ * steps' matrices move them into the picture's box), and item_count, the
+ * effect_draw_items the drawing holds (SEGMENT and STOP items included).
+ * Errors: NULL_POINTER, STRUCT_SIZE.
+ * Threads: reads the drawing. */
+EFFECT_HOST_API effect_status effect_host_drawing_frame(const effect_host_drawing *drawing, effect_drawing *out,
+                                                        effect_error *error);
 
 /* The walk's steps; 0 for NULL.
  * Threads: reads the drawing. */
@@ -116,6 +167,7 @@ EFFECT_HOST_API void effect_host_drawing_free(effect_host_drawing *drawing);
 #if defined(__LP64__) || defined(_WIN64)
 EFFECT_STATIC_ASSERT(sizeof(effect_host_step) == 112, effect_host_step_size);
 EFFECT_STATIC_ASSERT(sizeof(effect_host_clip) == 144, effect_host_clip_size);
+EFFECT_STATIC_ASSERT(sizeof(effect_host_draw_options) == 32, effect_host_draw_options_size);
 #endif
 
 #ifdef __cplusplus

@@ -12,9 +12,16 @@ final class DrawingBox {
     private let items: UnsafeMutablePointer<effect_draw_item>
     let steps: [effect_host_step]
     let clips: [effect_host_clip]
+    /// The list's own values, and how many effect.h items the drawing holds.
+    let frame: effect_drawing
 
     init(_ list: DisplayList, base: Affine) {
         let (encoded, places) = ItemEncoding.encode(list.items, keep: strings.keep)
+        var frame = effect_drawing()
+        frame.struct_size = UInt32(MemoryLayout<effect_drawing>.size)
+        (frame.item_count, frame.width, frame.height) = (UInt64(encoded.count), list.width, list.height)
+        (frame.bounds, frame.max_item_count) = (ItemEncoding.rect(list.bounds), UInt64(list.maxItemCount))
+        self.frame = frame
         items = .allocate(capacity: max(1, encoded.count))
         items.initialize(from: encoded, count: encoded.count)
         var walk = DisplayListWalk(list, base: base)
@@ -89,6 +96,55 @@ public func effect_host_picture_drawing(
         // The picture's box starts at its view box's origin in the list's coordinates.
         let origin = box.picture.canvas.viewBox
         return DrawingBox(list, base: .translation(-origin.x, -origin.y))
+    }
+}
+
+/// The caller's measurer, for the plugin's draw: a run it cannot measure
+/// (any answer but OK) is one the plugin's draw fails on.
+private final class CallerMeasurer: TextMeasuring, @unchecked Sendable {
+    let measure: effect_measure_fn
+    let context: UnsafeMutableRawPointer?
+
+    init(_ measure: effect_measure_fn, context: UnsafeMutableRawPointer?) { (self.measure, self.context) = (measure, context) }
+
+    func measure(_ text: String, size: Double, weight: Double, tracking: Double) -> (advance: Double, ascent: Double, descent: Double)? {
+        var metrics = effect_text_metrics()
+        let status = text.withCString { measure(context, $0, size, weight, tracking, &metrics) }
+        return status == EFFECT_OK ? (metrics.advance, metrics.ascent, metrics.descent) : nil
+    }
+}
+
+@_cdecl("effect_host_instance_drawing")
+public func effect_host_instance_drawing(
+    _ instance: OpaquePointer?, _ t: Double, _ raw: UnsafePointer<effect_host_draw_options>?,
+    _ out: UnsafeMutablePointer<OpaquePointer?>?, _ error: UnsafeMutablePointer<effect_error>?
+) -> Int32 {
+    answer(error, making: out) {
+        let box: InstanceBox = try object(instance, "instance")
+        var defaults = effect_host_draw_options()
+        defaults.struct_size = UInt32(MemoryLayout<effect_host_draw_options>.size)
+        let given = try options(raw, defaults: defaults, named: "effect_host_draw_options")
+        let appearance: Appearance
+        switch given.appearance {
+        case EFFECT_APPEARANCE_LIGHT: appearance = .light
+        case EFFECT_APPEARANCE_DARK: appearance = .dark
+        default: throw Failure(EFFECT_ERR_RANGE, "appearance is EFFECT_APPEARANCE_LIGHT or _DARK, not \(given.appearance)")
+        }
+        guard given.width >= 0 else { throw Failure(EFFECT_ERR_RANGE, "width is 0 or more points, not \(given.width)") }
+        let measurer = given.measure.map { CallerMeasurer($0, context: given.measure_context) }
+        let list = try box.instance.draw(
+            at: t, width: given.width == 0 ? nil : given.width, measurer: measurer, appearance: appearance)
+        return DrawingBox(list, base: .identity)
+    }
+}
+
+@_cdecl("effect_host_drawing_frame")
+public func effect_host_drawing_frame(
+    _ drawing: OpaquePointer?, _ out: UnsafeMutablePointer<effect_drawing>?, _ error: UnsafeMutablePointer<effect_error>?
+) -> Int32 {
+    answer(error) {
+        let box: DrawingBox = try object(drawing, "drawing")
+        try write(box.frame, to: out, named: "effect_drawing")
     }
 }
 

@@ -15,3 +15,4 @@ extension effect_host_render_options: OptionsStruct { static let firstSize = 80 
 extension effect_host_export_options: OptionsStruct { static let firstSize = 48 }
 extension effect_host_validate_options: OptionsStruct { static let firstSize = 24 }
 extension effect_host_play_options: OptionsStruct { static let firstSize = 40 }
+extension effect_host_draw_options: OptionsStruct { static let firstSize = 32 }

@@ -63,15 +63,27 @@ def checked_cpp(tmp_path_factory):
     )
     out = directory / "out"
     out.mkdir()
-    return run(program, out), out
+    return run(program, out, fixture_plugins(str(directory / "plugins"))), out
 
 
-def run(program, out):
+def fixture_plugins(directory):
+    """The C test plugin as an ABI 1.0 plugin (it does not draw) and as a
+    1.2 one whose list leaves its group open, for host_api_check."""
+    sys.path.insert(0, os.path.join(ROOT, "python", "tests"))
+    from plugin_fixtures import compile_test_plugin
+
+    os.makedirs(directory)
+    compile_test_plugin(directory, "libMinor0.so")
+    compile_test_plugin(directory, "libOpen.so", ("ABI_1_2", "BROKEN_DRAW_UNBALANCED"))
+    return directory
+
+
+def run(program, out, *more):
     # Only the plugins beside the build, whatever the environment holds; no
     # leak report (the Swift runtime keeps its caches for the process's life).
     env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": os.environ.get("HOME", "/tmp"),
            "ASAN_OPTIONS": "detect_leaks=0", "UBSAN_OPTIONS": "print_stacktrace=1"}
-    result = subprocess.run([program, BUILD, str(out)], capture_output=True, text=True, env=env, timeout=600)
+    result = subprocess.run([program, BUILD, str(out), *more], capture_output=True, text=True, env=env, timeout=600)
     assert result.returncode == 0, result.stdout + result.stderr
     return dict(line.split(": ", 1) for line in result.stdout.splitlines())
 
@@ -82,7 +94,7 @@ def checked(tmp_path_factory):
     directory = tmp_path_factory.mktemp("host-api")
     out = directory / "out"
     out.mkdir()
-    return run(build(str(directory), sanitize=False), out), out
+    return run(build(str(directory), sanitize=False), out, fixture_plugins(str(directory / "plugins"))), out
 
 
 def test_the_catalog_finds_the_bundled_effects_and_suggests_a_near_miss(checked):
@@ -169,6 +181,54 @@ def test_a_frame_walked_for_another_toolkit_has_the_seeds_places(checked):
     # text-reveal's rise: each of the 7 words of "Plan the week in one calm glance."
     # is masked (clipped) by its own group, and starts inside its clip.
     assert lines["drawing reveal"] == "7 words, 7 clipped, 7 clips, 0 outside their clip, first clip shape 1 outer -1"
+
+
+def test_an_instances_own_drawing_is_its_list_with_the_programs_measurer(checked):
+    """API 1.4: the strike's own list at 0.32 s (struck through), measured
+    by the program's measurer (10 pt a character, 24 up, 6 down), which the
+    plugin calls: the seed's row puts the text after the 18 pt tick and its
+    8 pt gap (26 pt) on a baseline at the ascent, the line as wide as the
+    text, the view 26 + 180 by 24 + 6; in the list's own coordinates."""
+    lines, _ = checked
+    text = "Ship the component"
+    advance = len(text) * 10
+    frame = re.fullmatch(r"(\S+) x (\S+), bounds (\S+) (\S+) (\S+) (\S+), (\d+) items, max (\d+)", lines["instance drawing frame"])
+    assert frame is not None, lines["instance drawing frame"]
+    width, height, x, y, w, h = map(float, frame.groups()[:6])
+    assert (width, height) == (26 + advance, 24 + 6)
+    assert x <= 0 and y <= 0 and x + w >= width and y + h >= height, "the bounds hold the view"
+    # The row's group, the tick and its 3 segments, the text's group, the text, its end, the line, the end.
+    assert int(frame.group(7)) == 10 and int(frame.group(8)) >= 10
+    # The seed's text: 20 pt, medium (500), no tracking.
+    assert lines["instance drawing measured"].endswith(f"first '{text}' 20 500 0")
+    assert int(lines["instance drawing measured"].split()[0]) >= 1
+    assert lines["instance drawing text"] == f"'{text}' advance {advance} ascent 24 descent 6 at 26 24 colour 1D1D1FFF"
+    assert lines["instance drawing line"] == f"width {advance}"
+    assert lines["instance drawing small frame"] == "status -2: effect_drawing.struct_size is 8, less than its size of 72 bytes"
+    # Without a measurer, effect.h's reference metrics: 1.02 wider at weight 500; ascent 0.952 em and descent 0.241.
+    sys.path.insert(0, os.path.join(ROOT, "python", "tests"))
+    from reference import REFERENCE_ASCENT, REFERENCE_DESCENT, reference_advance
+
+    reference = sum(reference_advance(c) for c in text) / 1000 * 20 * 1.02
+    defaults = re.fullmatch(r"(\S+) x (\S+), 7 steps", lines["instance drawing defaults"])
+    assert defaults is not None, lines["instance drawing defaults"]
+    assert float(defaults.group(1)) == pytest.approx(26 + reference, abs=1e-3)
+    assert float(defaults.group(2)) == pytest.approx((REFERENCE_ASCENT + REFERENCE_DESCENT) * 20, abs=1e-3)
+    # The seed's .primary in the dark.
+    assert lines["instance drawing dark"] == "colour F5F5F7FF"
+    assert lines["instance drawing odd appearance"] == "status -7: appearance is EFFECT_APPEARANCE_LIGHT or _DARK, not 7"
+    assert lines["instance drawing negative width"] == "status -7: width is 0 or more points, not -5.0"
+    assert lines["instance drawing small options"] == (
+        "status -2: effect_host_draw_options.struct_size is 4, less than its size of 32 bytes")
+    assert lines["instance drawing refusing measurer"].startswith("status -7: ")
+    assert lines["instance drawing NaN"].startswith("status -9: ")
+    assert lines["instance drawing NULL"] == "status -1: instance is NULL"
+    assert lines["instance drawing NULL out"] == "status -1: out is NULL"
+    assert lines["instance drawing frame NULL"] == "status -1: drawing is NULL"
+    assert lines["instance drawing refused"] == "nothing made"
+    # effect.h's rules, checked by the host's reader; a plugin before 1.2 does not draw.
+    assert lines["instance drawing not drawn"] == "status -15: test-ramp comes from an ABI 1.0 plugin, which does not draw"
+    assert lines["instance drawing broken list"] == "status -14: the plugin's display list leaves 1 group(s) open"
 
 
 def test_values_and_names_are_read_by_the_hosts_grammar(checked):
@@ -468,6 +528,18 @@ def test_the_cpp_face_draws_renders_plays_and_reports(checked_cpp):
     assert lines["meta"] == "reveal text-reveal 19 params, unit characters|words|lines default words, masked channel 0, lines"
     assert lines["meta unknown"] == "-5 effect 'text-reveal' has no param 'presett' (did you mean 'preset'?)"
     assert lines["meta closest"] == "preset, colour FFD976FF"
+    # effect::host::Drawing (API 1.4): the picture's frame walked (the row's
+    # group, the tick, the text's group around its text, the line) and the
+    # instance's own list with the program's measurer (10 pt a character, 24
+    # up, 6 down): "Ship the component" after the 26 pt of tick and gap.
+    assert lines["drawing"] == "7 steps, kinds 1314232"
+    assert lines["own text"] == "'Ship the component' advance 180 at 26 24"
+    assert lines["own"] == "206 x 30, 10 items, measured yes"
+    assert lines["own throwing"] == "no fonts here"
+    assert lines["own odd"] == "-7 appearance is EFFECT_APPEARANCE_LIGHT or _DARK, not 7"
+    # The rules effect.hpp's reader no longer re-checks, checked by the host's.
+    assert lines["refused libMinor0.so"] == "-15 test-ramp comes from an ABI 1.0 plugin, which does not draw"
+    assert lines["refused libOpen.so"] == "-14 the plugin's display list leaves 1 group(s) open"
 
 
 def test_a_program_built_against_the_api_1_2_header_keeps_working(tmp_path):
@@ -508,11 +580,13 @@ def test_under_address_and_undefined_behaviour_sanitizers(tmp_path):
         pytest.skip("the C compiler cannot build with -fsanitize=address")
     out = tmp_path / "out"
     out.mkdir()
-    lines = run(build(str(tmp_path), sanitize=True), out)
+    lines = run(build(str(tmp_path), sanitize=True), out, fixture_plugins(str(tmp_path / "plugins")))
     assert lines["bad input"] == "done"
     assert lines["header rules"] == "done"
     assert lines["player"] == "status -102, 5 frames seen, 5 shown"
     assert lines["pixels"].endswith("written")
+    assert lines["instance drawing text"] == "'Ship the component' advance 180 ascent 24 descent 6 at 26 24 colour 1D1D1FFF"
+    assert lines["instance drawing broken list"] == "status -14: the plugin's display list leaves 1 group(s) open"
 
 
 @pytest.fixture(scope="module")

@@ -1,15 +1,15 @@
-"""Display lists (ABI 1.2): one frame of an effect as typed items, read and
-checked the way effect-host's Swift reader checks them."""
+"""Display lists (ABI 1.2): one frame of an effect as typed items, made from
+the steps of the host library's checked and walked drawing
+(effect_host_instance_drawing); the host's reader is the one checker."""
 
 from __future__ import annotations
 
-import ctypes
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal, Union
 
-from . import _abi
+from . import _abi, _host
 from .errors import EffectError
 
 #: What a shape is (``Shape.shape``): every kind but "path" fills its ``frame``.
@@ -263,130 +263,64 @@ _VERBS: dict[int, Verb] = {
     _abi.SEGMENT_CUBIC: "cubic",
     _abi.SEGMENT_CLOSE: "close",
 }
-#: Longer text than any run of a sane effect (effect-host's limit).
-_TEXT_LIMIT = 1 << 30
-
-
-def _broken(what: str) -> EffectError:
-    return EffectError(_abi.ERR_INTERNAL, f"the plugin's display list {what}")
 
 
 def _rect(raw: _abi.Rect) -> Rect:
     return Rect(raw.x, raw.y, raw.width, raw.height)
 
 
-def read_display_list(drawing: _abi.Drawing, raw: ctypes.Array[_abi.DrawItem], count: int) -> DisplayList:
-    """The first ``count`` items of ``raw`` as a checked DisplayList; raises
-    EffectError (ERR_INTERNAL) for a list that breaks the ABI's rules:
-    unbalanced groups, a shape without its segments or stops, a segment or
-    stop on its own, an unknown kind, a non-finite number, text that is NULL
-    or not UTF-8. Text is copied, so the result outlives the instance."""
-    frame = (drawing.width, drawing.height, drawing.bounds.x, drawing.bounds.y, drawing.bounds.width, drawing.bounds.height)
-    if not all(math.isfinite(value) for value in frame):
-        raise _broken("has a non-finite size or bounds")
+def _group(g: _abi.DrawGroup) -> Group:
+    t = g.transform
+    clip = None if g.clip_shape == _abi.SHAPE_NONE else Clip(_CLIPS[g.clip_shape], _rect(g.clip), g.clip_corner_radius)
+    transform = Transform(t.anchor_x, t.anchor_y, t.translate_x, t.translate_y, t.scale_x, t.scale_y, t.rotation)
+    return Group(g.id, transform, g.opacity, g.blur, g.saturation, clip)
+
+
+def _segment(p: _abi.DrawSegment) -> Segment:
+    verb = _VERBS[p.verb]
+    if verb == "cubic":
+        return Segment(verb, p.x, p.y, p.x1, p.y1, p.x2, p.y2)
+    return Segment(verb) if verb == "close" else Segment(verb, p.x, p.y)
+
+
+def _shape(item: Any) -> Shape:
+    """A SHAPE item with its SEGMENT and STOP items after it in memory."""
+    s = item[0].shape
+    segments = tuple(_segment(item[1 + offset].segment) for offset in range(s.segment_count))
+    stops = tuple(
+        Stop(item[1 + s.segment_count + offset].stop.offset, item[1 + s.segment_count + offset].stop.color)
+        for offset in range(s.stop_count)
+    )
+    fill: Paint | None = None
+    if s.fill == _abi.PAINT_SOLID:
+        fill = Solid(s.fill_color)
+    elif s.fill == _abi.PAINT_LINEAR_GRADIENT:
+        fill = LinearGradient(s.gradient_x0, s.gradient_y0, s.gradient_x1, s.gradient_y1, stops)
+    stroke = Stroke(s.stroke_color, s.stroke_width, _CAPS[s.line_cap], _JOINS[s.line_join]) if s.stroke_width > 0 else None
+    return Shape(s.id, _SHAPES[s.shape], _rect(s.frame), s.corner_radius, s.trim_start, s.trim_end, fill, stroke, segments)
+
+
+def _text(r: _abi.DrawText) -> Text:
+    return Text(r.id, r.text.decode("utf-8"), r.x, r.y, r.size, r.weight, r.tracking, r.advance, r.ascent, r.descent, r.color)
+
+
+def display_list(frame: _abi.Drawing, steps: list[Any]) -> DisplayList:
+    """The DisplayList of a drawing the host library checked and walked
+    (effect_host_instance_drawing): ``frame`` from effect_host_drawing_frame,
+    ``steps`` its effect_host_steps in order. Each step's item is effect.h's
+    struct as the host's reader accepted it, converted as it is; strings
+    are copied, so the list outlives the drawing."""
     items: list[DrawItem] = []
-    open_groups: list[int] = []
-    index = 0
-
-    def finite(*values: float) -> None:
-        if not all(math.isfinite(value) for value in values):
-            raise _broken(f"has a non-finite number in item {index}")
-
-    while index < count:
-        entry = raw[index]
-        kind = entry.head.kind
-        if kind == _abi.ITEM_GROUP:
-            g = entry.group
-            t = g.transform
-            finite(t.anchor_x, t.anchor_y, t.translate_x, t.translate_y, t.scale_x, t.scale_y, t.rotation)
-            finite(g.opacity, g.blur, g.saturation, g.clip.x, g.clip.y, g.clip.width, g.clip.height, g.clip_corner_radius)
-            clip: Clip | None = None
-            if g.clip_shape != _abi.SHAPE_NONE:
-                clip_kind = _CLIPS.get(g.clip_shape)
-                if clip_kind is None:
-                    raise _broken(f"clips to shape {g.clip_shape}")
-                clip = Clip(clip_kind, _rect(g.clip), g.clip_corner_radius)
-            transform = Transform(t.anchor_x, t.anchor_y, t.translate_x, t.translate_y, t.scale_x, t.scale_y, t.rotation)
-            items.append(Group(g.id, transform, g.opacity, g.blur, g.saturation, clip))
-            open_groups.append(g.id)
-        elif kind == _abi.ITEM_END_GROUP:
-            if not open_groups:
-                raise _broken(f"closes a group that is not open at item {index}")
-            open_groups.pop()
-            items.append(EndGroup(entry.head.id))
-        elif kind == _abi.ITEM_SHAPE:
-            s = entry.shape
-            shape_kind = _SHAPES.get(s.shape)
-            if shape_kind is None:
-                raise _broken(f"has shape kind {s.shape} at item {index}")
-            finite(s.frame.x, s.frame.y, s.frame.width, s.frame.height, s.corner_radius, s.trim_start, s.trim_end)
-            finite(s.gradient_x0, s.gradient_y0, s.gradient_x1, s.gradient_y1, s.stroke_width)
-            segment_count = int(s.segment_count) if shape_kind == "path" else 0
-            stop_count = int(s.stop_count) if s.fill == _abi.PAINT_LINEAR_GRADIENT else 0
-            if index + segment_count + stop_count >= count:
-                raise _broken(f"ends inside shape {s.id}")
-            segments: list[Segment] = []
-            for offset in range(segment_count):
-                segment = raw[index + 1 + offset]
-                if segment.head.kind != _abi.ITEM_SEGMENT:
-                    raise _broken(f"lacks a segment of shape {s.id}")
-                p = segment.segment
-                finite(p.x, p.y, p.x1, p.y1, p.x2, p.y2)
-                verb = _VERBS.get(p.verb)
-                if verb is None:
-                    raise _broken(f"has segment verb {p.verb}")
-                if verb == "cubic":
-                    segments.append(Segment(verb, p.x, p.y, p.x1, p.y1, p.x2, p.y2))
-                elif verb == "close":
-                    segments.append(Segment(verb))
-                else:
-                    segments.append(Segment(verb, p.x, p.y))
-            stops: list[Stop] = []
-            for offset in range(stop_count):
-                stop = raw[index + 1 + segment_count + offset]
-                if stop.head.kind != _abi.ITEM_STOP:
-                    raise _broken(f"lacks a stop of shape {s.id}")
-                finite(stop.stop.offset)
-                stops.append(Stop(stop.stop.offset, stop.stop.color))
-            fill: Paint | None
-            if s.fill == _abi.PAINT_NONE:
-                fill = None
-            elif s.fill == _abi.PAINT_SOLID:
-                fill = Solid(s.fill_color)
-            elif s.fill == _abi.PAINT_LINEAR_GRADIENT:
-                fill = LinearGradient(s.gradient_x0, s.gradient_y0, s.gradient_x1, s.gradient_y1, tuple(stops))
-            else:
-                raise _broken(f"has paint kind {s.fill}")
-            # As effect-host reads them: an unknown cap or join is butt or miter.
-            stroke = (
-                Stroke(s.stroke_color, s.stroke_width, _CAPS.get(s.line_cap, "butt"), _JOINS.get(s.line_join, "miter"))
-                if s.stroke_width > 0
-                else None
-            )
-            items.append(
-                Shape(s.id, shape_kind, _rect(s.frame), s.corner_radius, s.trim_start, s.trim_end, fill, stroke, tuple(segments))
-            )
-            index += segment_count + stop_count
-        elif kind == _abi.ITEM_TEXT:
-            r = entry.text
-            finite(r.x, r.y, r.size, r.weight, r.tracking, r.advance, r.ascent, r.descent)
-            encoded = r.text
-            try:
-                if encoded is None or len(encoded) >= _TEXT_LIMIT:
-                    raise ValueError
-                text = encoded.decode("utf-8")
-            except ValueError:
-                raise _broken("has text that is NULL or not UTF-8") from None
-            items.append(Text(r.id, text, r.x, r.y, r.size, r.weight, r.tracking, r.advance, r.ascent, r.descent, r.color))
-        elif kind in (_abi.ITEM_SEGMENT, _abi.ITEM_STOP):
-            what = "segment" if kind == _abi.ITEM_SEGMENT else "stop"
-            raise _broken(f"has a {what} outside a shape at item {index}")
+    for step in steps:
+        if step.kind == _host.STEP_ENTER:
+            items.append(_group(step.item[0].group))
+        elif step.kind == _host.STEP_LEAVE:
+            items.append(EndGroup(step.item[0].group.id))
+        elif step.kind == _host.STEP_SHAPE:
+            items.append(_shape(step.item))
         else:
-            raise _broken(f"has item kind {kind} at item {index}")
-        index += 1
-    if open_groups:
-        raise _broken(f"leaves {len(open_groups)} group(s) open")
-    return DisplayList(drawing.width, drawing.height, _rect(drawing.bounds), int(drawing.max_item_count), tuple(items))
+            items.append(_text(step.item[0].text))
+    return DisplayList(frame.width, frame.height, _rect(frame.bounds), int(frame.max_item_count), tuple(items))
 
 
 class MeasureBridge:
@@ -473,20 +407,3 @@ def _real(value: Any) -> float:
     if isinstance(value, bool) or not hasattr(value, "__float__"):
         raise TypeError
     return float(value)
-
-
-#: Room for a small drawing; a larger one says what it needs.
-FIRST_CAPACITY = 64
-#: More items than any frame of a sane effect draws (effect-host's limit).
-MAX_ITEMS = 50_000_000
-#: The most room a draw sets aside for items before the plugin asks for more
-#: (an instance's max_item_count beyond it is taken only when a frame needs it).
-HINT_LIMIT = 1 << 16
-
-
-def item_buffer(capacity: int) -> ctypes.Array[_abi.DrawItem]:
-    """Zeroed room for ``capacity`` items; EffectError(ERR_OUT_OF_MEMORY) when there is none."""
-    try:
-        return (_abi.DrawItem * max(1, capacity))()
-    except MemoryError:
-        raise EffectError(_abi.ERR_OUT_OF_MEMORY, f"no memory for a display list of {capacity} items") from None

@@ -20,7 +20,7 @@ import shutil
 from collections.abc import Callable, Iterable, Sequence
 from ctypes import CFUNCTYPE, POINTER, Structure, c_char_p, c_double, c_int, c_int32, c_uint32, c_uint64, c_void_p
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 
@@ -132,6 +132,43 @@ class CheckResult(Structure):
     ]
 
 
+class DrawOptions(Structure):
+    """effect_host_draw_options (effect_host_drawing.h)."""
+
+    _fields_ = [
+        ("struct_size", c_uint32),
+        ("appearance", c_uint32),
+        ("width", c_double),
+        ("measure", _abi.MeasureFunction),
+        ("measure_context", c_void_p),
+    ]
+
+
+#: What a step is (effect_host_step.kind).
+STEP_ENTER, STEP_LEAVE, STEP_SHAPE, STEP_TEXT = 1, 2, 3, 4
+
+
+class Step(Structure):
+    """effect_host_step: ``item`` points at the drawing's checked item (a
+    SHAPE's SEGMENT and STOP items follow it)."""
+
+    _fields_ = [
+        ("struct_size", c_uint32),
+        ("kind", c_uint32),
+        ("item", POINTER(_abi.DrawItem)),
+        ("parent", ctypes.c_int64),
+        ("end", c_uint64),
+        ("matrix", c_double * 6),
+        ("opacity", c_double),
+        ("saturation", c_double),
+        ("clip", ctypes.c_int64),
+        ("depth", c_uint32),
+        ("reserved", c_uint32),
+    ]
+
+
+assert ctypes.sizeof(DrawOptions) == 32
+assert ctypes.sizeof(Step) == 112
 assert ctypes.sizeof(Look) == 32
 assert ctypes.sizeof(RenderOptions) == 80
 assert ctypes.sizeof(ExportOptions) == 48
@@ -176,6 +213,11 @@ _SIGNATURES: dict[str, tuple[Any, list[Any]]] = {
     "effect_host_picture_missing_characters": (c_char_p, [c_void_p]),
     "effect_host_picture_font_note": (c_char_p, [c_void_p]),
     "effect_host_picture_free": (None, [c_void_p]),
+    "effect_host_instance_drawing": (c_int32, [c_void_p, c_double, POINTER(DrawOptions), _P, _Err]),
+    "effect_host_drawing_frame": (c_int32, [c_void_p, POINTER(_abi.Drawing), _Err]),
+    "effect_host_drawing_step_count": (c_uint64, [c_void_p]),
+    "effect_host_drawing_step": (c_int32, [c_void_p, c_uint64, POINTER(Step), _Err]),
+    "effect_host_drawing_free": (None, [c_void_p]),
     "effect_host_render": (c_int32, [c_void_p, c_char_p, POINTER(Look), POINTER(RenderOptions), _Err]),
     "effect_host_export": (c_int32, [c_void_p, c_char_p, POINTER(Look), POINTER(ExportOptions), _Err]),
     "effect_host_validate": (c_int32, [POINTER(c_char_p), c_uint32, POINTER(ValidateOptions), _P, _Err]),
@@ -403,6 +445,29 @@ def create_instance_text(plugin: Handle, effect_id: str, assignments: Iterable[s
 
 def set_param(instance: Handle, name: str, value: _abi.Value, at: float) -> None:
     call(library().effect_host_instance_set_param, instance.pointer, name.encode("utf-8"), ctypes.byref(value), at)
+
+
+_Read = TypeVar("_Read")
+
+
+def instance_drawing(instance: Handle, t: float, options: DrawOptions, read: Callable[[_abi.Drawing, list[Step]], _Read]) -> _Read:
+    """What ``read`` makes of the instance's own display list at t, drawn,
+    checked and walked by the host (effect_host_instance_drawing): its
+    frame and its steps, valid during the call."""
+    functions = library()
+    drawing = c_void_p()
+    call(functions.effect_host_instance_drawing, instance.pointer, t, ctypes.byref(options), ctypes.byref(drawing))
+    try:
+        frame = _abi.sized(_abi.Drawing)
+        call(functions.effect_host_drawing_frame, drawing, ctypes.byref(frame))
+        steps = []
+        for index in range(functions.effect_host_drawing_step_count(drawing)):
+            step = _abi.sized(Step)
+            call(functions.effect_host_drawing_step, drawing, index, ctypes.byref(step))
+            steps.append(step)
+        return read(frame, steps)
+    finally:
+        functions.effect_host_drawing_free(drawing)
 
 
 def look(appearance: str, width: float | None, font: str | None, ground: str | None) -> tuple[Look, list[Any]]:

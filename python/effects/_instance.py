@@ -14,16 +14,7 @@ from typing import TYPE_CHECKING, Any, Literal
 import numpy as np
 
 from . import _abi, _host
-from ._drawing import (
-    FIRST_CAPACITY,
-    HINT_LIMIT,
-    MAX_ITEMS,
-    DisplayList,
-    MeasureBridge,
-    Measurer,
-    item_buffer,
-    read_display_list,
-)
+from ._drawing import DisplayList, MeasureBridge, Measurer, display_list
 from ._host import Picture
 from ._layout import Layout, read_layout
 from ._library import _call, value_from_raw
@@ -259,8 +250,6 @@ class Instance:
         self._stride = len(effect.element_channels)
         self._channel_names = tuple(channel.name for channel in effect.channels)
         self._element_channel_names = tuple(channel.name for channel in effect.element_channels)
-        # The items the last draw needed, to start the next one with room enough.
-        self._draw_capacity = FIRST_CAPACITY
         self._said: set[str] = set()
         self._say_notes(stacklevel=4)  # the caller of create
 
@@ -522,7 +511,8 @@ class Instance:
         self, t: float, width: float | None = None, measure: Measurer | None = None, appearance: Appearance = "light"
     ) -> DisplayList:
         """The frame at time t as a display list (ABI 1.2): groups, shapes and
-        runs of text, checked as effect-host checks them.
+        runs of text, drawn by the plugin and checked and walked by the host
+        library (effect_host_instance_drawing).
 
         ``appearance`` is ``"light"`` or ``"dark"``, the colour scheme the
         frame is drawn for (ABI 1.3): colours the effect adapts, and that no
@@ -540,52 +530,29 @@ class Instance:
 
         Raises EffectError with ERR_UNSUPPORTED for an effect that does not
         draw (every effect of an ABI 1.0 or 1.1 plugin), and ERR_INTERNAL
-        for a list that breaks the ABI's rules.
+        for a list that breaks the ABI's rules, with the host's message.
         """
-        plugin = self.effect.plugin
-        if not plugin.has_draw:
-            major, minor = plugin.abi
-            raise EffectError(
-                _abi.ERR_UNSUPPORTED, f"{self.effect.id} comes from an ABI {major}.{minor} plugin, which does not draw"
-            )
         t = to_time(t)
         appearances = {"light": _abi.APPEARANCE_LIGHT, "dark": _abi.APPEARANCE_DARK}
         if not isinstance(appearance, str) or appearance not in appearances:
             raise EffectError(_abi.ERR_RANGE, f"appearance is 'light' or 'dark', not {appearance!r}")
-        context = _abi.sized(_abi.DrawContext)
-        context.appearance = appearances[appearance]
+        options = _abi.sized(_host.DrawOptions)
+        options.appearance = appearances[appearance]
         if width is not None:
             if isinstance(width, bool) or not isinstance(width, numbers.Real):
                 raise EffectError(_abi.ERR_RANGE, f"width is a number of points or None, not {type(width).__name__} {width!r}")
-            context.width = float(width)
+            options.width = float(width)
         bridge = MeasureBridge(measure) if measure is not None else None
         if bridge is not None:
-            context.measure = bridge.function
-        capacity = self._draw_capacity
-        # A plugin answers ERR_BUFFER with the capacity this t needs (and
-        # any t's most); one that keeps asking for more is broken.
-        for _ in range(3):
-            items = item_buffer(capacity)
-            drawing = _abi.sized(_abi.Drawing)
-            error = _abi.sized(_abi.Error)
-            with self._reading() as handle:
-                status = self._api.draw(
-                    handle, t, ctypes.byref(context), ctypes.byref(drawing), items, capacity, ctypes.byref(error)
-                )
+            options.measure = bridge.function
+        # A read: no set or close runs while the host draws the instance.
+        with self._reading():
+            try:
+                return _host.instance_drawing(self._host_instance(), t, options, display_list)
+            finally:
+                # The measurer's own failure, rather than the plugin's word on it.
                 if bridge is not None:
                     bridge.raise_failure()
-                if status == _abi.OK:
-                    # Read while the instance (which owns the text) cannot be closed.
-                    listing = read_display_list(drawing, items, min(int(drawing.item_count), capacity))
-                    # Room for any t next time, within reason.
-                    self._draw_capacity = max(capacity, min(int(drawing.max_item_count), HINT_LIMIT))
-                    return listing
-            if status == _abi.ERR_BUFFER and capacity < drawing.item_count <= MAX_ITEMS:
-                capacity = max(int(drawing.item_count), min(int(drawing.max_item_count), HINT_LIMIT))
-                continue
-            message = error.message.decode("utf-8", "replace") or f"the plugin failed with status {status}"
-            raise EffectError(status, message)
-        raise EffectError(_abi.ERR_INTERNAL, "the plugin's display list does not fit the capacity it asked for")
 
     # ---- Through the host library ---------------------------------------------
 

@@ -26,7 +26,6 @@ from reference import (
 
 import effects
 from effects import _abi
-from effects._drawing import read_display_list
 
 STRIKE_COLOR = 0x8A8F98FF
 TEAL, CYAN = 0x20D9D2FF, 0x0CE8FFFF
@@ -638,93 +637,46 @@ def test_older_plugins_sample_but_do_not_draw(tmp_path, defines, minor):
         assert raised.value.status == _abi.ERR_UNSUPPORTED
 
 
-# ---- The reader's checks, on lists made by hand ------------------------------
+# ---- Lists drawn by the C test plugin, checked by the host -----------------------
 
 
-def raw_list(*fill):
-    """A Drawing and items, each item set by one (kind, id, fields) tuple."""
-    items = (_abi.DrawItem * max(1, len(fill)))()
-    keep = []
-    for index, (kind, id, fields) in enumerate(fill):
-        items[index].head.kind = kind
-        items[index].head.id = id
-        member = {_abi.ITEM_GROUP: "group", _abi.ITEM_SHAPE: "shape", _abi.ITEM_TEXT: "text",
-                  _abi.ITEM_SEGMENT: "segment", _abi.ITEM_STOP: "stop"}.get(kind)
-        if member == "group":
-            items[index].group.transform.scale_x = items[index].group.transform.scale_y = 1
-            items[index].group.opacity = items[index].group.saturation = 1
-        if member == "shape":
-            items[index].shape.trim_end = 1
-        for name, value in fields.items():
-            if isinstance(value, bytes):
-                keep.append(value)
-            setattr(getattr(items[index], member), name, value)
-    drawing = _abi.sized(_abi.Drawing)
-    drawing.item_count = len(fill)
-    drawing.width = drawing.height = 10
-    drawing.bounds.width = drawing.bounds.height = 10
-    drawing.max_item_count = len(fill)
-    return drawing, items, keep
+def test_a_list_is_the_plugins_items_as_the_host_checked_them(tmp_path):
+    """The 1.2 test plugin's frame: a group around a bar 100 pt wide at the
+    ramp's value (t / length) and the label "ramp", measured by the caller."""
+    plugin = effects.load_plugin(compile_test_plugin(str(tmp_path), "libDraws.so", ("ABI_1_2",)))
+    calls = []
 
+    def measure(text, size, weight, tracking):
+        calls.append((text, size, weight, tracking))
+        return monospaced(text, size, weight, tracking)
 
-GROUP, END = (_abi.ITEM_GROUP, 1, {}), (_abi.ITEM_END_GROUP, 1, {})
-PATH = (_abi.ITEM_SHAPE, 2, {"shape": _abi.SHAPE_PATH, "segment_count": 2, "stroke_width": 1.5, "line_cap": 9})
-MOVE = (_abi.ITEM_SEGMENT, 2, {"verb": _abi.SEGMENT_MOVE, "x": 1, "y": 2})
-CUBIC = (_abi.ITEM_SEGMENT, 2, {"verb": _abi.SEGMENT_CUBIC, "x": 5, "y": 6, "x1": 1, "y1": 2, "x2": 3, "y2": 4})
-GRADIENT = (_abi.ITEM_SHAPE, 3, {"shape": _abi.SHAPE_RECT, "fill": _abi.PAINT_LINEAR_GRADIENT, "stop_count": 1, "gradient_x1": 4})
-STOP = (_abi.ITEM_STOP, 3, {"offset": 0.5, "color": 0x11223344})
-TEXT = (_abi.ITEM_TEXT, 4, {"text": "h\u00e9".encode(), "size": 12})
-
-
-def read(*fill):
-    drawing, items, _ = raw_list(*fill)
-    return read_display_list(drawing, items, len(fill))
-
-
-def test_the_reader_folds_segments_and_stops_into_their_shapes():
-    listing = read(GROUP, PATH, MOVE, CUBIC, GRADIENT, STOP, TEXT, END)
-    group, path, gradient, text, end = listing.items
-    assert group == effects.Group(1, effects.Transform(0, 0, 0, 0, 1, 1, 0), 1, 0, 1, None) and group.transform.is_identity
-    assert path.segments == (effects.Segment("move", 1, 2), effects.Segment("cubic", 5, 6, 1, 2, 3, 4))
-    assert path.stroke == effects.Stroke(0, 1.5, "butt", "miter"), "an unknown cap reads as butt, as effect-host reads it"
-    assert path.fill is None
-    assert gradient.fill == effects.LinearGradient(0, 0, 4, 0, (effects.Stop(0.5, 0x11223344),))
-    assert gradient.segments == () and gradient.stroke is None
-    assert text.text == "h\u00e9"
+    with plugin.effect("test-ramp").create(length=4) as instance:
+        listing = instance.draw(1, measure=measure)
+    assert calls == [("ramp", 12, 400, 0)], "the plugin called the measurer through the host"
+    group, bar, label, end = listing.items
+    assert group == effects.Group(1, effects.Transform(0, 0, 0, 0, 1, 1, 0), 1, 0, 1, None)
+    assert bar == effects.Shape(2, "rect", effects.Rect(0, 0, 25, 4), 0, 0, 1, effects.Solid(0x3366CCFF), None)
+    assert label == effects.Text(3, "ramp", 0, 16, 12, 400, 0, 40, 24, 6, 0x000000FF)
     assert end == effects.EndGroup(1)
+    assert (listing.width, listing.height, listing.bounds, listing.max_item_count) == (100, 20, effects.Rect(0, 0, 100, 20), 4)
 
 
-@pytest.mark.parametrize(
-    "fill, words",
-    [
-        ((GROUP,), "leaves 1 group(s) open"),
-        ((END,), "closes a group that is not open at item 0"),
-        ((PATH, MOVE), "ends inside shape 2"),
-        ((PATH, MOVE, TEXT), "lacks a segment of shape 2"),
-        ((GRADIENT, TEXT), "lacks a stop of shape 3"),
-        ((MOVE,), "has a segment outside a shape at item 0"),
-        ((STOP,), "has a stop outside a shape at item 0"),
-        (((9, 1, {}),), "has item kind 9 at item 0"),
-        (((_abi.ITEM_SHAPE, 2, {"shape": 0}),), "has shape kind 0"),
-        (((_abi.ITEM_SHAPE, 2, {"shape": 1, "fill": 7}),), "has paint kind 7"),
-        (((_abi.ITEM_GROUP, 1, {"clip_shape": _abi.SHAPE_PATH}), END), "clips to shape 5"),
-        (((_abi.ITEM_GROUP, 1, {"opacity": math.nan}), END), "non-finite number in item 0"),
-        ((PATH, MOVE, (_abi.ITEM_SEGMENT, 2, {"verb": 1, "x": math.inf})), "non-finite number in item 0"),  # its shape
-        ((PATH, MOVE, (_abi.ITEM_SEGMENT, 2, {"verb": 8})), "has segment verb 8"),
-        (((_abi.ITEM_TEXT, 4, {"text": b"\xff\xfe"}),), "has text that is NULL or not UTF-8"),
-        (((_abi.ITEM_TEXT, 4, {}),), "has text that is NULL or not UTF-8"),
-    ],
-)
-def test_the_reader_refuses_broken_lists(fill, words):
-    with pytest.raises(effects.EffectError) as raised:
-        read(*fill)
+def test_a_list_that_breaks_the_abis_rules_is_refused_with_the_hosts_message(tmp_path):
+    plugin = effects.load_plugin(compile_test_plugin(str(tmp_path), "libOpen.so", ("ABI_1_2", "BROKEN_DRAW_UNBALANCED")))
+    with plugin.effect("test-ramp").create(length=4) as instance, pytest.raises(effects.EffectError) as raised:
+        instance.draw(1)
     assert raised.value.status == _abi.ERR_INTERNAL
-    assert words in raised.value.message
+    assert raised.value.message == "the plugin's display list leaves 1 group(s) open"
 
 
-def test_the_reader_refuses_a_non_finite_frame():
-    drawing, items, _ = raw_list(TEXT)
-    drawing.bounds.x = math.inf
-    with pytest.raises(effects.EffectError) as raised:
-        read_display_list(drawing, items, 1)
-    assert "non-finite size or bounds" in raised.value.message
+def test_a_path_comes_with_its_segments(plugins_dir):
+    """The strike's tick, a path of a move and two lines, trimmed to the
+    strike's progress: a = 0.5 at 0.16 s (the seed's easeInOut, half way)."""
+    with load(plugins_dir, "libStrike.so", "strikethrough-reveal") as instance:
+        listing = instance.draw(0.16)
+    paths = [item for item in listing.items if isinstance(item, effects.Shape) and item.shape == "path"]
+    assert len(paths) == 1
+    assert [segment.verb for segment in paths[0].segments] == ["move", "line", "line"]
+    assert (paths[0].trim_start, paths[0].trim_end) == (0, approx(0.5))
+
+

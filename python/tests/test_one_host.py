@@ -179,3 +179,26 @@ def test_a_ground_colour_is_read_by_the_hosts_grammar(strike):
                 f"ground is a colour or 'transparent'; '{text}' is not a colour: "
                 "#RRGGBB or #RRGGBBAA (hex digits; 0x or no prefix also read)"
             )
+
+
+def test_no_module_of_the_package_calls_a_plugins_draw_or_checks_its_items():
+    """Instance.draw asks the host library for the checked, walked list
+    (effect_host_instance_drawing); the plugin's table's draw is called by
+    the host alone, and its reader is the one checker."""
+    package = os.path.join(ROOT, "python", "effects")
+    callers = []
+    for name in sorted(os.listdir(package)):
+        if name.endswith(".py"):
+            with open(os.path.join(package, name), encoding="utf-8") as source:
+                text = source.read()
+            if "_api.draw" in text or "the plugin's display list" in text:
+                callers.append(name)
+    assert callers == []
+
+
+def test_a_width_the_host_refuses_is_refused_in_its_words(plugins_dir):
+    strike = effects.load_plugin(os.path.join(plugins_dir, "libStrike.so")).effect("strikethrough-reveal")
+    with strike.create() as instance, pytest.raises(effects.EffectError) as raised:
+        instance.draw(0, width=-5)
+    assert raised.value.status == -7
+    assert raised.value.message == "width is 0 or more points, not -5.0"

@@ -2,7 +2,11 @@
  * host_api_check.c: drives effect_host.h as a C program would, for
  * Tests/Pictures/test_host_library.py, which decodes what it writes.
  *
- *   host_api_check PLUGIN_DIR OUT_DIR
+ *   host_api_check PLUGIN_DIR OUT_DIR [TEST_PLUGIN_DIR]
+ *
+ * TEST_PLUGIN_DIR holds Tests/Fixtures/plugins/test_plugin.c built as
+ * libMinor0.so (an ABI 1.0 plugin: it does not draw) and libOpen.so (ABI
+ * 1.2, -DBROKEN_DRAW_UNBALANCED: its list leaves a group open).
  *
  * Prints one line per step ("name: ..." or "name: status N: message").
  * Built with -Wall -Wextra -Werror (and under ASan and UBSan) against
@@ -373,6 +377,123 @@ static void drawing_check(effect_host_instance *strike, const char *plugin_dir) 
     effect_host_catalog_free(catalog);
 }
 
+/* A measurer as a program's own fonts would be: every character 10 pt
+ * plus its tracking, 24 pt above the baseline and 6 below; it counts its
+ * calls and keeps the first. */
+typedef struct measured {
+    int calls;
+    char first[64];
+    double size, weight, tracking;
+} measured;
+
+static effect_status monospaced(void *context, const char *text, double size, double weight, double tracking,
+                                effect_text_metrics *out) {
+    measured *seen = context;
+    if (seen->calls++ == 0) {
+        snprintf(seen->first, sizeof seen->first, "%s", text);
+        seen->size = size, seen->weight = weight, seen->tracking = tracking;
+    }
+    out->advance = (double)strlen(text) * (10 + tracking);
+    out->ascent = 24;
+    out->descent = 6;
+    return EFFECT_OK;
+}
+
+static effect_status refuses(void *context, const char *text, double size, double weight, double tracking,
+                             effect_text_metrics *out) {
+    (void)context, (void)text, (void)size, (void)weight, (void)tracking, (void)out;
+    return EFFECT_ERR_RANGE;
+}
+
+/* An instance's own display list (API 1.4), in its own coordinates, its
+ * text measured by the program's measurer. */
+static void instance_drawing_check(effect_host_instance *strike) {
+    measured seen = {0, {0}, 0, 0, 0};
+    effect_host_draw_options options = {sizeof options, EFFECT_APPEARANCE_LIGHT, 0, monospaced, &seen};
+    effect_host_drawing *drawing = NULL;
+    if (say("instance drawing", effect_host_instance_drawing(strike, 0.32, &options, &drawing, &error))) {
+        effect_drawing frame;
+        frame.struct_size = sizeof frame;
+        if (say("instance drawing frame", effect_host_drawing_frame(drawing, &frame, &error)))
+            printf("instance drawing frame: %g x %g, bounds %g %g %g %g, %llu items, max %llu\n", frame.width, frame.height,
+                   frame.bounds.x, frame.bounds.y, frame.bounds.width, frame.bounds.height,
+                   (unsigned long long)frame.item_count, (unsigned long long)frame.max_item_count);
+        printf("instance drawing measured: %d calls, first '%s' %g %g %g\n", seen.calls, seen.first, seen.size, seen.weight,
+               seen.tracking);
+        for (uint64_t i = 0; i < effect_host_drawing_step_count(drawing); i++) {
+            effect_host_step step;
+            step.struct_size = sizeof step;
+            effect_host_drawing_step(drawing, i, &step, &error);
+            const double *m = step.matrix;
+            if (step.kind == EFFECT_HOST_STEP_TEXT)
+                printf("instance drawing text: '%s' advance %g ascent %g descent %g at %g %g colour %08X\n",
+                       step.item->text.text, step.item->text.advance, step.item->text.ascent, step.item->text.descent,
+                       m[0] * step.item->text.x + m[2] * step.item->text.y + m[4],
+                       m[1] * step.item->text.x + m[3] * step.item->text.y + m[5], step.item->text.color);
+            else if (step.kind == EFFECT_HOST_STEP_SHAPE && step.item->shape.shape == EFFECT_SHAPE_CAPSULE)
+                printf("instance drawing line: width %g\n", step.item->shape.frame.width * m[0]);
+        }
+        frame.struct_size = 8;
+        say("instance drawing small frame", effect_host_drawing_frame(drawing, &frame, &error));
+        effect_host_drawing_free(drawing);
+    }
+    /* The defaults (NULL): the reference metrics, light; then dark. */
+    drawing = NULL;
+    if (say("instance drawing defaults", effect_host_instance_drawing(strike, 0.32, NULL, &drawing, &error))) {
+        effect_drawing frame;
+        frame.struct_size = sizeof frame;
+        effect_host_drawing_frame(drawing, &frame, &error);
+        printf("instance drawing defaults: %g x %g, %llu steps\n", frame.width, frame.height,
+               (unsigned long long)effect_host_drawing_step_count(drawing));
+        effect_host_drawing_free(drawing);
+    }
+    effect_host_draw_options dark = {sizeof dark, EFFECT_APPEARANCE_DARK, 0, NULL, NULL};
+    drawing = NULL;
+    if (say("instance drawing dark", effect_host_instance_drawing(strike, 0.32, &dark, &drawing, &error))) {
+        for (uint64_t i = 0; i < effect_host_drawing_step_count(drawing); i++) {
+            effect_host_step step;
+            step.struct_size = sizeof step;
+            effect_host_drawing_step(drawing, i, &step, &error);
+            if (step.kind == EFFECT_HOST_STEP_TEXT) printf("instance drawing dark: colour %08X\n", step.item->text.color);
+        }
+        effect_host_drawing_free(drawing);
+    }
+    effect_host_drawing *never = NULL;
+    effect_host_draw_options odd = {sizeof odd, 7, 0, NULL, NULL};
+    say("instance drawing odd appearance", effect_host_instance_drawing(strike, 0.32, &odd, &never, &error));
+    effect_host_draw_options narrow = {sizeof narrow, EFFECT_APPEARANCE_LIGHT, -5, NULL, NULL};
+    say("instance drawing negative width", effect_host_instance_drawing(strike, 0.32, &narrow, &never, &error));
+    effect_host_draw_options small = {4, EFFECT_APPEARANCE_LIGHT, 0, NULL, NULL};
+    say("instance drawing small options", effect_host_instance_drawing(strike, 0.32, &small, &never, &error));
+    effect_host_draw_options refusing = {sizeof refusing, EFFECT_APPEARANCE_LIGHT, 0, refuses, NULL};
+    say("instance drawing refusing measurer", effect_host_instance_drawing(strike, 0.32, &refusing, &never, &error));
+    say("instance drawing NaN", effect_host_instance_drawing(strike, 0.0 / 0.0, NULL, &never, &error));
+    say("instance drawing NULL", effect_host_instance_drawing(NULL, 0.32, NULL, &never, &error));
+    say("instance drawing NULL out", effect_host_instance_drawing(strike, 0.32, NULL, NULL, &error));
+    say("instance drawing frame NULL", effect_host_drawing_frame(NULL, NULL, &error));
+    printf("instance drawing refused: %s\n", never == NULL ? "nothing made" : "a drawing made");
+}
+
+/* Instances whose plugins do not draw, or draw a list that breaks effect.h's rules. */
+static void instance_drawing_refusals(const char *test_plugins) {
+    const char *names[] = {"libMinor0.so", "libOpen.so"};
+    const char *steps[] = {"instance drawing not drawn", "instance drawing broken list"};
+    for (int i = 0; i < 2; i++) {
+        char path[4096];
+        effect_host_plugin *plugin = NULL;
+        effect_host_instance *instance = NULL;
+        effect_host_drawing *drawing = NULL;
+        snprintf(path, sizeof path, "%s/%s", test_plugins, names[i]);
+        if (say(steps[i], effect_host_plugin_open(path, 0, &plugin, &error)) &&
+            say(steps[i], effect_host_instance_create(plugin, "test-ramp", NULL, 0, &instance, &error)) &&
+            say(steps[i], effect_host_instance_drawing(instance, 1, NULL, &drawing, &error)))
+            printf("%s: %llu steps\n", steps[i], (unsigned long long)effect_host_drawing_step_count(drawing));
+        effect_host_drawing_free(drawing);
+        effect_host_instance_free(instance);
+        effect_host_plugin_free(plugin);
+    }
+}
+
 /* What the header promises, each rule on its own line (issue 48). */
 static void header_rules(effect_host_instance *strike, const char *out_dir) {
     char path[4096];
@@ -476,8 +597,8 @@ int main(int argc, char **argv) {
     effect_host_instance *strike = NULL;
     effect_host_picture *picture = NULL;
     double width = 0, height = 0;
-    if (argc != 3) {
-        fprintf(stderr, "usage: host_api_check PLUGIN_DIR OUT_DIR\n");
+    if (argc != 3 && argc != 4) {
+        fprintf(stderr, "usage: host_api_check PLUGIN_DIR OUT_DIR [TEST_PLUGIN_DIR]\n");
         return 2;
     }
     const char *plugin_dir = argv[1], *out_dir = argv[2];
@@ -514,6 +635,8 @@ int main(int argc, char **argv) {
     /* A frame into RGBA bytes, at two pixels a point, the default (white) ground. */
     if (!say("create", effect_host_instance_create(plugin, "strikethrough-reveal", NULL, 0, &strike, &error))) return 1;
     drawing_check(strike, plugin_dir);
+    instance_drawing_check(strike);
+    if (argc == 4) instance_drawing_refusals(argv[3]);
     if (!say("picture", effect_host_picture_create(strike, NULL, &picture, &error))) return 1;
     effect_host_picture_size(picture, &width, &height, &error);
     uint32_t w = (uint32_t)(width * 2 + 0.999), h = (uint32_t)(height * 2 + 0.999);

@@ -1,8 +1,11 @@
 // host_api_check.cpp: effect::host (effect_host.hpp) as a C++ program uses
 // it, for Tests/Pictures/test_host_library.py.
 //
-//   host_api_check_cpp PLUGIN_DIR OUT_DIR
+//   host_api_check_cpp PLUGIN_DIR OUT_DIR [TEST_PLUGIN_DIR]
 //
+// TEST_PLUGIN_DIR holds the C test plugin built as libMinor0.so and
+// libOpen.so (see Tests/Fixtures/c/host_api_check.c): the host's checks of
+// a plugin's list, reached through effect::host::Drawing.
 // Prints one line per step, "name: ...".
 #include "effect.hpp"
 
@@ -12,8 +15,8 @@
 #include <stdexcept>
 
 int main(int argc, char **argv) {
-    if (argc != 3) {
-        std::fprintf(stderr, "usage: host_api_check_cpp PLUGIN_DIR OUT_DIR\n");
+    if (argc != 3 && argc != 4) {
+        std::fprintf(stderr, "usage: host_api_check_cpp PLUGIN_DIR OUT_DIR [TEST_PLUGIN_DIR]\n");
         return 2;
     }
     const std::string out = argv[2];
@@ -64,6 +67,55 @@ int main(int argc, char **argv) {
                 bottom = std::max(bottom, y);
             }
     std::printf("placed: from column %u of %u, to row %u of %u\n", left, width, bottom, height);
+
+    // The frame walked for another toolkit, and the instance's own list measured by the program (API 1.4).
+    effect::host::Drawing walked = picture.drawing(0.25);
+    std::string kinds;
+    for (const effect_host_step &step : walked.steps()) kinds += std::to_string(step.kind);
+    std::printf("drawing: %llu steps, kinds %s\n", static_cast<unsigned long long>(walked.step_count()), kinds.c_str());
+    effect::host::DrawOptions measured;
+    int calls = 0;
+    measured.measure = [&](std::string_view text, double, double, double tracking) {
+        calls += 1;
+        return effect_text_metrics{static_cast<double>(text.size()) * (10 + tracking), 24, 6};
+    };
+    effect::host::Drawing own = strike.drawing(0.5, measured);
+    effect_drawing frame = own.frame();
+    for (const effect_host_step &step : own.steps())
+        if (step.kind == EFFECT_HOST_STEP_TEXT)
+            std::printf("own text: '%s' advance %g at %g %g\n", step.item->text.text, step.item->text.advance,
+                        step.matrix[0] * step.item->text.x + step.matrix[2] * step.item->text.y + step.matrix[4],
+                        step.matrix[1] * step.item->text.x + step.matrix[3] * step.item->text.y + step.matrix[5]);
+    std::printf("own: %g x %g, %llu items, measured %s\n", frame.width, frame.height,
+                static_cast<unsigned long long>(frame.item_count), calls > 0 ? "yes" : "no");
+    effect::host::DrawOptions throwing;
+    throwing.measure = [](std::string_view, double, double, double) -> effect_text_metrics {
+        throw std::runtime_error("no fonts here");
+    };
+    try {
+        strike.drawing(0.5, throwing);
+        std::printf("own throwing: not thrown\n");
+    } catch (const std::runtime_error &error) {
+        std::printf("own throwing: %s\n", error.what());
+    }
+    effect::host::DrawOptions odd;
+    odd.appearance = 7;
+    try {
+        strike.drawing(0.5, odd);
+    } catch (const effect::Error &error) {
+        std::printf("own odd: %d %s\n", static_cast<int>(error.status()), error.what());
+    }
+    if (argc == 4) {
+        // The host's reader is the one checker: what it refuses comes back as effect::Error.
+        for (const char *name : {"libMinor0.so", "libOpen.so"}) {
+            try {
+                effect::host::Instance ramp(effect::host::Plugin::open(std::string(argv[3]) + "/" + name), "test-ramp");
+                std::printf("refused %s: drew %llu steps\n", name, static_cast<unsigned long long>(ramp.drawing(1).step_count()));
+            } catch (const effect::Error &error) {
+                std::printf("refused %s: %d %s\n", name, static_cast<int>(error.status()), error.what());
+            }
+        }
+    }
 
     effect::host::RenderOptions options;
     uint64_t last = 0;

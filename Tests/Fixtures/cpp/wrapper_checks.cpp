@@ -86,7 +86,7 @@ void old_plugin(const char *label, const char *path) {
     }
 }
 
-// The reader's checks, on hand-made C lists.
+// The conversion of hand-made C lists: only what it cannot read safely is refused.
 void broken_list(const char *label, std::vector<effect_draw_item> items, double width = 10) {
     effect_drawing drawing{};
     drawing.struct_size = sizeof drawing;
@@ -218,7 +218,7 @@ void draw_checks(const char *ramp_1_1, const char *strike_path, const char *brea
     // 1.1 plugin: loads, samples and lays out; draw is refused.
     old_plugin("abi11", ramp_1_1);
 
-    // What the reader refuses.
+    // What the conversion refuses, and what it passes on unchecked (the host's reader checks).
     effect_draw_item nan_group = item(EFFECT_ITEM_GROUP, 1);
     nan_group.group.opacity = std::nan("");
     effect_draw_item null_text = item(EFFECT_ITEM_TEXT, 1);

@@ -40,16 +40,16 @@ final class PlotChartTests: XCTestCase, SVGReading {
         return found
     }
 
-    /// Every global channel of `instance` charted over its frames at 240 a
+    /// The global channels `names` (nil: every one) of `instance` charted over its frames at 240 a
     /// second (`duration`, or the effect's own span), parsed.
-    private func chart(_ instance: EffectInstance, duration: Double? = nil, lastEvent: Double = 0, markers: [Chart.Marker] = []) throws
-        -> XMLDocument
-    {
+    private func chart(
+        _ instance: EffectInstance, channels names: [String]? = nil, duration: Double? = nil, lastEvent: Double = 0, markers: [Chart.Marker] = []
+    ) throws -> XMLDocument {
         let last = try RunLength.lastFrame(
             of: instance, fps: samplesPerSecond, duration: duration, lastEvent: lastEvent, limit: RunLength.maxFrames)
+        let channels = instance.effect.channels.filter { names?.contains($0.name) ?? true }.map { ChartedChannel(channel: $0) }
         let sampled = try Chart.sampling(
-            instance, channels: instance.effect.channels.map { ChartedChannel(channel: $0) }, asked: false, elementsAsked: false,
-            fps: samplesPerSecond, lastFrame: last, markers: markers)
+            instance, channels: channels, asked: names != nil, elementsAsked: false, fps: samplesPerSecond, lastFrame: last, markers: markers)
         guard case let .chart(chart) = sampled else {
             XCTFail("the sampling stopped")
             throw CocoaError(.userCancelled)
@@ -107,5 +107,16 @@ final class PlotChartTests: XCTestCase, SVGReading {
         for (edge, expected) in zip(edges, [0.0, 3, 4, 7]) { XCTAssertEqual(edge, expected, accuracy: 1e-4) }
         let labels = try elements(document, "text").map(\.stringValue)
         XCTAssertTrue(labels.contains("Breathe in") && labels.contains("Breathe out") && labels.contains("Hold"))
+    }
+
+    /// The chart's ticks are whole multiples of a 1, 2 or 5 step, written
+    /// with the step's decimals: strike's 0.32 s at a 0.05 s step. Moved
+    /// from EffectHostTests' HumanTextTests, which keeps plot's line.
+    func testPlotTicksAreRoundNumbers() throws {
+        let svg = try chart(LibraryRender.instance("strikethrough-reveal"), channels: ["amount"]).xmlString
+        let middle = svg.matches(of: /text-anchor="middle"[^>]*>([^<]*)</).map { String($0.1) }
+        XCTAssertEqual(middle, ["0", "0.05", "0.1", "0.15", "0.2", "0.25", "0.3", "amount", "t (s)"], "the time ticks, then the labels")
+        let end = svg.matches(of: /text-anchor="end"[^>]*>([^<]*)</).map { String($0.1) }
+        XCTAssertEqual(end, ["0", "0.5", "1"], "amount runs 0...1")
     }
 }

@@ -1,3 +1,4 @@
+import BundledPlugins
 import EffectHost
 import EffectRender
 import Foundation
@@ -10,8 +11,9 @@ import XCTest
 /// The files a render writes through the library (`RenderPlan`,
 /// `RenderJob`): an HTML page that needs nothing fetched and holds the SVG
 /// frames themselves, a frame directory where only older frames are
-/// replaced, and the dark appearance drawn on black. Moved from
-/// EffectHostTests' RenderTests and ThemeTests, which started
+/// replaced, the dark appearance drawn on black, and the plugin named by
+/// its file. Moved from EffectHostTests' RenderTests, ThemeTests and
+/// HumanTextTests, which started
 /// `effect-host render` for them; `--theme`'s refusal stays there.
 final class RenderedFilesTests: XCTestCase {
     func testHTMLPageIsSelfContainedAndHoldsTheSameFrames() throws {
@@ -59,5 +61,15 @@ final class RenderedFilesTests: XCTestCase {
         let svg = try XCTUnwrap(frames.first).xmlString
         XCTAssertNotNil(svg.firstMatch(of: /<rect [^>]*fill="#000000"/), svg)
         XCTAssertNotNil(svg.firstMatch(of: /<text [^>]*fill="#f5f5f7"/), svg)
+    }
+
+    /// A page is shared: it names the plugin by its file, never by the
+    /// build's path. Moved from EffectHostTests' HumanTextTests.
+    func testThePageNamesThePluginByFileName() throws {
+        let page = try scratchDirectory() + "/page.html"
+        try LibraryRender.run(RenderRequest(target: .page(page), fps: 10), LibraryRender.instance("strikethrough-reveal"))
+        let html = try String(contentsOfFile: page, encoding: .utf8)
+        XCTAssertTrue(html.contains("fps from libStrike.so"), "named")
+        XCTAssertFalse(html.contains(bundledPluginDirectory()), "without the build's path")
     }
 }

@@ -11,10 +11,11 @@ import XCTest
 /// The files a render writes through the library (`RenderPlan`,
 /// `RenderJob`): an HTML page that needs nothing fetched and holds the SVG
 /// frames themselves, a frame directory where only older frames are
-/// replaced, the dark appearance drawn on black, and the plugin named by
-/// its file. Moved from EffectHostTests' RenderTests, ThemeTests and
-/// HumanTextTests, which started
-/// `effect-host render` for them; `--theme`'s refusal stays there.
+/// replaced, the dark appearance drawn on black (and a one-look plugin's
+/// light ground kept), and the plugin named by its file. Moved from
+/// EffectHostTests' RenderTests, ThemeTests and HumanTextTests, which
+/// started `effect-host render` for them; `--theme`'s refusal and the
+/// lines render prints stay there.
 final class RenderedFilesTests: XCTestCase {
     func testHTMLPageIsSelfContainedAndHoldsTheSameFrames() throws {
         let directory = try scratchDirectory()
@@ -71,5 +72,23 @@ final class RenderedFilesTests: XCTestCase {
         let html = try String(contentsOfFile: page, encoding: .utf8)
         XCTAssertTrue(html.contains("fps from libStrike.so"), "named")
         XCTAssertFalse(html.contains(bundledPluginDirectory()), "without the build's path")
+    }
+
+    /// A plugin of ABI 1.2 has its light look only: asked for dark, its
+    /// frame is drawn on the light look's ground, white, and the plan says
+    /// so. Moved from EffectHostTests' ThemeTests, which keeps the line
+    /// render prints for the note.
+    func testAOneLookPluginsFrameKeepsTheLightGround() throws {
+        let directory = try scratchDirectory()
+        let plugin = try Plugin.load(path: compiledTestPlugin("libDraws12.so", in: directory, defines: ["ABI_1_2"]))
+        let instance = try plugin.instantiate(try XCTUnwrap(plugin.effect(id: "test-ramp")))
+        let plan = try RenderPlan(
+            RenderRequest(target: .svgFrames(directory + "/out"), duration: 0.1, appearance: .dark), instance: instance, lastEvent: 0)
+        XCTAssertEqual(plan.notes, [.oneLook(file: "libDraws12.so", abiMinor: 2)])
+        let (job, _) = try plan.job(fonts: nil)
+        job.hearsStopSignals = false
+        XCTAssertNil(try job.run().signal)
+        let svg = try String(contentsOfFile: directory + "/out/frame-00000.svg", encoding: .utf8)
+        XCTAssertTrue(svg.contains("fill=\"#ffffff\""), svg)
     }
 }

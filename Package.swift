@@ -97,7 +97,7 @@ let package = Package(
         .target(name: "BundledPlugins", dependencies: ["EffectHost"], path: "Tests/BundledPlugins"),
         .testTarget(name: "EffectABITests", dependencies: ["CEffect", "EffectABI", "ReferenceMath"]),
         .testTarget(name: "EffectHostTests", dependencies: ["CEffect", "EffectHost", "MetadataRules", "ReferenceMath"]),
-        .testTarget(name: "EffectRenderTests", dependencies: ["EffectHost", "EffectRender", "BundledPlugins"]),
+        .testTarget(name: "EffectRenderTests", dependencies: ["EffectHost", "EffectRender", "BundledPlugins", "ReferenceMath"]),
         .testTarget(name: "EffectValidateTests", dependencies: ["EffectHost", "EffectValidate", "BundledPlugins"]),
         .testTarget(name: "EffectExportTests", dependencies: ["EffectHost", "EffectRender", "EffectExport", "BundledPlugins"]),
         .testTarget(name: "EffectHostAPITests", dependencies: ["CEffect", "CEffectHost", "EffectHostAPI"]),

@@ -36,8 +36,8 @@ typedef struct effect_host_look {
     uint32_t appearance;        /* EFFECT_APPEARANCE_LIGHT or _DARK [LIGHT]; a
                                    plugin before ABI 1.3 has one look and draws it */
     double width;               /* the width proposed to the view in points, as
-                                   render's --width: text wraps to it [0: 432,
-                                   render's default] */
+                                   render's --width: text wraps to it; 10 to
+                                   10000 [0: 432, render's default] */
     const char *font;           /* a font family, a font file (a path, or a name
                                    ending in .ttf, .otf, .ttc or .otc), or
                                    "reference" for effect.h's reference metrics
@@ -51,7 +51,7 @@ typedef struct effect_host_look {
  * an effect that does not draw itself, bars of its channels) on a canvas
  * that holds its ink at every t. Fonts are loaded here, once.
  * Errors: NULL_POINTER, STRUCT_SIZE, RANGE (an unknown appearance or
- * ground, a width that is NaN or negative), EFFECT_HOST_ERR_MISSING (a
+ * ground, a width outside 10 to 10000 points), EFFECT_HOST_ERR_MISSING (a
  * font file that cannot be used; a missing font family falls back as
  * fontconfig does), and the plugin's own.
  * Threads: reads the instance. */

@@ -54,9 +54,10 @@ typedef struct effect_host_render_options {
                                    [0: the effect's span, effect_host_instance_span] */
     double time;                /* a still's moment, 0 to 1e9 s (else
                                    EFFECT_ERR_TIME), with RENDER_AT_TIME [0] */
-    double scale;               /* pixels a point, for pixels only (PNG, GIF,
-                                   MP4, WebM, APNG); an odd side it works out
-                                   for MP4 is rounded up to even [0: 2] */
+    double scale;               /* pixels a point, 0.1 to 8192, for pixels
+                                   only (PNG, GIF, MP4, WebM, APNG); the sides
+                                   it works out are 8192 at most, and an odd
+                                   one for MP4 is rounded up to even [0: 2] */
     uint32_t pixel_width;       /* with pixel_height: exactly this many pixels,
                                    1 to 8192 a side (instead of scale), the
                                    picture fitted inside and the margins it

@@ -21,8 +21,8 @@ struct Look {
         case EFFECT_APPEARANCE_DARK: appearance = .dark
         default: throw Failure(EFFECT_ERR_RANGE, "appearance \(look.appearance) is neither EFFECT_APPEARANCE_LIGHT nor _DARK")
         }
-        guard look.width.isFinite, look.width >= 0 else { throw Failure(EFFECT_ERR_RANGE, "width must be finite and >= 0, not \(look.width)") }
         width = look.width == 0 ? ExportSettings.defaultWidth : look.width
+        try PictureLimits.checkProposedWidth(width)
         switch look.ground {
         case EFFECT_HOST_GROUND_DEFAULT: ground = .byDefault
         case EFFECT_HOST_GROUND_TRANSPARENT: ground = .transparent

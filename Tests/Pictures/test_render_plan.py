@@ -3,6 +3,7 @@ effect_host.h (here through Python, which calls effect_host_render): the
 same notes, the same page, the same limits from both (issue 49: each
 front end decided these for itself, and the host library said less)."""
 
+import math
 import os
 import re
 import subprocess
@@ -85,3 +86,34 @@ def test_a_ground_is_read_in_the_one_colour_grammar(tmp_path):
     # 0x, as a colour param takes it.
     host("render", "strikethrough-reveal", "--background", "0x336699", "-o", str(tmp_path / "blue.png"))
     assert tuple(png(str(tmp_path / "blue.png"))[0, 0]) == (0x33, 0x66, 0x99, 255)
+
+
+def test_a_scale_and_a_width_have_one_range_in_both(tmp_path):
+    import effects
+
+    with effects.effect("strikethrough-reveal", [BUILD], defaults=False).create() as instance:
+        refusals = [
+            # 0.1 to 8192 pixels a point: the C API took any scale above 0 (and 1e300 crashed it).
+            (lambda: instance.render(str(tmp_path / "tiny.png"), scale=0.05), -7, "a scale is 0.1 to 8192 pixels a point, not 0.05"),
+            (lambda: instance.render(str(tmp_path / "huge.png"), scale=1e300), -7, "not 1e+300"),
+            # Within, the pixels decide: the strike at 100 pixels a point passes 8192 (EFFECT_HOST_ERR_TOO_MUCH), as --scale 100 does.
+            (lambda: instance.render(str(tmp_path / "huge.png"), scale=100), -104, "more than 8192 a side"),
+            # 10 to 10000 points: the C look took any width from 0.
+            (lambda: instance.render(str(tmp_path / "narrow.png"), width=5), -7, "a width offered to the view is 10 to 10000 points, not 5.0"),
+            (lambda: instance.picture(width=5), -7, "not 5.0"),
+            (lambda: instance.export(str(tmp_path / "wide.json"), width=20000), -7, "not 20000.0"),
+        ]
+        for call, status, message in refusals:
+            with pytest.raises(effects.EffectError) as refused:
+                call()
+            assert refused.value.status == status and message in str(refused.value)
+        # The ends are taken: a tenth of a pixel a point, each side rounded up.
+        instance.render(str(tmp_path / "small.png"), scale=0.1, width=10)
+        width, height = instance.picture(width=10).size
+    assert png(str(tmp_path / "small.png")).shape[:2] == (math.ceil(height / 10), math.ceil(width / 10))
+    result = host("render", "strikethrough-reveal", "--scale", "100", "-o", str(tmp_path / "cli.png"), check=False)
+    assert result.returncode == 2 and "more than 8192 a side: lower --scale or set --size" in result.stderr
+    for option, value in (("--scale", "0.05"), ("--scale", "8193"), ("--width", "5")):
+        result = host("render", "strikethrough-reveal", option, value, "-o", str(tmp_path / "cli.png"), check=False)
+        assert result.returncode == 2 and option in result.stderr
+        assert not (tmp_path / "cli.png").exists()

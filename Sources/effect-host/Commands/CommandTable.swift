@@ -102,7 +102,7 @@ extension CommandSpec {
             Option(
                 "--format", value: "svg|png", help: "the frames written into a directory (default svg)",
                 completion: .words(["svg", "png"])),
-            Option("--scale", value: "S", help: "pixels per point for PNG, GIF and video").numbers(0.1...16, default: RenderJob.defaultScale),
+            Option("--scale", value: "S", help: "pixels per point for PNG, GIF and video").numbers(PictureLimits.scales, default: RenderJob.defaultScale),
             Option(
                 "--size", value: "WxH", help: "the picture's size in pixels instead, the drawing fitted on the background; at most 8192 a side either way, and even sides for MP4"),
             Option(

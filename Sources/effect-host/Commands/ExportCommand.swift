@@ -69,7 +69,7 @@ struct ExportCommand {
         case .lottieNeedsShapedFont:
             UsageError("Lottie text is drawn as glyph outlines, which needs HarfBuzz, fontconfig and a font (not --font reference)")
         // The options' own ranges, and the effect, refuse these.
-        case .outOfLimits, .doesNotDraw: UsageError(Terminal.sanitize(refusal.message))
+        case .outOfLimits, .proposedWidth, .doesNotDraw: UsageError(Terminal.sanitize(refusal.message))
         }
     }
 

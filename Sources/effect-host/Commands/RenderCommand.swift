@@ -63,7 +63,7 @@ struct RenderCommand {
         case let .framesNeedDirectory(path, _):
             UsageError("--format chooses the frames written into a directory; '\(Terminal.sanitize(path))' is a file")
         // The options' own ranges refuse these first.
-        case .outOfLimits, .scale: UsageError(conflict.message)
+        case .outOfLimits, .outOfPictureLimits: UsageError(conflict.message)
         case .outlinesNeedShapedFont: UsageError("--text outlines needs a font shaped by HarfBuzz, not --font reference")
         case .momentNeedsStill: UsageError("--time picks the moment of a still: -o takes a file ending in .svg or .png with it")
         case .stillTakesNoDuration: UsageError("a still is one moment: it takes no --duration (--time picks the moment)")

@@ -117,3 +117,23 @@ def test_a_scale_and_a_width_have_one_range_in_both(tmp_path):
         result = host("render", "strikethrough-reveal", option, value, "-o", str(tmp_path / "cli.png"), check=False)
         assert result.returncode == 2 and option in result.stderr
         assert not (tmp_path / "cli.png").exists()
+
+
+def test_the_c_demos_ground_is_read_in_the_one_colour_grammar(tmp_path):
+    """examples/c-host/host_demo.c's -b reads colours through
+    effect_host_parse_color: 0x as render's --background takes it (the demo's
+    own parser refused it), a full-width digit refused as there."""
+    demo = str(tmp_path / "host_demo")
+    subprocess.run(
+        ["cc", "-std=c99", "-Wall", "-Wextra", "-Werror", "-I" + os.path.join(ROOT, "include"),
+         os.path.join(ROOT, "examples", "c-host", "host_demo.c"), "-L" + BUILD, "-Wl,-rpath," + BUILD, "-leffecthost", "-o", demo],
+        check=True, capture_output=True, text=True,
+    )
+    env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": os.environ.get("HOME", "/tmp")}
+    still = str(tmp_path / "blue.png")
+    result = subprocess.run([demo, "strikethrough-reveal", "-b", "0x336699", "-o", still], capture_output=True, text=True, env=env, timeout=300)
+    assert result.returncode == 0, result.stderr
+    assert tuple(png(still)[0, 0]) == (0x33, 0x66, 0x99, 255)
+    wide = "\uff26" * 6
+    result = subprocess.run([demo, "strikethrough-reveal", "-b", wide, "-o", still], capture_output=True, text=True, env=env, timeout=300)
+    assert result.returncode == 2 and result.stderr == f"host_demo: -b needs #RRGGBB, #RRGGBBAA or transparent, not '{wide}'\n"

@@ -25,10 +25,14 @@ typedef void (*effect_host_progress_fn)(void *context, uint64_t done, uint64_t t
 /* Asked between frames: nonzero ends the work with EFFECT_HOST_ERR_CANCELLED.
  * Threads: one at a time. */
 typedef int (*effect_host_cancel_fn)(void *context);
-/* Hears a one-line note the CLI would print as a warning (a GIF's alpha,
- * a plugin with one look drawn light, pixels of the reference metrics'
- * text, a font family drawn in place of one not installed, characters no
- * font has, what a Lottie file leaves out).
+/* Hears a one-line note the CLI prints as a warning, at the same point:
+ * before the frames, a GIF's alpha, a plugin with one look drawn light,
+ * text measured with the reference metrics because HarfBuzz or fontconfig
+ * cannot be loaded (a look's family then falls back to them rather than
+ * failing; a font file that cannot be used is EFFECT_HOST_ERR_MISSING),
+ * pixels of the reference metrics' text; after them, what a Lottie file
+ * leaves out, a font family drawn in place of one not installed, then
+ * characters no font has.
  * Threads: one at a time. */
 typedef void (*effect_host_note_fn)(void *context, const char *line);
 

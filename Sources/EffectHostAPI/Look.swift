@@ -8,7 +8,8 @@ import EffectRender
 struct Look {
     let appearance: Appearance
     let width: Double
-    let fonts: FontBook?
+    /// The fonts loaded, and what they said as they loaded (`LoadedFonts`).
+    let loaded: LoadedFonts
     let fontFile: String?
     let ground: GroundChoice
 
@@ -31,7 +32,7 @@ struct Look {
         }
         let choice = try look.font.map { name throws(Failure) in FontBook.Choice.named(try text(name, "font")) } ?? .family(FontBook.defaultFamily)
         fontFile = if case let .file(path)? = choice { path } else { nil }
-        fonts = try choice.map { try FontBook($0) }
+        loaded = try LoadedFonts(choice)
     }
 
     /// A picture's style: the appearance the instance draws, and its
@@ -43,4 +44,6 @@ struct Look {
         style.fonts = fonts
         return style
     }
+
+    var fonts: FontBook? { loaded.fonts }
 }

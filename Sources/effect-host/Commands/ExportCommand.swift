@@ -86,7 +86,7 @@ struct ExportCommand {
         let reduced = try plan.reducedMotion.map { try setup.make(recipe, overriding: [$0]) }
         let fontFile: String? = if case let .file(path)? = font { path } else { nil }
         do {
-            switch try plan.write(fonts: fonts, fontFile: fontFile, reducedMotion: reduced) {
+            switch try plan.write(fonts: fonts.fonts, fontFile: fontFile, reducedMotion: reduced) {
             case let .web(page): say(page)
             case let .lottie(file):
                 for note in plan.notes { Output.error.line("effect-host: \(note.message)") }
@@ -112,7 +112,7 @@ struct ExportCommand {
             case .cannotExpress, .failed: throw RuntimeError(error.description)
             }
         }
-        FontOption.reportUncovered(fonts)
+        FontOption.say(fonts.drawnNotes)
         try? Output.error.flush()
         return 0
     }

@@ -99,7 +99,9 @@ struct PlotCommand {
             canvas = try PixelCanvas(
                 width: Int((Chart.width * RenderJob.defaultScale).rounded(.up)),
                 height: Int((chart.height * RenderJob.defaultScale).rounded(.up)))
-            try chart.draw(on: canvas, fonts: try FontOption.fonts(.family(FontBook.defaultFamily)))
+            let fonts = try FontOption.fonts(.family(FontBook.defaultFamily))
+            try chart.draw(on: canvas, fonts: fonts.fonts)
+            FontOption.say(fonts.drawnNotes)
         } catch let error as NativeError {
             throw RuntimeError(error.description)
         }

@@ -80,14 +80,16 @@
  *            duration, and a still's time, is 0 to 1e9 seconds; a render
  *            writes at most 1,000,000 frames (an HTML page 20,000, and
  *            200 MB); a player plays at most 1e12 + 1 frames (1e9 s at
- *            1000 a second, as effect-host run); a placement's size is
+ *            1000 a second, as effect-host run); a render's scale is 0.1
+ *            to 8192 pixels a point, and the width a look offers the view
+ *            10 to 10000 points; a placement's size is
  *            more than 0 and at most 64, its x and y -1e6 to 1e6; a
  *            validation check's timeout is at most 3600 seconds. A render
  *            or export that would pass a limit of frames, pixels or samples
  *            returns EFFECT_HOST_ERR_TOO_MUCH, whether its pixels were asked
  *            for by size or reached by a scale; any other value outside its
  *            range (a buffer's size or stride, an fps, a duration, a
- *            placement) is EFFECT_ERR_RANGE.
+ *            scale, a width, a placement) is EFFECT_ERR_RANGE.
  *
  * Signals.   Nothing here installs a signal handler unless asked to
  *            (EFFECT_HOST_RENDER_HEAR_SIGNALS, EFFECT_HOST_PLAY_HEAR_SIGNALS);

@@ -36,8 +36,8 @@ typedef struct effect_host_look {
     uint32_t appearance;        /* EFFECT_APPEARANCE_LIGHT or _DARK [LIGHT]; a
                                    plugin before ABI 1.3 has one look and draws it */
     double width;               /* the width proposed to the view in points, as
-                                   render's --width: text wraps to it [0: 432,
-                                   render's default] */
+                                   render's --width: text wraps to it; 10 to
+                                   10000 [0: 432, render's default] */
     const char *font;           /* a font family, a font file (a path, or a name
                                    ending in .ttf, .otf, .ttc or .otc), or
                                    "reference" for effect.h's reference metrics
@@ -51,9 +51,11 @@ typedef struct effect_host_look {
  * an effect that does not draw itself, bars of its channels) on a canvas
  * that holds its ink at every t. Fonts are loaded here, once.
  * Errors: NULL_POINTER, STRUCT_SIZE, RANGE (an unknown appearance or
- * ground, a width that is NaN or negative), EFFECT_HOST_ERR_MISSING (a
+ * ground, a width outside 10 to 10000 points), EFFECT_HOST_ERR_MISSING (a
  * font file that cannot be used; a missing font family falls back as
- * fontconfig does), and the plugin's own.
+ * fontconfig does, and a family without HarfBuzz or fontconfig to shape
+ * it falls back to the reference metrics, so frames are still drawn:
+ * effect_host_picture_font_note says so), and the plugin's own.
  * Threads: reads the instance. */
 EFFECT_HOST_API effect_status effect_host_picture_create(effect_host_instance *instance, const effect_host_look *look,
                                                          effect_host_picture **out, effect_error *error);
@@ -159,8 +161,10 @@ EFFECT_HOST_API const char *effect_host_picture_missing_characters(effect_host_p
 
 /* One line saying the look's font family is not installed and which family
  * text is drawn in instead, once the picture has drawn text (making a
- * picture draws its first frame); NULL when the font is as asked, when no
- * text was drawn, and for a NULL picture. The same lifetime as
+ * picture draws its first frame), or, from the start, that HarfBuzz or
+ * fontconfig cannot be loaded (naming its Debian package) and text is
+ * measured with the reference metrics; NULL when the font is as asked,
+ * when no text was drawn, and for a NULL picture. The same lifetime as
  * missing_characters. Since API 1.2.
  * Threads: reads the picture. */
 EFFECT_HOST_API const char *effect_host_picture_font_note(effect_host_picture *picture);

@@ -25,10 +25,14 @@ typedef void (*effect_host_progress_fn)(void *context, uint64_t done, uint64_t t
 /* Asked between frames: nonzero ends the work with EFFECT_HOST_ERR_CANCELLED.
  * Threads: one at a time. */
 typedef int (*effect_host_cancel_fn)(void *context);
-/* Hears a one-line note the CLI would print as a warning (a GIF's alpha,
- * a plugin with one look drawn light, pixels of the reference metrics'
- * text, a font family drawn in place of one not installed, characters no
- * font has, what a Lottie file leaves out).
+/* Hears a one-line note the CLI prints as a warning, at the same point:
+ * before the frames, a GIF's alpha, a plugin with one look drawn light,
+ * text measured with the reference metrics because HarfBuzz or fontconfig
+ * cannot be loaded (a look's family then falls back to them rather than
+ * failing; a font file that cannot be used is EFFECT_HOST_ERR_MISSING),
+ * pixels of the reference metrics' text; after them, what a Lottie file
+ * leaves out, a font family drawn in place of one not installed, then
+ * characters no font has.
  * Threads: one at a time. */
 typedef void (*effect_host_note_fn)(void *context, const char *line);
 
@@ -54,9 +58,10 @@ typedef struct effect_host_render_options {
                                    [0: the effect's span, effect_host_instance_span] */
     double time;                /* a still's moment, 0 to 1e9 s (else
                                    EFFECT_ERR_TIME), with RENDER_AT_TIME [0] */
-    double scale;               /* pixels a point, for pixels only (PNG, GIF,
-                                   MP4, WebM, APNG); an odd side it works out
-                                   for MP4 is rounded up to even [0: 2] */
+    double scale;               /* pixels a point, 0.1 to 8192, for pixels
+                                   only (PNG, GIF, MP4, WebM, APNG); the sides
+                                   it works out are 8192 at most, and an odd
+                                   one for MP4 is rounded up to even [0: 2] */
     uint32_t pixel_width;       /* with pixel_height: exactly this many pixels,
                                    1 to 8192 a side (instead of scale), the
                                    picture fitted inside and the margins it

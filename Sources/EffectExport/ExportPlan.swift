@@ -50,7 +50,7 @@ public struct ExportRequest: Sendable {
     public let appearances: [Appearance]?
     /// A page's class prefix and stylesheet name; nil for the effect's id.
     public let name: String?
-    /// The width offered to the effect's view, in points.
+    /// The width offered to the effect's view, in points (`PictureLimits.proposedWidths`).
     public let proposedWidth: Double
 
     public init(
@@ -71,6 +71,11 @@ public struct ExportRequest: Sendable {
         } catch {
             throw .outOfLimits(error)
         }
+        do {
+            try PictureLimits.checkProposedWidth(proposedWidth)
+        } catch {
+            throw .proposedWidth(error)
+        }
         if periodOnly, !target.isLottie { throw .periodNeedsLottie }
         if target.isLottie, looks.count != 1 { throw .lottieHasOneLook }
         if let name {
@@ -86,6 +91,8 @@ public enum ExportRefusal: Error, Equatable, Sendable {
     /// ".json" or ".lottie" alone, with no name before it.
     case lottieNeedsFileName(String, suffix: String)
     case outOfLimits(TimeLimitError)
+    /// A width outside `PictureLimits`.
+    case proposedWidth(PictureLimitError)
     case periodNeedsLottie
     case lottieHasOneLook
     case invalidName(String)
@@ -102,6 +109,7 @@ public enum ExportRefusal: Error, Equatable, Sendable {
             "cannot write .\(suffix) files: an export is a directory (a web page), FILE.json (Lottie) or FILE.lottie (dotLottie)"
         case let .lottieNeedsFileName(path, suffix): "\(path) needs a file name before .\(suffix)"
         case let .outOfLimits(error): error.message
+        case let .proposedWidth(error): error.message
         case .periodNeedsLottie: "one period is a Lottie export; the web page plays the entrance, then loops the period by itself"
         case .lottieHasOneLook: "a Lottie file has one look: light or dark"
         case let .invalidName(name): "a page's name is a letter, then letters, digits, - or _ (at most 64), not '\(name)'"

@@ -71,6 +71,10 @@ public struct PlaybackReport: Sendable {
 /// the signal; a second before the run has stopped calls
 /// `beforeForcedExit` and exits the process with 128 + the signal at once.
 public final class Player: @unchecked Sendable {
+    /// The rate a run plays at when none is asked for (effect-host run,
+    /// effect_host_player_create): a display's refresh.
+    public static let defaultFPS = 60.0
+
     public let instance: EffectInstance
     public let fps: Double
     /// The last frame's index; it is sampled at lastFrame / fps.

@@ -41,9 +41,9 @@ public func effect_host_export(
         let note = noteFunction(given.note, given.context)
         try box.instance.info().notes.forEach(note)
         plan.notes.forEach { note($0.message) }
+        look.loaded.loadNotes.forEach { note($0.message) }
         let reduced = try plan.reducedMotion.map { try box.recipe.make(overriding: [$0]) }
         try plan.write(fonts: look.fonts, fontFile: look.fontFile, reducedMotion: reduced).notes.forEach(note)
-        if let fallback = look.fonts?.fallbackNote { note(fallback) }
-        if let missing = look.fonts?.uncoveredNote { note(missing) }
+        look.loaded.drawnNotes.forEach { note($0.message) }
     }
 }

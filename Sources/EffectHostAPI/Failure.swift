@@ -42,6 +42,7 @@ struct Failure: Error {
                 self.init(missing ? EFFECT_HOST_ERR_MISSING : EFFECT_HOST_ERR_IO, error.message)
             }
         case let error as TimeLimitError: self.init(error.status, error.message)
+        case let error as PictureLimitError: self.init(EFFECT_ERR_RANGE, error.message)
         case let error as RunLengthError: self.init(EFFECT_HOST_ERR_TOO_MUCH, error.message)
         case let error as RenderConflict:
             switch error {

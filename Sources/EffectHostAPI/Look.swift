@@ -8,7 +8,8 @@ import EffectRender
 struct Look {
     let appearance: Appearance
     let width: Double
-    let fonts: FontBook?
+    /// The fonts loaded, and what they said as they loaded (`LoadedFonts`).
+    let loaded: LoadedFonts
     let fontFile: String?
     let ground: GroundChoice
 
@@ -21,8 +22,8 @@ struct Look {
         case EFFECT_APPEARANCE_DARK: appearance = .dark
         default: throw Failure(EFFECT_ERR_RANGE, "appearance \(look.appearance) is neither EFFECT_APPEARANCE_LIGHT nor _DARK")
         }
-        guard look.width.isFinite, look.width >= 0 else { throw Failure(EFFECT_ERR_RANGE, "width must be finite and >= 0, not \(look.width)") }
         width = look.width == 0 ? ExportSettings.defaultWidth : look.width
+        try PictureLimits.checkProposedWidth(width)
         switch look.ground {
         case EFFECT_HOST_GROUND_DEFAULT: ground = .byDefault
         case EFFECT_HOST_GROUND_TRANSPARENT: ground = .transparent
@@ -31,7 +32,7 @@ struct Look {
         }
         let choice = try look.font.map { name throws(Failure) in FontBook.Choice.named(try text(name, "font")) } ?? .family(FontBook.defaultFamily)
         fontFile = if case let .file(path)? = choice { path } else { nil }
-        fonts = try choice.map { try FontBook($0) }
+        loaded = try LoadedFonts(choice)
     }
 
     /// A picture's style: the appearance the instance draws, and its
@@ -43,4 +44,6 @@ struct Look {
         style.fonts = fonts
         return style
     }
+
+    var fonts: FontBook? { loaded.fonts }
 }

@@ -5,15 +5,17 @@ import Glibc
 import EffectRender
 
 /// A picture of an instance's frames, and what its fonts said: the
-/// family drawn instead of the one asked for, the characters none had.
+/// reference metrics in place of HarfBuzz, or the family drawn instead of
+/// the one asked for; the characters none had.
 final class PictureBox {
     let instance: InstanceBox
     let picture: FramePicture
+    let fonts: LoadedFonts
     private var missing: UnsafeMutablePointer<CChar>?
     private var fallback: UnsafeMutablePointer<CChar>?
 
-    init(_ instance: InstanceBox, _ picture: FramePicture) {
-        (self.instance, self.picture) = (instance, picture)
+    init(_ instance: InstanceBox, _ picture: FramePicture, _ fonts: LoadedFonts) {
+        (self.instance, self.picture, self.fonts) = (instance, picture, fonts)
         noteFonts()
     }
 
@@ -28,8 +30,11 @@ final class PictureBox {
     var fontNote: UnsafePointer<CChar>? { fallback.map { UnsafePointer($0) } }
 
     func noteFonts() {
-        Self.keep(picture.fonts?.uncoveredNote, in: &missing)
-        Self.keep(picture.fonts?.fallbackNote, in: &fallback)
+        // missing_characters takes the uncovered note; font_note every other.
+        let notes = fonts.loadNotes + fonts.drawnNotes
+        let other = notes.filter { if case .uncovered = $0 { false } else { true } }
+        Self.keep(notes.first { !other.contains($0) }?.message, in: &missing)
+        Self.keep(other.isEmpty ? nil : other.map(\.message).joined(separator: "; "), in: &fallback)
     }
 
     private static func keep(_ line: String?, in stored: inout UnsafeMutablePointer<CChar>?) {
@@ -49,7 +54,7 @@ public func effect_host_picture_create(
         let look = try Look(lookPointer)
         let style = look.style(for: box.instance)
         let picture = try makePicture(for: box.instance, proposedWidth: look.width, style: style)
-        return PictureBox(box, picture)
+        return PictureBox(box, picture, look.loaded)
     }
 }
 

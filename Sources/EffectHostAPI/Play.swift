@@ -45,7 +45,7 @@ public func effect_host_player_create(
         guard let callback = given.frame else { throw Failure.null("options->frame") }
         let known = EFFECT_HOST_PLAY_OFFLINE | EFFECT_HOST_PLAY_HEAR_SIGNALS
         guard given.flags & ~known == 0 else { throw Failure(EFFECT_ERR_RANGE, "unknown flags 0x\(String(given.flags & ~known, radix: 16))") }
-        let fps = given.fps == 0 ? 60 : given.fps
+        let fps = given.fps == 0 ? Player.defaultFPS : given.fps
         try TimeLimits.checkRate(fps)
         try TimeLimits.checkDuration(given.duration)
         let last = try RunLength.lastFrame(

@@ -33,6 +33,7 @@ public func effect_host_render(
         let note = noteFunction(given.note, given.context)
         try box.instance.info().notes.forEach(note)
         plan.notes.forEach { note($0.message) }
+        look.loaded.loadNotes.forEach { note($0.message) }
         let (job, notes) = try plan.job(fonts: look.fonts)
         notes.forEach { note($0.message) }
         job.hearsStopSignals = flags & EFFECT_HOST_RENDER_HEAR_SIGNALS != 0
@@ -44,7 +45,6 @@ public func effect_host_render(
         }
         let summary = try job.run()
         if let signal = summary.signal { throw Failure(EFFECT_HOST_ERR_CANCELLED, "signal \(signal) stopped the render") }
-        if let fallback = look.fonts?.fallbackNote { note(fallback) }
-        if let missing = look.fonts?.uncoveredNote { note(missing) }
+        look.loaded.drawnNotes.forEach { note($0.message) }
     }
 }

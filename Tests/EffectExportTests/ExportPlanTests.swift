@@ -50,6 +50,10 @@ final class ExportPlanTests: XCTestCase {
         XCTAssertNil(check(ExportRequest(target: lottie, periodOnly: true, appearances: [.dark])))
         XCTAssertEqual(check(ExportRequest(target: page, fps: 0.05)), .outOfLimits(.frameRate(0.05)))
         XCTAssertEqual(check(ExportRequest(target: lottie, fps: 1001)), .outOfLimits(.frameRate(1001)))
+        // A render's widths: 10 to 10000 points.
+        XCTAssertEqual(check(ExportRequest(target: page, proposedWidth: 9)), .proposedWidth(.proposedWidth(9)))
+        XCTAssertEqual(check(ExportRequest(target: lottie, proposedWidth: 20000)), .proposedWidth(.proposedWidth(20000)))
+        XCTAssertNil(check(ExportRequest(target: lottie, proposedWidth: 10000)))
         XCTAssertEqual(check(ExportRequest(target: page, periodOnly: true)), .periodNeedsLottie)
         XCTAssertEqual(check(ExportRequest(target: lottie, appearances: [.light, .dark])), .lottieHasOneLook)
         XCTAssertEqual(check(ExportRequest(target: page, name: "2hero")), .invalidName("2hero"))

@@ -111,8 +111,9 @@ final class RenderPlanTests: XCTestCase {
         XCTAssertThrowsError(try form(png, .outlines, nil)) { XCTAssertEqual($0 as? RenderConflict, .outlinesNeedShapedFont) }
     }
 
-    /// The rates, lengths and moments of `TimeLimits`, and a scale that is
-    /// a number above 0.
+    /// The rates, lengths and moments of `TimeLimits`, and the scales and
+    /// widths of `PictureLimits` (0.1 to 8192 pixels a point, 10 to 10000
+    /// points), the ends taken.
     func testLimitsAreRefusedWithTheirFigures() {
         let gif = RenderTarget.movie("a.gif", .gif)
         let still = RenderTarget.pngStill("a.png")
@@ -123,8 +124,20 @@ final class RenderPlanTests: XCTestCase {
         XCTAssertEqual(conflict(RenderRequest(target: gif, duration: 2e9)), .outOfLimits(.duration(2e9)))
         XCTAssertEqual(conflict(RenderRequest(target: still, time: 2e9)), .outOfLimits(.moment(2e9)))
         XCTAssertNil(conflict(RenderRequest(target: still, time: 1e9)))
-        XCTAssertEqual(conflict(RenderRequest(target: still, scale: -1)), .scale(-1))
-        XCTAssertEqual(conflict(RenderRequest(target: still, scale: .infinity)), .scale(.infinity))
+        XCTAssertEqual(conflict(RenderRequest(target: still, scale: -1)), .outOfPictureLimits(.scale(-1)))
+        XCTAssertEqual(conflict(RenderRequest(target: still, scale: .infinity)), .outOfPictureLimits(.scale(.infinity)))
+        XCTAssertEqual(conflict(RenderRequest(target: still, scale: 0.05)), .outOfPictureLimits(.scale(0.05)))
+        XCTAssertEqual(conflict(RenderRequest(target: still, scale: 8193)), .outOfPictureLimits(.scale(8193)))
+        XCTAssertNil(conflict(RenderRequest(target: still, scale: 0.1)))
+        XCTAssertNil(conflict(RenderRequest(target: still, scale: 8192)))
+        XCTAssertEqual(conflict(RenderRequest(target: still, proposedWidth: 9.5)), .outOfPictureLimits(.proposedWidth(9.5)))
+        XCTAssertEqual(conflict(RenderRequest(target: still, proposedWidth: 10001)), .outOfPictureLimits(.proposedWidth(10001)))
+        XCTAssertEqual(conflict(RenderRequest(target: still, proposedWidth: .nan))?.message.hasSuffix("points, not nan"), true)
+        XCTAssertNil(conflict(RenderRequest(target: still, proposedWidth: 10)))
+        XCTAssertNil(conflict(RenderRequest(target: still, proposedWidth: 10000)))
+        XCTAssertEqual(RenderConflict.outOfPictureLimits(.scale(0.05)).message, "a scale is 0.1 to 8192 pixels a point, not 0.05")
+        XCTAssertEqual(
+            RenderConflict.outOfPictureLimits(.proposedWidth(5)).message, "a width offered to the view is 10 to 10000 points, not 5.0")
         XCTAssertEqual(RenderConflict.outOfLimits(.frameRate(2000)).message, "fps must be 0.1 to 1000, not 2000.0")
         XCTAssertEqual(RenderConflict.outOfLimits(.duration(-1)).message, "a duration is 0 (the effect's span) to 1e9 seconds, not -1.0")
         XCTAssertEqual(RenderConflict.outOfLimits(.moment(2e9)).message, "a still's time must be finite, 0 to 1e9 seconds, not 2000000000.0")

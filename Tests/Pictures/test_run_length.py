@@ -44,3 +44,28 @@ def test_the_longest_duration_at_the_highest_rate_makes_a_player_as_it_makes_a_r
     assert player_status(1000, 2e9) == -7
     result = host("run", "strikethrough-reveal", "--fps", "1000", "--duration", "2e9", "--offline", check=False)
     assert result.returncode == 2 and "--duration" in result.stderr
+
+
+def test_the_default_rate_is_the_same_for_a_player_and_a_run():
+    """fps 0 and no --fps: 60 a second in both. The strike's 0.32 s at 60
+    fps is frames 0 to 20 (the first at or after its end, 20/60 s)."""
+    import effects
+
+    library = ctypes.CDLL(os.path.join(BUILD, "libeffecthost.so"))
+    library.effect_host_player_create.argtypes = [ctypes.c_void_p, ctypes.POINTER(PlayOptions), ctypes.POINTER(ctypes.c_void_p), ctypes.c_void_p]
+    library.effect_host_player_run.argtypes = [ctypes.c_void_p, ctypes.POINTER(ctypes.c_uint64), ctypes.POINTER(ctypes.c_uint64), ctypes.c_void_p]
+    library.effect_host_player_free.argtypes = [ctypes.c_void_p]
+    times = []
+    # effect_host_frame: struct_size, reserved, index, then t.
+    frame = FRAME(lambda context, pointer: times.append(ctypes.cast(pointer, ctypes.POINTER(ctypes.c_double))[2]) or 0)
+    options = PlayOptions(ctypes.sizeof(PlayOptions), 1, 0, 0, frame, None)
+    player = ctypes.c_void_p()
+    with effects.effect("strikethrough-reveal", [BUILD], defaults=False).create() as instance:
+        assert library.effect_host_player_create(instance._host_instance().pointer, ctypes.byref(options), ctypes.byref(player), None) == 0
+        shown, dropped = ctypes.c_uint64(), ctypes.c_uint64()
+        assert library.effect_host_player_run(player, ctypes.byref(shown), ctypes.byref(dropped), None) == 0
+        library.effect_host_player_free(player)
+    assert shown.value == 21 and times == pytest.approx([i / 60 for i in range(21)], abs=1e-12)
+    result = host("run", "strikethrough-reveal", "--offline", "--format", "csv")
+    rows = result.stdout.splitlines()[1:]
+    assert len(rows) == 21 and float(rows[-1].split(",")[0]) == pytest.approx(20 / 60, abs=1e-9)

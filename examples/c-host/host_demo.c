@@ -32,19 +32,17 @@ static void print_note(void *context, const char *line) {
     fprintf(stderr, "host_demo: %s\n", line);
 }
 
-/* -b as render's --background takes it: #RRGGBB, #RRGGBBAA or transparent. */
+/* -b as render's --background takes it: transparent, or a colour in the
+ * host's one grammar (effect_host_parse_color: #RRGGBB, #RRGGBBAA, 0x or
+ * no prefix). */
 static int parse_ground(const char *text, effect_host_look *look) {
     if (strcmp(text, "transparent") == 0) {
         look->ground = EFFECT_HOST_GROUND_TRANSPARENT;
         return 1;
     }
-    size_t digits = strlen(text) - (text[0] == '#');
-    char *end = NULL;
-    unsigned long value = strtoul(text + (text[0] == '#'), &end, 16);
-    if ((digits != 6 && digits != 8) || end == NULL || *end != '\0' || strspn(text + (text[0] == '#'), "0123456789abcdefABCDEF") != digits)
-        return 0;
+    effect_error error = {sizeof error, 0, {0}};
+    if (effect_host_parse_color(text, &look->ground_color, &error) != EFFECT_OK) return 0;
     look->ground = EFFECT_HOST_GROUND_COLOR;
-    look->ground_color = digits == 6 ? (uint32_t)(value << 8 | 0xFF) : (uint32_t)value;
     return 1;
 }
 

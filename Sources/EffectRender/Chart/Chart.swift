@@ -9,6 +9,15 @@ import Glibc
 /// data-x, data-width, data-y, data-height, data-min, data-max), so a
 /// reader can turn any point back into (t, value).
 public struct Chart {
+    /// The rate a chart samples its channels at: fine enough for a curve
+    /// drawn at a point a sample over a second.
+    public static let samplesPerSecond = 240.0
+    /// The samples one chart takes at the most.
+    public static let maxSamples = 200_000.0
+    /// The last sample's index of a chart of an effect that is over at once
+    /// (reduce motion): it still gets a quarter of a second.
+    public static let shortestSpanSamples = Int(samplesPerSecond / 4)
+
     public struct Series {
         public let name: String
         public let unit: String

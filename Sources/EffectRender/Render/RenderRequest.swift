@@ -13,7 +13,7 @@ public struct RenderRequest: Sendable {
     public let time: Double?
     /// Exactly one seamless period of a looping effect.
     public let loops: Bool
-    /// Pixels a point; nil for `RenderJob.defaultScale`.
+    /// Pixels a point (`PictureLimits.scales`); nil for `RenderJob.defaultScale`.
     public let scale: Double?
     /// Exactly this many pixels, when asked for instead of a scale.
     public let size: (width: Int, height: Int)?
@@ -23,7 +23,7 @@ public struct RenderRequest: Sendable {
     public let ground: GroundChoice
     /// The appearance asked for; a plugin with one look draws that one (`RenderPlan`).
     public let appearance: Appearance
-    /// The width offered to the effect's view, in points.
+    /// The width offered to the effect's view, in points (`PictureLimits.proposedWidths`).
     public let proposedWidth: Double
 
     /// The rate a render takes when none is asked for.
@@ -65,7 +65,12 @@ public struct RenderRequest: Sendable {
         } catch {
             throw .outOfLimits(error)
         }
-        if let scale, !(scale.isFinite && scale > 0) { throw .scale(scale) }
+        do {
+            if let scale { try PictureLimits.checkScale(scale) }
+            try PictureLimits.checkProposedWidth(proposedWidth)
+        } catch {
+            throw .outOfPictureLimits(error)
+        }
         if time != nil, !target.isStill { throw .momentNeedsStill }
         if target.isStill, duration != nil { throw .stillTakesNoDuration }
         if loops, target.isStill { throw .loopNeedsAnimation }
@@ -119,8 +124,8 @@ public enum RenderConflict: Error, Equatable, Sendable {
     case framesNeedDirectory(String, FrameFormat)
     /// A rate, a duration or a moment outside `TimeLimits`.
     case outOfLimits(TimeLimitError)
-    /// A scale that is not finite and > 0.
-    case scale(Double)
+    /// A scale or a width outside `PictureLimits`.
+    case outOfPictureLimits(PictureLimitError)
     /// A moment was given for an animation.
     case momentNeedsStill
     case stillTakesNoDuration
@@ -152,7 +157,7 @@ public enum RenderConflict: Error, Equatable, Sendable {
             "cannot write .\(suffix) files: a path is a directory (ending in /, existing, or with no extension), or ends in .svg, .png, .html, .gif, .mp4, .webm or .apng"
         case let .framesNeedDirectory(path, format): "\(format.name) frames go into a directory, and \(path) is a file"
         case let .outOfLimits(error): error.message
-        case let .scale(scale): "scale must be finite and > 0, not \(scale)"
+        case let .outOfPictureLimits(error): error.message
         case .momentNeedsStill: "a moment is rendered as a still: a path ending in .svg or .png"
         case .stillTakesNoDuration: "a still is one moment; it takes no duration"
         case .loopNeedsAnimation: "one period is an animation; a still has one frame"

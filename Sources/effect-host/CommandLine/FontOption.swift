@@ -12,22 +12,21 @@ enum FontOption {
         return FontBook.Choice.named(text)
     }
 
-    /// The fonts for `choice`; the reference metrics (said once) when
-    /// HarfBuzz or fontconfig cannot be loaded. A font file that cannot be
-    /// used is an error.
-    static func fonts(_ choice: FontBook.Choice?) throws -> FontBook? {
-        guard let choice else { return nil }
+    /// The fonts for `choice` (`LoadedFonts` decides the fallback), their
+    /// notes said as they load. A font file that cannot be used is an error.
+    static func fonts(_ choice: FontBook.Choice?) throws -> LoadedFonts {
+        let loaded: LoadedFonts
         do {
-            return try FontBook(choice) { note in Output.error.line("effect-host: \(note)") }
+            loaded = try LoadedFonts(choice)
         } catch {
-            if case .file = choice { throw RuntimeError(error.description) }
-            Output.error.line("effect-host: \(error.description); text is measured with the reference metrics")
-            return nil
+            throw RuntimeError(error.description)
         }
+        say(loaded.loadNotes)
+        return loaded
     }
 
-    /// One line naming the characters no installed font had, after a run that met some.
-    static func reportUncovered(_ fonts: FontBook?) {
-        if let note = fonts?.uncoveredNote { Output.error.line("effect-host: \(Terminal.sanitize(note))") }
+    /// Font notes as warnings.
+    static func say(_ notes: [FontNote]) {
+        for note in notes { Output.error.line("effect-host: \(Terminal.sanitize(note.message))") }
     }
 }

@@ -1,4 +1,5 @@
 import EffectExport
+import EffectRender
 import EffectHost
 
 /// One command-line option, declared once: its names, the value it takes,
@@ -77,7 +78,7 @@ extension Option {
     static let duration = Option("--duration", value: "S", help: "play for S seconds instead").numbers(1e-9...TimeLimits.longestDuration)
     static let output = Option("-o", "--output", value: "OUT", help: "where, and in what format (above)", completion: .files)
     static let width = Option("--width", value: "W", help: "the width offered to the effect's view, in points, as a container would")
-        .numbers(10...10000, default: ExportSettings.defaultWidth)
+        .numbers(PictureLimits.proposedWidths, default: ExportSettings.defaultWidth)
     static let font = Option(
         "--font", value: "FONT",
         help: "a family (default Inter; DejaVu Sans when it is missing), a font file, or reference for the ABI's reference metrics")

@@ -43,7 +43,7 @@ extension CommandSpec {
             says otherwise.
             """,
         options: [
-            .param, .at, Option.fps.numbers(TimeLimits.frameRates, default: 60), .duration,
+            .param, .at, Option.fps.numbers(TimeLimits.frameRates, default: Player.defaultFPS), .duration,
             Option("--offline", help: "sample t = i/fps as fast as possible instead of in real time"),
             Option.loop.explained(
                 "play until stopped: a looping effect goes on (breathe along); one that ends starts again after a 1 s hold; with --offline, until --duration"),
@@ -102,7 +102,7 @@ extension CommandSpec {
             Option(
                 "--format", value: "svg|png", help: "the frames written into a directory (default svg)",
                 completion: .words(["svg", "png"])),
-            Option("--scale", value: "S", help: "pixels per point for PNG, GIF and video").numbers(0.1...16, default: RenderJob.defaultScale),
+            Option("--scale", value: "S", help: "pixels per point for PNG, GIF and video").numbers(PictureLimits.scales, default: RenderJob.defaultScale),
             Option(
                 "--size", value: "WxH", help: "the picture's size in pixels instead, the drawing fitted on the background; at most 8192 a side either way, and even sides for MP4"),
             Option(
@@ -212,7 +212,7 @@ extension CommandSpec {
         about: """
             Charts the effect's channels against time: axes, ticks, labels and a legend; the phases of a discrete \
             channel (breathing-circles' breathe in, hold, ...) as bands; a marker at each --at event. Values are \
-            sampled from the plugin at 240 points a second.
+            sampled from the plugin at \(formatNumber(Chart.samplesPerSecond)) points a second.
             """,
         options: [
             Option.output.explained("where to write the chart: .svg, or .png (2 pixels a point)"),
@@ -225,8 +225,8 @@ extension CommandSpec {
             Option("--elements", value: "I,J,...", help: "the elements whose element channels to plot (default 0)"),
             Option.duration.explained("chart S seconds (default: the effect's own length)"), .param,
             Option.at.explained("an event, marked on the chart; repeatable"),
-            // Parsed only to say why plot has no --fps: it samples at 240 points a second.
-            Option.fps.numbers(TimeLimits.frameRates, default: 240).hiding(),
+            // Parsed only to say why plot has no --fps: it samples at Chart.samplesPerSecond.
+            Option.fps.numbers(TimeLimits.frameRates, default: Chart.samplesPerSecond).hiding(),
         ] + Option.loading,
         examples: [
             "plot strikethrough-reveal --at 0.2:done=false -o strike.svg",

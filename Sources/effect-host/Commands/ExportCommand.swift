@@ -69,7 +69,7 @@ struct ExportCommand {
         case .lottieNeedsShapedFont:
             UsageError("Lottie text is drawn as glyph outlines, which needs HarfBuzz, fontconfig and a font (not --font reference)")
         // The options' own ranges, and the effect, refuse these.
-        case .outOfLimits, .doesNotDraw: UsageError(Terminal.sanitize(refusal.message))
+        case .outOfLimits, .proposedWidth, .doesNotDraw: UsageError(Terminal.sanitize(refusal.message))
         }
     }
 
@@ -86,7 +86,7 @@ struct ExportCommand {
         let reduced = try plan.reducedMotion.map { try setup.make(recipe, overriding: [$0]) }
         let fontFile: String? = if case let .file(path)? = font { path } else { nil }
         do {
-            switch try plan.write(fonts: fonts, fontFile: fontFile, reducedMotion: reduced) {
+            switch try plan.write(fonts: fonts.fonts, fontFile: fontFile, reducedMotion: reduced) {
             case let .web(page): say(page)
             case let .lottie(file):
                 for note in plan.notes { Output.error.line("effect-host: \(note.message)") }
@@ -112,7 +112,7 @@ struct ExportCommand {
             case .cannotExpress, .failed: throw RuntimeError(error.description)
             }
         }
-        FontOption.reportUncovered(fonts)
+        FontOption.say(fonts.drawnNotes)
         try? Output.error.flush()
         return 0
     }

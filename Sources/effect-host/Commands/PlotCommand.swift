@@ -13,14 +13,11 @@ struct PlotCommand {
     let channelNames: [String]?
     let elements: [Int]?
 
-    /// The rate plot samples at: its --fps default, which it refuses to change.
-    static var samplesPerSecond: Double { CommandSpec.plot[option: "--fps"].defaultNumber! }
-    static let maxSamples = 200_000.0
 
     init(_ arguments: [String]) throws(UsageError) {
         let parsed = try Arguments(arguments, spec: .plot)
         if parsed.all("--fps").count > 0 {
-            throw UsageError("plot samples \(formatNumber(Self.samplesPerSecond)) times a second and takes no --fps")
+            throw UsageError("plot samples \(formatNumber(Chart.samplesPerSecond)) times a second and takes no --fps")
         }
         setup = try EffectSetup(parsed, spec: .plot)
         let outputs = parsed.all("-o") + parsed.all("--output")
@@ -61,11 +58,9 @@ struct PlotCommand {
         let instance = try setup.makeInstance()
         let effect = instance.effect
         let requests = try requested(effect, elementCount: instance.elementCount)
-        // A chart needs a span: an effect that is over at once (reduce
-        // motion) still gets a quarter of a second.
         let last = max(
-            try setup.lastFrameIndex(instance, limit: Self.maxSamples, advice: "pass a shorter --duration"),
-            setup.duration == nil ? 60 : 1)
+            try setup.lastFrameIndex(instance, limit: Chart.maxSamples, advice: "pass a shorter --duration"),
+            setup.duration == nil ? Chart.shortestSpanSamples : 1)
         let markers = setup.events.map { Chart.Marker(t: $0.t, label: "\($0.name)=\($0.value)") }
         let sampled: Chart.Sampled
         do {
@@ -104,7 +99,9 @@ struct PlotCommand {
             canvas = try PixelCanvas(
                 width: Int((Chart.width * RenderJob.defaultScale).rounded(.up)),
                 height: Int((chart.height * RenderJob.defaultScale).rounded(.up)))
-            try chart.draw(on: canvas, fonts: try FontOption.fonts(.family(FontBook.defaultFamily)))
+            let fonts = try FontOption.fonts(.family(FontBook.defaultFamily))
+            try chart.draw(on: canvas, fonts: fonts.fonts)
+            FontOption.say(fonts.drawnNotes)
         } catch let error as NativeError {
             throw RuntimeError(error.description)
         }

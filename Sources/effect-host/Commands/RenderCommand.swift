@@ -63,7 +63,7 @@ struct RenderCommand {
         case let .framesNeedDirectory(path, _):
             UsageError("--format chooses the frames written into a directory; '\(Terminal.sanitize(path))' is a file")
         // The options' own ranges refuse these first.
-        case .outOfLimits, .scale: UsageError(conflict.message)
+        case .outOfLimits, .outOfPictureLimits: UsageError(conflict.message)
         case .outlinesNeedShapedFont: UsageError("--text outlines needs a font shaped by HarfBuzz, not --font reference")
         case .momentNeedsStill: UsageError("--time picks the moment of a still: -o takes a file ending in .svg or .png with it")
         case .stillTakesNoDuration: UsageError("a still is one moment: it takes no --duration (--time picks the moment)")
@@ -131,7 +131,7 @@ struct RenderCommand {
         let job: RenderJob
         do {
             let notes: [RenderNote]
-            (job, notes) = try plan.job(fonts: fonts, described: described)
+            (job, notes) = try plan.job(fonts: fonts.fonts, described: described)
             notes.forEach(Self.say)
         } catch let conflict as RenderConflict {
             throw RuntimeError(Self.usage(conflict, fps: setup.fps, duration: setup.duration).message)
@@ -157,7 +157,7 @@ struct RenderCommand {
         let frames = plan.frameCount == 1 ? "1 frame" : "\(plan.frameCount) frames"
         let at = request.target.isStill ? " at t = \(readable(plan.start)) s" : ""
         Output.error.line("effect-host: wrote \(frames) of \(effect.id)\(at) to \(Terminal.sanitize(request.target.path))")
-        FontOption.reportUncovered(fonts)
+        FontOption.say(fonts.drawnNotes)
         if reportsTimings {
             let timings = summary.timings
             Output.error.line(

@@ -268,6 +268,11 @@ def test_a_catalog_of_the_paths_given_alone_lists_its_files_and_failures(checked
     assert lines["catalog failure path"] == "/nonexistent/plugins"
     assert lines["catalog past the end"] == "NULL"
 
+def test_a_catalog_says_what_it_searched_in_order(checked):
+    lines, _ = checked
+    assert lines["catalog searched"] == f"2 {BUILD} /nonexistent/plugins"
+    assert lines["catalog searched past the end"] == "NULL, of NULL: 0"
+
 
 def test_a_frame_drawn_into_rgba_bytes_puts_the_strike_where_the_seed_does(checked):
     lines, out = checked

@@ -629,6 +629,12 @@ int main(int argc, char **argv) {
             printf("catalog failure path: %s\n", effect_host_catalog_failure_path(catalog, failures - 1));
         }
         printf("catalog past the end: %s\n", effect_host_catalog_plugin_path(catalog, plugins) == NULL ? "NULL" : "a path");
+        uint32_t searched = effect_host_catalog_searched_count(catalog);
+        printf("catalog searched: %u", searched);
+        for (uint32_t i = 0; i < searched; i++) printf(" %s", effect_host_catalog_searched(catalog, i));
+        printf("\n");
+        printf("catalog searched past the end: %s, of NULL: %u\n",
+               effect_host_catalog_searched(catalog, searched) == NULL ? "NULL" : "a path", effect_host_catalog_searched_count(NULL));
         effect_host_catalog_free(catalog);
     }
 

@@ -268,6 +268,17 @@ def test_a_catalog_of_the_paths_given_alone_lists_its_files_and_failures(checked
     assert lines["catalog failure path"] == "/nonexistent/plugins"
     assert lines["catalog past the end"] == "NULL"
 
+def test_a_pictures_pixel_size_is_its_points_at_the_scale_rounded_up_and_refused_past_8192(checked):
+
+    lines, _ = checked
+    w, h, _of, width, height, _points = lines["pixel size"].split()
+    assert (int(w), int(h)) == (math.ceil(float(width) * 2), math.ceil(float(height) * 2))
+    huge = re.fullmatch(r"status -7: the picture would be (\d+) × (\d+) pixels, more than 8192 a side", lines["pixel size huge"])
+    assert huge is not None and int(huge.group(1)) in (10000, 10001), lines["pixel size huge"]
+    assert lines["pixel size zero"] == "status -7: scale must be finite and > 0, not 0.0"
+    assert lines["pixel size NULL"].startswith("status -1: ")
+
+
 def test_a_catalog_says_what_it_searched_in_order(checked):
     lines, _ = checked
     assert lines["catalog searched"] == f"2 {BUILD} /nonexistent/plugins"

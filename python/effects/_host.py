@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import ctypes
 import functools
-import math
 import numbers
 import os
 import shutil
@@ -183,6 +182,7 @@ _SIGNATURES: dict[str, tuple[Any, list[Any]]] = {
     "effect_host_api_version": (c_uint32, []),
     "effect_host_plugin_open": (c_int32, [c_char_p, c_uint32, _P, _Err]),
     "effect_host_catalog_open": (c_int32, [POINTER(CatalogOptions), _P, _Err]),
+    "effect_host_picture_pixel_size": (c_int32, [c_void_p, c_double, POINTER(c_uint32), POINTER(c_uint32), _Err]),
     "effect_host_catalog_searched_count": (c_uint32, [c_void_p]),
     "effect_host_catalog_searched": (c_char_p, [c_void_p, c_uint32]),
     "effect_host_catalog_plugin_count": (c_uint32, [c_void_p]),
@@ -563,15 +563,16 @@ class Picture:
         self.size = (width_points.value, height_points.value)
 
     def pixel_size(self, scale: float) -> tuple[int, int]:
-        """The picture's size in pixels at ``scale`` pixels a point, rounded up,
-        as ``render`` sizes it; EffectError for a scale that is not finite
-        and above 0, or a side beyond the host's 8192 pixels."""
-        if isinstance(scale, bool) or not (isinstance(scale, numbers.Real) and math.isfinite(scale) and scale > 0):
+        """The picture's size in pixels at ``scale`` pixels a point, as the
+        host library sizes a render (each side rounded up); EffectError with
+        the library's message for a scale that is not finite and above 0, or
+        a side beyond its limit (8192 pixels), and for a scale that is not a
+        number."""
+        if isinstance(scale, bool) or not isinstance(scale, numbers.Real):
             raise EffectError(_abi.ERR_RANGE, f"scale must be finite and > 0, not {scale!r}")
-        width, height = (max(1, math.ceil(side * scale)) for side in self.size)
-        if max(width, height) > MAX_SIDE:
-            raise EffectError(_abi.ERR_RANGE, f"at scale {scale} the picture is {width} x {height} pixels; a side takes at most {MAX_SIDE}")
-        return width, height
+        width, height = c_uint32(), c_uint32()
+        call(library().effect_host_picture_pixel_size, self._handle.pointer, float(scale), ctypes.byref(width), ctypes.byref(height))
+        return width.value, height.value
 
     def draw(self, t: float, scale: float = 2.0, size: tuple[int, int] | None = None, premultiplied: bool = False) -> np.ndarray:
         """The frame at ``t`` as a new (height, width, 4) array of uint8 R, G,

@@ -160,7 +160,9 @@ extern "C" {
  * ground. 1.4 added effect_host_metadata.h (a plugin's checked metadata,
  * names and values read by the host's grammar), effect_host_drawing.h (a
  * picture's frame or an instance's own display list, checked and walked)
- * and events as text (effect_host_instance_set_event_text).
+ * events as text (effect_host_instance_set_event_text) and the catalog's
+ * search path (effect_host_catalog_searched) and a picture's size in pixels
+ * (effect_host_picture_pixel_size).
  * Threads: any. */
 EFFECT_HOST_API uint32_t effect_host_api_version(void);
 

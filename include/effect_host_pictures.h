@@ -65,6 +65,15 @@ EFFECT_HOST_API effect_status effect_host_picture_create(effect_host_instance *i
 EFFECT_HOST_API effect_status effect_host_picture_size(const effect_host_picture *picture, double *width,
                                                        double *height, effect_error *error);
 
+/* The picture's size in pixels at `scale` pixels a point, as a render at
+ * that scale sizes it: each side rounded up, at least 1. Since API 1.4.
+ * Errors: NULL_POINTER, RANGE (a scale that is not finite and above 0, or
+ * a side over 8192: "the picture would be W × H pixels, more than 8192 a
+ * side").
+ * Threads: reads the picture. */
+EFFECT_HOST_API effect_status effect_host_picture_pixel_size(const effect_host_picture *picture, double scale,
+                                                             uint32_t *width, uint32_t *height, effect_error *error);
+
 /* Pixel layouts for effect_host_picture_draw_pixels. */
 /* cairo's CAIRO_FORMAT_ARGB32: a native-endian 32-bit ARGB word per pixel,
  * premultiplied (B, G, R, A bytes on little-endian machines). What cairo

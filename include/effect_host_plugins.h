@@ -96,6 +96,14 @@ EFFECT_HOST_API uint32_t effect_host_catalog_effect_count(const effect_host_cata
 EFFECT_HOST_API const char *effect_host_catalog_effect_id(const effect_host_catalog *catalog, uint32_t index);
 EFFECT_HOST_API const char *effect_host_catalog_effect_path(const effect_host_catalog *catalog, uint32_t index);
 
+/* The search path's entries, in the order they were searched: `paths`,
+ * then EFFECT_PLUGIN_PATH's entries when asked (empty items skipped), then
+ * the defaults; each as given, there or not. 0 for NULL, and NULL when out
+ * of range. Since API 1.4.
+ * Threads: reads the catalog. */
+EFFECT_HOST_API uint32_t effect_host_catalog_searched_count(const effect_host_catalog *catalog);
+EFFECT_HOST_API const char *effect_host_catalog_searched(const effect_host_catalog *catalog, uint32_t index);
+
 /* The plugin files that were read, in search order, each real file once
  * (those whose every effect an earlier file offers included); 0 for NULL,
  * and NULL when out of range. Their effects come from

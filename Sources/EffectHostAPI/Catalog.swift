@@ -11,11 +11,14 @@ final class CatalogBox {
     let effects: [(id: UnsafePointer<CChar>, path: UnsafePointer<CChar>)]
     let plugins: [UnsafePointer<CChar>]
     let failures: [(line: UnsafePointer<CChar>, path: UnsafePointer<CChar>)]
+    /// Every entry of the search path, in order, as searched.
+    let searched: [UnsafePointer<CChar>]
     private let strings = CStrings()
 
-    init(_ catalog: PluginCatalog) {
+    init(_ catalog: PluginCatalog, searchPath: SearchPath) {
         self.catalog = catalog
         let strings = self.strings
+        searched = searchPath.entries.map { strings.keep($0.path) }
         effects = catalog.effectIDs.compactMap { id in
             catalog.effect(id: id).map { (strings.keep(id), strings.keep($0.plugin.path)) }
         }
@@ -51,7 +54,7 @@ public func effect_host_catalog_open(
         let catalog = PluginCatalog(searchPath: searchPath, allowUnsafe: given.flags & EFFECT_HOST_OPEN_ALLOW_UNSAFE != 0) {
             scanner.read($0)
         }
-        return CatalogBox(catalog)
+        return CatalogBox(catalog, searchPath: searchPath)
     }
 }
 
@@ -71,6 +74,18 @@ public func effect_host_catalog_effect_id(_ catalog: OpaquePointer?, _ index: UI
 public func effect_host_catalog_effect_path(_ catalog: OpaquePointer?, _ index: UInt32) -> UnsafePointer<CChar>? {
     guard let box: CatalogBox = try? object(catalog, "catalog"), Int(index) < box.effects.count else { return nil }
     return box.effects[Int(index)].path
+}
+
+@_cdecl("effect_host_catalog_searched_count")
+public func effect_host_catalog_searched_count(_ catalog: OpaquePointer?) -> UInt32 {
+    guard let box: CatalogBox = try? object(catalog, "catalog") else { return 0 }
+    return UInt32(box.searched.count)
+}
+
+@_cdecl("effect_host_catalog_searched")
+public func effect_host_catalog_searched(_ catalog: OpaquePointer?, _ index: UInt32) -> UnsafePointer<CChar>? {
+    guard let box: CatalogBox = try? object(catalog, "catalog"), Int(index) < box.searched.count else { return nil }
+    return box.searched[Int(index)]
 }
 
 @_cdecl("effect_host_catalog_plugin_count")

@@ -71,6 +71,26 @@ public func effect_host_picture_size(
     }
 }
 
+@_cdecl("effect_host_picture_pixel_size")
+public func effect_host_picture_pixel_size(
+    _ picture: OpaquePointer?, _ scale: Double, _ width: UnsafeMutablePointer<UInt32>?, _ height: UnsafeMutablePointer<UInt32>?,
+    _ error: UnsafeMutablePointer<effect_error>?
+) -> Int32 {
+    answer(error) {
+        let box: PictureBox = try object(picture, "picture")
+        guard let width else { throw Failure.null("width") }
+        guard let height else { throw Failure.null("height") }
+        guard scale.isFinite, scale > 0 else { throw Failure(EFFECT_ERR_RANGE, RenderConflict.scale(scale).message) }
+        let size: (width: Int, height: Int)
+        do {
+            size = try PixelCanvas.pixelSize(of: box.picture, scale: scale)
+        } catch {
+            throw Failure(EFFECT_ERR_RANGE, String(describing: error))
+        }
+        (width.pointee, height.pointee) = (UInt32(size.width), UInt32(size.height))
+    }
+}
+
 @_cdecl("effect_host_picture_draw_pixels")
 public func effect_host_picture_draw_pixels(
     _ picture: OpaquePointer?, _ t: Double, _ pixels: UnsafeMutableRawPointer?, _ width: UInt32, _ height: UInt32, _ stride: UInt32,

@@ -268,6 +268,22 @@ def test_a_catalog_of_the_paths_given_alone_lists_its_files_and_failures(checked
     assert lines["catalog failure path"] == "/nonexistent/plugins"
     assert lines["catalog past the end"] == "NULL"
 
+def test_a_pictures_pixel_size_is_its_points_at_the_scale_rounded_up_and_refused_past_8192(checked):
+
+    lines, _ = checked
+    w, h, _of, width, height, _points = lines["pixel size"].split()
+    assert (int(w), int(h)) == (math.ceil(float(width) * 2), math.ceil(float(height) * 2))
+    huge = re.fullmatch(r"status -7: the picture would be (\d+) × (\d+) pixels, more than 8192 a side", lines["pixel size huge"])
+    assert huge is not None and int(huge.group(1)) in (10000, 10001), lines["pixel size huge"]
+    assert lines["pixel size zero"] == "status -7: scale must be finite and > 0, not 0.0"
+    assert lines["pixel size NULL"].startswith("status -1: ")
+
+
+def test_a_catalog_says_what_it_searched_in_order(checked):
+    lines, _ = checked
+    assert lines["catalog searched"] == f"2 {BUILD} /nonexistent/plugins"
+    assert lines["catalog searched past the end"] == "NULL, of NULL: 0"
+
 
 def test_a_frame_drawn_into_rgba_bytes_puts_the_strike_where_the_seed_does(checked):
     lines, out = checked
@@ -816,24 +832,34 @@ def test_python_reads_params_as_text_as_effect_host_does():
     assert "maybe" in str(refused.value)
 
 
-def test_python_without_the_host_program_loads_plugins_in_process(tmp_path):
+def test_python_without_the_host_program_says_so_and_scans_nothing_in_process(tmp_path):
     # The library copied alone: no effect-host beside it or on PATH to read
-    # files apart, and no scan cache to answer for one.
+    # files apart, and no scan cache to answer for one. Scanning says what is
+    # missing (no second scanner); a file named by path still loads through
+    # the library.
     import shutil
 
     shutil.copy(LIBRARY, tmp_path / "libeffecthost.so")
     script = """
-import sys
+import os, sys
 import effects
-catalog = effects.scan([sys.argv[1]], defaults=False)
-print(sorted(plugin.id for plugin in catalog.plugins), len(catalog.failures))
-print(effects.effect("strikethrough-reveal", [sys.argv[1]], defaults=False).create().picture().draw(0.16).shape[2])
+for call in (lambda: effects.scan([sys.argv[1]], defaults=False),
+             lambda: effects.effect("strikethrough-reveal", [sys.argv[1]], defaults=False)):
+    try:
+        call()
+        print("scanned")
+    except effects.EffectError as error:
+        print(error.status, error)
+plugin = effects.load_plugin(os.path.join(sys.argv[1], "libStrike.so"))
+print(plugin.effect("strikethrough-reveal").create().picture().draw(0.16).shape[2])
 """
     env = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path), "XDG_CACHE_HOME": str(tmp_path / "cache"),
            "EFFECT_HOST_LIBRARY": str(tmp_path / "libeffecthost.so"), "PYTHONPATH": os.path.join(ROOT, "python")}
     result = subprocess.run([sys.executable, "-c", script, BUILD], capture_output=True, text=True, env=env, timeout=120)
     assert result.returncode == 0, result.stderr
-    assert result.stdout.splitlines() == ["['breathe', 'reveal', 'strike'] 0", "4"]
+    said = ("-103 the effect-host executable that runs plugins apart from this process was not found "
+            "(set EFFECT_HOST_WORKER to its path)")
+    assert result.stdout.splitlines() == [said, said, "4"]
 
 
 def test_python_takes_numpy_numbers_for_a_scale_and_refuses_what_is_not_one():

@@ -352,20 +352,6 @@ class TextMetrics(Structure):
 MeasureFunction = CFUNCTYPE(c_int32, c_void_p, c_char_p, c_double, c_double, c_double, POINTER(TextMetrics))
 
 
-class DrawContext(Structure):
-    _fields_ = [
-        ("struct_size", c_uint32),
-        ("reserved", c_uint32),
-        ("width", c_double),
-        ("height", c_double),
-        ("measure", MeasureFunction),
-        ("measure_context", c_void_p),
-        # Since 1.3.
-        ("appearance", c_uint32),
-        ("reserved2", c_uint32),
-    ]
-
-
 class Drawing(Structure):
     _fields_ = [
         ("struct_size", c_uint32),
@@ -375,24 +361,6 @@ class Drawing(Structure):
         ("height", c_double),
         ("bounds", Rect),
         ("max_item_count", c_uint64),
-    ]
-
-
-#: effect_segment_fn(context, text, length, flags), since 1.4.
-SegmentFunction = CFUNCTYPE(c_int32, c_void_p, c_void_p, c_uint64, c_void_p)
-
-#: What an effect_segment_fn marks before a byte (since 1.4).
-BREAK_WORD = 1
-BREAK_LINE = 2
-
-
-class HostServices(Structure):
-    _fields_ = [
-        ("struct_size", c_uint32),
-        ("reserved", c_uint32),
-        ("segment", SegmentFunction),
-        ("segment_context", c_void_p),
-        ("reserved2", c_uint64),
     ]
 
 
@@ -424,20 +392,18 @@ PluginAPI._fields_ = [
     # frames as void *: callers pass a numpy buffer's address (see Instance.sample_many).
     ("sample_many", _F(c_int32, c_void_p, c_double, c_double, c_uint64, c_void_p, c_uint64, _Err)),
     ("layout", _F(c_int32, c_void_p, POINTER(c_double), c_uint32, c_double, POINTER(c_double), c_uint64, _Err)),
-    ("draw", _F(c_int32, c_void_p, c_double, POINTER(DrawContext), POINTER(Drawing), POINTER(DrawItem), c_uint64, _Err)),
+    # Drawing goes through the host library (effect_host_instance_drawing),
+    # and instances are made there: these are read only for whether they exist.
+    ("draw", c_void_p),
     # Since 1.4.
-    (
-        "create_with_services",
-        _F(c_int32, _Api, c_char_p, POINTER(ParamSetting), c_uint32, POINTER(HostServices), POINTER(c_void_p), _Err),
-    ),
+    ("create_with_services", c_void_p),
 ]
 
 _Sized = TypeVar("_Sized", bound=Structure)
 
 
 def sized(structure: type[_Sized]) -> _Sized:
-    """A zeroed struct with struct_size set, ready for an out-call (or, for
-    effect_draw_context, an in-call)."""
+    """A zeroed struct with struct_size set, ready for an out-call."""
     value = structure()
     value.struct_size = ctypes.sizeof(structure)
     return value
@@ -455,7 +421,6 @@ assert InstanceInfo.notes.offset == INSTANCE_INFO_SIZE_1_1
 assert ctypes.sizeof(ElementInfo) == 24
 assert ctypes.sizeof(Strings) == 32
 assert ctypes.sizeof(PluginAPI) == 16 + 16 * ctypes.sizeof(c_void_p)
-assert ctypes.sizeof(HostServices) == 32
 
 # The drawing types' layout, as effect.h asserts it on LP64.
 assert ctypes.sizeof(DrawItem) == DRAW_ITEM_SIZE
@@ -472,8 +437,6 @@ assert DrawText.advance.offset == 56
 assert ctypes.sizeof(DrawSegment) == 64
 assert ctypes.sizeof(DrawStop) == 24
 assert ctypes.sizeof(TextMetrics) == 24
-assert ctypes.sizeof(DrawContext) == 48
-assert DrawContext.appearance.offset == 40
 assert ctypes.sizeof(Drawing) == 72
 assert PluginAPI.describe.offset == 16
 assert 16 + 13 * ctypes.sizeof(c_void_p) == PluginAPI.layout.offset

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import ctypes
 import functools
-import math
 import numbers
 import os
 import shutil
@@ -183,6 +182,9 @@ _SIGNATURES: dict[str, tuple[Any, list[Any]]] = {
     "effect_host_api_version": (c_uint32, []),
     "effect_host_plugin_open": (c_int32, [c_char_p, c_uint32, _P, _Err]),
     "effect_host_catalog_open": (c_int32, [POINTER(CatalogOptions), _P, _Err]),
+    "effect_host_picture_pixel_size": (c_int32, [c_void_p, c_double, POINTER(c_uint32), POINTER(c_uint32), _Err]),
+    "effect_host_catalog_searched_count": (c_uint32, [c_void_p]),
+    "effect_host_catalog_searched": (c_char_p, [c_void_p, c_uint32]),
     "effect_host_catalog_plugin_count": (c_uint32, [c_void_p]),
     "effect_host_catalog_plugin_path": (c_char_p, [c_void_p, c_uint32]),
     "effect_host_catalog_failure_count": (c_uint32, [c_void_p]),
@@ -338,30 +340,44 @@ def open_plugin_checked(path: str, allow_unsafe: bool) -> Handle:
         raise PluginLoadError(path, reason) from None
 
 
-def read_search_path(entries: Sequence[str], allow_unsafe: bool) -> tuple[list[str], list[tuple[str, str]]]:
-    """The plugin files on these search-path entries that the host read in a
-    child process (each real file once, in order; answers kept in the scan
-    cache `effect-host list` uses), and (path, why) for each that failed:
-    a plugin that crashes or hangs while describing itself is one of those,
-    not the end of this process. The library's own default plugins are left
-    out: the entries are the whole search path."""
+@dataclass(frozen=True)
+class Found:
+    """What the host's catalog searched, in order, the plugin files it read
+    well (each real file once), and (path, why) for each that failed."""
+
+    searched: list[str]
+    files: list[str]
+    failures: list[tuple[str, str]]
+
+
+def open_catalog(paths: Sequence[str], defaults: bool, allow_unsafe: bool) -> Found:
+    """The host library's catalog of the search path, as ``effect-host list``
+    finds it: ``paths``, then, with ``defaults``, EFFECT_PLUGIN_PATH and the
+    plugins installed beside the library; the library decides the order and
+    what is searched. Each file is read in a child process (answers kept in
+    the scan cache `effect-host list` uses): a plugin that crashes or hangs
+    while describing itself is a failure, not the end of this process.
+    Paths are passed as their bytes; the library refuses one that is not
+    UTF-8 (EFFECT_ERR_UTF8), and says so (EFFECT_HOST_ERR_MISSING) when the
+    effect-host program that reads files apart is not beside it."""
     host = library()
-    # UnicodeEncodeError for a path that is not UTF-8, which the C API does not take.
-    encoded = (c_char_p * max(1, len(entries)))(*(entry.encode("utf-8") for entry in entries))
+    encoded = (c_char_p * max(1, len(paths)))(*(os.fsencode(path) for path in paths))
     options = _abi.sized(CatalogOptions)
-    options.flags = CATALOG_NO_DEFAULTS | (OPEN_ALLOW_UNSAFE if allow_unsafe else 0)
+    options.flags = (0 if defaults else CATALOG_NO_DEFAULTS) | (OPEN_ALLOW_UNSAFE if allow_unsafe else 0)
     options.paths = encoded
-    options.path_count = len(entries)
+    options.path_count = len(paths)
+    options.use_environment = 1 if defaults else 0
     raw = c_void_p()
     call(host.effect_host_catalog_open, ctypes.byref(options), ctypes.byref(raw))
     try:
+        searched = [os.fsdecode(host.effect_host_catalog_searched(raw, index)) for index in range(host.effect_host_catalog_searched_count(raw))]
         files = [os.fsdecode(host.effect_host_catalog_plugin_path(raw, index)) for index in range(host.effect_host_catalog_plugin_count(raw))]
         failures = []
         for index in range(host.effect_host_catalog_failure_count(raw)):
             path = os.fsdecode(host.effect_host_catalog_failure_path(raw, index))
             line = host.effect_host_catalog_failure(raw, index).decode("utf-8", "replace")
             failures.append((path, line.removeprefix(path + ": ")))
-        return files, failures
+        return Found(searched, files, failures)
     finally:
         host.effect_host_catalog_free(raw)
 
@@ -547,15 +563,16 @@ class Picture:
         self.size = (width_points.value, height_points.value)
 
     def pixel_size(self, scale: float) -> tuple[int, int]:
-        """The picture's size in pixels at ``scale`` pixels a point, rounded up,
-        as ``render`` sizes it; EffectError for a scale that is not finite
-        and above 0, or a side beyond the host's 8192 pixels."""
-        if isinstance(scale, bool) or not (isinstance(scale, numbers.Real) and math.isfinite(scale) and scale > 0):
+        """The picture's size in pixels at ``scale`` pixels a point, as the
+        host library sizes a render (each side rounded up); EffectError with
+        the library's message for a scale that is not finite and above 0, or
+        a side beyond its limit (8192 pixels), and for a scale that is not a
+        number."""
+        if isinstance(scale, bool) or not isinstance(scale, numbers.Real):
             raise EffectError(_abi.ERR_RANGE, f"scale must be finite and > 0, not {scale!r}")
-        width, height = (max(1, math.ceil(side * scale)) for side in self.size)
-        if max(width, height) > MAX_SIDE:
-            raise EffectError(_abi.ERR_RANGE, f"at scale {scale} the picture is {width} x {height} pixels; a side takes at most {MAX_SIDE}")
-        return width, height
+        width, height = c_uint32(), c_uint32()
+        call(library().effect_host_picture_pixel_size, self._handle.pointer, float(scale), ctypes.byref(width), ctypes.byref(height))
+        return width.value, height.value
 
     def draw(self, t: float, scale: float = 2.0, size: tuple[int, int] | None = None, premultiplied: bool = False) -> np.ndarray:
         """The frame at ``t`` as a new (height, width, 4) array of uint8 R, G,

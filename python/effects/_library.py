@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import ctypes
 import os
-import shutil
 import warnings
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -295,9 +294,6 @@ class Catalog:
 
 _loaded: dict[str, Plugin] = {}
 
-#: The plugins a wheel carries inside this package (scripts/install-host's layout).
-_BUNDLED = os.path.join(os.path.dirname(os.path.abspath(__file__)), "lib", "effect-host", "plugins")
-
 
 def load_plugin(path: str, allow_unsafe: bool = False) -> Plugin:
     """Loads (once per real path) and checks one plugin file; raises PluginLoadError.
@@ -319,94 +315,46 @@ def load_plugin(path: str, allow_unsafe: bool = False) -> Plugin:
     return _loaded[key]
 
 
-def _checkout() -> str | None:
-    """The checkout this package is an editable install of, if it is one:
-    the package sits in python/effects beside the checkout's Package.swift."""
-    package = os.path.dirname(os.path.abspath(__file__))
-    root = os.path.dirname(os.path.dirname(package))
-    if os.path.basename(os.path.dirname(package)) == "python" and os.path.isfile(os.path.join(root, "Package.swift")):
-        return root
-    return None
-
-
-def _installed_host() -> str | None:
-    """<prefix>/lib/effect-host/plugins of an effect-host on PATH."""
-    host = shutil.which("effect-host")
-    if host is None:
-        return None
-    return os.path.join(os.path.dirname(os.path.dirname(os.path.realpath(host))), "lib", "effect-host", "plugins")
-
-
-def _environment_entries() -> list[str]:
-    return [item for item in os.environ.get("EFFECT_PLUGIN_PATH", "").split(":") if item]
+def _entries(paths: Sequence[str]) -> list[str]:
+    return [os.fspath(paths)] if isinstance(paths, (str, os.PathLike)) else [os.fspath(path) for path in paths]
 
 
 def search_path(paths: Sequence[str] = (), defaults: bool = True) -> list[str]:
-    """Where plugins are looked for, in order: the explicit ``paths``; then,
-    with ``defaults``, EFFECT_PLUGIN_PATH (colon-separated), the plugins
-    inside this package (a wheel carries them), <prefix>/lib/effect-host/plugins
-    for an ``effect-host`` on PATH, and, only when this package is an
-    editable install in a checkout, that checkout's .build/debug and
-    .build/release. ``defaults=False`` searches the explicit paths alone,
-    whatever the environment holds."""
-    entries = [os.fspath(paths)] if isinstance(paths, (str, os.PathLike)) else [os.fspath(path) for path in paths]
-    if not defaults:
-        return entries
-    entries += _environment_entries()
-    entries.append(_BUNDLED)
-    host = _installed_host()
-    if host is not None:
-        entries.append(host)
-    checkout = _checkout()
-    if checkout is not None:
-        entries += [os.path.join(checkout, ".build", "debug"), os.path.join(checkout, ".build", "release")]
-    return entries
-
-
-# The host library (effect_host.h), which `swift build` puts beside the
-# plugins it builds: never a plugin, so a directory's listing leaves it out.
-_HOST_LIBRARY = "libeffecthost.so"
+    """Where plugins are looked for, in order, as the host library's catalog
+    searches them (``effect-host list`` shows the same): the explicit
+    ``paths``; then, with ``defaults``, EFFECT_PLUGIN_PATH's entries
+    (colon-separated) and the plugins installed beside the host library this
+    package loaded (inside the package for a wheel, <prefix>/lib/effect-host/plugins
+    for an installed effect-host, the build directory for a checkout's
+    build). ``defaults=False`` searches the explicit paths alone, whatever
+    the environment holds. The library reads the files to answer (in child
+    processes, answers cached), as ``scan`` does."""
+    return _host.open_catalog(_entries(paths), defaults, False).searched
 
 
 def scan(paths: Sequence[str] = (), defaults: bool = True, allow_unsafe: bool = False) -> Catalog:
     """Every plugin on the search path (see search_path) and every file that failed to load.
 
-    In a directory, each ``*.so`` file but the host library's is a candidate. An explicit path that
-    does not exist raises PluginLoadError, as effect-host's --plugin-path
-    does; a missing EFFECT_PLUGIN_PATH entry is a failure in the catalog,
-    and the places searched by default may be missing. The host library
-    first reads each file in a child process, as ``effect-host list`` reads
-    it: one that crashes, exits or hangs there is a failure, and only files
-    read well are loaded into this process. Without the library,
-    HostLibraryMissing says how to get it.
+    The host library's catalog finds them, as ``effect-host list`` does: in
+    a directory, each shared library but the host library's own is a
+    candidate. An explicit path that does not exist raises PluginLoadError,
+    as effect-host's --plugin-path does; a missing EFFECT_PLUGIN_PATH entry
+    is a failure in the catalog, and the places searched by default may be
+    missing. The library first reads each file in a child process: one that
+    crashes, exits or hangs there is a failure, and only files read well are
+    loaded into this process. A path that is not UTF-8 is refused with the
+    library's EFFECT_ERR_UTF8, and a library copied without its effect-host
+    program with EFFECT_HOST_ERR_MISSING: there is no second scanner.
+    Without the library, HostLibraryMissing says how to get it.
     """
     catalog = Catalog()
-    explicit = 1 if isinstance(paths, (str, os.PathLike)) else len(paths)
-    environment = len(_environment_entries()) if defaults else 0
-    searched = search_path(paths, defaults)
-    catalog.searched = list(searched)
-    present = []
-    for position, entry in enumerate(searched):
-        if os.path.exists(entry):
-            present.append(entry)
-        elif position < explicit:
+    explicit = _entries(paths)
+    for entry in explicit:
+        if not os.path.exists(entry):
             raise PluginLoadError(entry, "No such file or directory (an explicit plugin path)")
-        elif position < explicit + environment:
-            catalog.failures.append(PluginLoadError(entry, "No such file or directory (from EFFECT_PLUGIN_PATH)"))
-    present = [os.path.normpath(entry) for entry in present]
-    try:
-        files, failures = _host.read_search_path(present, allow_unsafe)
-    except _host.HostLibraryMissing:
-        raise
-    except UnicodeEncodeError:
-        # A path the C API cannot carry (not UTF-8): each file loaded in this process.
-        files, failures = _candidates(present), []
-    except EffectError as error:
-        if error.status != _host.ERR_MISSING:
-            raise
-        # The library without its effect-host program (a copy made alone): each file loaded in this process.
-        files, failures = _candidates(present), []
-    given = {form(entry) for entry in searched[:explicit] for form in (os.path.abspath, os.path.realpath)}
+    found = _host.open_catalog([os.path.normpath(entry) for entry in explicit], defaults, allow_unsafe)
+    catalog.searched = found.searched
+    given = {form(entry) for entry in explicit for form in (os.path.abspath, os.path.realpath)}
 
     def skip(error: PluginLoadError) -> None:
         catalog.failures.append(error)
@@ -415,29 +363,11 @@ def scan(paths: Sequence[str] = (), defaults: bool = True, allow_unsafe: bool = 
         if any(place == entry or place.startswith(entry + os.sep) for place in places for entry in given):
             warnings.warn(f"skipped {error}", PluginLoadWarning, stacklevel=3)
 
-    for path, reason in failures:
+    for path, reason in found.failures:
         skip(PluginLoadError(path, reason + ("; or pass allow_unsafe=True to load it anyway" if reason.startswith("refused: ") else "")))
-    for file in files:
+    for file in found.files:
         try:
             catalog.plugins.append(load_plugin(file, allow_unsafe))
         except PluginLoadError as error:
             skip(error)
     return catalog
-
-
-def _candidates(entries: Sequence[str]) -> list[str]:
-    """The plugin files of these entries, each real file once: a file, or a
-    directory's ``*.so`` files but the host library's."""
-    files, seen = [], set()
-    for entry in entries:
-        listed = (
-            [os.path.join(entry, name) for name in sorted(os.listdir(entry)) if name.endswith(".so") and name != _HOST_LIBRARY]
-            if os.path.isdir(entry)
-            else [entry]
-        )
-        for file in listed:
-            key = os.path.realpath(file)
-            if key not in seen:
-                seen.add(key)
-                files.append(file)
-    return files

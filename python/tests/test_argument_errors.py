@@ -101,3 +101,33 @@ def test_a_colour_within_64_bits_is_still_the_hosts_to_judge(strike):
     assert str(refused.value).endswith(str(2**40))
     with strike.create(line_color=0x336699FF) as instance:
         assert instance.get("line_color") == "#336699FF"
+
+
+def test_a_scale_past_the_hosts_limit_gets_the_librarys_own_message(picture):
+    import math
+
+    width, height = picture.size
+    scale = 9000 / width  # the picture's wider side is 9000 pixels or so, past the host's 8192
+    assert width >= height
+    with pytest.raises(effects.EffectError) as refused:
+        picture.pixel_size(scale)
+    pixels = f"{math.ceil(width * scale)} × {math.ceil(height * scale)}"
+    assert (refused.value.status_name, refused.value.message) == (
+        "EFFECT_ERR_RANGE", f"the picture would be {pixels} pixels, more than 8192 a side")
+    with pytest.raises(effects.EffectError) as drawn:
+        picture.draw(0.5, scale=scale)
+    assert drawn.value.message == refused.value.message
+
+
+@pytest.mark.parametrize("scale, shown", [(float("nan"), "nan"), (0, "0.0"), (-2, "-2.0"), (float("inf"), "inf")])
+def test_a_scale_that_is_not_finite_and_positive_gets_the_librarys_message(picture, scale, shown):
+    with pytest.raises(effects.EffectError) as refused:
+        picture.pixel_size(scale)
+    assert (refused.value.status_name, refused.value.message) == ("EFFECT_ERR_RANGE", f"scale must be finite and > 0, not {shown}")
+
+
+def test_the_pixel_size_is_the_points_times_the_scale_rounded_up(picture):
+    import math
+
+    width, height = picture.size
+    assert picture.pixel_size(1.5) == (math.ceil(width * 1.5), math.ceil(height * 1.5))

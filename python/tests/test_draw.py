@@ -70,10 +70,8 @@ MIRRORS = {
     "effect_draw_stop": _abi.DrawStop,
     "effect_draw_item": _abi.DrawItem,
     "effect_text_metrics": _abi.TextMetrics,
-    "effect_draw_context": _abi.DrawContext,
     "effect_drawing": _abi.Drawing,
     "effect_plugin_api": _abi.PluginAPI,
-    "effect_host_services": _abi.HostServices,
 }
 
 
@@ -82,12 +80,19 @@ def test_drawing_structs_match_the_header_asserts():
     size = ctypes.sizeof
     assert (size(_abi.DrawItem), size(_abi.Transform), size(_abi.DrawGroup), size(_abi.DrawShape)) == (160, 56, 136, 136)
     assert (size(_abi.DrawText), size(_abi.DrawSegment), size(_abi.DrawStop)) == (88, 64, 24)
-    assert (size(_abi.DrawContext), size(_abi.Drawing), size(_abi.PluginAPI)) == (48, 72, 16 + 16 * 8)
-    assert _abi.DrawContext.appearance.offset == 40, "where a 1.2 host's context ends"
+    assert (size(_abi.Drawing), size(_abi.PluginAPI)) == (72, 16 + 16 * 8)
     assert (_abi.DrawGroup.clip.offset, _abi.DrawShape.fill.offset, _abi.DrawShape.stroke_width.offset) == (96, 72, 120)
     assert _abi.DrawText.advance.offset == 56
     assert (_abi.PluginAPI.layout.offset, _abi.PluginAPI.draw.offset) == (16 + 13 * 8, 16 + 14 * 8)
-    assert (_abi.PluginAPI.create_with_services.offset, size(_abi.HostServices)) == (16 + 15 * 8, 32)
+    assert _abi.PluginAPI.create_with_services.offset == 16 + 15 * 8
+
+
+def test_the_package_draws_only_through_the_host_library():
+    """No mirror of effect_draw_context or effect_host_services, and the table's
+    draw and create_with_services are opaque: nothing here calls a plugin's draw."""
+    assert not hasattr(_abi, "DrawContext") and not hasattr(_abi, "HostServices")
+    fields = dict(_abi.PluginAPI._fields_)
+    assert (fields["draw"], fields["create_with_services"]) == (ctypes.c_void_p, ctypes.c_void_p)
 
 
 def test_every_field_sits_where_the_c_compiler_puts_it(tmp_path):

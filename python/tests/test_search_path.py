@@ -1,5 +1,6 @@
 """Where the package looks for plugins, and what it says when it finds none."""
 
+import json
 import os
 import shutil
 import subprocess
@@ -13,23 +14,33 @@ from plugin_fixtures import compile_test_plugin
 import effects
 
 
-def test_the_order_is_explicit_environment_bundled_installed_host_then_this_checkout(monkeypatch, tmp_path, plugins_dir):
+def test_the_search_path_and_its_plugins_are_what_effect_host_list_finds(monkeypatch, tmp_path, plugins_dir):
+    # The host library's catalog decides: explicit paths, EFFECT_PLUGIN_PATH,
+    # then the plugins beside the library loaded (here the build directory),
+    # not those of another effect-host on PATH.
     prefix = tmp_path / "prefix"
     (prefix / "bin").mkdir(parents=True)
     (prefix / "lib" / "effect-host" / "plugins").mkdir(parents=True)
+    shutil.copy(os.path.join(plugins_dir, "libBreathe.so"), prefix / "lib" / "effect-host" / "plugins" / "libBreathe.so")
     host = prefix / "bin" / "effect-host"
     host.write_text("#!/bin/sh\n")
     host.chmod(0o755)
+    explicit = tmp_path / "explicit"
+    explicit.mkdir(mode=0o700)
+    shutil.copy(os.path.join(plugins_dir, "libStrike.so"), explicit / "libStrike.so")
     monkeypatch.setenv("PATH", f"{prefix / 'bin'}:{os.environ['PATH']}")
-    monkeypatch.setenv("EFFECT_PLUGIN_PATH", "/first:/second")
-    package = os.path.dirname(os.path.abspath(effects.__file__))
-    # The checkout of the package imported: an editable install may be another clone's.
-    checkout = os.path.dirname(os.path.dirname(package))
-    assert os.path.isfile(os.path.join(checkout, "Package.swift")), "the tests run on an editable install"
-    assert effects.search_path(["/explicit"]) == [
-        "/explicit", "/first", "/second", os.path.join(package, "lib", "effect-host", "plugins"), str(prefix / "lib" / "effect-host" / "plugins"),
-        os.path.join(checkout, ".build", "debug"), os.path.join(checkout, ".build", "release"),
-    ]
+    monkeypatch.setenv("EFFECT_PLUGIN_PATH", f"/nonexistent-first::{plugins_dir}")
+    build = os.path.realpath(plugins_dir)
+    assert effects.search_path([str(explicit)]) == [str(explicit), "/nonexistent-first", plugins_dir, build]
+    catalog = effects.scan([str(explicit)])
+    assert [plugin.path for plugin in catalog.plugins] == [
+        str(explicit / "libStrike.so"), *(os.path.join(plugins_dir, name) for name in ("libBreathe.so", "libReveal.so", "libStrike.so"))]
+    listed = subprocess.run([os.path.join(plugins_dir, "effect-host"), "list", "--json", "--plugin-path", str(explicit)],
+                            capture_output=True, text=True, timeout=300, check=True)
+    said = json.loads(listed.stdout)
+    assert [entry["path"] for entry in said["search_path"]] == effects.search_path([str(explicit)])
+    assert [plugin["path"] for plugin in said["plugins"]] == [plugin.path for plugin in catalog.plugins]
+    assert [failure.path for failure in catalog.failures] == [failure["path"] for failure in said["failures"]] == ["/nonexistent-first"]
 
 
 def test_without_defaults_only_the_paths_given_are_searched(monkeypatch, plugins_dir):
@@ -142,9 +153,12 @@ def test_a_plugin_that_crashes_or_exits_while_loading_is_a_failure_not_the_end(t
     assert lines[-1] == "2 warnings"
 
 
-def test_an_installed_copy_does_not_search_a_checkout_it_is_not_in(tmp_path):
+def test_an_installed_copy_does_not_search_a_checkout_it_is_not_in(tmp_path, plugins_dir):
+    # As a wheel lays it out: the library in effects/lib, its plugins beside it.
     site = tmp_path / "site"
     shutil.copytree(os.path.join(ROOT, "python", "effects"), site / "effects", ignore=shutil.ignore_patterns("__pycache__"))
+    (site / "effects" / "lib").mkdir(exist_ok=True)
+    shutil.copy(os.path.join(plugins_dir, "libeffecthost.so"), site / "effects" / "lib" / "libeffecthost.so")
     program = textwrap.dedent(
         """
         import effects
@@ -153,10 +167,11 @@ def test_an_installed_copy_does_not_search_a_checkout_it_is_not_in(tmp_path):
     )
     result = subprocess.run(
         [sys.executable, "-c", program], capture_output=True, text=True, cwd=tmp_path,
-        env={"PATH": "/usr/bin:/bin", "PYTHONPATH": str(site)},
+        env={"PATH": "/usr/bin:/bin", "PYTHONPATH": str(site), "EFFECT_HOST_WORKER": os.path.join(plugins_dir, "effect-host")},
+        timeout=300,
     )
     assert result.returncode == 0, result.stderr
-    assert result.stdout.split() == [str(site / "effects" / "lib" / "effect-host" / "plugins")]
+    assert result.stdout.split() == [os.path.realpath(site / "effects" / "lib" / "effect-host" / "plugins")]
 
 
 def test_the_version_is_the_distributions_and_effect_hosts(plugins_dir):
@@ -167,3 +182,22 @@ def test_the_version_is_the_distributions_and_effect_hosts(plugins_dir):
     host = subprocess.run([os.path.join(plugins_dir, "effect-host"), "--version"], capture_output=True, text=True, check=True)
     assert host.stdout.split()[:2] == ["effect-host", effects.__version__]
     assert metadata.version("effect-host") == effects.__version__
+
+
+def test_a_path_that_is_not_utf8_gets_the_host_librarys_refusal_not_a_second_scanner(tmp_path, plugins_dir):
+    directory = os.path.join(os.fsencode(tmp_path), b"caf\xe9")
+    os.mkdir(directory, 0o700)
+    shutil.copy(os.path.join(plugins_dir, "libStrike.so"), os.path.join(os.fsdecode(directory), "libStrike.so"))
+    with pytest.raises(effects.EffectError) as refused:
+        effects.scan([os.fsdecode(directory)], defaults=False)
+    assert (refused.value.status_name, refused.value.message) == ("EFFECT_ERR_UTF8", "paths[0] is not UTF-8 text")
+
+
+def test_without_the_effect_host_program_scanning_says_so_and_loads_nothing_in_process(monkeypatch, plugins_dir):
+    monkeypatch.setenv("EFFECT_HOST_WORKER", "/nonexistent/effect-host")
+    with pytest.raises(effects.EffectError) as missing:
+        effects.scan([plugins_dir], defaults=False)
+    assert missing.value.status == -103
+    assert missing.value.message == (
+        "EFFECT_HOST_WORKER is /nonexistent/effect-host, which is not an executable file; "
+        "no other place is searched while it is set")

@@ -75,19 +75,29 @@ public final class PixelCanvas {
         cairo.surfaceMarkDirty(surface)
     }
 
-    /// A canvas for `picture` at `scale` pixels a point, or of exactly
-    /// `size` pixels; with even sides if `even` (4:2:0 video needs them).
-    public convenience init(for picture: FramePicture, scale: Double, size: (width: Int, height: Int)? = nil, even: Bool = false) throws {
+    /// The pixels of a canvas for `picture` at `scale` (a finite scale
+    /// above 0) pixels a point, rounded up and at least 1, or exactly `size`;
+    /// with even sides if `even`. A side over `maxSide` is `.tooLarge`.
+    public static func pixelSize(
+        of picture: FramePicture, scale: Double, size: (width: Int, height: Int)? = nil, even: Bool = false
+    ) throws -> (width: Int, height: Int) {
         var (width, height) = size ?? (Int((picture.width * scale).rounded(.up)), Int((picture.height * scale).rounded(.up)))
         if even {
             width += width % 2
             height += height % 2
         }
-        guard width <= Self.maxSide, height <= Self.maxSide else {
-            throw RenderError("the picture would be \(width) × \(height) pixels, more than \(Self.maxSide) a side", kind: .tooLarge)
+        guard width <= maxSide, height <= maxSide else {
+            throw RenderError("the picture would be \(width) × \(height) pixels, more than \(maxSide) a side", kind: .tooLarge)
         }
+        return (max(1, width), max(1, height))
+    }
+
+    /// A canvas for `picture` at `scale` pixels a point, or of exactly
+    /// `size` pixels; with even sides if `even` (4:2:0 video needs them).
+    public convenience init(for picture: FramePicture, scale: Double, size: (width: Int, height: Int)? = nil, even: Bool = false) throws {
+        let (width, height) = try Self.pixelSize(of: picture, scale: scale, size: size, even: even)
         do {
-            try self.init(width: max(1, width), height: max(1, height))
+            try self.init(width: width, height: height)
         } catch {
             throw RenderError(error.description)
         }

@@ -629,6 +629,12 @@ int main(int argc, char **argv) {
             printf("catalog failure path: %s\n", effect_host_catalog_failure_path(catalog, failures - 1));
         }
         printf("catalog past the end: %s\n", effect_host_catalog_plugin_path(catalog, plugins) == NULL ? "NULL" : "a path");
+        uint32_t searched = effect_host_catalog_searched_count(catalog);
+        printf("catalog searched: %u", searched);
+        for (uint32_t i = 0; i < searched; i++) printf(" %s", effect_host_catalog_searched(catalog, i));
+        printf("\n");
+        printf("catalog searched past the end: %s, of NULL: %u\n",
+               effect_host_catalog_searched(catalog, searched) == NULL ? "NULL" : "a path", effect_host_catalog_searched_count(NULL));
         effect_host_catalog_free(catalog);
     }
 
@@ -639,7 +645,13 @@ int main(int argc, char **argv) {
     if (argc == 4) instance_drawing_refusals(argv[3]);
     if (!say("picture", effect_host_picture_create(strike, NULL, &picture, &error))) return 1;
     effect_host_picture_size(picture, &width, &height, &error);
-    uint32_t w = (uint32_t)(width * 2 + 0.999), h = (uint32_t)(height * 2 + 0.999);
+    uint32_t w = 0, h = 0;
+    if (!say("pixel size", effect_host_picture_pixel_size(picture, 2, &w, &h, &error))) return 1;
+    printf("pixel size: %u %u of %.17g %.17g points\n", w, h, width, height);
+    uint32_t huge_w = 0, huge_h = 0;
+    say("pixel size huge", effect_host_picture_pixel_size(picture, 10000 / width, &huge_w, &huge_h, &error));
+    say("pixel size zero", effect_host_picture_pixel_size(picture, 0, &huge_w, &huge_h, &error));
+    say("pixel size NULL", effect_host_picture_pixel_size(NULL, 2, &huge_w, &huge_h, &error));
     uint8_t *rgba = calloc((size_t)w * h, 4);
     if (rgba == NULL) return 1;
     if (say("draw", effect_host_picture_draw_pixels(picture, 0.16, rgba, w, h, w * 4, EFFECT_HOST_PIXELS_RGBA_STRAIGHT,

@@ -80,7 +80,11 @@ public func effect_host_picture_pixel_size(
         let box: PictureBox = try object(picture, "picture")
         guard let width else { throw Failure.null("width") }
         guard let height else { throw Failure.null("height") }
-        guard scale.isFinite, scale > 0 else { throw Failure(EFFECT_ERR_RANGE, RenderConflict.scale(scale).message) }
+        do throws(PictureLimitError) {
+            try PictureLimits.checkScale(scale)
+        } catch {
+            throw Failure(EFFECT_ERR_RANGE, error.message)
+        }
         let size: (width: Int, height: Int)
         do {
             size = try PixelCanvas.pixelSize(of: box.picture, scale: scale)

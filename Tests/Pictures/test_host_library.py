@@ -275,7 +275,7 @@ def test_a_pictures_pixel_size_is_its_points_at_the_scale_rounded_up_and_refused
     assert (int(w), int(h)) == (math.ceil(float(width) * 2), math.ceil(float(height) * 2))
     huge = re.fullmatch(r"status -7: the picture would be (\d+) × (\d+) pixels, more than 8192 a side", lines["pixel size huge"])
     assert huge is not None and int(huge.group(1)) in (10000, 10001), lines["pixel size huge"]
-    assert lines["pixel size zero"] == "status -7: scale must be finite and > 0, not 0.0"
+    assert lines["pixel size zero"] == "status -7: a scale is 0.1 to 8192 pixels a point, not 0.0"
     assert lines["pixel size NULL"].startswith("status -1: ")
 
 
@@ -867,8 +867,11 @@ def test_python_takes_numpy_numbers_for_a_scale_and_refuses_what_is_not_one():
 
     picture = effects.effect("strikethrough-reveal", [BUILD], defaults=False).create().picture()
     assert picture.draw(0.16, scale=np.float32(1)).shape[:2] == picture.draw(0.16, scale=1).shape[:2]
-    for scale in (float("nan"), 0, -1, True, "2"):
-        with pytest.raises(effects.EffectError, match="scale must be finite and > 0"):
+    for scale in (float("nan"), 0, -1, 0.05):
+        with pytest.raises(effects.EffectError, match=r"a scale is 0\.1 to 8192 pixels a point, not "):
+            picture.draw(0.16, scale=scale)
+    for scale in (True, "2"):
+        with pytest.raises(effects.EffectError, match="a scale is a number of pixels a point, not "):
             picture.draw(0.16, scale=scale)
 
 

@@ -565,11 +565,11 @@ class Picture:
     def pixel_size(self, scale: float) -> tuple[int, int]:
         """The picture's size in pixels at ``scale`` pixels a point, as the
         host library sizes a render (each side rounded up); EffectError with
-        the library's message for a scale that is not finite and above 0, or
-        a side beyond its limit (8192 pixels), and for a scale that is not a
-        number."""
+        the library's message for a scale outside its range (0.1 to 8192
+        pixels a point) or a side beyond its limit (8192 pixels), and for a
+        scale that is not a number."""
         if isinstance(scale, bool) or not isinstance(scale, numbers.Real):
-            raise EffectError(_abi.ERR_RANGE, f"scale must be finite and > 0, not {scale!r}")
+            raise EffectError(_abi.ERR_RANGE, f"a scale is a number of pixels a point, not {scale!r}")
         width, height = c_uint32(), c_uint32()
         call(library().effect_host_picture_pixel_size, self._handle.pointer, float(scale), ctypes.byref(width), ctypes.byref(height))
         return width.value, height.value

@@ -119,11 +119,11 @@ def test_a_scale_past_the_hosts_limit_gets_the_librarys_own_message(picture):
     assert drawn.value.message == refused.value.message
 
 
-@pytest.mark.parametrize("scale, shown", [(float("nan"), "nan"), (0, "0.0"), (-2, "-2.0"), (float("inf"), "inf")])
-def test_a_scale_that_is_not_finite_and_positive_gets_the_librarys_message(picture, scale, shown):
+@pytest.mark.parametrize("scale, shown", [(float("nan"), "nan"), (0, "0.0"), (-2, "-2.0"), (0.05, "0.05"), (float("inf"), "inf")])
+def test_a_scale_outside_the_one_range_gets_the_librarys_message(picture, scale, shown):
     with pytest.raises(effects.EffectError) as refused:
         picture.pixel_size(scale)
-    assert (refused.value.status_name, refused.value.message) == ("EFFECT_ERR_RANGE", f"scale must be finite and > 0, not {shown}")
+    assert (refused.value.status_name, refused.value.message) == ("EFFECT_ERR_RANGE", f"a scale is 0.1 to 8192 pixels a point, not {shown}")
 
 
 def test_the_pixel_size_is_the_points_times_the_scale_rounded_up(picture):

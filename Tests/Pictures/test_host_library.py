@@ -231,6 +231,17 @@ def test_an_instances_own_drawing_is_its_list_with_the_programs_measurer(checked
     assert lines["instance drawing broken list"] == "status -14: the plugin's display list leaves 1 group(s) open"
 
 
+def test_an_event_given_as_text_is_read_by_the_one_grammar(checked):
+    """The strike ends its 320 ms strike or retract after the last change
+    of `done`: set false at 0.5 s, it ends at 0.5 + 0.32 s."""
+    lines, _ = checked
+    assert float(lines["event"].split()[1]) == pytest.approx(0.5 + 320 / 1000, abs=1e-9)
+    assert lines["event bad time"] == "status -7: an event needs a time in seconds >= 0 before ':', not 'soon'"
+    assert lines["event no colon"] == "status -7: an event is T:NAME=VALUE, not '0.5-done=false'"
+    assert lines["event bad value"] == "status -7: param 'done' needs true or false, not 'maybe'"
+    assert lines["event NULL"] == "status -1: event is NULL"
+
+
 def test_values_and_names_are_read_by_the_hosts_grammar(checked):
     lines, _ = checked
     assert lines["parse duration=1.5"] == "type 1 number 1.5 integer 0 string NULL"

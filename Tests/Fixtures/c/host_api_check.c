@@ -494,6 +494,21 @@ static void instance_drawing_refusals(const char *test_plugins) {
     }
 }
 
+/* Events as "T:NAME=VALUE" text, by the library's one grammar (API 1.4). */
+static void events_check(effect_host_plugin *plugin) {
+    effect_host_instance *strike = NULL;
+    if (!say("event", effect_host_instance_create(plugin, "strikethrough-reveal", NULL, 0, &strike, &error))) return;
+    double span = 0;
+    if (say("event", effect_host_instance_set_event_text(strike, "0.5:done=false", &error)) &&
+        say("event", effect_host_instance_span(strike, &span, &error)))
+        printf("event: span %.6f\n", span);
+    say("event bad time", effect_host_instance_set_event_text(strike, "soon:done=false", &error));
+    say("event no colon", effect_host_instance_set_event_text(strike, "0.5-done=false", &error));
+    say("event bad value", effect_host_instance_set_event_text(strike, "1:done=maybe", &error));
+    say("event NULL", effect_host_instance_set_event_text(strike, NULL, &error));
+    effect_host_instance_free(strike);
+}
+
 /* What the header promises, each rule on its own line (issue 48). */
 static void header_rules(effect_host_instance *strike, const char *out_dir) {
     char path[4096];
@@ -616,6 +631,7 @@ int main(int argc, char **argv) {
     effect_host_catalog_free(catalog);
     notes_check(plugin_dir, out_dir);
     metadata_check(plugin, plugin_dir);
+    events_check(plugin);
 
     /* The paths given alone: the plugin files read, and an entry that is not there. */
     const char *only[] = {plugin_dir, "/nonexistent/plugins"};

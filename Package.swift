@@ -100,7 +100,6 @@ let package = Package(
         .testTarget(name: "EffectRenderTests", dependencies: ["EffectHost", "EffectRender", "BundledPlugins", "ReferenceMath"]),
         .testTarget(name: "EffectValidateTests", dependencies: ["EffectHost", "EffectValidate", "BundledPlugins"]),
         .testTarget(name: "EffectExportTests", dependencies: ["EffectHost", "EffectRender", "EffectExport", "BundledPlugins"]),
-        .testTarget(name: "EffectHostAPITests", dependencies: ["CEffect", "CEffectHost", "EffectHostAPI"]),
         // effect-host's own code, in the test process: SwiftPM links the
         // executable's code in with its entry point renamed, so main.swift's
         // top-level code never runs. CAllocationCounter's malloc comes along

@@ -126,22 +126,15 @@ func outputPath(_ pointer: UnsafePointer<CChar>?) throws(Failure) -> String {
     return path
 }
 
-/// An "in" options struct the caller filled: all defaults for NULL; a
-/// struct_size below the struct's first size is refused; the caller's
-/// bytes are read up to its struct_size and no further, and the fields
-/// past it (appended by a later minor than the caller's) keep the defaults
-/// of `defaults`.
+/// An "in" options struct the caller filled, read as `CallerStruct` reads
+/// one: all defaults for NULL, a struct_size below the struct's first size
+/// refused, the fields past the caller's struct_size keeping `defaults`.
 func options<T: OptionsStruct>(_ pointer: UnsafePointer<T>?, defaults: T, named name: String) throws(Failure) -> T {
-    guard let pointer else { return defaults }
-    let given = Int(UnsafeRawPointer(pointer).load(as: UInt32.self))
-    guard given >= T.firstSize else {
-        throw Failure(EFFECT_ERR_STRUCT_SIZE, "\(name).struct_size is \(given), less than its size of \(T.firstSize) bytes")
+    do {
+        return try CallerStruct.read(pointer, defaults: defaults, firstSize: T.firstSize)
+    } catch {
+        throw Failure(EFFECT_ERR_STRUCT_SIZE, "\(name).struct_size is \(error.given), less than its size of \(error.firstSize) bytes")
     }
-    var result = defaults
-    withUnsafeMutableBytes(of: &result) { bytes in
-        bytes.copyMemory(from: UnsafeRawBufferPointer(start: pointer, count: min(given, MemoryLayout<T>.size)))
-    }
-    return result
 }
 
 /// A handle's object, retained by the handle the caller holds.

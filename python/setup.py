@@ -1,9 +1,15 @@
 """The wheel's kind and tags. A package that carries plugins (scripts/wheel
 puts them, with their Swift runtime and the host, in effects/lib) is a platform wheel
 whose libraries install beside the platform's own; one without them, as in
-a checkout, is pure Python. Everything else is in pyproject.toml."""
+a checkout, is pure Python. Building leaves the source tree as it was: pip
+builds in it, so setuptools' build directory and egg-info go to a directory
+of their own under the system's temporary directory, removed when the build
+ends. Everything else is in pyproject.toml."""
 
+import atexit
 import os
+import shutil
+import tempfile
 
 from setuptools import setup
 from setuptools.command.bdist_wheel import bdist_wheel
@@ -26,4 +32,12 @@ class PluginWheel(bdist_wheel):
         return ("py3", "none", platform) if CARRIES_PLUGINS else (python, abi, platform)
 
 
-setup(distclass=PluginDistribution, cmdclass={"bdist_wheel": PluginWheel})
+# pip runs each build step in a process of its own, and each removes its scratch directory when it ends.
+SCRATCH = tempfile.mkdtemp(prefix="effect-host-build-")
+atexit.register(shutil.rmtree, SCRATCH, ignore_errors=True)
+
+setup(
+    distclass=PluginDistribution,
+    cmdclass={"bdist_wheel": PluginWheel},
+    options={"build": {"build_base": SCRATCH}, "egg_info": {"egg_base": SCRATCH}},
+)

@@ -138,21 +138,27 @@ static inline effect_status effect_kit_read_bool(const effect_value *value, cons
 
 /* ---- Strings ------------------------------------------------------------- */
 
-/* Decodes the UTF-8 sequence at text[*index] (text holds `length` bytes;
- * *index < length), stores its code point in *code_point, moves *index past
- * it and returns 1. A sequence RFC 3629 does not allow (a stray
+/* Decodes the UTF-8 sequence at text[*index] (text holds `length` bytes),
+ * stores its code point in *code_point, moves *index past it and returns
+ * 1. A sequence RFC 3629 does not allow (a stray
  * continuation byte, an overlong form such as C0 80, a surrogate such as
  * ED A0 80, a code point above U+10FFFF such as F4 90 80 80, a sequence cut
  * short) gives U+FFFD and 0, and *index moves past its maximal subpart (at
  * least one byte), as Unicode recommends and Swift's String repairs, so a
- * loop always ends. */
+ * loop while *index < length always ends. At or past the end it reads
+ * nothing, gives U+FFFD and 0, and leaves *index. */
 static inline int effect_kit_utf8_next(const char *text, size_t length, size_t *index, uint32_t *code_point) {
-    const unsigned char *bytes = (const unsigned char *)text + *index;
-    size_t available = length - *index;
-    unsigned char lead = bytes[0];
-    unsigned char low = 0x80, high = 0xBF; /* the second byte's range, narrowed by the lead */
-    size_t needed, i;
+    const unsigned char *bytes;
+    size_t available, needed, i;
+    unsigned char lead, low = 0x80, high = 0xBF; /* the second byte's range, narrowed by the lead */
     uint32_t value;
+    if (*index >= length) {
+        *code_point = 0xFFFD;
+        return 0;
+    }
+    bytes = (const unsigned char *)text + *index;
+    available = length - *index;
+    lead = bytes[0];
     if (lead < 0x80) {
         *code_point = lead;
         *index += 1;

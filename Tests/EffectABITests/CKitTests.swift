@@ -57,7 +57,7 @@ final class CKitTests: XCTestCase {
         for language in ["c", "c++"] {
             let result = try run(try build(language), [])
             XCTAssertEqual(result.status, 0, "\(language): \(result.stderr)")
-            XCTAssertEqual(result.stdout, "140 checks passed\n", language)
+            XCTAssertEqual(result.stdout, "141 checks passed\n", language)
         }
     }
 

@@ -74,8 +74,9 @@ static void utf8_checks(void) {
     index = 0;
     CHECK(effect_kit_utf8_next("\xED\xA0\x80", 3, &index, &code_point) == 0 && index == 1);
     index = 0;
-    /* The length given ends the sequence, NUL or not. */
+    /* The length given ends the sequence, NUL or not; at the end nothing is read. */
     CHECK(effect_kit_utf8_next("\xE6\x97\xA5", 2, &index, &code_point) == 0 && index == 2);
+    CHECK(effect_kit_utf8_next("\xE6\x97\xA5", 2, &index, &code_point) == 0 && code_point == 0xFFFD && index == 2);
 }
 
 /* ---- The string reader ------------------------------------------------------ */
@@ -228,7 +229,7 @@ static void step_checks(void) {
     CHECK(effect_kit_step_in_period(2.1, 0.7, 4) == 0);
     CHECK(effect_kit_step_in_period(0.7 * 3, 0.7, 4) == 0);
     CHECK(effect_kit_step_in_period(2.1 - 1e-9, 0.7, 4) == 3);
-    /* 1.4 s is 2 periods: step 0; 1.4 + 0.7 * 0.25 = 1.575 is 2.25 periods: step 1. */
+    /* 1.4 s is 2 periods: step 0; 1.575 s is 2.25 periods, where step 1 starts. */
     CHECK(effect_kit_step_in_period(1.4, 0.7, 4) == 0);
     CHECK(effect_kit_step_in_period(1.575, 0.7, 4) == 1);
     CHECK(effect_kit_step_in_period(1.9, 0.7, 4) == 2); /* 2.714... periods */

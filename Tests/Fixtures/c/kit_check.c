@@ -178,6 +178,10 @@ static void grapheme_checks(void) {
     SPLIT("\xE0\xA4\x95\xE0\xA5\x8D\xE2\x80\x8D\xE0\xA4\xB7", 12);
     /* हिन्दी: हि (ha + vowel sign i), then न्दी (na virama da + vowel sign ii). */
     SPLIT("\xE0\xA4\xB9\xE0\xA4\xBF\xE0\xA4\xA8\xE0\xA5\x8D\xE0\xA4\xA6\xE0\xA5\x80", 6, 12);
+    /* A ZWNJ after the virama asks for no conjunct (InCB leaves it out): क्‌ and ष. */
+    SPLIT("\xE0\xA4\x95\xE0\xA5\x8D\xE2\x80\x8C\xE0\xA4\xB7", 9, 3);
+    /* Tamil's pulli is no InCB linker: க் and ஷ. */
+    SPLIT("\xE0\xAE\x95\xE0\xAF\x8D\xE0\xAE\xB7", 6, 3);
     /* A virama before a non-consonant (a space) breaks. */
     SPLIT("\xE0\xA4\x95\xE0\xA5\x8D \xE0\xA4\xB7", 6, 1, 3);
     /* e + U+0301, and é precomposed, then x. */

@@ -10,20 +10,30 @@
  *               type with the conversions and range checks effect.h asks for;
  *   - out structs: effect_kit_out_struct checks a caller's struct_size and
  *               says how many bytes to fill;
+ *   - strings:  UTF-8 checking and decoding, a STRING param reader that
+ *               returns the instance's own copy, and grapheme clusters
+ *               (UAX #29: what a reader takes for one character);
+ *   - time:     effect_kit_step_in_period, a stepped periodic value (a
+ *               blink) that t and t + period agree on despite rounding;
  *   - drawing:  a display-list writer that counts past the capacity, so one
  *               pass answers EFFECT_ERR_BUFFER with the count needed, and
  *               builders for groups, shapes and text.
  *
  * Threading: every helper touches only its arguments, so it is as safe to
- * call from many threads as the data it is given. None allocates.
+ * call from many threads as the data it is given. None allocates but
+ * effect_kit_read_string, whose copy is for create and set_param (never
+ * draw, which may not allocate).
  */
 #ifndef EFFECT_KIT_H
 #define EFFECT_KIT_H
 
 #include "effect.h"
+#include "effect_kit_graphemes.h"
 
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #ifdef __cplusplus
@@ -124,6 +134,280 @@ static inline effect_status effect_kit_read_bool(const effect_value *value, cons
     }
     *out = (int)value->integer;
     return EFFECT_OK;
+}
+
+/* ---- Strings ------------------------------------------------------------- */
+
+/* Decodes the UTF-8 sequence at text[*index] (text holds `length` bytes),
+ * stores its code point in *code_point, moves *index past it and returns
+ * 1. A sequence RFC 3629 does not allow (a stray
+ * continuation byte, an overlong form such as C0 80, a surrogate such as
+ * ED A0 80, a code point above U+10FFFF such as F4 90 80 80, a sequence cut
+ * short) gives U+FFFD and 0, and *index moves past its maximal subpart (at
+ * least one byte), as Unicode recommends and Swift's String repairs, so a
+ * loop while *index < length always ends. At or past the end it reads
+ * nothing, gives U+FFFD and 0, and leaves *index. */
+static inline int effect_kit_utf8_next(const char *text, size_t length, size_t *index, uint32_t *code_point) {
+    const unsigned char *bytes;
+    size_t available, needed, i;
+    unsigned char lead, low = 0x80, high = 0xBF; /* the second byte's range, narrowed by the lead */
+    uint32_t value;
+    if (*index >= length) {
+        *code_point = 0xFFFD;
+        return 0;
+    }
+    bytes = (const unsigned char *)text + *index;
+    available = length - *index;
+    lead = bytes[0];
+    if (lead < 0x80) {
+        *code_point = lead;
+        *index += 1;
+        return 1;
+    }
+    if (lead >= 0xC2 && lead <= 0xDF) {
+        needed = 1;
+        value = lead & 0x1Fu;
+    } else if (lead >= 0xE0 && lead <= 0xEF) {
+        needed = 2;
+        value = lead & 0x0Fu;
+        if (lead == 0xE0) low = 0xA0;      /* no overlong form */
+        if (lead == 0xED) high = 0x9F;     /* no surrogate */
+    } else if (lead >= 0xF0 && lead <= 0xF4) {
+        needed = 3;
+        value = lead & 0x07u;
+        if (lead == 0xF0) low = 0x90;      /* no overlong form */
+        if (lead == 0xF4) high = 0x8F;     /* nothing above U+10FFFF */
+    } else {
+        *code_point = 0xFFFD;
+        *index += 1;
+        return 0;
+    }
+    for (i = 1; i <= needed; i++) {
+        unsigned char byte;
+        if (i >= available) break;
+        byte = bytes[i];
+        if (byte < (i == 1 ? low : 0x80) || byte > (i == 1 ? high : 0xBF)) break;
+        value = value << 6 | (byte & 0x3Fu);
+    }
+    if (i <= needed) {
+        *code_point = 0xFFFD;
+        *index += i;
+        return 0;
+    }
+    *code_point = value;
+    *index += needed + 1;
+    return 1;
+}
+
+/* Nonzero when the NUL-terminated `text` is well-formed UTF-8 (RFC 3629:
+ * no overlong forms, no surrogates, nothing above U+10FFFF, no sequence cut
+ * short). *length_out, when not NULL, receives its length in bytes, or for
+ * ill-formed text the offset of the first byte that is not. A NULL text is
+ * not valid (offset 0). */
+static inline int effect_kit_utf8_valid(const char *text, size_t *length_out) {
+    size_t length, index = 0, start = 0;
+    uint32_t code_point;
+    if (text == NULL) {
+        if (length_out != NULL) *length_out = 0;
+        return 0;
+    }
+    length = strlen(text);
+    while (index < length) {
+        start = index;
+        if (!effect_kit_utf8_next(text, length, &index, &code_point)) {
+            if (length_out != NULL) *length_out = start;
+            return 0;
+        }
+    }
+    if (length_out != NULL) *length_out = length;
+    return 1;
+}
+
+/* Reads a STRING param's value into *out as a copy of its own, as effect.h
+ * asks ("copied by the plugin"): the value must be a STRING (else
+ * EFFECT_ERR_TYPE), not NULL (EFFECT_ERR_NULL_POINTER), well-formed UTF-8
+ * (EFFECT_ERR_UTF8) and at most `max_bytes` bytes before its NUL (else
+ * EFFECT_ERR_RANGE; SIZE_MAX for no limit). On success *out is a
+ * NUL-terminated copy from malloc that the instance owns: free() it in
+ * destroy, and free the one it replaces after a set_param. On failure *out
+ * is left as it was and nothing is allocated; EFFECT_ERR_OUT_OF_MEMORY when
+ * malloc fails. Allocates, so call it from create and set_param, never
+ * from draw. */
+static inline effect_status effect_kit_read_string(const effect_value *value, const char *name, size_t max_bytes,
+                                                   char **out, effect_error *error) {
+    char message[EFFECT_ERROR_MESSAGE_CAPACITY];
+    size_t length;
+    char *copy;
+    if (value->type != EFFECT_TYPE_STRING) {
+        snprintf(message, sizeof message, "param '%s' needs a string", name);
+        return effect_kit_fail(error, EFFECT_ERR_TYPE, message);
+    }
+    if (value->string == NULL) {
+        snprintf(message, sizeof message, "the value of '%s' is NULL", name);
+        return effect_kit_fail(error, EFFECT_ERR_NULL_POINTER, message);
+    }
+    if (!effect_kit_utf8_valid(value->string, &length)) {
+        snprintf(message, sizeof message, "the value of '%s' is not valid UTF-8 (at byte %lu)", name,
+                 (unsigned long)length);
+        return effect_kit_fail(error, EFFECT_ERR_UTF8, message);
+    }
+    if (length > max_bytes) {
+        snprintf(message, sizeof message, "param '%s' is %lu bytes of UTF-8; it may be at most %lu", name,
+                 (unsigned long)length, (unsigned long)max_bytes);
+        return effect_kit_fail(error, EFFECT_ERR_RANGE, message);
+    }
+    copy = (char *)malloc(length + 1);
+    if (copy == NULL) {
+        snprintf(message, sizeof message, "out of memory copying param '%s'", name);
+        return effect_kit_fail(error, EFFECT_ERR_OUT_OF_MEMORY, message);
+    }
+    memcpy(copy, value->string, length + 1);
+    *out = copy;
+    return EFFECT_OK;
+}
+
+/* ---- Grapheme clusters ------------------------------------------------------ */
+
+/* Grapheme_Cluster_Break values, the low four bits of
+ * effect_kit_grapheme_properties. */
+#define EFFECT_KIT_GCB_OTHER         0u
+#define EFFECT_KIT_GCB_CR            1u
+#define EFFECT_KIT_GCB_LF            2u
+#define EFFECT_KIT_GCB_CONTROL       3u
+#define EFFECT_KIT_GCB_EXTEND        4u
+#define EFFECT_KIT_GCB_ZWJ           5u
+#define EFFECT_KIT_GCB_RI            6u   /* Regional_Indicator */
+#define EFFECT_KIT_GCB_PREPEND       7u
+#define EFFECT_KIT_GCB_SPACING_MARK  8u
+#define EFFECT_KIT_GCB_L             9u
+#define EFFECT_KIT_GCB_V            10u
+#define EFFECT_KIT_GCB_T            11u
+#define EFFECT_KIT_GCB_LV           12u
+#define EFFECT_KIT_GCB_LVT          13u
+#define EFFECT_KIT_GCB_MASK       0x0Fu
+/* Extended_Pictographic (emoji-data.txt). */
+#define EFFECT_KIT_PICTOGRAPHIC   0x10u
+/* Indic_Conjunct_Break, in bits 0x60. */
+#define EFFECT_KIT_INCB_MASK      0x60u
+#define EFFECT_KIT_INCB_CONSONANT 0x20u
+#define EFFECT_KIT_INCB_LINKER    0x40u
+#define EFFECT_KIT_INCB_EXTEND    0x60u
+
+/* A code point's grapheme properties: its EFFECT_KIT_GCB_* value, ORed
+ * with EFFECT_KIT_PICTOGRAPHIC and an EFFECT_KIT_INCB_* value, from
+ * effect_kit_graphemes.h's tables (a binary search). */
+static inline unsigned effect_kit_grapheme_properties(uint32_t code_point) {
+    size_t count, low = 0, high;
+    const effect_kit_grapheme_range *ranges;
+    if (code_point >= 0xAC00 && code_point <= 0xD7A3)
+        return (code_point - 0xAC00) % 28 == 0 ? EFFECT_KIT_GCB_LV : EFFECT_KIT_GCB_LVT;
+    ranges = effect_kit_grapheme_ranges(&count);
+    high = count;
+    while (low < high) {
+        size_t middle = low + (high - low) / 2;
+        if (ranges[middle].last < code_point) low = middle + 1;
+        else high = middle;
+    }
+    return low < count && ranges[low].first <= code_point ? ranges[low].properties : 0;
+}
+
+/* Whether UAX #29 keeps a character of properties `current` in the
+ * cluster whose last character has Grapheme_Cluster_Break `before`;
+ * `after_linker`: the cluster ends in an InCB consonant, then InCB Extend
+ * or Linker characters with a Linker among them (GB9c); `after_zwj`: it
+ * ends in a pictograph, Extend characters and a ZWJ (GB11); `odd_regional`:
+ * it ends in an odd number of regional indicators (GB12, GB13). */
+static inline int effect_kit_grapheme_joins(unsigned before, unsigned current, int after_linker, int after_zwj,
+                                            int odd_regional) {
+    unsigned kind = current & EFFECT_KIT_GCB_MASK;
+    if (before == EFFECT_KIT_GCB_CR && kind == EFFECT_KIT_GCB_LF) return 1;                          /* GB3 */
+    if (before == EFFECT_KIT_GCB_CR || before == EFFECT_KIT_GCB_LF || before == EFFECT_KIT_GCB_CONTROL) return 0; /* GB4 */
+    if (kind == EFFECT_KIT_GCB_CR || kind == EFFECT_KIT_GCB_LF || kind == EFFECT_KIT_GCB_CONTROL) return 0; /* GB5 */
+    if (before == EFFECT_KIT_GCB_L &&
+        (kind == EFFECT_KIT_GCB_L || kind == EFFECT_KIT_GCB_V || kind == EFFECT_KIT_GCB_LV || kind == EFFECT_KIT_GCB_LVT))
+        return 1;                                                                                     /* GB6 */
+    if ((before == EFFECT_KIT_GCB_LV || before == EFFECT_KIT_GCB_V) && (kind == EFFECT_KIT_GCB_V || kind == EFFECT_KIT_GCB_T))
+        return 1;                                                                                     /* GB7 */
+    if ((before == EFFECT_KIT_GCB_LVT || before == EFFECT_KIT_GCB_T) && kind == EFFECT_KIT_GCB_T) return 1; /* GB8 */
+    if (kind == EFFECT_KIT_GCB_EXTEND || kind == EFFECT_KIT_GCB_ZWJ) return 1;                         /* GB9 */
+    if (kind == EFFECT_KIT_GCB_SPACING_MARK || before == EFFECT_KIT_GCB_PREPEND) return 1;            /* GB9a, GB9b */
+    if (after_linker && (current & EFFECT_KIT_INCB_MASK) == EFFECT_KIT_INCB_CONSONANT) return 1;       /* GB9c */
+    if (after_zwj && (current & EFFECT_KIT_PICTOGRAPHIC)) return 1;                                    /* GB11 */
+    return odd_regional && kind == EFFECT_KIT_GCB_RI;                                                 /* GB12, GB13 */
+}
+
+/* Where the grapheme cluster that starts at byte `start` of `text`
+ * (`length` bytes of UTF-8, not NUL-terminated) ends: the offset of the
+ * next cluster, > start when start < length (`length` when it is the last,
+ * `start` when start >= length). Clusters are UAX #29's extended grapheme
+ * clusters (rules GB3 to GB13, GB9c included, Unicode 15.0 data), what
+ * Swift's Character and the Swift kit's Graphemes.clusters take for one
+ * character: e + U+0301, 👨‍👩‍👧, 🇯🇵, 👋🏽, CR LF, a Hangul syllable
+ * in jamo and a Devanagari conjunct (क्ष) each stay whole. An ill-formed
+ * sequence is a cluster of its own, as U+FFFD. `start` must be where a
+ * cluster starts (0, or an offset this returned). */
+static inline size_t effect_kit_grapheme_next(const char *text, size_t length, size_t start) {
+    size_t index = start, end;
+    uint32_t code_point;
+    unsigned previous, regional = 0, emoji = 0, indic = 0;
+    if (start >= length) return start;
+    effect_kit_utf8_next(text, length, &index, &code_point);
+    previous = effect_kit_grapheme_properties(code_point);
+    for (;;) {
+        unsigned before = previous & EFFECT_KIT_GCB_MASK, current, conjunct;
+        int joins;
+        /* What the text so far leaves for GB9c, GB11 and GB12/13. */
+        conjunct = previous & EFFECT_KIT_INCB_MASK;
+        if (conjunct == EFFECT_KIT_INCB_CONSONANT) indic = 1;
+        else if (conjunct == EFFECT_KIT_INCB_LINKER && indic != 0) indic = 2;
+        else if (conjunct != EFFECT_KIT_INCB_EXTEND) indic = 0;
+        if (previous & EFFECT_KIT_PICTOGRAPHIC) emoji = 1;
+        else if (emoji == 1 && before == EFFECT_KIT_GCB_ZWJ) emoji = 2;
+        else if (!(emoji == 1 && before == EFFECT_KIT_GCB_EXTEND)) emoji = 0;
+        regional = before == EFFECT_KIT_GCB_RI ? regional + 1 : 0;
+        if (index >= length) return length;
+        end = index;
+        effect_kit_utf8_next(text, length, &end, &code_point);
+        current = effect_kit_grapheme_properties(code_point);
+        joins = effect_kit_grapheme_joins(before, current, indic == 2, emoji == 2, regional % 2 == 1);
+        if (!joins) return index;
+        index = end;
+        previous = current;
+    }
+}
+
+/* How many grapheme clusters `length` bytes of UTF-8 at `text` hold. */
+static inline size_t effect_kit_grapheme_count(const char *text, size_t length) {
+    size_t count = 0, index = 0;
+    while (index < length) {
+        index = effect_kit_grapheme_next(text, length, index);
+        count++;
+    }
+    return count;
+}
+
+/* ---- Time ---------------------------------------------------------------- */
+
+/* The step (0 ... steps - 1) that time t falls in when every period is
+ * split into `steps` equal steps: a square-wave blink is
+ * `effect_kit_step_in_period(t, period, 2) == 0`. Worked out as
+ * position = t / period * steps, in that order; a position within
+ * 2^-48 * max(1, |position|) of a whole number (an edge) counts as that
+ * number, so a time a few ulps before an edge is in the later step; the
+ * step is then floor(position) modulo steps. So t and t + period fall in
+ * the same step even where rounding moves t + period across an edge, which
+ * `fmod(t, period) < period / 2` does not promise (at t = 13/12 and a
+ * period of 1/6 it is true, and false at t + period). 0 when t is not a
+ * time (finite, >= 0), period is not finite and > 0, steps is 0, or the
+ * position overflows. */
+static inline uint32_t effect_kit_step_in_period(double t, double period, uint32_t steps) {
+    double position, edge;
+    if (!effect_kit_is_time(t) || !(period > 0) || !effect_kit_is_finite(period) || steps == 0) return 0;
+    position = t / period * (double)steps;
+    if (!effect_kit_is_finite(position)) return 0;
+    edge = floor(position + 0.5);
+    if (fabs(position - edge) <= ldexp(position > 1 ? position : 1, -48)) position = edge;
+    return (uint32_t)fmod(floor(position), (double)steps);
 }
 
 /* ---- Out structs --------------------------------------------------------- */

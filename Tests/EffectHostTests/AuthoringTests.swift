@@ -1,3 +1,4 @@
+import EffectHost
 import Foundation
 import ReferenceMath
 import XCTest
@@ -65,6 +66,34 @@ final class AuthoringTests: XCTestCase {
         XCTAssertEqual(tty.status, 0, tty.stdout)
         XCTAssertTrue(tty.stdout.unicodeScalars.contains { (0x2801...0x28FF).contains($0.value) }, tty.stdout)
         XCTAssertFalse(tty.stdout.contains("█"), "no meter bars")
+    }
+
+    /// pulse's `label`, a string param read with effect_kit_read_string:
+    /// what assistive technology reads, the instance's own copy, and
+    /// refused past its 200 bytes with the kit's message.
+    func testPlainCPluginReadsItsLabel() throws {
+        let directory = try TestEnvironment.temporaryDirectory(self)
+        let path = directory + "/libPulse.so"
+        try TestEnvironment.compileC(
+            [TestEnvironment.packageRoot + "/examples/c-plugin/pulse.c", "-lm"], output: path, shared: true,
+            extraFlags: ["-fvisibility=hidden"])
+        let plugin = try Plugin.load(path: path)
+        let pulse = try XCTUnwrap(plugin.effect(id: "pulse"))
+        XCTAssertEqual(try plugin.instantiate(pulse).strings(at: 0).accessibilityLabel, "Working")
+
+        // 山田さんが入力中 (Yamada is typing): 8 characters, 24 bytes.
+        let label = "\u{5C71}\u{7530}\u{3055}\u{3093}\u{304C}\u{5165}\u{529B}\u{4E2D}"
+        let instance = try plugin.instantiate(pulse, params: [("label", .string(label))])
+        XCTAssertEqual(try instance.strings(at: 1.5).accessibilityLabel, label)
+        XCTAssertEqual(try instance.value(of: "label", at: 0), .string(label))
+
+        // 200 bytes pass (66 three-byte characters and two letters); 201 do not.
+        let longest = String(repeating: "\u{3042}", count: 66) + "ab"
+        XCTAssertEqual(try plugin.instantiate(pulse, params: [("label", .string(longest))]).strings(at: 0).accessibilityLabel, longest)
+        XCTAssertThrowsError(try plugin.instantiate(pulse, params: [("label", .string(longest + "c"))])) { error in
+            XCTAssertEqual((error as? EffectError)?.status, -7)
+            XCTAssertEqual((error as? EffectError)?.message, "param 'label' is 201 bytes of UTF-8; it may be at most 200")
+        }
     }
 
     /// A scale as the SVG writes it: at most six decimals.

@@ -21,10 +21,10 @@ final class ValidatorTests: XCTestCase {
     /// check with nothing to look at skipped with why.
     func testTheReasonsReadAsSentences() throws {
         let pulse = try pulsePlugin()
-        // pulse has four params set at create and none live; its one effect loops.
+        // pulse has five params set at create and none live; its one effect loops.
         XCTAssertEqual(Check.events.run(path: pulse, seed: 1), CheckResult(status: .skip, reason: "no live params to set as events"))
         XCTAssertEqual(Check.loops.run(path: pulse, seed: 1), CheckResult(status: .pass, reason: "1 looping effect repeats every period"))
-        XCTAssertEqual(Check.defaults.run(path: pulse, seed: 1), CheckResult(status: .pass, reason: "4 params report their declared defaults"))
+        XCTAssertEqual(Check.defaults.run(path: pulse, seed: 1), CheckResult(status: .pass, reason: "5 params report their declared defaults"))
         // The strike ends; Breathe's two effects loop.
         XCTAssertEqual(
             Check.loops.run(path: buildDirectory + "/libStrike.so", seed: 1).reason, "1 effect that ends holds still from its end")

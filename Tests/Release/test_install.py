@@ -56,6 +56,7 @@ def test_without_frei0r_h_the_core_is_installed_and_one_line_says_how_to_get_the
     for path in (
         "bin/effect-host", "lib/libeffecthost.so", *(f"lib/effect-host/plugins/{plugin}" for plugin in PLUGINS),
         "lib/effect-host/plugins/swift-runtime/libswiftCore.so", "include/effect.h", "include/effect.hpp", "include/effect_kit.h",
+        "include/effect_kit_graphemes.h",
         "include/effect_host_core.h", "include/effect_host_plugins.h", "include/effect_host_metadata.h", "include/effect_host_instances.h",
         "include/effect_host_pictures.h", "include/effect_host_drawing.h", "include/effect_host_render.h", "include/effect_host_validate.h",
         "include/effect_host_player.h",

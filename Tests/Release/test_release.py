@@ -41,7 +41,7 @@ def test_the_tarball_is_named_and_laid_out_as_documented(release):
     version = subprocess.run([os.path.join(ROOT, ".build", "release", "effect-host"), "--version"], capture_output=True, text=True).stdout.split()[1]
     assert os.path.basename(tarball) == f"effect-host-{version}-linux-{os.uname().machine}.tar.gz"
     for path in (
-        "bin/effect-host", "include/effect.h", "include/effect.hpp", "include/effect_kit.h", "include/effect_host.h",
+        "bin/effect-host", "include/effect.h", "include/effect.hpp", "include/effect_kit.h", "include/effect_kit_graphemes.h", "include/effect_host.h",
         "lib/libeffecthost.so", "lib/pkgconfig/effect-host.pc", "lib/pkgconfig/effect-abi.pc",
         "share/doc/effect-host/examples/c-host/host_demo.c", "share/doc/effect-host/examples/sdl/effect_window.c",
         "include/effect_host.hpp",

@@ -5,18 +5,23 @@
  * one before it, and the row repeats every `period`.
  *
  * It draws itself too (ABI 1.2): each dot a grey circle, scaled about its
- * centre and faded by its own channels. effect_kit.h carries the checks,
- * error reporting and display-list writing, so what is left here is the
- * effect's declarations, its math and its look.
+ * centre and faded by its own channels. Its `label` param, a string, is
+ * what assistive technology reads for the dots ("Sarah is typing").
+ * effect_kit.h carries the checks, error reporting, string reading and
+ * display-list writing, so what is left here is the effect's declarations,
+ * its math and its look.
  *
  * From this directory:
  *   cc -std=c99 -Wall -Wextra -Werror -shared -fPIC -fvisibility=hidden -I../../include pulse.c -o libPulse.so -lm
  *   effect-host run pulse --plugin-path ./libPulse.so
  *   effect-host validate ./libPulse.so
+ * or, against an install (scripts/install PREFIX, or an unpacked release),
+ * with PKG_CONFIG_PATH=PREFIX/lib/pkgconfig:
+ *   cc -std=c99 -Wall -Wextra -Werror -shared -fPIC -fvisibility=hidden $(pkg-config --cflags effect-abi) pulse.c -o libPulse.so -lm
  *
  * Params are fixed at create (none is live), which keeps an instance a
- * handful of numbers; a plugin with live params keeps the events it is sent
- * and samples from them (see docs/writing-plugins.md).
+ * handful of numbers and its label; a plugin with live params keeps the
+ * events it is sent and samples from them (see docs/writing-plugins.md).
  */
 #include "effect_kit.h"
 
@@ -26,17 +31,27 @@
 
 /* ---- The effect's declarations ---------------------------------------- */
 
-enum { PARAM_COUNT_DOTS, PARAM_PERIOD, PARAM_SPREAD, PARAM_REDUCE_MOTION, PARAM_TOTAL };
+enum { PARAM_COUNT_DOTS, PARAM_PERIOD, PARAM_SPREAD, PARAM_REDUCE_MOTION, PARAM_LABEL, PARAM_TOTAL };
 enum { CHANNEL_PHASE, CHANNEL_SCALE, CHANNEL_OPACITY, CHANNEL_INDEX, CHANNEL_TOTAL };
 
 static const double pi = 3.14159265358979323846;
+
+/* The label's default, and its longest: a label is a short phrase, and a
+ * limit keeps an instance's memory bounded whatever a caller passes. */
+#define DEFAULT_LABEL "Working"
+#define LABEL_MAX_BYTES 200
 
 struct effect_instance {
     int64_t dots;
     double period;
     double spread;
     int reduce_motion;
+    char *label; /* the instance's own copy, from effect_kit_read_string; NULL for the default */
 };
+
+static const char *label_of(const effect_instance *instance) {
+    return instance->label != NULL ? instance->label : DEFAULT_LABEL;
+}
 
 /* ---- Metadata ---------------------------------------------------------- */
 
@@ -113,11 +128,18 @@ static effect_status param_info(const effect_plugin_api *self, uint32_t effect, 
         out->default_value.type = EFFECT_TYPE_NUMBER;
         out->default_value.number = 0.5;
         break;
-    default:
+    case PARAM_REDUCE_MOTION:
         out->name = "reduce_motion";
         out->type = EFFECT_TYPE_BOOL;
         out->doc = "Dots keep their size and only brighten.";
         out->default_value.type = EFFECT_TYPE_BOOL;
+        break;
+    default:
+        out->name = "label";
+        out->type = EFFECT_TYPE_STRING;
+        out->doc = "What assistive technology reads for the dots: at most 200 bytes of UTF-8.";
+        out->default_value.type = EFFECT_TYPE_STRING;
+        out->default_value.string = DEFAULT_LABEL;
         break;
     }
     return effect_kit_ok(error);
@@ -150,10 +172,20 @@ static effect_status channel_info(const effect_plugin_api *self, uint32_t effect
 
 /* ---- Instances --------------------------------------------------------- */
 
-/* Reads one param setting into the instance, checking name, type and range. */
+/* Reads one param setting into the instance, checking name, type and range.
+ * The label is copied (the caller's string is the caller's), and a label
+ * given before is freed. */
 static effect_status apply(effect_instance *instance, const effect_param_setting *setting, effect_error *error) {
     const effect_value *value = &setting->value;
     if (setting->name == NULL) return effect_kit_fail(error, EFFECT_ERR_NULL_POINTER, "a param name is NULL");
+    if (strcmp(setting->name, "label") == 0) {
+        char *copy;
+        effect_status status = effect_kit_read_string(value, "label", LABEL_MAX_BYTES, &copy, error);
+        if (status != EFFECT_OK) return status;
+        free(instance->label);
+        instance->label = copy;
+        return EFFECT_OK;
+    }
     if (strcmp(setting->name, "dots") == 0) {
         return effect_kit_read_integer(value, "dots", 1, 32, &instance->dots, error);
     } else if (strcmp(setting->name, "period") == 0) {
@@ -163,14 +195,14 @@ static effect_status apply(effect_instance *instance, const effect_param_setting
     } else if (strcmp(setting->name, "reduce_motion") == 0) {
         return effect_kit_read_bool(value, "reduce_motion", &instance->reduce_motion, error);
     } else {
-        return effect_kit_fail(error, EFFECT_ERR_UNKNOWN_PARAM, "effect 'pulse' has no such param (params: dots, period, spread, reduce_motion)");
+        return effect_kit_fail(error, EFFECT_ERR_UNKNOWN_PARAM, "effect 'pulse' has no such param (params: dots, period, spread, reduce_motion, label)");
     }
     return EFFECT_OK;
 }
 
 static effect_status create(const effect_plugin_api *self, const char *id, const effect_param_setting *settings,
                             uint32_t count, effect_instance **out, effect_error *error) {
-    effect_instance made = {3, 1.2, 0.5, 0};
+    effect_instance made = {3, 1.2, 0.5, 0, NULL};
     uint32_t i, j;
     (void)self;
     if (out == NULL) return effect_kit_fail(error, EFFECT_ERR_NULL_POINTER, "out_instance is NULL");
@@ -180,18 +212,25 @@ static effect_status create(const effect_plugin_api *self, const char *id, const
     if (count > 0 && settings == NULL) return effect_kit_fail(error, EFFECT_ERR_NULL_POINTER, "settings is NULL");
     for (i = 0; i < count; i++) {
         effect_status status = apply(&made, &settings[i], error);
-        if (status != EFFECT_OK) return status;
-        for (j = 0; j < i; j++) {
-            if (strcmp(settings[j].name, settings[i].name) == 0) return effect_kit_fail(error, EFFECT_ERR_DUPLICATE, "a param is given twice");
+        for (j = 0; j < i && status == EFFECT_OK; j++) {
+            if (strcmp(settings[j].name, settings[i].name) == 0) status = effect_kit_fail(error, EFFECT_ERR_DUPLICATE, "a param is given twice");
+        }
+        if (status != EFFECT_OK) {
+            free(made.label);
+            return status;
         }
     }
     *out = malloc(sizeof made);
-    if (*out == NULL) return effect_kit_fail(error, EFFECT_ERR_OUT_OF_MEMORY, "out of memory");
+    if (*out == NULL) {
+        free(made.label);
+        return effect_kit_fail(error, EFFECT_ERR_OUT_OF_MEMORY, "out of memory");
+    }
     **out = made;
     return effect_kit_ok(error);
 }
 
 static effect_status destroy(effect_instance *instance) {
+    if (instance != NULL) free(instance->label);
     free(instance);
     return EFFECT_OK;
 }
@@ -238,6 +277,9 @@ static effect_status get_param(const effect_instance *instance, const char *name
     } else if (strcmp(name, "reduce_motion") == 0) {
         out->type = EFFECT_TYPE_BOOL;
         out->integer = instance->reduce_motion;
+    } else if (strcmp(name, "label") == 0) {
+        out->type = EFFECT_TYPE_STRING;
+        out->string = label_of(instance);
     } else {
         return effect_kit_fail(error, EFFECT_ERR_UNKNOWN_PARAM, "effect 'pulse' has no such param");
     }
@@ -248,7 +290,8 @@ static effect_status set_param(effect_instance *instance, const char *name, cons
                                effect_error *error) {
     if (instance == NULL || name == NULL || value == NULL) return effect_kit_fail(error, EFFECT_ERR_NULL_POINTER, "an argument is NULL");
     if (!effect_kit_is_time(t)) return effect_kit_fail(error, EFFECT_ERR_TIME, "t is not a time; times are finite and >= 0");
-    if (strcmp(name, "dots") && strcmp(name, "period") && strcmp(name, "spread") && strcmp(name, "reduce_motion")) {
+    if (strcmp(name, "dots") && strcmp(name, "period") && strcmp(name, "spread") && strcmp(name, "reduce_motion") &&
+        strcmp(name, "label")) {
         return effect_kit_fail(error, EFFECT_ERR_UNKNOWN_PARAM, "effect 'pulse' has no such param");
     }
     return effect_kit_fail(error, EFFECT_ERR_NOT_LIVE, "pulse's params are fixed when the instance is created");
@@ -261,7 +304,7 @@ static effect_status strings(const effect_instance *instance, double t, effect_s
     out->struct_size = sizeof *out;
     out->reserved = 0;
     out->text = "";
-    out->accessibility_label = "Working";
+    out->accessibility_label = label_of(instance);
     out->accessibility_value = "";
     return effect_kit_ok(error);
 }

@@ -3,7 +3,15 @@ import MetadataRules
 
 /// Writes outcomes into the caller's optional effect_error.
 enum ErrorReport {
+    /// A thrown status that is not an error code (0 or positive) would tell
+    /// the host "done" with nothing made, so it becomes INTERNAL and says so.
     static func fail(_ failure: EffectFailure, _ error: UnsafeMutablePointer<effect_error>?) -> Int32 {
+        guard failure.status < 0 else {
+            let message = "the effect threw EffectFailure with status \(failure.status), which is not an error code "
+                + "(use a negative Status such as Status.range): \(failure.message)"
+            write(Status.internal, message, error)
+            return Status.internal
+        }
         write(failure.status, failure.message, error)
         return failure.status
     }

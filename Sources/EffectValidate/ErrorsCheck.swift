@@ -25,10 +25,14 @@ enum ErrorsCheck {
                 calls += 1
             }
             try succeeds("sample at t = 0.5") { error in
-                frame.withUnsafeMutableBufferPointer { buffer in RunningCall.during("sample") { table.pointee.sample!(handle, 0.5, buffer.baseAddress, UInt64(buffer.count), error) } }
+                frame.withUnsafeMutableBufferPointer { buffer in
+                    RunningCall.during("sample") { table.pointee.sample!(handle, 0.5, buffer.baseAddress, UInt64(buffer.count), error) }
+                }
             }
             try fails("sample at t = NaN") { error in
-                frame.withUnsafeMutableBufferPointer { buffer in RunningCall.during("sample") { table.pointee.sample!(handle, .nan, buffer.baseAddress, UInt64(buffer.count), error) } }
+                frame.withUnsafeMutableBufferPointer { buffer in
+                    RunningCall.during("sample") { table.pointee.sample!(handle, .nan, buffer.baseAddress, UInt64(buffer.count), error) }
+                }
             }
             try fails("get_param of a name it does not have") { error in
                 var value = effect_value()
@@ -42,7 +46,9 @@ enum ErrorsCheck {
             }
             for given in Set([Int(EFFECT_INSTANCE_INFO_SIZE_1_0), MemoryLayout<effect_instance_info>.size]).sorted() {
                 let out = Fenced<effect_instance_info>(given: given)
-                try succeeds("instance_info with struct_size \(given)") { error in RunningCall.during("instance_info") { table.pointee.instance_info!(handle, out.pointer, error) } }
+                try succeeds("instance_info with struct_size \(given)") { error in
+                    RunningCall.during("instance_info") { table.pointee.instance_info!(handle, out.pointer, error) }
+                }
                 try expectFenced(out, "\(context) instance_info")
             }
             let strings = Fenced<effect_strings>()

@@ -496,6 +496,11 @@ typedef struct effect_strings {
  *            the group it closes, and SEGMENT and STOP items the id of their
  *            shape. An item may be absent from some frames (a view that is
  *            shown only sometimes); it keeps its id when it comes back.
+ *            An id keeps its kind for every t, and from one frame to the
+ *            next it stays in the same group (the id of the GROUP around
+ *            it, or the top level). Ids are not frame numbers or list
+ *            positions: two frames that draw the same items number them
+ *            the same. `effect-host validate` checks each of these.
  *            docs/effects.md lists the ids of the bundled effects.
  *
  * Text.      Runs of text are measured by the host, through the
@@ -750,7 +755,12 @@ typedef struct effect_drawing {
     effect_rect bounds;         /* contains the ink of every frame of this
                                    instance drawn with this context (for
                                    events set so far): a canvas that holds
-                                   the whole animation */
+                                   the whole animation. Ink: each shape's
+                                   outline grown by half its stroke, each
+                                   text run from x to x + advance and from
+                                   ascent above its baseline to descent
+                                   below, through the groups' transforms;
+                                   a host cuts off what lies outside */
     uint64_t max_item_count;    /* no frame of this instance needs more items,
                                    with this context and these events */
 } effect_drawing;

@@ -14,7 +14,7 @@ enum CostCheck {
             let count = 10_000
             // The first sample may run one-time set-up (lazy globals); it is not counted.
             frame.withUnsafeMutableBufferPointer { buffer in
-                _ = table.pointee.sample!(handle, 0, buffer.baseAddress, UInt64(buffer.count), nil)
+                _ = RunningCall.during("sample") { table.pointee.sample!(handle, 0, buffer.baseAddress, UInt64(buffer.count), nil) }
             }
             let allocationsBefore = effect_allocation_count()
             let start = MonotonicClock.now()

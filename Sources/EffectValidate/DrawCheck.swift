@@ -4,10 +4,11 @@ import EffectHost
 /// validate's `draw` check: for an effect that draws itself, the display
 /// list at many t is well formed (groups balanced, shapes followed by their
 /// segments and stops, every number finite: the host's reader checks
-/// these), bit-identical for the same t, its ids stable (one kind per id,
-/// each GROUP, SHAPE and TEXT id once a frame), within the capacity it
-/// reports and never written past a short one, and its text measured by
-/// the measurer given.
+/// these), bit-identical for the same t, its ink within its declared
+/// bounds (DrawInkCheck), its ids stable (one kind per id, each GROUP,
+/// SHAPE and TEXT id once a frame, and kept from frame to frame:
+/// DrawIdentityCheck), within the capacity it reports and never written
+/// past a short one, and its text measured by the measurer given.
 enum DrawCheck {
     static func check(_ plugin: Plugin, _ random: inout SeededRandom) throws -> CheckResult {
         guard plugin.canDraw else {
@@ -30,7 +31,7 @@ enum DrawCheck {
             }
         }
         if drawing.isEmpty { return .skip("no effect draws itself (each says UNSUPPORTED)") }
-        return .pass("\(frames) display lists of \(drawing.joined(separator: ", ")): well formed, repeatable, stable ids, capacity kept, text measured as asked, both appearances, bad calls refused")
+        return .pass("\(frames) display lists of \(drawing.joined(separator: ", ")): well formed, repeatable, ink within bounds, stable ids, capacity kept, text measured as asked, both appearances, bad calls refused")
     }
 
     /// Whether the effect draws (and its lists passed).
@@ -41,8 +42,10 @@ enum DrawCheck {
             guard try drawsItself(instance) else { return false }
             let most = try instance.draw(at: 0).maxItemCount
             var kinds: [UInt32: String] = [:]
+            var identity = DrawIdentityCheck()
             for t in try CheckSupport.probeTimes(instance, &random) {
                 let list = try instance.draw(at: t)
+                try DrawInkCheck.check(list, effect, at: t)
                 guard list.maxItemCount == most else {
                     throw CheckFailure("\(effect.id): max_item_count is \(most) at t = 0 and \(list.maxItemCount) at t = \(t); it covers every t")
                 }
@@ -67,6 +70,7 @@ enum DrawCheck {
                     }
                     kinds[item.id] = kind
                 }
+                try identity.check(list, try instance.draw(at: t + DrawIdentityCheck.step), effect, at: t)
                 try checkCapacity(instance, effect, t)
                 frames += 1
             }
@@ -95,7 +99,7 @@ enum DrawCheck {
             var items = [effect_draw_item](repeating: effect_draw_item(), count: capacity)
             var drawing = effect_drawing()
             drawing.struct_size = UInt32(MemoryLayout<effect_drawing>.size)
-            let status = draw(instance.rawHandle, t, &context, &drawing, &items, UInt64(capacity), nil)
+            let status = RunningCall.during("draw") { draw(instance.rawHandle, t, &context, &drawing, &items, UInt64(capacity), nil) }
             let count = status == EFFECT_OK ? Int(min(drawing.item_count, UInt64(capacity))) : 0
             return (status, items.withUnsafeBytes { Array($0.prefix(count * MemoryLayout<effect_draw_item>.stride)) })
         }
@@ -127,9 +131,11 @@ enum DrawCheck {
             let status = items.withUnsafeMutableBufferPointer { buffer in
                 withUnsafeMutablePointer(to: &drawing) { drawing in
                     withUnsafePointer(to: &given) { pointer in
-                        draw(
-                            handle ? instance.rawHandle : nil, t, context == nil ? nil : pointer, out ? drawing : nil,
-                            itemsNull ? nil : buffer.baseAddress, UInt64(buffer.count), &error)
+                        RunningCall.during("draw") {
+                            draw(
+                                handle ? instance.rawHandle : nil, t, context == nil ? nil : pointer, out ? drawing : nil,
+                                itemsNull ? nil : buffer.baseAddress, UInt64(buffer.count), &error)
+                        }
                     }
                 }
             }
@@ -185,7 +191,7 @@ enum DrawCheck {
         guard let draw = instance.plugin.table.pointee.draw else { throw CheckFailure("\(effect.id): the table's draw is NULL") }
         var drawing = effect_drawing()
         drawing.struct_size = UInt32(MemoryLayout<effect_drawing>.size)
-        let asked = draw(instance.rawHandle, t, nil, &drawing, nil, 0, nil)
+        let asked = RunningCall.during("draw") { draw(instance.rawHandle, t, nil, &drawing, nil, 0, nil) }
         let needed = Int(drawing.item_count)
         if needed == 0 {
             guard asked == EFFECT_OK else { throw CheckFailure("\(effect.id): an empty display list at t = \(t) returns \(EffectError.name(of: asked))") }
@@ -203,7 +209,7 @@ enum DrawCheck {
         for index in (needed - 1)..<items.count { items[index].head = effect_draw_head(kind: sentinel, id: sentinel) }
         drawing.struct_size = UInt32(MemoryLayout<effect_drawing>.size)
         let short = items.withUnsafeMutableBufferPointer { buffer in
-            draw(instance.rawHandle, t, nil, &drawing, buffer.baseAddress, UInt64(needed - 1), nil)
+            RunningCall.during("draw") { draw(instance.rawHandle, t, nil, &drawing, buffer.baseAddress, UInt64(needed - 1), nil) }
         }
         guard items[(needed - 1)...].allSatisfy({ $0.head.kind == sentinel && $0.head.id == sentinel }) else {
             throw CheckFailure("\(effect.id): draw wrote past the capacity it was given (\(needed - 1) items) at t = \(t)")

@@ -25,32 +25,38 @@ enum ErrorsCheck {
                 calls += 1
             }
             try succeeds("sample at t = 0.5") { error in
-                frame.withUnsafeMutableBufferPointer { table.pointee.sample!(handle, 0.5, $0.baseAddress, UInt64($0.count), error) }
+                frame.withUnsafeMutableBufferPointer { buffer in
+                    RunningCall.during("sample") { table.pointee.sample!(handle, 0.5, buffer.baseAddress, UInt64(buffer.count), error) }
+                }
             }
             try fails("sample at t = NaN") { error in
-                frame.withUnsafeMutableBufferPointer { table.pointee.sample!(handle, .nan, $0.baseAddress, UInt64($0.count), error) }
+                frame.withUnsafeMutableBufferPointer { buffer in
+                    RunningCall.during("sample") { table.pointee.sample!(handle, .nan, buffer.baseAddress, UInt64(buffer.count), error) }
+                }
             }
             try fails("get_param of a name it does not have") { error in
                 var value = effect_value()
-                return table.pointee.get_param!(handle, "no_such_param_from_validate", 0, &value, error)
+                return RunningCall.during("get_param") { table.pointee.get_param!(handle, "no_such_param_from_validate", 0, &value, error) }
             }
             if let param = effect.params.first {
                 try succeeds("get_param '\(param.name)'") { error in
                     var value = effect_value()
-                    return table.pointee.get_param!(handle, param.name, 0, &value, error)
+                    return RunningCall.during("get_param") { table.pointee.get_param!(handle, param.name, 0, &value, error) }
                 }
             }
             for given in Set([Int(EFFECT_INSTANCE_INFO_SIZE_1_0), MemoryLayout<effect_instance_info>.size]).sorted() {
                 let out = Fenced<effect_instance_info>(given: given)
-                try succeeds("instance_info with struct_size \(given)") { table.pointee.instance_info!(handle, out.pointer, $0) }
+                try succeeds("instance_info with struct_size \(given)") { error in
+                    RunningCall.during("instance_info") { table.pointee.instance_info!(handle, out.pointer, error) }
+                }
                 try expectFenced(out, "\(context) instance_info")
             }
             let strings = Fenced<effect_strings>()
-            try succeeds("strings at t = 0.5") { table.pointee.strings!(handle, 0.5, strings.pointer, $0) }
+            try succeeds("strings at t = 0.5") { error in RunningCall.during("strings") { table.pointee.strings!(handle, 0.5, strings.pointer, error) } }
             try expectFenced(strings, "\(context) strings")
         }
         let describe = Fenced<effect_plugin_info>()
-        try expectSuccess("describe") { error in table.pointee.describe!(table, describe.pointer, error) }
+        try expectSuccess("describe") { error in RunningCall.during("describe") { table.pointee.describe!(table, describe.pointer, error) } }
         try expectFenced(describe, "describe")
         return .pass("\(calls + 1) calls leave the error struct as the header says and write no byte outside the structs given")
     }

@@ -21,9 +21,11 @@ enum LoadCheck {
         for _ in 0..<5 {
             info.struct_size = UInt32(MemoryLayout<effect_plugin_info>.size)
             let start = MonotonicClock.now()
-            let status = table.pointee.describe!(table, &info, nil)
+            var error = effect_error()
+            error.struct_size = UInt32(MemoryLayout<effect_error>.size)
+            let status = RunningCall.during("describe") { table.pointee.describe!(table, &info, &error) }
             times.append(MonotonicClock.now() - start)
-            guard status == EFFECT_OK else { throw CheckFailure("describe fails with status \(status)") }
+            guard status == EFFECT_OK else { throw CheckFailure("describe fails with \(EffectError.name(of: status)): \(said(error))") }
         }
         let describe = (times.max() ?? 0) * 1000
         guard describe < 100 else { return .fail("describe takes up to \(fixed(describe, 1)) ms; it must take under 100 ms") }
@@ -43,5 +45,13 @@ enum LoadCheck {
         let read = usedAs == minor ? "" : " (needing 1.\(table.pointee.reserved), so read as 1.\(usedAs))"
         return .pass(
             "ABI \(table.pointee.abi_major).\(minor)\(read), describe \(fixed(describe, 3)) ms, only \(EFFECT_ENTRY_SYMBOL) exported")
+    }
+
+    /// The plugin's own message from a failed call, fit to print on one line.
+    private static func said(_ error: effect_error) -> String {
+        var error = error
+        let message = withUnsafeBytes(of: &error.message) { PluginString.read($0.baseAddress?.assumingMemoryBound(to: CChar.self), limit: $0.count) }
+        guard let message, !message.isEmpty else { return "(no message)" }
+        return Terminal.sanitize(message).replacingNewlines()
     }
 }

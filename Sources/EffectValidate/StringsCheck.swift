@@ -1,13 +1,13 @@
 import CEffect
 import EffectHost
 
-
 /// Every string an instance hands out is there and is UTF-8, as the header
 /// promises a renderer and a screen reader: the display strings at each
 /// probed time, for the defaults and for varied params, each element's
 /// text, with its attributes where it says it has some, and its notes
-/// (ABI 1.5), lines a host can print. Read through the raw table, so a
-/// NULL is named as one rather than as a failed read.
+/// (ABI 1.5), lines a host can print; and a string param given in the
+/// caller's buffer is copied, not kept (CallerStringsCheck). Read through
+/// the raw table, so a NULL is named as one rather than as a failed read.
 enum StringsCheck {
     /// Past this many elements, a sample of them: a text of a million
     /// units need not be read whole to find a broken one.
@@ -18,7 +18,9 @@ enum StringsCheck {
         // is shorter than the struct this host knows.
         let table = plugin.table
         var read = 0
+        var copied = 0
         for effect in plugin.effects {
+            copied += try CallerStringsCheck.check(plugin, effect)
             for params in CheckSupport.paramSets(effect, &random) {
                 let context = "\(effect.id) with \(CheckSupport.describe(params))"
                 let instance: EffectInstance
@@ -45,7 +47,8 @@ enum StringsCheck {
                 read += try checkNotes(instance, table, context)
             }
         }
-        return .pass("\(read) display strings, element texts and notes, each non-NULL UTF-8")
+        let kept = copied == 0 ? "" : "; \(copied) string\(copied == 1 ? "" : "s") given to create and set_param copied, not kept"
+        return .pass("\(read) display strings, element texts and notes, each non-NULL UTF-8\(kept)")
     }
 
     private static func checkElements(

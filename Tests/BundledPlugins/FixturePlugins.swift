@@ -85,3 +85,48 @@ public func pulsePlugin() throws -> String {
         return output
     }
 }
+
+/// Tests/Fixtures/plugins/swift/NAME.swift, a plugin written with the Swift
+/// kit, compiled once per process against the kit this package built
+/// (its module and object files, beside the test bundle), as a plugin
+/// package would link it: the path of the library. Its objects are the
+/// build's own, so under a sanitizer (EFFECT_TEST_SANITIZER) they need the
+/// sanitizer's runtime, which a fixture library does not get: callers skip there.
+public func swiftFixturePlugin(_ name: String) throws -> String {
+    try cache.path("swift-" + name) {
+        let bin = bundledPluginDirectory()
+        let objects = try ["EffectABI", "MetadataRules"].flatMap { target in
+            try FileManager.default.contentsOfDirectory(atPath: "\(bin)/\(target).build").filter { $0.hasSuffix(".o") }.sorted()
+                .map { "\(bin)/\(target).build/\($0)" }
+        }
+        let output = fixtureDirectory + "/lib" + name + ".so"
+        let swiftc =
+            ProcessInfo.processInfo.environment["PATH"].flatMap { path in
+                path.split(separator: ":").map { $0 + "/swiftc" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+            } ?? "/opt/swift/usr/bin/swiftc"
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: swiftc)
+        process.arguments =
+            [
+                "-emit-library", "-parse-as-library", "-module-name", name, "-I", bin + "/Modules",
+                // As Package.swift builds the kit: no concurrency or regex runtime.
+                "-Xfrontend", "-disable-implicit-concurrency-module-import",
+                "-Xfrontend", "-disable-implicit-string-processing-module-import",
+                "-Xcc", "-fmodule-map-file=\(packageRoot)/include/module.modulemap",
+                "\(packageRoot)/Tests/Fixtures/plugins/swift/\(name).swift",
+            ] + objects + [
+                "-Xlinker", "--version-script=\(packageRoot)/Plugins/exports.map", "-Xlinker", "-z", "-Xlinker", "nodelete",
+                "-module-cache-path", fixtureDirectory + "/module-cache", "-o", output,
+            ]
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let said = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw FixtureCompileFailure(description: "swiftc \(name).swift failed:\n" + String(decoding: said, as: UTF8.self))
+        }
+        return output
+    }
+}

@@ -17,4 +17,13 @@ final class BadInputCheckTests: XCTestCase {
             try CheckTesting.run(.badInput, "BROKEN_UNCHECKED_RANGE"), .fail,
             "test-ramp: create with param 'length' given a value above its maximum was accepted")
     }
+
+    func testACrashInCreateIsNamedWithTheCall() throws {
+        // AddressSanitizer's own SIGSEGV handler reports the crash itself.
+        try XCTSkipIf(CheckTesting.sanitizer != nil, "the sanitizer's handler reports the crash")
+        // The first bad call is create with a NULL effect id, which this plugin writes through NULL on.
+        assertVerdict(
+            try CheckTesting.runInWorker(.badInput, "BROKEN_CREATE_NULL_ID"), .crash,
+            "the plugin crashed: signal 11 (Segmentation fault) during create")
+    }
 }

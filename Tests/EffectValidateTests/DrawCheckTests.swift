@@ -1,3 +1,4 @@
+import BundledPlugins
 import EffectValidate
 import XCTest
 
@@ -7,7 +8,7 @@ final class DrawCheckTests: XCTestCase {
     func testAPluginThatDrawsWellPasses() throws {
         assertVerdict(
             try CheckTesting.run(.draw, "ABI_1_2"), .pass,
-            " display lists of test-ramp: well formed, repeatable, stable ids, capacity kept, text measured as asked, both appearances, bad calls refused",
+            " display lists of test-ramp: well formed, repeatable, ink within bounds, stable ids, capacity kept, text measured as asked, both appearances, bad calls refused",
             suffix: true)
     }
 
@@ -45,5 +46,36 @@ final class DrawCheckTests: XCTestCase {
         let result = try CheckTesting.run(.draw, "ABI_1_2", "BROKEN_DRAW_MEASURE")
         assertVerdict(result, .fail, "test-ramp: text 'ramp' measures ", prefix: true)
         XCTAssertTrue(result.reason.contains("; the measurer said "), result.reason)
+    }
+
+    func testInkOutsideTheDeclaredBoundsFailsNamingTheWiderBounds() throws {
+        // The label "ramp" at 12 pt on the baseline y = 16, by the reference
+        // metrics: r 333 + a 556 + m 833 + p 556 = 2278/1000 em = 27.336 wide,
+        // 0.952 em = 11.424 above the baseline and 0.241 em = 2.892 below;
+        // the bounds say 20 x 20.
+        assertVerdict(
+            try CheckTesting.run(.draw, "ABI_1_2", "BROKEN_DRAW_BOUNDS"), .fail,
+            "test-ramp: at t = 0.0 text 3 'ramp' inks {x 0, y 4.576, width 27.336, height 14.316}, outside the declared bounds "
+                + "{x 0, y 0, width 20, height 20}; widen bounds to contain it (to {x 0, y 0, width 27.336, height 20} at least): "
+                + "they hold every frame's ink, and hosts cut off what lies outside")
+    }
+
+    func testItemsNumberedAfreshEachFrameFail() throws {
+        // Ids shift by 10 every 1/60 s: group 1 at t = 0 is group 11 a frame later.
+        assertVerdict(
+            try CheckTesting.run(.draw, "ABI_1_2", "BROKEN_DRAW_RENUMBER"), .fail,
+            "test-ramp: the display lists at t = 0.0 and 1/60 s later are alike, but group 1 becomes group 11: its items are numbered afresh; "
+                + "give each item the same id at every t (exports and transitions follow items by id)")
+    }
+
+    /// A Swift kit effect that implements draw(at:on:) but leaves `static
+    /// var draws` false: its draw fails, naming the line to add, rather than
+    /// passing for an effect that does not draw.
+    func testASwiftEffectThatDrawsButSaysItDoesNotFails() throws {
+        try XCTSkipIf(CheckTesting.sanitizer != nil, "a Swift fixture plugin links the build's objects, which need the sanitizer's runtime")
+        assertVerdict(
+            Check.draw.run(path: try swiftFixturePlugin("QuietDraw"), seed: 7), .fail,
+            "quiet-draw: effect 'quiet-draw' implements draw(at:on:) but `static var draws` is false, so hosts would not draw it; "
+                + "add `static var draws: Bool { true }`")
     }
 }

@@ -1,3 +1,4 @@
+import BundledPlugins
 import EffectValidate
 import XCTest
 
@@ -31,5 +32,20 @@ final class LoadCheckTests: XCTestCase {
 
     func testAPluginForAnotherMajorFails() throws {
         assertVerdict(try CheckTesting.run(.load, "BROKEN_ABI_MAJOR=2"), .fail, "built for effect ABI 2.0; this host speaks 1.5")
+    }
+
+    func testADescribeThatFailsIsNamedWithThePluginsMessage() throws {
+        assertVerdict(
+            try CheckTesting.run(.load, "BROKEN_DESCRIBE"), .fail, "describe fails with EFFECT_ERR_INTERNAL: this plugin is broken on purpose")
+    }
+
+    /// A Swift kit plugin whose param's default (5) lies outside its range
+    /// (0 ... 1): the kit's describe says why, and validate passes it on,
+    /// as `effect-host list` does.
+    func testASwiftDefaultOutsideItsRangeIsNamed() throws {
+        try XCTSkipIf(CheckTesting.sanitizer != nil, "a Swift fixture plugin links the build's objects, which need the sanitizer's runtime")
+        assertVerdict(
+            Check.load.run(path: try swiftFixturePlugin("BadDefault"), seed: 7), .fail,
+            "describe fails with EFFECT_ERR_INTERNAL: plugin declarations are invalid: effect 'bad-default': param 'level' has a default outside its range")
     }
 }

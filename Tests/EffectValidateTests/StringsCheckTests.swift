@@ -24,4 +24,25 @@ final class StringsCheckTests: XCTestCase {
             try CheckTesting.run(.strings, "BROKEN_NOTES"), .fail,
             "test-ramp with defaults: a note holds the control character U+001B; notes are lines of text")
     }
+
+    func testAStringParamCopiedAtCreateAndLivePasses() throws {
+        // LABEL adds a live string param, which gives no random param sets:
+        // the same 891 strings, and "ramp" given once to create and once to set_param.
+        assertVerdict(
+            try CheckTesting.run(.strings, "LABEL"), .pass,
+            "891 display strings, element texts and notes, each non-NULL UTF-8; 2 strings given to create and set_param copied, not kept")
+    }
+
+    func testAPluginThatKeepsTheCallersStringFails() throws {
+        // Its default, "ramp", is given in the validator's buffer, which is
+        // then overwritten with x's.
+        assertVerdict(
+            try CheckTesting.run(.strings, "LABEL", "BROKEN_KEEPS_STRING"), .fail,
+            "test-ramp: given 'label' at create, then its buffer overwritten by the caller: get_param 'label' reads 'xxxx', not 'ramp'; "
+                + "the plugin kept the caller's pointer: copy the string in create (it is the caller's only during the call)")
+        assertVerdict(
+            try CheckTesting.run(.strings, "LABEL", "BROKEN_KEEPS_LIVE_STRING"), .fail,
+            "test-ramp: set_param of 'label', then its buffer overwritten by the caller: get_param 'label' reads 'xxxx', not 'ramp'; "
+                + "the plugin kept the caller's pointer: copy the string in set_param (it is the caller's only during the call)")
+    }
 }

@@ -13,6 +13,9 @@ public struct Canvas {
     public let appearance: Appearance
     /// Set when the measurer failed or answered nonsense.
     private(set) var measureFailed = false
+    /// Set by the protocol's default `draw(at:on:)`: the effect has no draw
+    /// of its own, whatever its `draws` says.
+    var drewByDefault = false
 
     init(list: ItemBuffer, measurer: TextMeasurer, proposal: ProposedSize, appearance: Appearance = .light) {
         self.list = list

@@ -204,6 +204,15 @@ enum Callbacks {
                 "effect_drawing.struct_size is \(out.pointee.struct_size); it must be at least \(drawingSize)"
             }
         }
+        guard object.draws == object.hasOwnDraw else {
+            // The two declarations disagree: say which to add, loudly, rather
+            // than pass for an effect that does not draw or draw nothing.
+            return ErrorReport.fail(Status.internal, error) {
+                object.draws
+                    ? "effect '\(object.effectID)' says `static var draws` is true but has no draw(at:on:) of its own; implement it, or drop `draws`"
+                    : "effect '\(object.effectID)' implements draw(at:on:) but `static var draws` is false, so hosts would not draw it; add `static var draws: Bool { true }`"
+            }
+        }
         guard object.draws else {
             return ErrorReport.fail(Status.unsupported, error) { "effect '\(object.effectID)' does not draw" }
         }

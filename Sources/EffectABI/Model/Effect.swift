@@ -58,11 +58,17 @@ public protocol Effect: Sendable {
     func layout(sizes: [LayoutSize]?, containerWidth: Double) throws(EffectFailure) -> Layout
 
     /// Whether the effect draws itself (default false): its look, beside
-    /// its motion, as the component's view body.
+    /// its motion, as the component's view body. It and `draw(at:on:)` go
+    /// together: an effect with a draw of its own (or a `drawFrame`) whose
+    /// `draws` is false, or one whose `draws` is true with neither, has
+    /// every `draw` call fail with EFFECT_ERR_INTERNAL and a message that
+    /// says which to add, rather than pass for an effect that does not
+    /// draw (hosts would show channel bars) or draw nothing.
     static var draws: Bool { get }
 
     /// Draws the frame at t, as the component's body would, and returns
-    /// the view's frame (default: nothing, zero). Like `sample`, it runs on
+    /// the view's frame (default: nothing, zero, and the kit takes the
+    /// effect for one without a draw). Like `sample`, it runs on
     /// many threads at once and must not mutate, allocate or read a clock;
     /// text is measured through the canvas.
     func draw(at t: Double, on canvas: inout Canvas) -> Size
@@ -102,7 +108,10 @@ extension Effect {
 
     public static var draws: Bool { false }
 
-    public func draw(at t: Double, on canvas: inout Canvas) -> Size { .zero }
+    public func draw(at t: Double, on canvas: inout Canvas) -> Size {
+        canvas.drewByDefault = true
+        return .zero
+    }
 
     public func drawingExtent(on canvas: inout Canvas) -> DrawingExtent {
         DrawingExtent(bounds: Rect(x: 0, y: 0, width: 0, height: 0), maxItems: 0)

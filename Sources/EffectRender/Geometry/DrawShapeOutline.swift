@@ -8,10 +8,6 @@ extension DrawShape {
         return (start, min(1, max(start, trimEnd)))
     }
 
-    /// Trimmed to nothing, a shape draws nothing (SwiftUI's trim): no fill,
-    /// and none of the round caps a zero-length dash would paint.
-    public var drawsNothing: Bool { !(min(1, trimEnd) > max(0, trimStart)) }
-
     /// The length of the outline SVG strokes for this shape, in its own
     /// units: what its trim fractions are fractions of. Dashes are written
     /// in these units rather than with pathLength="1", which librsvg 2.54

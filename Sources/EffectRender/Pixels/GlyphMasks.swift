@@ -137,7 +137,7 @@ final class GlyphMasks: @unchecked Sendable {
     /// origin at its place within the pixel; nil for a run larger than `maxSide`.
     private static func render(_ key: Key, _ outlines: [DrawSegment], _ cairo: Cairo) -> Mask? {
         let map = Affine(a: key.a, b: key.b, c: key.c, d: key.d, tx: Double(key.x) / Double(steps), ty: Double(key.y) / Double(steps))
-        guard let (minX, minY, maxX, maxY) = InkBounds.controlBox(outlines, map),
+        guard let (minX, minY, maxX, maxY) = DisplayListInk.controlBox(outlines, map),
             maxX - minX < Double(maxSide), maxY - minY < Double(maxSide)
         else { return nil }
         let (left, top) = (Int(minX.rounded(.down)) - 1, Int(minY.rounded(.down)) - 1)

@@ -40,7 +40,7 @@ final class GradientFill {
         }
         // A map that flattens the plane leaves the shape no area to fill.
         let matrix = cairo.matrix(context)
-        guard let inverse = matrix.inverted, let ink = InkBounds.controlBox(outline, matrix) else { return }
+        guard let inverse = matrix.inverted, let ink = DisplayListInk.controlBox(outline, matrix) else { return }
         cairo.save(context)
         defer { cairo.restore(context) }
         cairo.identityMatrix(context)

@@ -2,8 +2,9 @@ import EffectHost
 
 /// A box in device space that holds all the ink of a run of display-list
 /// items drawn under `matrix`: what a layer needs to hold, generously
-/// (control points for curves, a miter's reach for strokes, a whole em
-/// around text).
+/// around the items' geometry (DisplayListInk): a miter's reach for
+/// strokes, a whole em around text, for glyphs that overhang their
+/// measured box.
 enum InkBounds {
     typealias Box = (minX: Double, minY: Double, maxX: Double, maxY: Double)
 
@@ -24,7 +25,7 @@ enum InkBounds {
                 spread[step.index] = (spread[step.parent] ?? 0) + 3 * max(0, group.blur) / 2 * abs(step.state.matrix.determinant).squareRoot()
             case .leave: break
             case let .shape(shape):
-                guard !shape.drawsNothing, let rect = controlBox(shape) else { continue }
+                guard !shape.drawsNothing, let rect = DisplayListInk.outline(of: shape) else { continue }
                 add(rect, outset: (shape.stroke?.width ?? 0) * 2, step)
             case let .text(text):
                 let em = max(text.size, 0)
@@ -33,35 +34,5 @@ enum InkBounds {
             }
         }
         return box
-    }
-
-    /// The box around every point and control point of the shape's outline.
-    private static func controlBox(_ shape: DrawShape) -> DrawRect? {
-        guard shape.kind == .path else { return shape.frame }
-        guard let box = controlBox(shape.segments, Affine()) else { return nil }
-        return DrawRect(x: box.minX, y: box.minY, width: box.maxX - box.minX, height: box.maxY - box.minY)
-    }
-
-    /// The box around every point and control point of `segments` under
-    /// `matrix`; nil for no points, or a point that is not finite.
-    static func controlBox(_ segments: [DrawSegment], _ matrix: Affine) -> Box? {
-        var (minX, minY, maxX, maxY) = (Double.infinity, Double.infinity, -Double.infinity, -Double.infinity)
-        func add(_ x: Double, _ y: Double) {
-            let p = matrix.apply(x, y)
-            (minX, maxX) = (min(minX, p.x), max(maxX, p.x))
-            (minY, maxY) = (min(minY, p.y), max(maxY, p.y))
-        }
-        for segment in segments {
-            switch segment {
-            case let .move(x, y), let .line(x, y): add(x, y)
-            case let .cubic(x, y, x1, y1, x2, y2):
-                add(x, y)
-                add(x1, y1)
-                add(x2, y2)
-            case .close: break
-            }
-        }
-        guard minX <= maxX, minY <= maxY, minX.isFinite, minY.isFinite, maxX.isFinite, maxY.isFinite else { return nil }
-        return (minX, minY, maxX, maxY)
     }
 }

@@ -12,6 +12,9 @@
  *   -DBROKEN_DRAW_OVERRUN     (1.2) writes one item past a short capacity
  *   -DBROKEN_DRAW_IDS         (1.2) the bar's id changes with t
  *   -DBROKEN_DRAW_MEASURE     (1.2) ignores the host's measurer
+ *   -DBROKEN_DRAW_BOUNDS      (1.2) declares bounds 20 pt wide, narrower than
+ *                             its label's ink
+ *   -DBROKEN_DRAW_RENUMBER    (1.2) numbers its items afresh every 1/60 s
  *
  *   -DBROKEN_NO_ENTRY        exports no effect_plugin_entry
  *   -DBROKEN_ENTRY_NULL      effect_plugin_entry returns NULL
@@ -29,6 +32,13 @@
  *   -DBROKEN_LOAD_PRINTS     its library constructor prints to stdout
  *   -DBROKEN_LOAD_STDERR     its library constructor prints to stderr
  *   -DBROKEN_CREATE_EXIT     create calls exit(0)
+ *   -DBROKEN_CREATE_NULL_ID  create writes through NULL when the effect id is NULL
+ *   -DLABEL                  a third param, "label", a live string (default
+ *                            "ramp") copied by create and set_param, shown as
+ *                            the display text
+ *   -DBROKEN_KEEPS_STRING    with LABEL, keeps the caller's pointer instead
+ *                            of copying the string, in create and set_param
+ *   -DBROKEN_KEEPS_LIVE_STRING  with LABEL, keeps it in set_param only
  *   -DBROKEN_DUPLICATE_PARAM both params are named "length"
  *   -DBROKEN_ERROR_GARBAGE   a call that succeeds leaves the error struct as it was
  *   -DBROKEN_OUT_STRUCT_OVERRUN  instance_info writes its whole struct, past a
@@ -73,6 +83,9 @@
  *                            the times of the others
  *   -DBROKEN_NO_HOLD         after its end the value drops back to 0
  *   -DLOOPS                  the ramp repeats every `length` instead of ending
+ *   -DSQUARE_WAVE            with LOOPS, the value is a square wave (a caret's
+ *                            blink): 1 for the first half of each period, then 0
+ *   -DDEFAULT_LENGTH=X       length's default (1 unless given)
  *   -DBROKEN_PERIOD          with LOOPS, it says its period is `length` but
  *                            repeats every 1.25 length
  *   -DBROKEN_TIMING_KIND     with LOOPS, the effect declares that it ends
@@ -166,8 +179,13 @@ static char huge_name[1 << 20];
 #ifdef BROKEN_HUGE_DEFAULT
 #define PARAM_COUNT 3
 static char huge_default[17 << 20];
+#elif defined(LABEL)
+#define PARAM_COUNT 3
 #else
 #define PARAM_COUNT 2
+#endif
+#ifndef DEFAULT_LENGTH
+#define DEFAULT_LENGTH 1
 #endif
 
 /* Escape sequences that would retitle the window, clear the screen and turn
@@ -190,6 +208,11 @@ struct effect_instance {
     double last_t, last_value;
     /* The events' reduce_motion: the ramp is settled from this t on. */
     double settled_from;
+#ifdef LABEL
+    /* What label shows: the copy, or (BROKEN_KEEPS_STRING) the caller's pointer. */
+    const char *label;
+    char label_copy[64];
+#endif
 };
 
 #ifdef LOOPS
@@ -202,7 +225,7 @@ struct effect_instance {
 #ifdef BROKEN_WRONG_DEFAULT
 #define CREATED_LENGTH 2
 #else
-#define CREATED_LENGTH 1
+#define CREATED_LENGTH DEFAULT_LENGTH
 #endif
 #ifdef BROKEN_UNCHECKED_RANGE
 #define LENGTH_ACCEPTED(length) ((length) >= 0.1 && isfinite(length))
@@ -324,6 +347,17 @@ static effect_status param_info(const effect_plugin_api *self, uint32_t effect, 
     memset(out, 0, sizeof *out);
     out->struct_size = sizeof *out;
     out->unit = "";
+#ifdef LABEL
+    if (index == 2) {
+        out->type = EFFECT_TYPE_STRING;
+        out->flags = EFFECT_PARAM_LIVE;
+        out->name = "label";
+        out->doc = "The display text.";
+        out->default_value.type = EFFECT_TYPE_STRING;
+        out->default_value.string = "ramp";
+        return ok(error);
+    }
+#endif
 #ifdef BROKEN_HUGE_DEFAULT
     if (index == 2) {
         memset(huge_default, 'x', sizeof huge_default - 1);
@@ -346,7 +380,7 @@ static effect_status param_info(const effect_plugin_api *self, uint32_t effect, 
 #ifdef BROKEN_DEFAULT_RANGE
         out->default_value.number = 20;
 #else
-        out->default_value.number = 1;
+        out->default_value.number = DEFAULT_LENGTH;
 #endif
     } else {
 #ifdef BROKEN_PARAM_TYPE
@@ -391,11 +425,55 @@ static effect_status channel_info(const effect_plugin_api *self, uint32_t effect
     return ok(error);
 }
 
+#ifdef LABEL
+/* Whether s is well-formed UTF-8 (no overlongs, surrogates or code points past U+10FFFF). */
+static int is_utf8(const char *s) {
+    const unsigned char *p = (const unsigned char *)s;
+    while (*p) {
+        unsigned char c = *p++;
+        int more = c < 0x80 ? 0 : (c & 0xE0) == 0xC0 && c >= 0xC2 ? 1 : (c & 0xF0) == 0xE0 ? 2 : (c & 0xF8) == 0xF0 && c <= 0xF4 ? 3 : -1;
+        if (more < 0) return 0;
+        if ((c == 0xE0 && more == 2 && *p < 0xA0) || (c == 0xED && *p >= 0xA0) || (c == 0xF0 && *p < 0x90) || (c == 0xF4 && *p >= 0x90))
+            return 0;
+        for (; more > 0; more--)
+            if ((*p++ & 0xC0) != 0x80) return 0;
+    }
+    return 1;
+}
+
+/* Takes a label for the instance: a copy of it, unless BROKEN_KEEPS_STRING. */
+static effect_status take_label(effect_instance *instance, const effect_value *value, int live, effect_error *error) {
+    if (value->type != EFFECT_TYPE_STRING) return fail(error, EFFECT_ERR_TYPE, "label is a string");
+    if (value->string == NULL) return fail(error, EFFECT_ERR_NULL_POINTER, "label is NULL");
+    if (!is_utf8(value->string)) return fail(error, EFFECT_ERR_UTF8, "label is not UTF-8");
+    if (strlen(value->string) >= sizeof instance->label_copy) return fail(error, EFFECT_ERR_RANGE, "label is at most 63 bytes");
+#if defined(BROKEN_KEEPS_STRING)
+    (void)live;
+    instance->label = value->string;
+#else
+#ifdef BROKEN_KEEPS_LIVE_STRING
+    if (live) {
+        instance->label = value->string;
+        return EFFECT_OK;
+    }
+#else
+    (void)live;
+#endif
+    strcpy(instance->label_copy, value->string);
+    instance->label = instance->label_copy;
+#endif
+    return EFFECT_OK;
+}
+#endif
+
 static effect_status create(const effect_plugin_api *self, const char *id, const effect_param_setting *settings,
                             uint32_t count, effect_instance **out, effect_error *error) {
     uint32_t i;
     double length = CREATED_LENGTH;
     (void)self;
+#ifdef BROKEN_CREATE_NULL_ID
+    if (id == NULL) *(volatile int *)(uintptr_t)0 = 1;
+#endif
     if (out == NULL) return fail(error, EFFECT_ERR_NULL_POINTER, "out_instance is NULL");
     *out = NULL;
     if (id == NULL) return fail(error, EFFECT_ERR_NULL_POINTER, "effect_id is NULL");
@@ -413,7 +491,7 @@ static effect_status create(const effect_plugin_api *self, const char *id, const
         } else if (strcmp(settings[i].name, "reduce_motion") == 0) {
             if (settings[i].value.type != EFFECT_TYPE_BOOL) return fail(error, EFFECT_ERR_TYPE, "reduce_motion is a bool");
             if ((uint64_t)settings[i].value.integer > 1) return fail(error, EFFECT_ERR_RANGE, "a bool is 0 or 1");
-#ifdef BROKEN_HUGE_DEFAULT
+#if defined(BROKEN_HUGE_DEFAULT) || defined(LABEL)
         } else if (strcmp(settings[i].name, "label") == 0) {
             if (settings[i].value.type != EFFECT_TYPE_STRING) return fail(error, EFFECT_ERR_TYPE, "label is a string");
 #endif
@@ -441,6 +519,20 @@ static effect_status create(const effect_plugin_api *self, const char *id, const
     (*out)->last_t = -1;
     (*out)->last_value = 0;
     (*out)->settled_from = INFINITY;
+#ifdef LABEL
+    strcpy((*out)->label_copy, "ramp");
+    (*out)->label = (*out)->label_copy;
+    for (i = 0; i < count; i++) {
+        if (strcmp(settings[i].name, "label") == 0) {
+            effect_status status = take_label(*out, &settings[i].value, 0, error);
+            if (status != EFFECT_OK) {
+                free(*out);
+                *out = NULL;
+                return status;
+            }
+        }
+    }
+#endif
 #ifdef BROKEN_SHARED_STATE
     shared_length = length;
 #endif
@@ -527,6 +619,10 @@ static effect_status get_param(const effect_instance *instance, const char *name
     } else if (strcmp(name, "label") == 0) {
         out->type = EFFECT_TYPE_STRING;
         out->string = huge_default; /* what it is created with: the default, never set */
+#elif defined(LABEL)
+    } else if (strcmp(name, "label") == 0) {
+        out->type = EFFECT_TYPE_STRING;
+        out->string = instance->label;
 #endif
     } else {
         return fail(error, EFFECT_ERR_UNKNOWN_PARAM, "no such param");
@@ -538,6 +634,14 @@ static effect_status set_param(effect_instance *instance, const char *name, cons
                                effect_error *error) {
     if (instance == NULL || name == NULL || value == NULL) return fail(error, EFFECT_ERR_NULL_POINTER, "NULL argument");
     if (strcmp(name, "length") == 0) return fail(error, EFFECT_ERR_NOT_LIVE, "length is fixed at create");
+#ifdef LABEL
+    if (strcmp(name, "label") == 0) {
+        effect_status status;
+        if (!(t >= 0) || isinf(t)) return fail(error, EFFECT_ERR_TIME, "bad t");
+        status = take_label(instance, value, 1, error);
+        return status == EFFECT_OK ? ok(error) : status;
+    }
+#endif
     if (strcmp(name, "reduce_motion") != 0) return fail(error, EFFECT_ERR_UNKNOWN_PARAM, "no such param");
     if (!(t >= 0) || isinf(t)) return fail(error, EFFECT_ERR_TIME, "bad t");
     if (value->type != EFFECT_TYPE_BOOL) return fail(error, EFFECT_ERR_TYPE, "reduce_motion is a bool");
@@ -556,7 +660,11 @@ static effect_status strings(const effect_instance *instance, double t, effect_s
     if (out->struct_size < sizeof *out) return fail(error, EFFECT_ERR_STRUCT_SIZE, "effect_strings too small");
     out->struct_size = sizeof *out;
     out->reserved = 0;
+#ifdef LABEL
+    out->text = instance->label;
+#else
     out->text = "";
+#endif
     out->accessibility_label = "Ramp";
     out->accessibility_value = "";
 #ifdef BROKEN_NULL_STRINGS
@@ -630,7 +738,11 @@ static double ramp_at(const effect_instance *instance, double t) {
         nanosleep(&pause_for, NULL);
     }
 #endif
-#ifdef LOOPS
+#if defined(LOOPS) && defined(SQUARE_WAVE)
+    /* The natural caret: at a period's half-way point, t + period rounded
+     * can land an ulp before the edge where t is on it. */
+    return fmod(t, CYCLE(instance)) < CYCLE(instance) / 2 ? 1 : 0;
+#elif defined(LOOPS)
     return fmod(t, CYCLE(instance)) / CYCLE(instance);
 #endif
 #ifdef BROKEN_NO_HOLD
@@ -714,7 +826,11 @@ static effect_status draw(const effect_instance *instance, double t, const effec
     out->max_item_count = needed;
     out->width = 100;
     out->height = 20;
+#ifdef BROKEN_DRAW_BOUNDS
+    out->bounds.width = 20;
+#else
     out->bounds.width = 100;
+#endif
     out->bounds.height = 20;
 #ifdef BROKEN_DRAW_OVERRUN
     if (capacity > 0 && capacity < needed) capacity += 1;
@@ -757,6 +873,10 @@ static effect_status draw(const effect_instance *instance, double t, const effec
 #else
     items[3].head.kind = EFFECT_ITEM_END_GROUP;
     items[3].head.id = 1;
+#endif
+#ifdef BROKEN_DRAW_RENUMBER
+    /* A counter of frames at 60 fps, as a plugin that numbers what it draws each frame would. */
+    for (i = 0; i < needed; i++) items[i].head.id += 10 * (uint32_t)(t * 60);
 #endif
     return ok(error);
 }

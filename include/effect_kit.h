@@ -392,22 +392,25 @@ static inline size_t effect_kit_grapheme_count(const char *text, size_t length) 
  * split into `steps` equal steps: a square-wave blink is
  * `effect_kit_step_in_period(t, period, 2) == 0`. Worked out as
  * position = t / period * steps, in that order; a position within
- * 2^-48 * max(1, |position|) of a whole number (an edge) counts as that
+ * 1e-12 * max(1, |position|) of a whole number (an edge) counts as that
  * number, so a time a few ulps before an edge is in the later step; the
- * step is then floor(position) modulo steps. So t and t + period fall in
- * the same step even where rounding moves t + period across an edge, which
- * `fmod(t, period) < period / 2` does not promise (at t = 13/12 and a
- * period of 1/6 it is true, and false at t + period). 0 when t is not a
- * time (finite, >= 0), period is not finite and > 0, steps is 0, or the
- * position overflows. */
+ * step is then floor(position) modulo steps, counted backwards before
+ * t = 0. So t and t + period fall in the same step even where rounding
+ * moves t + period across an edge, which `fmod(t, period) < period / 2`
+ * does not promise (at t = 13/12 and a period of 1/6 it is true, and
+ * false at t + period). The tolerance (about 4,500 ulps) is far above
+ * that rounding and under a microsecond at t = 10^6 s for a one-second
+ * period. 0 when t or period is not finite, period <= 0, steps is 0, or
+ * |position| >= 2^62. The Swift kit's Periodic.step is the same rule. */
 static inline uint32_t effect_kit_step_in_period(double t, double period, uint32_t steps) {
-    double position, edge;
-    if (!effect_kit_is_time(t) || !(period > 0) || !effect_kit_is_finite(period) || steps == 0) return 0;
+    double position, edge, step;
+    if (!effect_kit_is_finite(t) || !effect_kit_is_finite(period) || !(period > 0) || steps == 0) return 0;
     position = t / period * (double)steps;
-    if (!effect_kit_is_finite(position)) return 0;
+    if (!effect_kit_is_finite(position) || fabs(position) >= 4611686018427387904.0) return 0; /* 2^62 */
     edge = floor(position + 0.5);
-    if (fabs(position - edge) <= ldexp(position > 1 ? position : 1, -48)) position = edge;
-    return (uint32_t)fmod(floor(position), (double)steps);
+    if (fabs(position - edge) <= 1e-12 * (fabs(position) > 1 ? fabs(position) : 1)) position = edge;
+    step = fmod(floor(position), (double)steps);
+    return (uint32_t)(step < 0 ? step + (double)steps : step);
 }
 
 /* ---- Out structs --------------------------------------------------------- */

@@ -127,6 +127,45 @@ final class CKitTests: XCTestCase {
     }
 }
 
+extension CKitTests {
+    /// effect_kit_step_in_period and Periodic.step are one rule: the same
+    /// step for times on, a few ulps either side of, and between the edges
+    /// of periods that do not divide evenly, before t = 0 too.
+    func testStepsAgreeWithTheSwiftKit() throws {
+        var cases: [(t: Double, period: Double, count: Int)] = []
+        for period in [1.0 / 6, 0.7, 0.3, 1.0, 2.5, 1.0 / 3] {
+            for count in [1, 2, 3, 12] {
+                for edge in -24...240 {
+                    let t = Double(edge) * period / Double(count)
+                    for near in [t, t.nextUp, t.nextDown, t + period, t + 1e-9, t - 1e-9, t + period / Double(count) / 2] {
+                        cases.append((near, period, count))
+                    }
+                }
+            }
+        }
+        cases += [(.nan, 1, 2), (1, .infinity, 2), (1, 0, 2), (1, -1, 2), (1e300, 1e-300, 2)]
+        let directory = NSTemporaryDirectory() + "ckit-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: directory) }
+        let input = directory + "/steps"
+        try cases.map { "\(String($0.t.bitPattern, radix: 16)) \(String($0.period.bitPattern, radix: 16)) \($0.count)" }
+            .joined(separator: "\n").appending("\n").write(toFile: input, atomically: true, encoding: .utf8)
+        let result = try run(try build("c"), ["steps", input])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let answers = result.stdout.split(separator: "\n").map { Int($0) }
+        XCTAssertEqual(answers.count, cases.count)
+        var disagreements = 0
+        for (index, (t, period, count)) in cases.enumerated() where index < answers.count {
+            let swift = Periodic.step(t, period: period, count: count)
+            if answers[index] != swift {
+                disagreements += 1
+                if disagreements <= 10 { XCTFail("t \(t), period \(period), \(count) steps: C \(answers[index] ?? -1), Swift \(swift)") }
+            }
+        }
+        XCTAssertEqual(disagreements, 0)
+    }
+}
+
 /// A small deterministic generator (SplitMix64), so a failure repeats.
 private struct SeededGenerator: RandomNumberGenerator {
     var state: UInt64

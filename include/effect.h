@@ -1276,6 +1276,7 @@ EFFECT_STATIC_ASSERT(offsetof(effect_draw_shape, fill) == 72, effect_draw_shape_
 EFFECT_STATIC_ASSERT(offsetof(effect_draw_shape, stroke_width) == 120, effect_draw_shape_stroke);
 EFFECT_STATIC_ASSERT(sizeof(effect_draw_text) == 88, effect_draw_text_size);
 EFFECT_STATIC_ASSERT(offsetof(effect_draw_text, advance) == 56, effect_draw_text_advance);
+EFFECT_STATIC_ASSERT(offsetof(effect_draw_text, length) == 84, effect_draw_text_length);
 EFFECT_STATIC_ASSERT(sizeof(effect_draw_segment) == 64, effect_draw_segment_size);
 EFFECT_STATIC_ASSERT(sizeof(effect_draw_stop) == 24, effect_draw_stop_size);
 EFFECT_STATIC_ASSERT(offsetof(effect_draw_context, appearance) == 40, effect_draw_context_1_2);

@@ -435,6 +435,7 @@ assert DrawShape.fill.offset == 72
 assert DrawShape.stroke_width.offset == 120
 assert ctypes.sizeof(DrawText) == 88
 assert DrawText.advance.offset == 56
+assert DrawText.length.offset == 84
 assert ctypes.sizeof(DrawSegment) == 64
 assert ctypes.sizeof(DrawStop) == 24
 assert ctypes.sizeof(TextMetrics) == 24

@@ -115,7 +115,8 @@ static int mix_drawings(const effect_plugin_api *api, effect_instance *instance)
         for (item = 0; item < drawing.item_count && item < CAPACITY; item++) {
             effect_draw_item copy = items[item];
             if (copy.head.kind == EFFECT_ITEM_TEXT) {
-                mix(copy.text.text, strlen(copy.text.text));
+                /* The run (ABI 1.6: the first `length` bytes; 0 all of it). */
+                mix(copy.text.text, copy.text.length != 0 ? copy.text.length : strlen(copy.text.text));
                 copy.text.text = NULL;
             }
             mix(&copy, sizeof copy);

@@ -180,7 +180,8 @@ static void check_items(const effect_draw_item *items, uint64_t count) {
         }
         case EFFECT_ITEM_TEXT:
             if (item->text.text == NULL) abort();
-            (void)strlen(item->text.text);
+            /* A run (ABI 1.6) lies within its string. */
+            if (item->text.length > strlen(item->text.text)) abort();
             check_finite(item->text.x + item->text.y + item->text.size + item->text.advance + item->text.ascent);
             break;
         default:

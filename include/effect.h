@@ -1,5 +1,5 @@
 /*
- * effect.h: the effect plugin ABI, version 1.5.
+ * effect.h: the effect plugin ABI, version 1.6.
  *
  * An effect is a deterministic, sampled model of a piece of motion. Given a
  * time t (seconds since the effect appeared) it writes the numbers a
@@ -158,6 +158,13 @@
  * Hosts written to ABI 1.0 to 1.4 refuse a newer minor whatever this word
  * holds, so such a plugin reaches them only when built with their header.
  * effect-host, effect.hpp and the Python package follow this rule.
+ *
+ * What 1.6 adds, for needs_minor: a text item's `length` (a run that is
+ * the first `length` bytes of its string), in a field 1.5 reserved. No
+ * struct the host passes grows, so a plugin cannot tell a 1.5 host from a
+ * 1.6 one: a 1.6 plugin that never sets a length may say needs_minor 5;
+ * one that does needs 1.6 (needs_minor 0 or 6), because a 1.5 host reads
+ * the field as reserved and would draw the whole string.
  */
 #ifndef EFFECT_H
 #define EFFECT_H
@@ -170,7 +177,7 @@ extern "C" {
 #endif
 
 #define EFFECT_ABI_MAJOR 1
-#define EFFECT_ABI_MINOR 5
+#define EFFECT_ABI_MINOR 6
 
 /* The one symbol a plugin exports; see effect_plugin_entry below. */
 #define EFFECT_ENTRY_SYMBOL "effect_plugin_entry"
@@ -646,7 +653,35 @@ typedef struct effect_draw_shape {
 /* EFFECT_ITEM_TEXT: one run of text in one font, left to right from
  * (x, y) on its baseline. `advance`, `ascent` and `descent` are what the
  * measurer answered for it, so a renderer can fit the run to the width the
- * effect laid out (SVG's textLength, say). */
+ * effect laid out (SVG's textLength, say).
+ *
+ * The run (since 1.6). `length` 0 draws the whole NUL-terminated `text`, as
+ * before. Any other `length` draws the first `length` bytes of `text`
+ * only: a typewriter, a per-character reveal or a counter keeps ONE copy
+ * of its text and draws a prefix of it, so its memory grows with the text
+ * and not with the square of it, and the prefix is shaped as one run
+ * (Arabic letters join as SwiftUI's Text(text.prefix(n)) joins them).
+ * `text` may point inside a string the instance owns, so a run may be any
+ * range of it (one character of a per-character reveal, say). The length
+ * must be no more than the string's (the host reads no further than
+ * `length` bytes, and refuses a NUL before them) and must end on a
+ * character boundary (it must not split a UTF-8 sequence; a host refuses
+ * the list, EFFECT_ERR_INTERNAL in effect-host, naming the item). End it
+ * on a grapheme cluster boundary, too: a prefix that splits "e" + U+0301
+ * draws the e without its accent, as no SwiftUI prefix of a String does.
+ * A 1.5 host reads this field as reserved and draws the whole string, so
+ * a plugin that sets a length needs 1.6 (see Versioning).
+ *
+ * Measuring a run. The measurer takes NUL-terminated text, so draw, which
+ * may not allocate, measures a prefix piecewise: copy it to a stack buffer
+ * in pieces that end on grapheme boundaries, measure each, and add up the
+ * advances (the ascent and descent are the largest of the pieces'). A
+ * prefix that fits one piece measures exactly; a longer one may miss the
+ * kerning across a cut by a fraction of a point, which does not show:
+ * renderers fit the run to `advance` (the effect's layout wins). Without a
+ * measurer, effect_reference_measure_run measures the bytes in place. The
+ * kits do this: effect_kit_measure_run (C), Canvas.measure of a
+ * CString.Run (Swift). */
 typedef struct effect_draw_text {
     uint32_t kind;
     uint32_t id;
@@ -658,7 +693,11 @@ typedef struct effect_draw_text {
     double advance;             /* the run's measured width, tracking included */
     double ascent, descent;     /* measured, above and below the baseline */
     uint32_t color;
-    uint32_t reserved;          /* 0 */
+    uint32_t length;            /* since 1.6: the run is the first `length`
+                                   bytes of `text`, on a character boundary
+                                   and no longer than the string; 0: the
+                                   whole NUL-terminated string (see above).
+                                   Before 1.6 `reserved`, 0. */
 } effect_draw_text;
 
 /* EFFECT_ITEM_SEGMENT, in the shape's coordinates. */
@@ -810,46 +849,60 @@ static inline int effect_reference_advance(uint32_t c) {
     return effect_reference_wide(c) ? 1000 : 556;
 }
 
-/* Measures NUL-terminated UTF-8 `text` with the reference metrics. Never
- * fails, allocates nothing, and may be called from any thread; it has the
- * shape of an effect_measure_fn (context is unused).
+/* Measures the first `length` bytes of UTF-8 `text` with the reference
+ * metrics, stopping early at a NUL (since 1.6: the measure of a text
+ * item's run, read in place). A sequence cut by `length` counts as an
+ * invalid byte per byte. Never fails, allocates nothing, reads no byte at
+ * or past text + length ((size_t)-1: up to the NUL).
  * Threads: any. */
-static inline effect_status effect_reference_measure(void *context, const char *text, double size, double weight,
-                                                     double tracking, effect_text_metrics *out) {
+static inline effect_status effect_reference_measure_run(const char *text, size_t length, double size, double weight,
+                                                         double tracking, effect_text_metrics *out) {
     const unsigned char *p = (const unsigned char *)text;
+    size_t left = length;
     long thousandths = 0;
     long marks = 0;
     double heavier;
-    (void)context;
     if (out == NULL) return EFFECT_ERR_NULL_POINTER;
-    while (p != NULL && *p != 0) {
+    while (p != NULL && left > 0 && *p != 0) {
         uint32_t c = *p;
-        int length = c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xE ? 3 : (c >> 3) == 0x1E ? 4 : 0;
+        int bytes = c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xE ? 3 : (c >> 3) == 0x1E ? 4 : 0;
         int i;
         int advance;
-        if (length == 0) length = 1, c = 0xFFFD;
-        else if (length > 1) {
-            c &= 0x7Fu >> length;
-            for (i = 1; i < length; i++) {
+        if (bytes == 0 || (size_t)bytes > left) bytes = 1, c = 0xFFFD;
+        else if (bytes > 1) {
+            c &= 0x7Fu >> bytes;
+            for (i = 1; i < bytes; i++) {
                 if ((p[i] & 0xC0) != 0x80) break;
                 c = (c << 6) | (p[i] & 0x3Fu);
             }
             /* Overlong forms, surrogates and code points past U+10FFFF are
              * invalid too: one code point of 556, as any invalid byte. */
-            if (i < length || (length == 2 && c < 0x80) || (length == 3 && (c < 0x800 || (c >= 0xD800 && c <= 0xDFFF))) ||
-                (length == 4 && (c < 0x10000 || c > 0x10FFFF)))
-                length = 1, c = 0xFFFD;
+            if (i < bytes || (bytes == 2 && c < 0x80) || (bytes == 3 && (c < 0x800 || (c >= 0xD800 && c <= 0xDFFF))) ||
+                (bytes == 4 && (c < 0x10000 || c > 0x10FFFF)))
+                bytes = 1, c = 0xFFFD;
         }
         advance = effect_reference_advance(c);
         thousandths += advance;
         if (advance > 0) marks += 1;
-        p += length;
+        p += bytes;
+        left -= (size_t)bytes;
     }
     heavier = weight < 400 ? 0 : weight > 700 ? 300 : weight - 400;
     out->advance = (double)thousandths / 1000 * size * (1 + 0.06 * heavier / 300) + (double)marks * tracking;
     out->ascent = EFFECT_REFERENCE_ASCENT * size;
     out->descent = EFFECT_REFERENCE_DESCENT * size;
     return EFFECT_OK;
+}
+
+/* Measures NUL-terminated UTF-8 `text` with the reference metrics. Never
+ * fails, allocates nothing, and may be called from any thread; it has the
+ * shape of an effect_measure_fn (context is unused).
+ * Threads: any. */
+static inline effect_status effect_reference_measure(void *context, const char *text, double size, double weight,
+                                                     double tracking, effect_text_metrics *out) {
+    (void)context;
+    /* As long a run as a size_t counts: it ends at the NUL. */
+    return effect_reference_measure_run(text, (size_t)-1, size, weight, tracking, out);
 }
 
 /* ------------------------------------------------------------------------
@@ -1233,6 +1286,7 @@ EFFECT_STATIC_ASSERT(offsetof(effect_draw_shape, fill) == 72, effect_draw_shape_
 EFFECT_STATIC_ASSERT(offsetof(effect_draw_shape, stroke_width) == 120, effect_draw_shape_stroke);
 EFFECT_STATIC_ASSERT(sizeof(effect_draw_text) == 88, effect_draw_text_size);
 EFFECT_STATIC_ASSERT(offsetof(effect_draw_text, advance) == 56, effect_draw_text_advance);
+EFFECT_STATIC_ASSERT(offsetof(effect_draw_text, length) == 84, effect_draw_text_length);
 EFFECT_STATIC_ASSERT(sizeof(effect_draw_segment) == 64, effect_draw_segment_size);
 EFFECT_STATIC_ASSERT(sizeof(effect_draw_stop) == 24, effect_draw_stop_size);
 EFFECT_STATIC_ASSERT(offsetof(effect_draw_context, appearance) == 40, effect_draw_context_1_2);

@@ -252,7 +252,9 @@ struct Shape {
 /* A run of text on a baseline starting at (x, y). */
 struct Text {
     uint32_t id = 0;
-    std::string text;                    /* UTF-8, copied out of the plugin */
+    std::string text;                    /* UTF-8, copied out of the plugin: the run
+                                            (since ABI 1.6, the first `length`
+                                            bytes of the plugin's string) */
     double x = 0, y = 0, size = 0, weight = EFFECT_WEIGHT_REGULAR, tracking = 0;
     double advance = 0, ascent = 0, descent = 0;  /* what the measurer answered */
     uint32_t color = 0;
@@ -308,9 +310,13 @@ static inline effect_status effect_hpp_measure(void *context, const char *text, 
  * the host library's reader does that, and a host that wants a checked
  * list uses effect_host.hpp's Drawing. It refuses only what it cannot read
  * safely (EFFECT_ERR_INTERNAL): a shape whose SEGMENT and STOP items run
- * past the list, and NULL text. Items it has no type for (an unknown kind,
- * a SEGMENT or STOP outside a shape) are left out. */
-inline DisplayList read_display_list(const effect_drawing &drawing, const effect_draw_item *raw, std::size_t count) {
+ * past the list, NULL text, and (`minor` 6 or later: a plugin that has text
+ * lengths) a text length that runs past its string's NUL. Items it has no
+ * type for (an unknown kind, a SEGMENT or STOP outside a shape) are left
+ * out. `minor` is the plugin's ABI minor: before 1.6 a text item's length
+ * is a reserved field, and the run is the whole string. */
+inline DisplayList read_display_list(const effect_drawing &drawing, const effect_draw_item *raw, std::size_t count,
+                                     uint32_t minor = EFFECT_ABI_MINOR) {
     auto unreadable = [](const std::string &what) { return Error(EFFECT_ERR_INTERNAL, "the plugin's display list " + what); };
     DisplayList list;
     list.width = drawing.width;
@@ -371,8 +377,15 @@ inline DisplayList read_display_list(const effect_drawing &drawing, const effect
         case EFFECT_ITEM_TEXT: {
             const effect_draw_text &t = item.text;
             if (t.text == nullptr) throw unreadable("has NULL text at item " + std::to_string(index));
+            uint32_t length = minor >= 6 ? t.length : 0;
+            // memchr reads no further than the first NUL (C11 7.24.5.1).
+            if (length != 0 && std::memchr(t.text, 0, length) != nullptr) {
+                throw unreadable("has text " + std::to_string(t.id) + " whose length " + std::to_string(length) +
+                                 " runs past its string");
+            }
+            std::string run = length != 0 ? std::string(t.text, length) : std::string(t.text);
             list.items.emplace_back(
-                Text{t.id, std::string(t.text), t.x, t.y, t.size, t.weight, t.tracking, t.advance, t.ascent, t.descent, t.color});
+                Text{t.id, std::move(run), t.x, t.y, t.size, t.weight, t.tracking, t.advance, t.ascent, t.descent, t.color});
             break;
         }
         default: break;
@@ -557,7 +570,7 @@ public:
             }
             call.check(status);
             uint64_t count = drawing.item_count < items.size() ? drawing.item_count : items.size();
-            return detail::read_display_list(drawing, items.data(), static_cast<std::size_t>(count));
+            return detail::read_display_list(drawing, items.data(), static_cast<std::size_t>(count), api_->abi_minor);
         }
         throw Error(EFFECT_ERR_INTERNAL, "the plugin's display list does not fit the capacity it asked for");
     }

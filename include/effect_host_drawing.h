@@ -46,7 +46,12 @@ typedef struct effect_host_drawing effect_host_drawing;
 #define EFFECT_HOST_STEP_LEAVE  2u  /* the group closes: its GROUP item again, the same state */
 #define EFFECT_HOST_STEP_SHAPE  3u  /* a SHAPE item, followed in memory by its segment_count
                                        SEGMENT items and then its stop_count STOP items */
-#define EFFECT_HOST_STEP_TEXT   4u  /* a TEXT item */
+#define EFFECT_HOST_STEP_TEXT   4u  /* a TEXT item: `text` is the drawing's own
+                                       NUL-terminated copy of the run and
+                                       `length` is 0, so a caller reads it to
+                                       the NUL whatever part of its string
+                                       the plugin drew (effect.h's `length`,
+                                       since ABI 1.6) */
 
 /* One step of the walk: an "out" struct. */
 typedef struct effect_host_step {

@@ -580,6 +580,79 @@ static inline effect_status effect_kit_measure(const effect_draw_context *contex
     return EFFECT_OK;
 }
 
+/* ---- Text runs (ABI 1.6) --------------------------------------------------
+ * A run is part of a string the instance keeps once: the `length` bytes
+ * from `text` (which may point inside the string), ending on a character
+ * boundary (best a grapheme's) and before the string's NUL. A typewriter
+ * draws its text's first n characters' bytes: memory linear in the text,
+ * where copying every prefix would be quadratic. A plugin that draws runs
+ * needs a 1.6 host (leave needs_minor 0): one of 1.5 draws whole strings. */
+
+/* The longest piece of a run effect_kit_measure_run measures at once. */
+#define EFFECT_KIT_RUN_PIECE 255
+
+/* Measures the run of `length` bytes at `text` (0: to the NUL) as
+ * effect_kit_measure does a string, without allocating: the measurer takes
+ * NUL-terminated text, so the run is copied to a stack buffer in pieces of
+ * at most EFFECT_KIT_RUN_PIECE bytes, cut before an ASCII byte where there
+ * is one within reach (no mark or joiner is ASCII, so that is a grapheme
+ * boundary) and else between characters; their advances are added up and
+ * the largest ascent and descent kept. A run that fits one piece measures
+ * exactly; a longer one may miss the kerning across a cut, which does not
+ * show, as renderers fit the run to the advance the item gives. Without a
+ * measurer it measures in place with effect_reference_measure_run.
+ * Returns EFFECT_ERR_RANGE (after reporting it) as effect_kit_measure. */
+static inline effect_status effect_kit_measure_run(const effect_draw_context *context, const char *text, size_t length,
+                                                   double size, double weight, double tracking,
+                                                   effect_text_metrics *out, effect_error *error) {
+    char piece[EFFECT_KIT_RUN_PIECE + 1];
+    effect_text_metrics part;
+    size_t from = 0;
+    if (length == 0 || context == NULL || context->measure == NULL || text == NULL) {
+        if (length != 0 && text != NULL) {
+            effect_reference_measure_run(text, length, size, weight, tracking, out);
+            return EFFECT_OK;
+        }
+        return effect_kit_measure(context, text, size, weight, tracking, out, error);
+    }
+    memset(out, 0, sizeof *out);
+    while (from < length) {
+        size_t to = from + EFFECT_KIT_RUN_PIECE;
+        effect_status status;
+        if (to >= length) {
+            to = length;
+        } else {
+            size_t cut = to;
+            while (cut > from + 1 && (unsigned char)text[cut] >= 0x80) cut--;
+            if (cut == from + 1) {
+                cut = to;
+                while (cut > from + 1 && ((unsigned char)text[cut] & 0xC0) == 0x80) cut--;
+            }
+            to = cut;
+        }
+        memcpy(piece, text + from, to - from);
+        piece[to - from] = '\0';
+        status = effect_kit_measure(context, piece, size, weight, tracking, &part, error);
+        if (status != EFFECT_OK) return status;
+        out->advance += part.advance;
+        if (part.ascent > out->ascent) out->ascent = part.ascent;
+        if (part.descent > out->descent) out->descent = part.descent;
+        from = to;
+    }
+    return EFFECT_OK;
+}
+
+/* A text item drawing the run of `length` bytes at `text` (effect.h's
+ * `length`; 0 draws all of `text`, so draw an empty run as "" or not at
+ * all), on the baseline at (x, y), measured as `metrics`
+ * (effect_kit_measure_run). */
+static inline void effect_kit_text_range(effect_kit_list *list, uint32_t id, const char *text, uint32_t length, double x,
+                                         double y, double size, double weight, double tracking, uint32_t color,
+                                         const effect_text_metrics *metrics) {
+    effect_kit_text(list, id, text, x, y, size, weight, tracking, color, metrics);
+    if (list->count <= list->capacity) list->items[list->count - 1].text.length = length;
+}
+
 #ifdef __cplusplus
 }
 #endif

@@ -62,7 +62,8 @@ extension EffectInstance {
                 continue
             }
             withExtendedLifetime(box) {}
-            return try DisplayListReader.read(drawing, items, count: Int(min(drawing.item_count, UInt64(items.count))))
+            return try DisplayListReader.read(
+                drawing, items, count: Int(min(drawing.item_count, UInt64(items.count))), textLengths: plugin.hasTextLengths)
         }
         throw EffectError(status: EFFECT_ERR_INTERNAL, message: "the plugin's display list does not fit the capacity it asked for")
     }
@@ -88,7 +89,11 @@ private let measureThunk: effect_measure_fn = { context, text, size, weight, tra
 }
 
 enum DisplayListReader {
-    static func read(_ drawing: effect_drawing, _ raw: [effect_draw_item], count: Int) throws(EffectError) -> DisplayList {
+    /// `textLengths`: the plugin's minor has text items' `length` (1.6);
+    /// before it the field is reserved, and every run is its whole string.
+    static func read(
+        _ drawing: effect_drawing, _ raw: [effect_draw_item], count: Int, textLengths: Bool
+    ) throws(EffectError) -> DisplayList {
         func broken(_ what: String) -> EffectError {
             EffectError(status: EFFECT_ERR_INTERNAL, message: "the plugin's display list \(what)")
         }
@@ -187,7 +192,12 @@ enum DisplayListReader {
             case EFFECT_ITEM_TEXT:
                 let t = item.text
                 try finite(t.x, t.y, t.size, t.weight, t.tracking, t.advance, t.ascent, t.descent)
-                guard let text = PluginString.read(t.text, limit: 1 << 30) else { throw broken("has text that is NULL or not UTF-8") }
+                let text: String
+                switch TextRun.read(t.text, length: textLengths ? t.length : 0) {
+                case let .success(run): text = run
+                case .failure(.unreadable): throw broken("has text that is NULL or not UTF-8")
+                case let .failure(problem): throw broken("has text \(t.id) at item \(index) whose \(problem.description)")
+                }
                 items.append(
                     .text(
                         DrawText(

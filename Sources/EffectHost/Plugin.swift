@@ -154,6 +154,10 @@ public final class Plugin: @unchecked Sendable {
     /// 1.3 or later); an older plugin draws its one look in every one.
     public var adaptsToAppearance: Bool { minor >= 3 }
 
+    /// Whether its text items may draw part of their string (ABI 1.6's
+    /// `length`); before 1.6 the field is reserved and a run is its string.
+    var hasTextLengths: Bool { minor >= 6 }
+
     /// The table's `create_with_services`, for plugins of ABI 1.4 or later
     /// that take services (nil otherwise: they are made with `create`).
     public var createWithServicesFunction:

@@ -25,7 +25,7 @@ enum ItemEncoding {
                 item.text = effect_draw_text(
                     kind: EFFECT_ITEM_TEXT, id: text.id, text: keep(text.text), x: text.x, y: text.y, size: text.size,
                     weight: text.weight, tracking: text.tracking, advance: text.advance, ascent: text.ascent,
-                    descent: text.descent, color: text.color, reserved: 0)
+                    descent: text.descent, color: text.color, length: 0)
                 out.append(item)
             }
         }

@@ -263,7 +263,15 @@ private final class OddMeasurer: TextMeasuring, @unchecked Sendable {
         return (count * (0.37 * size + tracking) + 3.25, 0.81 * size, 0.33 * size)
     }
 
+    /// What the effect should have given for `text`: one call's answer,
+    /// or, for a run measured in pieces (effect.h's "Measuring a run", ABI
+    /// 1.6), the pieces' answers added up, each with its own 3.25: the
+    /// advance given then holds k - 1 more of them, k pieces of whole
+    /// characters.
     func answer(_ text: DrawText) -> (advance: Double, ascent: Double, descent: Double) {
-        measure(text.text, size: text.size, weight: text.weight, tracking: text.tracking) ?? (0, 0, 0)
+        guard let whole = measure(text.text, size: text.size, weight: text.weight, tracking: text.tracking) else { return (0, 0, 0) }
+        let more = ((text.advance - whole.advance) / 3.25).rounded()
+        guard more >= 1, more < Double(text.text.unicodeScalars.count) else { return whole }
+        return (whole.advance + 3.25 * more, whole.ascent, whole.descent)
     }
 }

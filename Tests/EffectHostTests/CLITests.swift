@@ -63,7 +63,7 @@ final class CLITests: XCTestCase {
     func testListText() throws {
         let result = try host("list")
         XCTAssertEqual(result.status, 0, result.stderr)
-        XCTAssertTrue(result.stdout.contains("strike 1.0.0  ABI 1.5  \(TestEnvironment.strikePlugin)"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("strike 1.0.0  ABI 1.6  \(TestEnvironment.strikePlugin)"), result.stdout)
         XCTAssertTrue(result.stdout.contains("  strikethrough-reveal  A task striking itself out"), result.stdout)
     }
 
@@ -74,7 +74,7 @@ final class CLITests: XCTestCase {
         let plugins = try XCTUnwrap(report["plugins"] as? [[String: Any]])
         let strike = try XCTUnwrap(plugins.first { $0["id"] as? String == "strike" })
         XCTAssertEqual(strike["path"] as? String, TestEnvironment.strikePlugin)
-        XCTAssertEqual(strike["abi"] as? String, "1.5")
+        XCTAssertEqual(strike["abi"] as? String, "1.6")
         XCTAssertEqual((strike["effects"] as? [[String: Any]])?.compactMap { $0["id"] as? String }, ["strikethrough-reveal"])
         XCTAssertEqual((report["failures"] as? [Any])?.count, 0)
     }
@@ -437,7 +437,7 @@ extension CLITests {
         XCTAssertEqual(
             (breathe["effects"] as? [[String: Any]])?.compactMap { $0["id"] as? String }, ["tracking-breathe", "breathing-circles"])
         let text = try TestEnvironment.run(TestEnvironment.effectHost, ["list"])
-        XCTAssertTrue(text.stdout.contains("breathe 1.0.0  ABI 1.5  \(TestEnvironment.buildDirectory)/libBreathe.so\n  tracking-breathe "), text.stdout)
+        XCTAssertTrue(text.stdout.contains("breathe 1.0.0  ABI 1.6  \(TestEnvironment.buildDirectory)/libBreathe.so\n  tracking-breathe "), text.stdout)
     }
 
     func testBreathingCirclesCSVHasElementColumns() throws {

@@ -151,5 +151,15 @@ final class CxxWrapperDrawTests: XCTestCase {
             "list kind read 0",
         ]
         XCTAssertEqual(lines.filter { $0.hasPrefix("list ") }, refusals)
+        // ABI 1.6's text runs: the first `length` bytes of "rampé up"; a
+        // length past its 9 bytes refused before the NUL; a 1.5 plugin's
+        // field is reserved, so its run is the whole string.
+        XCTAssertEqual(
+            lines.filter { $0.hasPrefix("run ") },
+            [
+                "run prefix 'rampé'", "run whole 'rampé up'",
+                "run past -14 the plugin's display list has text 7 whose length 12 runs past its string",
+                "run reserved 'rampé up'",
+            ])
     }
 }

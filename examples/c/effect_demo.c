@@ -192,9 +192,13 @@ static int print_display_list(const effect_instance *instance, double t) {
             printf("shape %u %s %g %g %g %g\n", item->shape.id, shape_name(item->shape.shape), item->shape.frame.x,
                    item->shape.frame.y, item->shape.frame.width, item->shape.frame.height);
             break;
-        case EFFECT_ITEM_TEXT:
-            printf("text %u %g %g %g %s\n", item->text.id, item->text.x, item->text.y, item->text.advance, item->text.text);
+        case EFFECT_ITEM_TEXT: {
+            /* Since ABI 1.6 a run may be the first `length` bytes of its string. */
+            int length = api->abi_minor >= 6 && item->text.length != 0 ? (int)item->text.length : (int)strlen(item->text.text);
+            printf("text %u %g %g %g %.*s\n", item->text.id, item->text.x, item->text.y, item->text.advance, length,
+                   item->text.text);
             break;
+        }
         default: printf("item %u\n", item->head.kind); break;
         }
     }

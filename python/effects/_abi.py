@@ -1,4 +1,4 @@
-"""ctypes mirrors of include/effect.h (ABI 1.5). Layouts must match the header byte for byte."""
+"""ctypes mirrors of include/effect.h (ABI 1.6). Layouts must match the header byte for byte."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ from ctypes import (
 from typing import TypeVar
 
 ABI_MAJOR = 1
-ABI_MINOR = 5
+ABI_MINOR = 6
 
 OK = 0
 ERR_NULL_POINTER = -1
@@ -306,7 +306,8 @@ class DrawText(Structure):
         ("ascent", c_double),
         ("descent", c_double),
         ("color", c_uint32),
-        ("reserved", c_uint32),
+        # Since 1.6: the run is the first `length` bytes of `text`; 0 all of it.
+        ("length", c_uint32),
     ]
 
 
@@ -434,6 +435,7 @@ assert DrawShape.fill.offset == 72
 assert DrawShape.stroke_width.offset == 120
 assert ctypes.sizeof(DrawText) == 88
 assert DrawText.advance.offset == 56
+assert DrawText.length.offset == 84
 assert ctypes.sizeof(DrawSegment) == 64
 assert ctypes.sizeof(DrawStop) == 24
 assert ctypes.sizeof(TextMetrics) == 24

@@ -301,7 +301,10 @@ def _shape(item: Any) -> Shape:
 
 
 def _text(r: _abi.DrawText) -> Text:
-    return Text(r.id, r.text.decode("utf-8"), r.x, r.y, r.size, r.weight, r.tracking, r.advance, r.ascent, r.descent, r.color)
+    # The host hands each run as its own NUL-terminated copy (length 0); a
+    # length would name the run's bytes (effect.h, since 1.6).
+    run = r.text if r.length == 0 else r.text[: r.length]
+    return Text(r.id, run.decode("utf-8"), r.x, r.y, r.size, r.weight, r.tracking, r.advance, r.ascent, r.descent, r.color)
 
 
 def display_list(frame: _abi.Drawing, steps: list[Any]) -> DisplayList:

@@ -80,6 +80,17 @@ public struct Canvas {
         return metrics
     }
 
+    /// A run of a string (ABI 1.6), measured without a copy of it: see
+    /// effect.h's "Measuring a run". Not cached: a run changes every frame.
+    public mutating func measure(_ run: CString.Run, font: Font, tracking: Double = 0) -> TextMetrics {
+        if run.whole { return measure(run.string, font: font, tracking: tracking) }
+        guard let metrics = measurer.measure(run, font: font, tracking: tracking) else {
+            measureFailed = true
+            return .zero
+        }
+        return metrics
+    }
+
     /// Draws `drawing` in `frame`.
     public mutating func draw<D: Drawing>(_ drawing: D, in frame: Rect) {
         drawing.render(in: frame, on: &self)
@@ -115,7 +126,17 @@ public struct Canvas {
         _ id: DrawID, _ string: CString, at baseline: Point, font: Font, tracking: Double = 0, color: RGBA,
         metrics: TextMetrics
     ) {
-        list.text(id, string, at: baseline, font: font, tracking: tracking, color: color, metrics: metrics)
+        list.text(id, string.pointer, length: 0, at: baseline, font: font, tracking: tracking, color: color, metrics: metrics)
+    }
+
+    /// A text item drawing `run` of its string (ABI 1.6's `length`): a
+    /// typewriter's `text.prefix(n)`, with metrics measured for the run.
+    /// Its plugin needs a 1.6 host: one of 1.5 would draw the whole string.
+    public mutating func text(
+        _ id: DrawID, _ run: CString.Run, at baseline: Point, font: Font, tracking: Double = 0, color: RGBA,
+        metrics: TextMetrics
+    ) {
+        list.text(id, run.start, length: run.itemLength, at: baseline, font: font, tracking: tracking, color: color, metrics: metrics)
     }
 }
 

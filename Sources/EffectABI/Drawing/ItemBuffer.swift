@@ -217,13 +217,14 @@ extension ItemBuffer {
     }
 
     mutating func text(
-        _ id: DrawID, _ string: CString, at baseline: Point, font: Font, tracking: Double, color: RGBA,
-        metrics: TextMetrics
+        _ id: DrawID, _ string: UnsafePointer<CChar>, length: UInt32, at baseline: Point, font: Font, tracking: Double,
+        color: RGBA, metrics: TextMetrics
     ) {
         var text = effect_draw_text()
         text.kind = EFFECT_ITEM_TEXT
         text.id = id.value
-        text.text = string.pointer
+        text.text = string
+        text.length = length
         (text.x, text.y) = (baseline.x, baseline.y)
         text.size = font.size
         text.weight = font.weight.value

@@ -39,6 +39,63 @@ struct TextMeasurer: @unchecked Sendable {
         return TextMetrics(advance: out.advance, ascent: out.ascent, descent: out.descent)
     }
 
+    /// The longest piece of a run measured at once: what fits the stack
+    /// buffer a run is copied to, as the measurer takes NUL-terminated text.
+    static let pieceBytes = 255
+
+    /// A run's metrics (effect.h, "Measuring a run"): with the reference
+    /// metrics, in place; with the host's measurer, in pieces of at most
+    /// `pieceBytes` copied to the stack, their advances added up and the
+    /// tallest ascent and descent kept. A run that fits one piece measures
+    /// exactly; a longer one may miss the kerning across a cut, which does
+    /// not show, as renderers fit the run to the advance given.
+    func measure(_ run: CString.Run, font: Font, tracking: Double) -> TextMetrics? {
+        if run.whole { return measure(run.string, font: font, tracking: tracking) }
+        let start = run.start
+        guard let function else {
+            var out = effect_text_metrics(advance: 0, ascent: 0, descent: 0)
+            _ = effect_reference_measure_run(start, run.count, font.size, font.weight.value, tracking, &out)
+            guard out.advance.isFinite, out.ascent.isFinite, out.descent.isFinite else { return nil }
+            return TextMetrics(advance: out.advance, ascent: out.ascent, descent: out.descent)
+        }
+        if run.count == 0 { return measure(CString.empty, font: font, tracking: tracking) }
+        return withUnsafeTemporaryAllocation(of: CChar.self, capacity: Self.pieceBytes + 1) { buffer -> TextMetrics? in
+            guard let piece = buffer.baseAddress else { return nil }
+            var total = TextMetrics.zero
+            var from = 0
+            while from < run.count {
+                let to = Self.pieceEnd(start, from: from, count: run.count)
+                piece.update(from: start + from, count: to - from)
+                piece[to - from] = 0
+                var out = effect_text_metrics(advance: 0, ascent: 0, descent: 0)
+                let status = function(context, piece, font.size, font.weight.value, tracking, &out)
+                guard status == EFFECT_OK, out.advance.isFinite, out.ascent.isFinite, out.descent.isFinite,
+                    out.ascent >= 0, out.descent >= 0
+                else { return nil }
+                total.advance += out.advance
+                total.ascent = max(total.ascent, out.ascent)
+                total.descent = max(total.descent, out.descent)
+                from = to
+            }
+            return total.advance.isFinite ? total : nil
+        }
+    }
+
+    /// Where the piece of `text` that starts at `from` ends: the run's end
+    /// when it is near, else before the last ASCII byte within reach (a
+    /// cluster boundary: no mark or joiner is ASCII), else at the last
+    /// character boundary within reach.
+    static func pieceEnd(_ text: UnsafePointer<CChar>, from: Int, count: Int) -> Int {
+        let reach = from + pieceBytes
+        if reach >= count { return count }
+        var cut = reach
+        while cut > from + 1, UInt8(bitPattern: text[cut]) >= 0x80 { cut -= 1 }
+        if cut > from + 1 { return cut }
+        cut = reach
+        while cut > from + 1, UInt8(bitPattern: text[cut]) & 0xC0 == 0x80 { cut -= 1 }
+        return cut
+    }
+
     /// effect_reference_measure's answer, from the widths the string was
     /// made with (CString) instead of a walk over its text: the same
     /// arithmetic on the same doubles, so the same bits (ReferenceMetricsTests).

@@ -13,10 +13,22 @@ public struct Text: Drawing {
     /// fixed them: as they would at that tracking in that width.
     public let breaks: (tracking: Double, width: Double?)?
 
+    /// Part of a string drawn as one run (ABI 1.6), on one line: SwiftUI's
+    /// `Text(text.prefix(n))` is `Text(typed.prefix(n), …)` with `typed` a
+    /// `ClusteredString` made at create. Nil for all of `string`.
+    public let run: CString.Run?
+
     /// One run of text, on one line whatever the width offered.
     @inlinable
     public init(_ string: CString, font: Font, color: RGBA, tracking: Double = 0, id: DrawID) {
         self.init(string: string, paragraph: nil, font: font, color: color, tracking: tracking, id: id)
+    }
+
+    /// Part of a string (a `ClusteredString`'s prefix, say), on one line.
+    /// Its plugin needs a 1.6 host: one of 1.5 would draw the whole string.
+    @inlinable
+    public init(_ run: CString.Run, font: Font, color: RGBA, tracking: Double = 0, id: DrawID) {
+        self.init(string: run.string, paragraph: nil, font: font, color: color, tracking: tracking, id: id, run: run)
     }
 
     /// Text that breaks lines where it has line breaks and wraps at its
@@ -30,10 +42,11 @@ public struct Text: Drawing {
     @usableFromInline
     init(
         string: CString, paragraph: Paragraph?, font: Font, color: RGBA, tracking: Double, id: DrawID,
-        breaks: (tracking: Double, width: Double?)? = nil
+        breaks: (tracking: Double, width: Double?)? = nil, run: CString.Run? = nil
     ) {
         (self.string, self.paragraph, self.font, self.color, self.tracking, self.id) = (string, paragraph, font, color, tracking, id)
         self.breaks = breaks
+        self.run = run
     }
 
     /// The same text with its rows broken where they would be at
@@ -45,7 +58,7 @@ public struct Text: Drawing {
     public func lineBreaks(atTracking tracking: Double, width: Double?) -> Text {
         Text(
             string: string, paragraph: paragraph, font: font, color: color, tracking: self.tracking, id: id,
-            breaks: (tracking, width))
+            breaks: (tracking, width), run: run)
     }
 
     /// The id of a paragraph's run `index`.
@@ -63,7 +76,7 @@ public struct Text: Drawing {
                 on: &canvas
             ).size
         }
-        let metrics = canvas.measure(string, font: font, tracking: tracking)
+        let metrics = run.map { canvas.measure($0, font: font, tracking: tracking) } ?? canvas.measure(string, font: font, tracking: tracking)
         return Size(width: metrics.advance, height: metrics.height)
     }
 
@@ -79,6 +92,14 @@ public struct Text: Drawing {
                 let baseline = Point(x: frame.minX + x, y: top + Double(run.row) * (run.metrics.height) + run.metrics.ascent)
                 canvas.text(runID(run.index), run.text, at: baseline, font: font, tracking: tracking, color: color, metrics: run.metrics)
             }
+            return
+        }
+        if let run {
+            let metrics = canvas.measure(run, font: font, tracking: tracking)
+            let top = frame.minY + (frame.height - metrics.height) / 2
+            canvas.text(
+                id, run, at: Point(x: frame.minX, y: top + metrics.ascent), font: font, tracking: tracking, color: color,
+                metrics: metrics)
             return
         }
         let metrics = canvas.measure(string, font: font, tracking: tracking)

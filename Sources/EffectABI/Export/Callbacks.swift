@@ -8,6 +8,9 @@ enum Callbacks {
         struct_size: UInt32(MemoryLayout<effect_plugin_api>.size),
         abi_major: UInt32(EFFECT_ABI_MAJOR),
         abi_minor: UInt32(EFFECT_ABI_MINOR),
+        // needs_minor 0, its own minor: this one table serves every effect
+        // built on the kit, and one that draws a text run (1.6) would show
+        // its whole string in an older host that took it.
         reserved: 0,
         describe: { table, out, error in
             run(error) { () throws(EffectFailure) in

@@ -100,6 +100,25 @@ void broken_list(const char *label, std::vector<effect_draw_item> items, double 
     }
 }
 
+// A text item drawing the first `length` bytes of "rampé up" (9 bytes), read
+// as a plugin of ABI 1.`minor` wrote it (ABI 1.6's text runs).
+void text_run(const char *label, uint32_t length, uint32_t minor) {
+    effect_drawing drawing{};
+    drawing.struct_size = sizeof drawing;
+    drawing.item_count = 1;
+    effect_draw_item raw{};
+    raw.text.kind = EFFECT_ITEM_TEXT;
+    raw.text.id = 7;
+    raw.text.text = "ramp\xC3\xA9 up";
+    raw.text.length = length;
+    try {
+        effect::DisplayList list = effect::detail::read_display_list(drawing, &raw, 1, minor);
+        std::printf("run %s '%s'\n", label, std::get<effect::Text>(list.items.at(0)).text.c_str());
+    } catch (const effect::Error &error) {
+        std::printf("run %s %d %s\n", label, int(error.status()), error.what());
+    }
+}
+
 effect_draw_item item(uint32_t kind, uint32_t id) {
     effect_draw_item raw{};
     raw.head.kind = kind;
@@ -251,6 +270,10 @@ void draw_checks(const char *ramp_1_1, const char *strike_path, const char *brea
     broken_list("stray", {stop});
     broken_list("clip", {clip, item(EFFECT_ITEM_END_GROUP, 1)});
     broken_list("kind", {item(99, 1)});
+    text_run("prefix", 6, 6);
+    text_run("whole", 0, 6);
+    text_run("past", 12, 6);
+    text_run("reserved", 4, 5);
 }
 
 }  // namespace

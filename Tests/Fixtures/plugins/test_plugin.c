@@ -15,6 +15,16 @@
  *   -DBROKEN_DRAW_BOUNDS      (1.2) declares bounds 20 pt wide, narrower than
  *                             its label's ink
  *   -DBROKEN_DRAW_RENUMBER    (1.2) numbers its items afresh every 1/60 s
+ *   -DTEXT_LENGTH=N           a 1.6 plugin that draws (as ABI_1_2, with a
+ *                             1.4-sized table) whose label is "rampé up"
+ *                             (9 bytes) drawn as the run of its first N
+ *                             bytes (effect.h's `length`), measured as that
+ *                             run: 4 "ramp", 6 "rampé", 5 splits the é, 12
+ *                             runs past the NUL (BROKEN_ABI_MINOR=5: a 1.5
+ *                             plugin, whose field is reserved)
+ *   -DLONG_LABEL              with TEXT_LENGTH, the label is 300 bytes of
+ *                             "ab" before "rampé up", and the run is measured
+ *                             with effect_kit_measure_run, in pieces
  *
  *   -DBROKEN_NO_ENTRY        exports no effect_plugin_entry
  *   -DBROKEN_ENTRY_NULL      effect_plugin_entry returns NULL
@@ -101,6 +111,9 @@
 #define _POSIX_C_SOURCE 200809L /* nanosleep, pause, fork and sched_yield under -std=c99 */
 #endif
 #include "effect.h"
+#ifdef LONG_LABEL
+#include "effect_kit.h"
+#endif
 
 #include <math.h>
 #include <stdio.h>
@@ -110,7 +123,21 @@
 #ifndef PLUGIN_ID
 #define PLUGIN_ID "test"
 #endif
-#ifdef ABI_1_2
+#ifdef TEXT_LENGTH
+#define ABI_1_2
+#define ABI_1_1
+#define BROKEN_TABLE_SIZE EFFECT_PLUGIN_API_SIZE_1_4
+#ifndef BROKEN_ABI_MINOR
+#define BROKEN_ABI_MINOR 6
+#endif
+#ifdef LONG_LABEL
+#define AB10 "abababababababababab"
+#define AB100 AB10 AB10 AB10 AB10 AB10
+#define LABEL AB100 AB100 AB100 "ramp\xC3\xA9 up"
+#else
+#define LABEL "ramp\xC3\xA9 up"
+#endif
+#elif defined(ABI_1_2)
 #define ABI_1_1
 #define BROKEN_TABLE_SIZE EFFECT_PLUGIN_API_SIZE_1_2
 #define BROKEN_ABI_MINOR 2
@@ -120,6 +147,12 @@
 #endif
 #ifndef BROKEN_TABLE_SIZE
 #define BROKEN_TABLE_SIZE EFFECT_PLUGIN_API_SIZE_1_0
+#endif
+#ifndef LABEL
+#define LABEL "ramp"
+#endif
+#ifndef TEXT_LENGTH
+#define TEXT_LENGTH 0
 #endif
 #ifndef BROKEN_EFFECT_COUNT
 #define BROKEN_EFFECT_COUNT 1
@@ -803,6 +836,15 @@ static effect_status draw(const effect_instance *instance, double t, const effec
     effect_text_metrics metrics = {0, 0, 0};
     effect_status status;
     uint64_t needed = 4, i;
+    /* The run measured as effect.h says: copied to the stack, as the
+     * measurer takes a NUL-terminated string (a bad length is measured as
+     * far as the label's whole characters go: the host must refuse the
+     * list, not the measurer). */
+    char run[sizeof LABEL];
+    size_t run_length = TEXT_LENGTH == 0 || TEXT_LENGTH > sizeof LABEL - 1 ? sizeof LABEL - 1 : TEXT_LENGTH;
+    while (run_length > 0 && ((unsigned char)LABEL[run_length] & 0xC0) == 0x80) run_length--;
+    memcpy(run, LABEL, run_length);
+    run[run_length] = 0;
     if (instance == NULL || out == NULL) return fail(error, EFFECT_ERR_NULL_POINTER, "instance or out is NULL");
     if (capacity > 0 && items == NULL) return fail(error, EFFECT_ERR_NULL_POINTER, "items is NULL");
     if (out->struct_size < sizeof *out) return fail(error, EFFECT_ERR_STRUCT_SIZE, "effect_drawing is too small");
@@ -811,13 +853,20 @@ static effect_status draw(const effect_instance *instance, double t, const effec
         return fail(error, EFFECT_ERR_STRUCT_SIZE, "effect_draw_context is too small");
     if (context != NULL && (!(context->width >= 0) || !(context->height >= 0)))
         return fail(error, EFFECT_ERR_RANGE, "the proposed size must be >= 0");
-#ifdef BROKEN_DRAW_MEASURE
+#ifdef TEXT_LENGTH
+    /* A 1.3 and later plugin: one look, but it knows the appearances. */
+    if (context != NULL && context->struct_size >= sizeof *context && context->appearance > EFFECT_APPEARANCE_DARK)
+        return fail(error, EFFECT_ERR_RANGE, "unknown appearance");
+#endif
+#if defined(LONG_LABEL)
+    status = effect_kit_measure_run(context, LABEL, TEXT_LENGTH, 12, 400, 0, &metrics, NULL);
+#elif defined(BROKEN_DRAW_MEASURE)
     (void)context;
-    status = effect_reference_measure(NULL, "ramp", 12, 400, 0, &metrics);
+    status = effect_reference_measure(NULL, run, 12, 400, 0, &metrics);
 #else
     status = context != NULL && context->measure != NULL
-                 ? context->measure(context->measure_context, "ramp", 12, 400, 0, &metrics)
-                 : effect_reference_measure(NULL, "ramp", 12, 400, 0, &metrics);
+                 ? context->measure(context->measure_context, run, 12, 400, 0, &metrics)
+                 : effect_reference_measure(NULL, run, 12, 400, 0, &metrics);
 #endif
     if (status != EFFECT_OK) return fail(error, EFFECT_ERR_RANGE, "the measurer failed");
     memset(out, 0, sizeof *out);
@@ -859,7 +908,8 @@ static effect_status draw(const effect_instance *instance, double t, const effec
     items[1].shape.fill_color = 0x3366CCFFu;
     items[2].text.kind = EFFECT_ITEM_TEXT;
     items[2].text.id = 3;
-    items[2].text.text = "ramp";
+    items[2].text.text = LABEL;
+    items[2].text.length = TEXT_LENGTH;
     items[2].text.y = 16;
     items[2].text.size = 12;
     items[2].text.weight = 400;

@@ -1,0 +1,39 @@
+import EffectValidate
+import XCTest
+
+/// The draw check on ABI 1.6 text runs (test_plugin.c's TEXT_LENGTH: the
+/// first N bytes of "rampé up", 9 bytes): a run on a character boundary
+/// passes; one past the string or inside the é fails, saying how to fix it.
+final class TextRunCheckTests: XCTestCase {
+    func testARunOnACharacterBoundaryPasses() throws {
+        assertVerdict(
+            try CheckTesting.run(.draw, "TEXT_LENGTH=6"), .pass,
+            " display lists of test-ramp: well formed, repeatable, stable ids, capacity kept, text measured as asked, both appearances, bad calls refused",
+            suffix: true)
+    }
+
+    /// A run of 306 bytes measured in pieces (effect_kit_measure_run cuts
+    /// it at 255): its advance is the pieces' answers added up, which the
+    /// check's measurer (3.25 more a call) tells from one answer; it is
+    /// still measured as asked.
+    func testARunMeasuredInPiecesPasses() throws {
+        assertVerdict(
+            try CheckTesting.run(.draw, "TEXT_LENGTH=306", "LONG_LABEL"), .pass,
+            " display lists of test-ramp: well formed, repeatable, stable ids, capacity kept, text measured as asked, both appearances, bad calls refused",
+            suffix: true)
+    }
+
+    func testARunPastTheStringFails() throws {
+        assertVerdict(
+            try CheckTesting.run(.draw, "TEXT_LENGTH=12"), .fail,
+            "test-ramp: the plugin's display list has text 3 at item 2 whose length 12 runs past its string, which ends after 9 bytes; "
+                + "a length counts bytes of the string, at most all of them (0: the whole string)")
+    }
+
+    func testARunThatSplitsACharacterFails() throws {
+        assertVerdict(
+            try CheckTesting.run(.draw, "TEXT_LENGTH=5"), .fail,
+            "test-ramp: the plugin's display list has text 3 at item 2 whose length 5 ends inside a character; "
+                + "end the run on a character boundary (best a grapheme's, where Graphemes.clusters cuts)")
+    }
+}

@@ -1,5 +1,5 @@
 """`effect-host install-hosts`: a third party's effect becomes a frei0r source and
-filter that Debian's ffmpeg and melt load with no environment at all.
+filter that Debian's ffmpeg, melt and gst-launch-1.0 load with no environment at all.
 
 The third party is examples/c-plugin/pulse.c, compiled here. The command puts
 copies of the adapter (built by the session's scripts/build-frei0r) in the
@@ -91,7 +91,7 @@ def assert_dots_on_clear(frame, colour=GREY):
         assert frame[y, x, 3] == 0, ((x, y), frame[y, x])
 
 
-def test_a_third_party_plugin_becomes_a_frei0r_source_and_filter_ffmpeg_and_melt_load_with_no_environment(adapter, tmp_path):
+def test_a_third_party_plugin_becomes_a_frei0r_source_and_filter_ffmpeg_melt_and_gstreamer_load_with_no_environment(adapter, tmp_path):
     plugin = compile_pulse(tmp_path / "plugins")
     home = tmp_path / "home"
     home.mkdir()
@@ -125,6 +125,15 @@ def test_a_third_party_plugin_becomes_a_frei0r_source_and_filter_ffmpeg_and_melt
         decoded = subprocess.run(["ffmpeg", "-v", "error", "-i", str(movie), "-frames:v", "1", "-f", "rawvideo", "-pix_fmt", "rgba",
                                   "-"], capture_output=True, check=True)
         assert_dots_on_clear(np.frombuffer(decoded.stdout, np.uint8).reshape(SIZE[1], SIZE[0], 4))
+
+    if shutil.which("gst-launch-1.0"):
+        # GStreamer scans the directory into a registry of this HOME's own.
+        raw = tmp_path / "gst.rgba"
+        launched = subprocess.run(["gst-launch-1.0", "-q", "frei0r-src-effect-pulse", f"dots={DOTS}", "num-buffers=1", "!",
+                                   f"video/x-raw,format=RGBA,width={SIZE[0]},height={SIZE[1]},framerate=25/1", "!", "filesink",
+                                   f"location={raw}"], capture_output=True, text=True, env=bare(home), timeout=300)
+        assert launched.returncode == 0, launched.stderr[-2000:]
+        assert_dots_on_clear(np.frombuffer(raw.read_bytes(), np.uint8).reshape(SIZE[1], SIZE[0], 4))
 
 
 def test_of_two_plugins_with_one_id_the_first_on_the_path_wins_says_so_and_is_what_ffmpeg_draws(adapter, tmp_path):

@@ -20,8 +20,10 @@ period, so its wave (1 - cos 2 pi (-i/4 mod 1)) / 2 is 0, 0.5 and 1: scales 1,
 """
 
 import os
+import re
 import shutil
 import subprocess
+from xml.etree import ElementTree
 
 import numpy as np
 import pytest
@@ -99,8 +101,10 @@ def test_a_third_party_plugin_becomes_a_frei0r_source_and_filter_ffmpeg_melt_and
     assert result.returncode == 0, result.stderr
     installed = home / ".frei0r-1" / "lib"
     assert f"wrote effect_pulse.so, effect_pulse_overlay.so  (pulse from {plugin})" in result.stdout.splitlines()
-    assert result.stdout.splitlines()[-1] == (
-        f"5 effects as frei0r sources and filters in {installed}, loading {os.path.realpath(BUILD)}/libeffecthost.so")
+    generators = home / ".local" / "share" / "kdenlive" / "generators"
+    assert result.stdout.splitlines()[-2:] == [
+        f"5 effects as frei0r sources and filters in {installed}, loading {os.path.realpath(BUILD)}/libeffecthost.so",
+        f"described the sources for Kdenlive's Add Generator menu in {generators}"]
     # Each copy loads the build's library by its absolute directory.
     dynamic = subprocess.run(["readelf", "-d", str(installed / "effect_pulse.so")], capture_output=True, text=True).stdout
     assert f"Library runpath: [{os.path.realpath(BUILD)}]" in dynamic, dynamic
@@ -112,7 +116,16 @@ def test_a_third_party_plugin_becomes_a_frei0r_source_and_filter_ffmpeg_melt_and
         assert all(abs(int(over_black[y, x, c]) - GREY[c] * alpha / 255) <= 2 for c in range(3)), ((x, y), over_black[y, x])
     assert tuple(over_black[165, 211]) == (0, 0, 0, 255) and tuple(over_black[0, 0]) == (0, 0, 0, 255)
 
+    # Kdenlive's generator: pulse's params first, by the names MLT (finding the plugin by HOME alone) knows them by.
+    generator = ElementTree.parse(generators / "effect_pulse.xml").getroot()
+    assert generator.get("tag") == generator.get("id") == "frei0r.effect_pulse" and generator.findtext("name") == "Pulse"
+    names = [parameter.get("name") for parameter in generator.iter("parameter")]
+    assert names[:4] == ["dots", "period", "spread", "reduce_motion"], names
     if shutil.which("melt"):
+        described = subprocess.run(["melt", "-query", "producer=frei0r.effect_pulse"], capture_output=True, text=True, env=bare(home),
+                                   timeout=300).stdout
+        assert set(re.findall(r"^    title: (\S+)$", described, re.MULTILINE)) == set(names), described[-2000:]
+
         profile = tmp_path / "profile"
         profile.write_text(f"description=pulse\nwidth={SIZE[0]}\nheight={SIZE[1]}\nframe_rate_num=25\nframe_rate_den=1\n"
                            "progressive=1\nsample_aspect_num=1\nsample_aspect_den=1\ndisplay_aspect_num=53\n"
@@ -197,6 +210,19 @@ def test_what_cannot_be_done_is_one_line_saying_where_it_looked_and_what_to_do(a
     result = install_hosts(home, "--adapter", str(adapter), "--frei0r-dir", str(text / "frei0r-1"))
     assert (result.returncode, result.stderr) == (1, f"effect-host: {text} exists and is not a directory\n")
     assert not (home / ".frei0r-1").exists()
+    # An adapter with no Kdenlive generator program beside it: the plugins, and a line saying why no descriptions.
+    alone = tmp_path / "alone"
+    alone.mkdir()
+    shutil.copy(adapter, alone / "frei0r-adapter.so")
+    result = install_hosts(home, "--adapter", str(alone / "frei0r-adapter.so"), "--kdenlive-dir", str(tmp_path / "generators"))
+    assert (result.returncode, result.stderr) == (1, (
+        f"effect-host: there is no kdenlive-generator beside the adapter {alone}/frei0r-adapter.so to describe the sources for "
+        "Kdenlive: scripts/build-frei0r --kdenlive builds one there\n"))
+    result = install_hosts(home, "--adapter", str(alone / "frei0r-adapter.so"))
+    assert result.returncode == 0 and result.stdout.splitlines()[-1] == (
+        "no Kdenlive generator descriptions: there is no kdenlive-generator beside the adapter (scripts/build-frei0r --kdenlive "
+        "builds one)")
+    assert not (home / ".local").exists() and not (tmp_path / "generators").exists()
 
 
 def test_an_installed_effect_host_copies_its_own_adapter_which_loads_the_library_beside_it(tmp_path):
@@ -208,8 +234,12 @@ def test_an_installed_effect_host_copies_its_own_adapter_which_loads_the_library
     (prefix / "lib" / "effect-host" / "plugins").mkdir(parents=True)
     shutil.copy(HOST, prefix / "bin" / "effect-host")
     shutil.copy(os.path.join(BUILD, "libeffecthost.so"), prefix / "lib" / "libeffecthost.so")
-    subprocess.run([os.path.join(ROOT, "scripts", "build-frei0r"), BUILD, str(prefix / "lib" / "effect-host" / "frei0r-adapter.so"),
-                    str(prefix / "lib" / "frei0r-1")], check=True, capture_output=True)
+    # Its Kdenlive generator program, beside the adapter, runs on the library beside it too.
+    subprocess.run([os.path.join(ROOT, "scripts", "build-frei0r"), "--kdenlive", str(prefix / "share" / "kdenlive" / "generators"), BUILD,
+                    str(prefix / "lib" / "effect-host" / "frei0r-adapter.so"), str(prefix / "lib" / "frei0r-1")],
+                   check=True, capture_output=True)
+    assert sorted(os.listdir(prefix / "share" / "kdenlive" / "generators")) == [
+        "effect_breathing_circles.xml", "effect_strikethrough_reveal.xml", "effect_text_reveal.xml", "effect_tracking_breathe.xml"]
     plugins = tmp_path / "plugins"
     compile_pulse(plugins)
     home = tmp_path / "home"
@@ -219,7 +249,9 @@ def test_an_installed_effect_host_copies_its_own_adapter_which_loads_the_library
     assert result.returncode == 0, result.stderr
     assert result.stdout.splitlines() == [
         f"wrote effect_pulse.so, effect_pulse_overlay.so  (pulse from {plugins}/libPulse.so)",
-        f"1 effect as frei0r sources and filters in {home}/.frei0r-1/lib, loading {os.path.realpath(prefix)}/lib/libeffecthost.so"]
+        f"1 effect as frei0r sources and filters in {home}/.frei0r-1/lib, loading {os.path.realpath(prefix)}/lib/libeffecthost.so",
+        f"described the sources for Kdenlive's Add Generator menu in {home}/.local/share/kdenlive/generators"]
+    assert os.listdir(home / ".local" / "share" / "kdenlive" / "generators") == ["effect_pulse.xml"]
     assert_dots_on_clear(ffmpeg_frame(home, source="effect_pulse"))
 
 

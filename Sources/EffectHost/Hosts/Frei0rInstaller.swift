@@ -24,10 +24,28 @@ public struct Frei0rInstaller: Sendable {
     /// PREFIX/lib/effect-host/frei0r-adapter.so.
     public static let adapterName = "frei0r-adapter.so"
 
-    public init(adapter: String, directory: String, pinned: Bool) {
+    /// Where to write each source's Kdenlive generator description, and
+    /// the program that writes one (frei0r/tools/kdenlive_generator.c, built
+    /// on the adapter's slot table: `kdenlive-generator ID PLUGIN_FILE`
+    /// prints it); nil for none.
+    public let kdenlive: (generator: String, directory: String)?
+
+    /// The Kdenlive generator program's name beside the adapter.
+    public static let kdenliveGeneratorName = "kdenlive-generator"
+
+    public init(adapter: String, directory: String, pinned: Bool, kdenlive: (generator: String, directory: String)? = nil) {
         self.adapter = adapter
         self.directory = directory
         self.pinned = pinned
+        self.kdenlive = kdenlive
+    }
+
+    /// The Kdenlive generator program beside `adapter`, where
+    /// scripts/build-frei0r --kdenlive (and so scripts/install) puts it; nil
+    /// when there is none.
+    public static func kdenliveGenerator(besideAdapter adapter: String) -> String? {
+        let path = directoryOf(adapter) + "/" + kdenliveGeneratorName
+        return access(path, X_OK) == 0 ? path : nil
     }
 
     /// Where an installed effect-host at PREFIX/bin/effect-host has its
@@ -116,6 +134,35 @@ public struct Frei0rInstaller: Sendable {
         } catch {
             throw .write(problem: error.message)
         }
+        if let kdenlive, !plan.effects.isEmpty {
+            written += try writeKdenliveGenerators(plan, kdenlive.generator, kdenlive.directory)
+        }
+        return written
+    }
+
+    private func writeKdenliveGenerators(_ plan: Frei0rPlan, _ generator: String, _ directory: String) throws(Frei0rInstallError)
+        -> [String]
+    {
+        do {
+            try Self.makeDirectories(directory)
+        } catch {
+            throw .directory(problem: error.message)
+        }
+        var written: [String] = []
+        for effect in plan.effects {
+            let outcome = ChildProcess.run(generator, [effect.id, effect.plugin], timeout: 60, captureErrors: true)
+            guard outcome.ending == .exited(status: 0), !outcome.outputIsCut else {
+                let said = String(decoding: outcome.errors, as: UTF8.self).split(separator: "\n").first.map(String.init) ?? "\(outcome.ending)"
+                throw .kdenlive(problem: "\(generator) \(effect.id) failed: \(said)")
+            }
+            let path = directory + "/" + Frei0rNames.kdenliveGenerator(of: effect.id)
+            do {
+                try Files.write(outcome.output, to: path)
+            } catch {
+                throw .write(problem: error.message)
+            }
+            written.append(path)
+        }
         return written
     }
 
@@ -152,11 +199,13 @@ public enum Frei0rInstallError: Error, Sendable, CustomStringConvertible {
     case adapter(path: String, problem: String)
     case directory(problem: String)
     case write(problem: String)
+    case kdenlive(problem: String)
 
     public var description: String {
         switch self {
         case .adapter(let path, let problem): "the frei0r adapter \(path) cannot be used: \(problem)"
         case .directory(let problem), .write(let problem): problem
+        case .kdenlive(let problem): "cannot describe a source for Kdenlive: \(problem)"
         }
     }
 }

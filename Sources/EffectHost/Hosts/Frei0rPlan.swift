@@ -11,6 +11,10 @@ public enum Frei0rNames {
     public static func source(of effectID: String) -> String { stem(effectID) + ".so" }
     public static func filter(of effectID: String) -> String { stem(effectID) + "_overlay.so" }
 
+    /// Its source's description in Kdenlive's Add Generator menu, in a
+    /// `kdenlive/generators` directory.
+    public static func kdenliveGenerator(of effectID: String) -> String { stem(effectID) + ".xml" }
+
     /// The note beside a copy pinned to one plugin file: the copy's name
     /// with this added, holding that file's absolute path on one line. The
     /// adapter (frei0r/identity.c) searches that file alone when it has one.
@@ -25,6 +29,14 @@ public enum Frei0rNames {
 
 /// The directories frei0r hosts search when FREI0R_PATH is not set.
 public enum Frei0rHosts {
+    /// Where Kdenlive reads the user's generator descriptions: its
+    /// directory in the XDG data home (`$XDG_DATA_HOME`, else
+    /// `$HOME/.local/share`), `kdenlive/generators`.
+    public static func kdenliveGenerators(dataHome: String?, home: String) -> String {
+        let base = dataHome.flatMap { $0.hasPrefix("/") ? $0 : nil } ?? ((home.hasSuffix("/") ? String(home.dropLast()) : home) + "/.local/share")
+        return base + "/kdenlive/generators"
+    }
+
     /// The user's own: `$HOME/.frei0r-1/lib`.
     public static func userDirectory(home: String) -> String {
         (home.hasSuffix("/") ? String(home.dropLast()) : home) + "/.frei0r-1/lib"

@@ -277,7 +277,8 @@ extension CommandSpec {
             libeffecthost.so and the plugin file its effect comes from by their absolute paths (a note beside \
             it, effect_ID.so.plugin, names the plugin file), so the hosts need no FREI0R_PATH, EFFECT_PLUGIN_PATH \
             or LD_LIBRARY_PATH. When two plugins offer one effect id, the first on the search path wins, as for \
-            every command, and one line each says which wins and which is skipped.
+            every command, and one line each says which wins and which is skipped. Each source is described for \
+            Kdenlive's Add Generator menu too, by the kdenlive-generator program beside the adapter.
 
             Run it again after adding or moving a plugin (one replaced in place needs nothing): it \
             replaces the copies it made. A file it did \
@@ -293,6 +294,10 @@ extension CommandSpec {
             Option(
                 "--adapter", value: "FILE",
                 help: "the frei0r adapter to copy (default: PREFIX/lib/effect-host/frei0r-adapter.so of an installed effect-host; scripts/build-frei0r builds one)",
+                completion: .files),
+            Option(
+                "--kdenlive-dir", value: "DIR",
+                help: "where to describe the sources for Kdenlive's Add Generator menu (default $XDG_DATA_HOME/kdenlive/generators, ~/.local/share/kdenlive/generators), with the kdenlive-generator program beside the adapter",
                 completion: .files),
             Option("--dry-run", help: "say what would be written, and write nothing"),
             Option(

@@ -12,6 +12,9 @@ struct InstallHostsCommand {
     let dryRun: Bool
     let session: PluginSession
     let home: String?
+    /// Where the Kdenlive generator descriptions go, and whether it was asked for.
+    let kdenliveDirectory: String?
+    let kdenliveAsked: Bool
 
     init(_ arguments: [String]) throws(UsageError) {
         let parsed = try Arguments(arguments, spec: .installHosts)
@@ -38,6 +41,16 @@ struct InstallHostsCommand {
             looked = true
         }
         dryRun = parsed.has("--dry-run")
+        let kdenlive = try parsed.single("--kdenlive-dir")
+        kdenliveAsked = kdenlive != nil
+        if let kdenlive {
+            guard !kdenlive.isEmpty else { throw UsageError("--kdenlive-dir needs a directory") }
+            kdenliveDirectory = Self.absolute(kdenlive)
+        } else if pinned, let home {
+            kdenliveDirectory = Frei0rHosts.kdenliveGenerators(dataHome: getenv("XDG_DATA_HOME").map { String(cString: $0) }, home: home)
+        } else {
+            kdenliveDirectory = nil
+        }
         // Relocatable copies find what the host library finds beside itself, whatever this shell's EFFECT_PLUGIN_PATH holds.
         session =
             pinned
@@ -52,7 +65,13 @@ struct InstallHostsCommand {
             throw RuntimeError(
                 "there is no frei0r adapter at \(Terminal.sanitize(adapter)), where an installed effect-host has it: install one with scripts/install PREFIX, or build one with scripts/build-frei0r and give its path with --adapter FILE")
         }
-        let installer = Frei0rInstaller(adapter: adapter, directory: directory, pinned: pinned)
+        let generator = Frei0rInstaller.kdenliveGenerator(besideAdapter: adapter)
+        if kdenliveAsked, generator == nil {
+            throw RuntimeError(
+                "there is no \(Frei0rInstaller.kdenliveGeneratorName) beside the adapter \(Terminal.sanitize(adapter)) to describe the sources for Kdenlive: scripts/build-frei0r --kdenlive builds one there")
+        }
+        let kdenlive = generator.flatMap { program in kdenliveDirectory.map { (program, $0) } }
+        let installer = Frei0rInstaller(adapter: adapter, directory: directory, pinned: pinned, kdenlive: kdenlive)
         // The adapter is checked before anything is written, also for a dry run.
         let library: String?
         do {
@@ -79,6 +98,12 @@ struct InstallHostsCommand {
         var summary = "\(count) effect\(count == 1 ? "" : "s") as frei0r sources and filters in \(Terminal.sanitize(directory))"
         if let library { summary += ", loading \(Terminal.sanitize(library))/\(SearchPath.hostLibraryName)" }
         out.line(dryRun ? "(dry run) " + summary : summary)
+        if let kdenlive, count > 0 {
+            out.line("\(dryRun ? "would describe" : "described") the sources for Kdenlive's Add Generator menu in \(Terminal.sanitize(kdenlive.1))")
+        } else if pinned, count > 0 {
+            out.line(
+                "no Kdenlive generator descriptions: there is no \(Frei0rInstaller.kdenliveGeneratorName) beside the adapter (scripts/build-frei0r --kdenlive builds one)")
+        }
         if !Frei0rHosts.searchedByEveryHost(home: home).contains(directory) {
             out.line(
                 "ffmpeg, MLT and GStreamer do not search \(Terminal.sanitize(directory)) by themselves: set FREI0R_PATH to it (MLT and GStreamer then search it alone)")

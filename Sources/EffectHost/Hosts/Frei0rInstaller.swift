@@ -118,17 +118,18 @@ public struct Frei0rInstaller: Sendable {
             for effect in plan.effects {
                 for name in effect.files {
                     let path = directory + "/" + name
-                    try Files.write(bytes, to: path)
-                    chmod(path, 0o755)
-                    written.append(path)
+                    // The note first: a host that opens the new copy finds it there.
                     let note = path + Frei0rNames.noteSuffix
                     if pinned {
                         try Files.write(effect.plugin + "\n", to: note)
                         written.append(note)
-                    } else if Self.occupant(of: note) != .nothing {
+                    } else if access(note, F_OK) == 0 {
                         // A note left by a pinned install would pin this copy.
                         unlink(note)
                     }
+                    try Files.write(bytes, to: path)
+                    chmod(path, 0o755)
+                    written.append(path)
                 }
             }
         } catch {

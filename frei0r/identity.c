@@ -6,8 +6,10 @@
  *   effect_text_reveal.so           text-reveal, a source
  *   effect_text_reveal_overlay.so   text-reveal, a filter over the frame
  *
- * The effect comes from the host's catalog: the plugins installed beside
- * libeffecthost.so, then EFFECT_PLUGIN_PATH.
+ * The effect comes from the host's catalog: the plugin file a note beside
+ * the copy names (effect_text_reveal.so.plugin, which `effect-host
+ * install-hosts` writes), searched alone; without a note, the plugins
+ * installed beside libeffecthost.so, then EFFECT_PLUGIN_PATH.
  */
 #define _GNU_SOURCE
 #include "adapter.h"
@@ -23,17 +25,34 @@ static const char overlay[] = "_overlay";
 static adapter the_adapter;
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 static char failure[1024];
+/* The plugin file this copy is pinned to, from its note; "" for none. */
+static char pinned[4096];
 
 static void fail(const char *format, const char *a, const char *b) {
     snprintf(failure, sizeof failure, format, a, b);
     the_adapter.failure = failure;
 }
 
+/* The note beside the copy at `path`: its path with ".plugin" added,
+ * holding the plugin file's path on its first line. 0 when there is none
+ * (or it cannot be read, which the catalog's search then says for it). */
+static int read_note(const char *path) {
+    char note[4096 + 16];
+    if (snprintf(note, sizeof note, "%s.plugin", path) >= (int)sizeof note) return 0;
+    FILE *file = fopen(note, "re");
+    if (file == NULL) return 0;
+    int found = fgets(pinned, sizeof pinned, file) != NULL;
+    fclose(file);
+    pinned[strcspn(pinned, "\n")] = '\0';
+    return found && pinned[0] != '\0';
+}
+
 /* The file's name without directories or anything from its first dot, as
- * MLT and ffmpeg name the plugin. */
+ * MLT and ffmpeg name the plugin; and the note beside it. */
 static int read_own_name(void) {
     Dl_info info;
     if (dladdr(&the_adapter, &info) == 0 || info.dli_fname == NULL) return 0;
+    if (!read_note(info.dli_fname)) pinned[0] = '\0';
     const char *base = strrchr(info.dli_fname, '/');
     base = base != NULL ? base + 1 : info.dli_fname;
     size_t length = strcspn(base, ".");
@@ -88,7 +107,16 @@ static void set_up(void) {
         return;
     }
     effect_error error = {sizeof error, 0, {0}};
+    /* A pinned copy searches its plugin file alone, whatever the
+     * environment holds; any other, as effect-host does. */
+    const char *pinned_paths[] = {pinned};
     effect_host_catalog_options search = {sizeof search, 0, NULL, 0, 1};
+    if (pinned[0] != '\0') {
+        search.flags = EFFECT_HOST_CATALOG_NO_DEFAULTS;
+        search.paths = pinned_paths;
+        search.path_count = 1;
+        search.use_environment = 0;
+    }
     effect_host_catalog *catalog = NULL;
     if (effect_host_catalog_open(&search, &catalog, &error) != EFFECT_OK) {
         fail("cannot search for effect plugins: %s%s", error.message, "");
@@ -96,11 +124,17 @@ static void set_up(void) {
     }
     choose_effect(catalog);
     effect_status status = effect_host_catalog_load(catalog, the_adapter.effect_id, &the_adapter.plugin, &error);
-    effect_host_catalog_free(catalog);
     if (status != EFFECT_OK) {
-        fail("%s%s", error.message, "");
+        /* A pinned file that is gone says so, rather than "no plugins found". */
+        if (pinned[0] != '\0' && effect_host_catalog_failure_count(catalog) > 0)
+            fail("%s (the plugin file this copy was made for; run effect-host install-hosts again)%s",
+                 effect_host_catalog_failure(catalog, 0), "");
+        else
+            fail("%s%s", error.message, "");
+        effect_host_catalog_free(catalog);
         return;
     }
+    effect_host_catalog_free(catalog);
     /* What the plugin offers, as the host checked it: its strings live as
      * long as the plugin handle, which the adapter keeps. */
     effect_plugin_info plugin = {sizeof plugin, 0, NULL, NULL, NULL, NULL, NULL, NULL};

@@ -32,3 +32,10 @@ def frei0r(tmp_path_factory):
 def generators(frei0r):
     plugins, _ = frei0r
     return plugins.parent / "generators"
+
+
+@pytest.fixture(scope="session")
+def adapter(frei0r):
+    """The compiled adapter scripts/build-frei0r made the plugins from."""
+    plugins, _ = frei0r
+    return plugins.parent / "effect-frei0r.so"

@@ -5,8 +5,10 @@
  * when MLT knows its tag (frei0r.effect_ID, MLT's name for the plugin file
  * effect_ID.so).
  *
- *   kdenlive_generator EFFECT_ID > effect_ID.xml
+ *   kdenlive_generator EFFECT_ID [PLUGIN_FILE] > effect_ID.xml
  *
+ * finds the effect on the host's search path, or in PLUGIN_FILE alone
+ * (as a copy `effect-host install-hosts` pins to that file finds it).
  * The effect is described from the metadata the host library checked
  * (effect_host_metadata.h), and its params are the frei0r plugin's own
  * slots: the adapter's slot table (slots.c) is compiled in, so the names,
@@ -159,13 +161,20 @@ static int fail(const char *what, const effect_error *error) {
 }
 
 int main(int argc, char **argv) {
-    if (argc != 2) {
-        fprintf(stderr, "usage: kdenlive_generator EFFECT_ID\n");
+    if (argc != 2 && argc != 3) {
+        fprintf(stderr, "usage: kdenlive_generator EFFECT_ID [PLUGIN_FILE]\n");
         return 2;
     }
     const char *id = argv[1];
     effect_error error = {sizeof error, 0, {0}};
     effect_host_catalog_options search = {sizeof search, 0, NULL, 0, 1};
+    const char *plugin_file[] = {argc == 3 ? argv[2] : NULL};
+    if (argc == 3) {
+        search.flags = EFFECT_HOST_CATALOG_NO_DEFAULTS;
+        search.paths = plugin_file;
+        search.path_count = 1;
+        search.use_environment = 0;
+    }
     effect_host_catalog *catalog = NULL;
     effect_host_plugin *plugin = NULL;
     if (effect_host_catalog_open(&search, &catalog, &error) != EFFECT_OK) return fail("searching for plugins", &error);

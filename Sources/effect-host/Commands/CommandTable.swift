@@ -5,7 +5,7 @@ import EffectValidate
 
 /// Every command effect-host takes, with what `--help` says of it.
 extension CommandSpec {
-    static let all: [CommandSpec] = [list, info, run, render, export, plot, validate, completions, man]
+    static let all: [CommandSpec] = [list, info, run, render, export, plot, validate, installHosts, completions, man]
 
     static let list = CommandSpec(
         name: "list", summary: "list the plugins found and their effects", usage: "list [--json | --ids] [--plugin-path PATH]...",
@@ -265,6 +265,48 @@ extension CommandSpec {
             Option("--worker", value: "CHECK", help: "run one check, as a worker", hidden: true),
         ],
         operand: .pluginFiles, run: { try ValidateCommand($0).run() })
+
+    static let installHosts = CommandSpec(
+        name: "install-hosts", summary: "make every effect found a frei0r plugin for ffmpeg, MLT and GStreamer",
+        usage: "install-hosts [--frei0r-dir DIR] [--adapter FILE] [--dry-run] [--plugin-path PATH]...",
+        about: """
+            Makes every effect on the plugin search path (--plugin-path, EFFECT_PLUGIN_PATH, then the plugins \
+            installed with effect-host) a frei0r source, effect_ID.so, and a filter, effect_ID_overlay.so (ID with _ \
+            for -), in a directory ffmpeg, MLT (melt, Kdenlive, Shotcut) and GStreamer search by themselves: by \
+            default ~/.frei0r-1/lib. Each file is a copy of the frei0r adapter that loads this effect-host's \
+            libeffecthost.so and the plugin file its effect comes from by their absolute paths (a note beside \
+            it, effect_ID.so.plugin, names the plugin file), so the hosts need no FREI0R_PATH, EFFECT_PLUGIN_PATH \
+            or LD_LIBRARY_PATH. When two plugins offer one effect id, the first on the search path wins, as for \
+            every command, and one line each says which wins and which is skipped. Each source is described for \
+            Kdenlive's Add Generator menu too, by the kdenlive-generator program beside the adapter.
+
+            Run it again after adding or moving a plugin (one replaced in place needs nothing): it \
+            replaces the copies it made. A file it did \
+            not make (another program's plugin) is never replaced: its effect is left out, said in one line, and \
+            the exit status is 1. frei0r is what it installs now; GStreamer elements and OBS sources of their own \
+            will be installed by it too once they exist.
+            """,
+        options: [
+            Option(
+                "--frei0r-dir", value: "DIR",
+                help: "where to put the frei0r plugins (default ~/.frei0r-1/lib; /usr/local/lib/frei0r-1 is searched by every host too)",
+                completion: .files),
+            Option(
+                "--adapter", value: "FILE",
+                help: "the frei0r adapter to copy (default: PREFIX/lib/effect-host/frei0r-adapter.so of an installed effect-host; scripts/build-frei0r builds one)",
+                completion: .files),
+            Option(
+                "--kdenlive-dir", value: "DIR",
+                help: "where to describe the sources for Kdenlive's Add Generator menu (default $XDG_DATA_HOME/kdenlive/generators, ~/.local/share/kdenlive/generators), with the kdenlive-generator program beside the adapter",
+                completion: .files),
+            Option("--dry-run", help: "say what would be written, and write nothing"),
+            Option(
+                "--relocatable",
+                help: "copies that find the host library through the adapter's own RUNPATH and the plugins installed beside it, for a tree that moves (scripts/install)"
+            ),
+        ] + Option.loading,
+        examples: ["install-hosts --plugin-path ~/my-plugins", "install-hosts --frei0r-dir /usr/local/lib/frei0r-1 --dry-run"],
+        operand: .none, run: { try InstallHostsCommand($0).run() })
 
     static let completions = CommandSpec(
         name: "completions", summary: "print a completion script for bash, zsh or fish", usage: "completions bash|zsh|fish",

@@ -19,6 +19,11 @@ struct PluginSession {
 
     init(pluginPaths: [String], allowUnsafe: Bool, useCache: Bool) {
         let environment = getenv("EFFECT_PLUGIN_PATH").map { String(cString: $0) }
+        self.init(pluginPaths: pluginPaths, environment: environment, allowUnsafe: allowUnsafe, useCache: useCache)
+    }
+
+    /// `environment` in place of EFFECT_PLUGIN_PATH's value (nil: none).
+    init(pluginPaths: [String], environment: String?, allowUnsafe: Bool, useCache: Bool) {
         searchPath = SearchPath.standard(explicit: pluginPaths, environment: environment)
         let scanner = PluginScanner(cacheFile: useCache ? ScanCache.standardPath() : nil, worker: SearchPath.executablePath())
         catalog = PluginCatalog(searchPath: searchPath, allowUnsafe: allowUnsafe) { scanner.read($0) }
@@ -32,7 +37,8 @@ struct PluginSession {
 
     /// Says on stderr which files were skipped, so a broken plugin never
     /// goes unnoticed.
-    func warnAboutFailures() {
+    /// `shadows`: and each effect an earlier plugin's hides.
+    func warnAboutFailures(shadows: Bool = true) {
         // A directory of stray files must not bury the run's own output.
         if catalog.failures.count > Self.failuresNamed {
             Output.error.line(
@@ -42,7 +48,7 @@ struct PluginSession {
                 Output.error.line("effect-host: warning: skipped \(Terminal.sanitize(failure.cliDescription))")
             }
         }
-        for shadow in catalog.shadowed {
+        for shadow in catalog.shadowed where shadows {
             Output.error.line(
                 "effect-host: warning: effect '\(Terminal.sanitize(shadow.effect))' in \(Terminal.sanitize(shadow.path)) is shadowed by \(Terminal.sanitize(shadow.winner))")
         }

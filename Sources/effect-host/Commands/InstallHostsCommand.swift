@@ -1,0 +1,126 @@
+import EffectHost
+import Glibc
+
+/// `effect-host install-hosts`: every effect on the plugin search path as
+/// a frei0r source and filter in a directory the hosts search (Frei0rPlan
+/// decides which effects and names, Frei0rInstaller writes them).
+struct InstallHostsCommand {
+    let directory: String
+    let adapter: String
+    let looked: Bool
+    let pinned: Bool
+    let dryRun: Bool
+    let session: PluginSession
+    let home: String?
+    /// Where the Kdenlive generator descriptions go, and whether it was asked for.
+    let kdenliveDirectory: String?
+    let kdenliveAsked: Bool
+
+    init(_ arguments: [String]) throws(UsageError) {
+        let parsed = try Arguments(arguments, spec: .installHosts)
+        guard parsed.positionals.isEmpty else {
+            throw UsageError("install-hosts takes no arguments; got '\(Terminal.sanitize(parsed.positionals[0]))'")
+        }
+        home = getenv("HOME").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 }
+        pinned = !parsed.has("--relocatable")
+        if !pinned, !parsed.all("--plugin-path").isEmpty {
+            throw UsageError("--relocatable copies find only the plugins installed beside the host library; --plugin-path cannot be given with it")
+        }
+        if let given = try parsed.single("--frei0r-dir") {
+            guard !given.isEmpty else { throw UsageError("--frei0r-dir needs a directory") }
+            directory = Self.absolute(given)
+        } else {
+            guard let home else { throw UsageError("HOME is not set, so there is no ~/.frei0r-1/lib: give --frei0r-dir DIR") }
+            directory = Frei0rHosts.userDirectory(home: home)
+        }
+        if let given = try parsed.single("--adapter") {
+            adapter = Self.absolute(given)
+            looked = false
+        } else {
+            adapter = Frei0rInstaller.installedAdapter(executable: SearchPath.executablePath() ?? "/usr/bin/effect-host")
+            looked = true
+        }
+        dryRun = parsed.has("--dry-run")
+        let kdenlive = try parsed.single("--kdenlive-dir")
+        kdenliveAsked = kdenlive != nil
+        if let kdenlive {
+            guard !kdenlive.isEmpty else { throw UsageError("--kdenlive-dir needs a directory") }
+            kdenliveDirectory = Self.absolute(kdenlive)
+        } else if pinned, let home {
+            kdenliveDirectory = Frei0rHosts.kdenliveGenerators(dataHome: getenv("XDG_DATA_HOME").map { String(cString: $0) }, home: home)
+        } else {
+            kdenliveDirectory = nil
+        }
+        // Relocatable copies find what the host library finds beside itself, whatever this shell's EFFECT_PLUGIN_PATH holds.
+        session =
+            pinned
+            ? PluginSession(parsed)
+            : PluginSession(
+                pluginPaths: [], environment: nil, allowUnsafe: parsed.has(PluginSession.allowUnsafeFlag),
+                useCache: !parsed.has(PluginSession.noCacheFlag))
+    }
+
+    func run() throws -> Int32 {
+        if looked, access(adapter, F_OK) != 0 {
+            throw RuntimeError(
+                "there is no frei0r adapter at \(Terminal.sanitize(adapter)), where an installed effect-host has it: install one with scripts/install PREFIX, or build one with scripts/build-frei0r and give its path with --adapter FILE")
+        }
+        let generator = Frei0rInstaller.kdenliveGenerator(besideAdapter: adapter)
+        if kdenliveAsked, generator == nil {
+            throw RuntimeError(
+                "there is no \(Frei0rInstaller.kdenliveGeneratorName) beside the adapter \(Terminal.sanitize(adapter)) to describe the sources for Kdenlive: scripts/build-frei0r --kdenlive builds one there")
+        }
+        let kdenlive = generator.flatMap { program in kdenliveDirectory.map { (program, $0) } }
+        let installer = Frei0rInstaller(adapter: adapter, directory: directory, pinned: pinned, kdenlive: kdenlive)
+        // The adapter is checked before anything is written, also for a dry run.
+        let library: String?
+        do {
+            library = try installer.copyBytes().library
+        } catch {
+            throw RuntimeError(error.description)
+        }
+        session.warnAboutFailures(shadows: false)
+        let plan = Frei0rPlan(catalog: session.catalog, directory: directory, occupant: Frei0rInstaller.occupant(of:))
+        for note in plan.notes { Output.error.line("effect-host: \(Terminal.sanitize(note.description))") }
+        if !dryRun {
+            do {
+                _ = try installer.install(plan)
+            } catch {
+                throw RuntimeError(error.description)
+            }
+        }
+        let out = Output.standard
+        let verb = dryRun ? "would write" : "wrote"
+        for effect in plan.effects {
+            out.line("\(verb) \(effect.files.map(Terminal.sanitize).joined(separator: ", "))  (\(Terminal.sanitize(effect.id)) from \(Terminal.sanitize(effect.plugin)))")
+        }
+        let count = plan.effects.count
+        var summary = "\(count) effect\(count == 1 ? "" : "s") as frei0r sources and filters in \(Terminal.sanitize(directory))"
+        if let library { summary += ", loading \(Terminal.sanitize(library))/\(SearchPath.hostLibraryName)" }
+        out.line(dryRun ? "(dry run) " + summary : summary)
+        if let kdenlive, count > 0 {
+            out.line("\(dryRun ? "would describe" : "described") the sources for Kdenlive's Add Generator menu in \(Terminal.sanitize(kdenlive.1))")
+        } else if pinned, count > 0 {
+            out.line(
+                "no Kdenlive generator descriptions: there is no \(Frei0rInstaller.kdenliveGeneratorName) beside the adapter (scripts/build-frei0r --kdenlive builds one)")
+        }
+        if !Frei0rHosts.searchedByEveryHost(home: home).contains(directory) {
+            out.line(
+                "ffmpeg, MLT and GStreamer do not search \(Terminal.sanitize(directory)) by themselves: set FREI0R_PATH to it (MLT and GStreamer then search it alone)")
+        }
+        let leftOut = plan.notes.contains { if case .leftOut = $0 { true } else { false } }
+        return leftOut ? 1 : 0
+    }
+
+    /// The path from /, without a trailing /: the copies' notes and the
+    /// hosts' lists hold such paths.
+    private static func absolute(_ path: String) -> String {
+        var full = path
+        if !path.hasPrefix("/"), let cwd = getcwd(nil, 0) {
+            defer { free(cwd) }
+            full = String(cString: cwd) + "/" + (path.hasPrefix("./") ? String(path.dropFirst(2)) : path)
+        }
+        while full.count > 1, full.hasSuffix("/") { full.removeLast() }
+        return full
+    }
+}

@@ -8,7 +8,7 @@ final class TextRunCheckTests: XCTestCase {
     func testARunOnACharacterBoundaryPasses() throws {
         assertVerdict(
             try CheckTesting.run(.draw, "TEXT_LENGTH=6"), .pass,
-            " display lists of test-ramp: well formed, repeatable, stable ids, capacity kept, text measured as asked, both appearances, bad calls refused",
+            " display lists of test-ramp: well formed, repeatable, ink within bounds, stable ids, capacity kept, text measured as asked, both appearances, bad calls refused",
             suffix: true)
     }
 
@@ -19,7 +19,7 @@ final class TextRunCheckTests: XCTestCase {
     func testARunMeasuredInPiecesPasses() throws {
         assertVerdict(
             try CheckTesting.run(.draw, "TEXT_LENGTH=306", "LONG_LABEL"), .pass,
-            " display lists of test-ramp: well formed, repeatable, stable ids, capacity kept, text measured as asked, both appearances, bad calls refused",
+            " display lists of test-ramp: well formed, repeatable, ink within bounds, stable ids, capacity kept, text measured as asked, both appearances, bad calls refused",
             suffix: true)
     }
 

@@ -45,7 +45,7 @@ enum { CHANNEL_TYPED, CHANNEL_CARET, CHANNEL_TOTAL };
 
 struct effect_instance {
     char *text;          /* the instance's own copy (effect_kit_read_string); NULL for the default */
-    size_t *ends;        /* ends[k]: the byte where character k + 1 ends; `count` of them */
+    uint32_t *ends;      /* ends[k]: the byte where character k + 1 ends; `count` of them */
     size_t count;        /* characters (grapheme clusters) */
     double speed;        /* characters per second */
     int caret;
@@ -175,7 +175,10 @@ static effect_status cut(effect_instance *instance, effect_error *error) {
     if (instance->count == 0) return EFFECT_OK;
     instance->ends = malloc(instance->count * sizeof *instance->ends);
     if (instance->ends == NULL) return effect_kit_fail(error, EFFECT_ERR_OUT_OF_MEMORY, "out of memory");
-    for (size_t k = 0; k < instance->count; k++) instance->ends[k] = at = effect_kit_grapheme_next(text, length, at);
+    for (size_t k = 0; k < instance->count; k++) {
+        at = effect_kit_grapheme_next(text, length, at);
+        instance->ends[k] = (uint32_t)at; /* at most TEXT_MAX_BYTES */
+    }
     return EFFECT_OK;
 }
 

@@ -124,6 +124,7 @@
 #define PLUGIN_ID "test"
 #endif
 #ifdef TEXT_LENGTH
+#define DRAWS_RUNS
 #define ABI_1_2
 #define ABI_1_1
 #define BROKEN_TABLE_SIZE EFFECT_PLUGIN_API_SIZE_1_4
@@ -133,9 +134,9 @@
 #ifdef LONG_LABEL
 #define AB10 "abababababababababab"
 #define AB100 AB10 AB10 AB10 AB10 AB10
-#define LABEL AB100 AB100 AB100 "ramp\xC3\xA9 up"
+#define DRAWN_TEXT AB100 AB100 AB100 "ramp\xC3\xA9 up"
 #else
-#define LABEL "ramp\xC3\xA9 up"
+#define DRAWN_TEXT "ramp\xC3\xA9 up"
 #endif
 #elif defined(ABI_1_2)
 #define ABI_1_1
@@ -148,8 +149,8 @@
 #ifndef BROKEN_TABLE_SIZE
 #define BROKEN_TABLE_SIZE EFFECT_PLUGIN_API_SIZE_1_0
 #endif
-#ifndef LABEL
-#define LABEL "ramp"
+#ifndef DRAWN_TEXT
+#define DRAWN_TEXT "ramp"
 #endif
 #ifndef TEXT_LENGTH
 #define TEXT_LENGTH 0
@@ -840,10 +841,10 @@ static effect_status draw(const effect_instance *instance, double t, const effec
      * measurer takes a NUL-terminated string (a bad length is measured as
      * far as the label's whole characters go: the host must refuse the
      * list, not the measurer). */
-    char run[sizeof LABEL];
-    size_t run_length = TEXT_LENGTH == 0 || TEXT_LENGTH > sizeof LABEL - 1 ? sizeof LABEL - 1 : TEXT_LENGTH;
-    while (run_length > 0 && ((unsigned char)LABEL[run_length] & 0xC0) == 0x80) run_length--;
-    memcpy(run, LABEL, run_length);
+    char run[sizeof DRAWN_TEXT];
+    size_t run_length = TEXT_LENGTH == 0 || TEXT_LENGTH > sizeof DRAWN_TEXT - 1 ? sizeof DRAWN_TEXT - 1 : TEXT_LENGTH;
+    while (run_length > 0 && ((unsigned char)DRAWN_TEXT[run_length] & 0xC0) == 0x80) run_length--;
+    memcpy(run, DRAWN_TEXT, run_length);
     run[run_length] = 0;
     if (instance == NULL || out == NULL) return fail(error, EFFECT_ERR_NULL_POINTER, "instance or out is NULL");
     if (capacity > 0 && items == NULL) return fail(error, EFFECT_ERR_NULL_POINTER, "items is NULL");
@@ -853,13 +854,13 @@ static effect_status draw(const effect_instance *instance, double t, const effec
         return fail(error, EFFECT_ERR_STRUCT_SIZE, "effect_draw_context is too small");
     if (context != NULL && (!(context->width >= 0) || !(context->height >= 0)))
         return fail(error, EFFECT_ERR_RANGE, "the proposed size must be >= 0");
-#ifdef TEXT_LENGTH
+#ifdef DRAWS_RUNS
     /* A 1.3 and later plugin: one look, but it knows the appearances. */
     if (context != NULL && context->struct_size >= sizeof *context && context->appearance > EFFECT_APPEARANCE_DARK)
         return fail(error, EFFECT_ERR_RANGE, "unknown appearance");
 #endif
 #if defined(LONG_LABEL)
-    status = effect_kit_measure_run(context, LABEL, TEXT_LENGTH, 12, 400, 0, &metrics, NULL);
+    status = effect_kit_measure_run(context, DRAWN_TEXT, TEXT_LENGTH, 12, 400, 0, &metrics, NULL);
 #elif defined(BROKEN_DRAW_MEASURE)
     (void)context;
     status = effect_reference_measure(NULL, run, 12, 400, 0, &metrics);
@@ -877,6 +878,8 @@ static effect_status draw(const effect_instance *instance, double t, const effec
     out->height = 20;
 #ifdef BROKEN_DRAW_BOUNDS
     out->bounds.width = 20;
+#elif defined(LONG_LABEL)
+    out->bounds.width = 2100; /* its run's ink: 2035.6 pt with the reference metrics */
 #else
     out->bounds.width = 100;
 #endif
@@ -908,7 +911,7 @@ static effect_status draw(const effect_instance *instance, double t, const effec
     items[1].shape.fill_color = 0x3366CCFFu;
     items[2].text.kind = EFFECT_ITEM_TEXT;
     items[2].text.id = 3;
-    items[2].text.text = LABEL;
+    items[2].text.text = DRAWN_TEXT;
     items[2].text.length = TEXT_LENGTH;
     items[2].text.y = 16;
     items[2].text.size = 12;

@@ -267,3 +267,47 @@ def test_a_plugin_file_moved_away_after_the_install_is_named_with_what_to_do(ada
     assert result.returncode != 0
     assert (f"effect_pulse: {plugin}: No such file or directory (the plugin file this copy was made for; run effect-host "
             "install-hosts again)") in result.stderr.splitlines(), result.stderr
+
+
+def test_the_typewriter_example_types_in_ffmpeg_with_no_environment(adapter, tmp_path):
+    """examples/c-plugin/typewriter.c, an ABI 1.6 plugin drawing a prefix of its
+    one text, installed the same way: ffmpeg's frames at 10 fps show more ink
+    as it types (12 characters a second: 1 at t = 0.1, 6 at t = 0.5) and its
+    caret, the system blue 0x007AFF, right of the text while it types."""
+    plugin = tmp_path / "plugins" / "libTypewriter.so"
+    plugin.parent.mkdir()
+    subprocess.run(["cc", "-std=c99", "-Wall", "-Wextra", "-Werror", "-pedantic", "-shared", "-fPIC", "-fvisibility=hidden",
+                    "-I", os.path.join(ROOT, "include"), os.path.join(ROOT, "examples", "c-plugin", "typewriter.c"),
+                    "-o", str(plugin), "-lm"], check=True)
+    home = tmp_path / "home"
+    home.mkdir()
+    result = install_hosts(home, "--adapter", str(adapter), "--plugin-path", str(plugin))
+    assert result.returncode == 0, result.stderr
+    text = "\u3053\u3093\u306b\u3061\u306f\u3001\u4e16\u754c"  # こんにちは、世界: 8 characters
+    run = subprocess.run(
+        ["ffmpeg", "-v", "error", "-f", "lavfi", "-i",
+         f"frei0r_src=size=640x160:framerate=10:filter_name=effect_typewriter:filter_params={text}",
+         "-frames:v", "7", "-f", "rawvideo", "-pix_fmt", "rgba", "-"],
+        capture_output=True, env=bare(home), timeout=300)
+    assert run.returncode == 0, run.stderr.decode()[-2000:]
+    frames = np.frombuffer(run.stdout, np.uint8).reshape(7, 160, 640, 4)
+
+    def ink_columns(frame):
+        dark = (frame[..., 3] > 128) & (frame[..., :3].max(axis=2) < 80)
+        return np.flatnonzero(dark.any(axis=0))
+
+    def caret_columns(frame):
+        blue = (frame[..., 3] > 200) & (frame[..., 2] > 200) & (frame[..., 0] < 60) & (frame[..., 1] > 90) & (frame[..., 1] < 150)
+        return np.flatnonzero(blue.any(axis=0))
+
+    assert ink_columns(frames[0]).size == 0, "nothing typed at t = 0"
+    widths = [int(np.ptp(ink_columns(frames[i]))) for i in (1, 3, 6)]  # 1, 3 and 7 characters (t = 0.1, 0.3, 0.6)
+    assert widths[0] < widths[1] < widths[2], widths
+    # CJK characters advance one em each, so the 4 typed from t = 0.3 to 0.6 take
+    # twice the room of the 2 typed from t = 0.1 to 0.3 (up to their glyphs' ink).
+    assert 1.6 < (widths[2] - widths[1]) / (widths[1] - widths[0]) < 2.4, widths
+    for i in (0, 3, 6):
+        caret = caret_columns(frames[i])
+        assert caret.size > 0, f"no caret at frame {i}"
+        typed = ink_columns(frames[i])
+        assert typed.size == 0 or caret.min() > typed.max(), (i, caret, typed.max())

@@ -677,8 +677,10 @@ typedef struct effect_draw_shape {
  * in pieces that end on grapheme boundaries, measure each, and add up the
  * advances (the ascent and descent are the largest of the pieces'). A
  * prefix that fits one piece measures exactly; a longer one may miss the
- * kerning across a cut by a fraction of a point, which does not show:
- * renderers fit the run to `advance` (the effect's layout wins). Without a
+ * kerning across a cut by a fraction of a point. A renderer may fit the
+ * run to `advance` (effect-host's SVG and web pages do, by textLength);
+ * one that shapes the run with its font draws the run's own width (its
+ * PNG frames), so the two differ by that kerning only. Without a
  * measurer, effect_reference_measure_run measures the bytes in place. The
  * kits do this: effect_kit_measure_run (C), Canvas.measure of a
  * CString.Run (Swift). */

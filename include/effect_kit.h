@@ -594,20 +594,28 @@ static inline effect_status effect_kit_measure(const effect_draw_context *contex
 /* Measures the run of `length` bytes at `text` (0: to the NUL) as
  * effect_kit_measure does a string, without allocating: the measurer takes
  * NUL-terminated text, so the run is copied to a stack buffer in pieces of
- * at most EFFECT_KIT_RUN_PIECE bytes, cut before an ASCII byte where there
- * is one within reach (no mark or joiner is ASCII, so that is a grapheme
- * boundary) and else between characters; their advances are added up and
+ * at most EFFECT_KIT_RUN_PIECE bytes, each ending where a character (a
+ * grapheme cluster, effect_kit_grapheme_next) ends, so no emoji sequence,
+ * flag or conjunct is measured in parts; their advances are added up and
  * the largest ascent and descent kept. A run that fits one piece measures
- * exactly; a longer one may miss the kerning across a cut, which does not
- * show, as renderers fit the run to the advance the item gives. Without a
+ * exactly; a longer one may miss the kerning across a cut. Without a
  * measurer it measures in place with effect_reference_measure_run.
- * Returns EFFECT_ERR_RANGE (after reporting it) as effect_kit_measure. */
+ * Returns EFFECT_ERR_RANGE (after reporting it) as effect_kit_measure, and
+ * for a run the host would refuse: one that reaches past its string's NUL
+ * or ends inside a UTF-8 sequence. */
 static inline effect_status effect_kit_measure_run(const effect_draw_context *context, const char *text, size_t length,
                                                    double size, double weight, double tracking,
                                                    effect_text_metrics *out, effect_error *error) {
     char piece[EFFECT_KIT_RUN_PIECE + 1];
     effect_text_metrics part;
     size_t from = 0;
+    if (text != NULL && length != 0) {
+        /* No NUL within the run, so text[length] is the string's: its NUL or the next byte. */
+        if (memchr(text, '\0', length) != NULL)
+            return effect_kit_fail(error, EFFECT_ERR_RANGE, "the text run reaches past its string's end; a run's length counts bytes of its string");
+        if (((unsigned char)text[length] & 0xC0) == 0x80)
+            return effect_kit_fail(error, EFFECT_ERR_RANGE, "the text run ends inside a character; end it where effect_kit_grapheme_next says a character ends");
+    }
     if (length == 0 || context == NULL || context->measure == NULL || text == NULL) {
         if (length != 0 && text != NULL) {
             effect_reference_measure_run(text, length, size, weight, tracking, out);
@@ -617,18 +625,20 @@ static inline effect_status effect_kit_measure_run(const effect_draw_context *co
     }
     memset(out, 0, sizeof *out);
     while (from < length) {
-        size_t to = from + EFFECT_KIT_RUN_PIECE;
+        size_t to = length;
         effect_status status;
-        if (to >= length) {
-            to = length;
-        } else {
-            size_t cut = to;
-            while (cut > from + 1 && (unsigned char)text[cut] >= 0x80) cut--;
-            if (cut == from + 1) {
-                cut = to;
-                while (cut > from + 1 && ((unsigned char)text[cut] & 0xC0) == 0x80) cut--;
+        if (length - from > EFFECT_KIT_RUN_PIECE) {
+            size_t next = effect_kit_grapheme_next(text, length, from);
+            to = from;
+            while (next - from <= EFFECT_KIT_RUN_PIECE) {
+                to = next;
+                next = effect_kit_grapheme_next(text, length, next);
             }
-            to = cut;
+            /* A character longer than a piece is cut between its code points. */
+            if (to == from) {
+                to = from + EFFECT_KIT_RUN_PIECE;
+                while (to > from + 1 && ((unsigned char)text[to] & 0xC0) == 0x80) to--;
+            }
         }
         memcpy(piece, text + from, to - from);
         piece[to - from] = '\0';

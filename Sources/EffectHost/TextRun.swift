@@ -24,7 +24,7 @@ enum TextRun {
                     + "a length counts bytes of the string, at most all of them (0: the whole string)"
             case let .splitsACharacter(length):
                 "length \(length) ends inside a character; end the run on a character boundary "
-                    + "(best a grapheme's, where Graphemes.clusters cuts)"
+                    + "(best a grapheme's, where effect_kit_grapheme_next or Graphemes.clusters cuts)"
             }
         }
     }

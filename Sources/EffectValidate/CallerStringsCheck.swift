@@ -7,9 +7,9 @@ import EffectHost
 /// which is then overwritten: what the instance reports (get_param, its
 /// display strings, the text it draws) must not change.
 enum CallerStringsCheck {
-    /// How many strings were given and overwritten.
-    static func check(_ plugin: Plugin, _ effect: EffectDescription) throws -> Int {
-        var given = 0
+    /// How many strings were given and overwritten, at create and by set_param.
+    static func check(_ plugin: Plugin, _ effect: EffectDescription) throws -> (create: Int, set: Int) {
+        var given = (create: 0, set: 0)
         for param in effect.params where param.type == .string {
             let text: String
             if case let .string(value) = param.defaultValue, !value.isEmpty { text = value } else { text = "validate" }
@@ -18,7 +18,7 @@ enum CallerStringsCheck {
             if let handle = try create(plugin, effect, param, buffer) {
                 defer { _ = RunningCall.during("destroy") { plugin.table.pointee.destroy!(handle) } }
                 try compare(plugin, handle, param, buffer, "create") { "\(effect.id): given '\(param.name)' at create" }
-                given += 1
+                given.create += 1
             }
             guard param.isLive else { continue }
             let live = try plugin.instantiate(effect)
@@ -31,7 +31,7 @@ enum CallerStringsCheck {
             }
             guard status == EFFECT_OK else { continue }  // a value it refuses live: bad-input names refusals
             try compare(plugin, live.rawHandle, param, buffer, "set_param") { "\(effect.id): set_param of '\(param.name)'" }
-            given += 1
+            given.set += 1
         }
         return given
     }

@@ -4,6 +4,22 @@ import Glibc
 
 /// What several checks share.
 enum CheckSupport {
+    /// The channel a frame's value `index` belongs to: the global channels
+    /// first, then each element's.
+    static func channel(at index: Int, of effect: EffectDescription) -> ChannelDescription {
+        if index < effect.channels.count { return effect.channels[index] }
+        let offset = index - effect.channels.count
+        return effect.elementChannels[offset % max(1, effect.elementChannels.count)]
+    }
+
+    /// That channel as a person reads it: "channel 'phase'", or "element 2's
+    /// channel 'scale'".
+    static func channelName(at index: Int, of effect: EffectDescription) -> String {
+        let name = channel(at: index, of: effect).name
+        guard index >= effect.channels.count, !effect.elementChannels.isEmpty else { return "channel '\(name)'" }
+        return "element \((index - effect.channels.count) / effect.elementChannels.count)'s channel '\(name)'"
+    }
+
     /// Resident memory from /proc/self/statm: its second field, in pages.
     static func residentBytes() -> Double {
         guard let file = fopen("/proc/self/statm", "r") else { return 0 }
@@ -59,8 +75,22 @@ enum CheckSupport {
         params.isEmpty ? "defaults" : params.map { "\($0.0)=\($0.1.text)" }.joined(separator: " ")
     }
 
+    /// Text in the scripts people write in, with characters of several code
+    /// points each (e + U+0301, a family, a flag, a conjunct): what a text
+    /// effect must cut, measure and draw whole.
+    static let sampleText = "e\u{301}t\u{E9} \u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}\u{1F1EF}\u{1F1F5} "
+        + "\u{915}\u{94D}\u{937} \u{645}\u{631}\u{62D}\u{628}\u{627} \u{65E5}\u{672C}"
+
+    /// Every string param (but optional ones) set to `sampleText`, or none
+    /// when the effect has no string param.
+    static func textSets(_ effect: EffectDescription) -> [[(String, Value)]] {
+        let strings = effect.params.filter { $0.type == .string && !$0.isOptional }
+        return strings.isEmpty ? [] : [strings.map { ($0.name, .string(sampleText)) }]
+    }
+
     /// Defaults; every numeric param at its minimum; at its maximum; and
-    /// eight random settings of every param but strings.
+    /// eight random settings of every param, a string given `sampleText`
+    /// in half of them.
     static func paramSets(_ effect: EffectDescription, _ random: inout SeededRandom) -> [[(String, Value)]] {
         let numeric = effect.params.filter { $0.range != nil && !$0.isOptional }
         // Huge integer ranges (counts of breaths, say) would make a run
@@ -84,7 +114,9 @@ enum CheckSupport {
                     guard !param.choices.isEmpty else { continue }
                     set.append((param.name, .choice(param.choices[Int(random.next() % UInt64(param.choices.count))])))
                 case .color: set.append((param.name, .color(UInt32(truncatingIfNeeded: random.next()))))
-                case .string: continue
+                case .string:
+                    guard !param.isOptional, random.next() % 2 == 0 else { continue }
+                    set.append((param.name, .string(sampleText)))
                 }
             }
             sets.append(set)

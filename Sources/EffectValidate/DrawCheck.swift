@@ -23,11 +23,23 @@ enum DrawCheck {
         var frames = 0
         var drawing: [String] = []
         for effect in plugin.effects {
-            let instance = try plugin.instantiate(effect)
-            do {
-                if try check(instance, effect, &random, &frames) { drawing.append(effect.id) }
-            } catch let error as EffectError {
-                throw CheckFailure("\(effect.id): \(error.message)")
+            // Its defaults, and text in several scripts, which a text effect
+            // must cut, measure and draw whole (an effect may refuse it).
+            for params in [[]] + CheckSupport.textSets(effect) {
+                let instance: EffectInstance
+                if params.isEmpty {
+                    instance = try plugin.instantiate(effect)
+                } else if let made = try? plugin.instantiate(effect, params: params) {
+                    instance = made
+                } else {
+                    continue
+                }
+                do {
+                    if try check(instance, effect, &random, &frames), !drawing.contains(effect.id) { drawing.append(effect.id) }
+                } catch let error as EffectError {
+                    let context = params.isEmpty ? effect.id : "\(effect.id) with \(CheckSupport.describe(params))"
+                    throw CheckFailure("\(context): \(error.message)")
+                }
             }
         }
         if drawing.isEmpty { return .skip("no effect draws itself (each says UNSUPPORTED)") }

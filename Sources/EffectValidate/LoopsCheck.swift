@@ -26,17 +26,17 @@ enum LoopsCheck {
             // A counter channel counts the repeats: one more each period.
             let counters = Set(effect.channels.indices.filter { effect.channels[$0].isCounter })
             /// The channel where `later` is not `now` a period on, if any.
-            func mismatch(_ now: [Double], _ later: [Double]) -> (a: Double, b: Double)? {
+            func mismatch(_ now: [Double], _ later: [Double]) -> (index: Int, a: Double, b: Double)? {
                 for (index, (a, b)) in zip(now, later).enumerated() {
                     let expected = counters.contains(index) ? a + 1 : a
-                    if abs(expected - b) > 1e-9 * max(1, abs(a)) { return (a, b) }
+                    if abs(expected - b) > 1e-9 * max(1, abs(a)) { return (index, a, b) }
                 }
                 return nil
             }
             for step in 0..<20 {
                 let t = start + period * Double(step) / 20
                 let later = try instance.sample(at: t + period)
-                guard let (a, b) = mismatch(try instance.sample(at: t), later) else { continue }
+                guard let (index, a, b) = mismatch(try instance.sample(at: t), later) else { continue }
                 // A hard edge at t (a caret's blink): t + period, rounded,
                 // can land a few ulps to the other side of it. The frame there
                 // is then the one a few ulps from t.
@@ -44,8 +44,10 @@ enum LoopsCheck {
                 let nearby = (-Self.ulpsAround...Self.ulpsAround).map { t + Double($0) * ulp }.filter { $0 >= 0 && $0 != t }
                 guard try nearby.contains(where: { mismatch(try instance.sample(at: $0), later) == nil }) else {
                     throw CheckFailure(
-                        "\(effect.id): the frames at t = \(t) and t + period differ (\(a) against \(b)); "
-                            + "a loop repeats every period it reports, so report the period it repeats with")
+                        "\(effect.id): the frames at t = \(t) and t + period differ in "
+                            + "\(CheckSupport.channelName(at: index, of: effect)) (\(a) against \(b)); a loop repeats every "
+                            + "period it reports, so report the period it repeats with, and count a stepped value (a blink) "
+                            + "with Periodic.step or effect_kit_step_in_period, which t and t + period agree on")
                 }
             }
         }

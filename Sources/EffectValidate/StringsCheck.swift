@@ -1,5 +1,6 @@
 import CEffect
 import EffectHost
+import MetadataRules
 
 /// Every string an instance hands out is there and is UTF-8, as the header
 /// promises a renderer and a screen reader: the display strings at each
@@ -18,9 +19,10 @@ enum StringsCheck {
         // is shorter than the struct this host knows.
         let table = plugin.table
         var read = 0
-        var copied = 0
+        var copied = (create: 0, set: 0)
         for effect in plugin.effects {
-            copied += try CallerStringsCheck.check(plugin, effect)
+            let given = try CallerStringsCheck.check(plugin, effect)
+            copied = (copied.create + given.create, copied.set + given.set)
             for params in CheckSupport.paramSets(effect, &random) {
                 let context = "\(effect.id) with \(CheckSupport.describe(params))"
                 let instance: EffectInstance
@@ -47,7 +49,12 @@ enum StringsCheck {
                 read += try checkNotes(instance, table, context)
             }
         }
-        let kept = copied == 0 ? "" : "; \(copied) string\(copied == 1 ? "" : "s") given to create and set_param copied, not kept"
+        var calls: [String] = []
+        if copied.create > 0 { calls.append("\(MetadataRules.count(copied.create, "string")) given to create") }
+        if copied.set > 0 {
+            calls.append(calls.isEmpty ? "\(MetadataRules.count(copied.set, "string")) given to set_param" : "\(copied.set) to set_param")
+        }
+        let kept = calls.isEmpty ? "" : "; " + calls.joined(separator: " and ") + " copied, not kept"
         return .pass("\(read) display strings, element texts and notes, each non-NULL UTF-8\(kept)")
     }
 

@@ -31,7 +31,7 @@ enum SweepCheck {
                 times += denseTimes(around: boundaries) + (0..<64).map { _ in logUniformTime(&random) }
                 let context = "\(effect.id) with \(CheckSupport.describe(params))"
                 // Each position's bounds, looked up once: the dense sweep reads 200,000 frames.
-                let channels = (0..<instance.frameSize).map { channelFor($0, effect) }
+                let channels = (0..<instance.frameSize).map { CheckSupport.channel(at: $0, of: effect) }
                 let lower = channels.map(\.range.lowerBound)
                 let upper = channels.map(\.range.upperBound)
                 func inspect(_ frame: UnsafeBufferPointer<Double>, at t: Double) {
@@ -135,11 +135,5 @@ enum SweepCheck {
         } catch {
             throw CheckFailure("\(context): \(error.message)")
         }
-    }
-
-    private static func channelFor(_ index: Int, _ effect: EffectDescription) -> ChannelDescription {
-        if index < effect.channels.count { return effect.channels[index] }
-        let offset = index - effect.channels.count
-        return effect.elementChannels[offset % max(1, effect.elementChannels.count)]
     }
 }

@@ -80,11 +80,25 @@ final class TextRunKitTests: XCTestCase {
         XCTAssertEqual(metrics.advance, 6000, "10 pt a byte, every byte once")
         XCTAssertEqual(metrics.ascent, 8)
         XCTAssertEqual(Self.asked.joined(), ascii + kana)
-        // Bytes 0..<255 (ASCII, cut before byte 255, ASCII); then up to 510 the last ASCII
-        // byte in reach is byte 299: cut before it, 44 bytes; from 299 no ASCII byte is in
-        // reach past the piece's first, so the cut is at the last character start by 554:
-        // 552 (kana start at 300 + 3k), 253 bytes; then 552..<600, 48.
-        XCTAssertEqual(Self.asked.map(\.utf8.count), [255, 44, 253, 48])
+        // Each piece ends where the last character within 255 bytes ends: 255 (ASCII);
+        // from 255, 510 (kana end at 300 + 3k, and 510 = 300 + 3 x 70); then the last 90.
+        XCTAssertEqual(Self.asked.map(\.utf8.count), [255, 255, 90])
+    }
+
+    /// A piece never ends inside a character: the first 21 characters of
+    /// "éé" (4 bytes) and 20 families of three (ZWJ sequences of 18 bytes)
+    /// are 346 bytes, cut after 13 families (4 + 13 x 18 = 238; 14 would be
+    /// 256), then the other 6 (108).
+    func testAPieceEndsWhereACharacterEnds() {
+        Self.asked = []
+        let family = "\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}"
+        XCTAssertEqual(family.utf8.count, 18)
+        let typed = strings.clustered("éé" + String(repeating: family, count: 20))
+        var canvas = Canvas(
+            list: ItemBuffer(items: nil, capacity: 0), measurer: TextMeasurer(function: Self.measure, context: nil), proposal: .unspecified)
+        _ = canvas.measure(typed.prefix(21), font: font)
+        XCTAssertEqual(Self.asked.map(\.utf8.count), [238, 108])
+        XCTAssertEqual(Self.asked.map { Graphemes.clusters($0).count }, [15, 6])
     }
 
     func testATextViewDrawsItsRunMeasuredAsTheRun() {

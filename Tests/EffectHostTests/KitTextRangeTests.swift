@@ -17,10 +17,15 @@ final class KitTextRangeTests: XCTestCase {
             [
                 // The first 6 bytes of "rampé up", one piece: 60 pt.
                 "piece 6 rampé", "short 60 8 2",
-                // 300 ASCII bytes and 100 three-byte kana: cut before byte 255 (ASCII), then before
-                // byte 299 (the last ASCII byte in reach of 510), then at 552 (the last kana start
-                // by 554, none ASCII past the piece's first byte), then the 48 left.
-                "piece 255 ...", "piece 44 ...", "piece 253 ...", "piece 48 ...", "long 6000",
+                // 300 ASCII bytes and 100 three-byte kana: each piece ends where the last character
+                // within 255 bytes ends: 255 (ASCII), 510 (kana end at 300 + 3k), then the 90 left.
+                "piece 255 ...", "piece 255 ...", "piece 90 ...", "long 6000",
+                // "éé" (4 bytes) and 19 of the families (18 bytes each): 346 bytes, cut after 13
+                // families (4 + 13 x 18 = 238; 14 would be 256), then the other 6 (108).
+                "piece 238 ...", "piece 108 ...", "families 3460",
+                // The first 5 bytes of "rampé up" end inside the é; 12 reach past its 9.
+                "inside -7 the text run ends inside a character; end it where effect_kit_grapheme_next says a character ends",
+                "past -7 the text run reaches past its string's end; a run's length counts bytes of its string",
                 // "ramp" at 12 pt with the reference metrics: (333 + 556 + 833 + 556) / 1000 x 12.
                 "reference 27.336",
                 // The label's own pointer with length 6; the second item is counted past the capacity of 1.

@@ -40,7 +40,7 @@ final class TextRunTests: XCTestCase {
             XCTAssertEqual(
                 (error as? EffectError)?.message,
                 "the plugin's display list has text 3 at item 2 whose length 5 ends inside a character; "
-                    + "end the run on a character boundary (best a grapheme's, where Graphemes.clusters cuts)")
+                    + "end the run on a character boundary (best a grapheme's, where effect_kit_grapheme_next or Graphemes.clusters cuts)")
         }
     }
 }

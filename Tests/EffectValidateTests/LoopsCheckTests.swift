@@ -19,8 +19,9 @@ final class LoopsCheckTests: XCTestCase {
         // It repeats every 1.25 s and says 1 s: at t = 1 it is 1 / 1.25 = 0.8 where t = 0 is 0.
         assertVerdict(
             try CheckTesting.run(.loops, "LOOPS", "BROKEN_PERIOD"), .fail,
-            "test-ramp: the frames at t = 0.0 and t + period differ (0.0 against 0.8); "
-                + "a loop repeats every period it reports, so report the period it repeats with")
+            "test-ramp: the frames at t = 0.0 and t + period differ in channel 'value' (0.0 against 0.8); "
+                + "a loop repeats every period it reports, so report the period it repeats with, and count a stepped value "
+                + "(a blink) with Periodic.step or effect_kit_step_in_period, which t and t + period agree on")
     }
 
     func testASquareWaveWhoseEdgeRoundingMovesPasses() throws {
@@ -41,7 +42,8 @@ final class LoopsCheckTests: XCTestCase {
         // from 0 is off.
         assertVerdict(
             try CheckTesting.run(.loops, "LOOPS", "SQUARE_WAVE", "DEFAULT_LENGTH=0.3", "BROKEN_PERIOD"), .fail,
-            "test-ramp: the frames at t = 0.0 and t + period differ (1.0 against 0.0); "
-                + "a loop repeats every period it reports, so report the period it repeats with")
+            "test-ramp: the frames at t = 0.0 and t + period differ in channel 'value' (1.0 against 0.0); "
+                + "a loop repeats every period it reports, so report the period it repeats with, and count a stepped value "
+                + "(a blink) with Periodic.step or effect_kit_step_in_period, which t and t + period agree on")
     }
 }

@@ -30,7 +30,7 @@ final class StringsCheckTests: XCTestCase {
         // the same 891 strings, and "ramp" given once to create and once to set_param.
         assertVerdict(
             try CheckTesting.run(.strings, "LABEL"), .pass,
-            "891 display strings, element texts and notes, each non-NULL UTF-8; 2 strings given to create and set_param copied, not kept")
+            "891 display strings, element texts and notes, each non-NULL UTF-8; 1 string given to create and 1 to set_param copied, not kept")
     }
 
     func testAPluginThatKeepsTheCallersStringFails() throws {

@@ -34,6 +34,21 @@ final class TextRunCheckTests: XCTestCase {
         assertVerdict(
             try CheckTesting.run(.draw, "TEXT_LENGTH=5"), .fail,
             "test-ramp: the plugin's display list has text 3 at item 2 whose length 5 ends inside a character; "
-                + "end the run on a character boundary (best a grapheme's, where Graphemes.clusters cuts)")
+                + "end the run on a character boundary (best a grapheme's, where effect_kit_grapheme_next or Graphemes.clusters cuts)")
+    }
+}
+
+extension TextRunCheckTests {
+    /// A run cut at a byte count, not where characters end: whole for the
+    /// default "ramp", inside "e" + U+0301 for text in other scripts, which
+    /// the draw check now draws too.
+    func testARunThatSplitsOnlyNonASCIITextFails() throws {
+        let sample = "e\u{301}t\u{E9} \u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}\u{1F1EF}\u{1F1F5} "
+            + "\u{915}\u{94D}\u{937} \u{645}\u{631}\u{62D}\u{628}\u{627} \u{65E5}\u{672C}"
+        XCTAssertEqual(sample.utf8.count, 61, "within the fixture's 63-byte label")
+        assertVerdict(
+            try CheckTesting.run(.draw, "TEXT_LENGTH=2", "LABEL", "RUN_OF_LABEL"), .fail,
+            "test-ramp with label=\(sample): the plugin's display list has text 3 at item 2 whose length 2 ends inside a character; "
+                + "end the run on a character boundary (best a grapheme's, where effect_kit_grapheme_next or Graphemes.clusters cuts)")
     }
 }

@@ -50,7 +50,8 @@ def test_the_c_api_hands_the_run_as_its_own_nul_terminated_string(tmp_path):
 @pytest.mark.parametrize(
     ("length", "why"),
     [
-        (5, "length 5 ends inside a character; end the run on a character boundary (best a grapheme's, where Graphemes.clusters cuts)"),
+        (5, "length 5 ends inside a character; end the run on a character boundary "
+            "(best a grapheme's, where effect_kit_grapheme_next or Graphemes.clusters cuts)"),
         (12, "length 12 runs past its string, which ends after 9 bytes; "
              "a length counts bytes of the string, at most all of them (0: the whole string)"),
     ],

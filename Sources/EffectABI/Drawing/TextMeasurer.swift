@@ -47,8 +47,7 @@ struct TextMeasurer: @unchecked Sendable {
     /// metrics, in place; with the host's measurer, in pieces of at most
     /// `pieceBytes` copied to the stack, their advances added up and the
     /// tallest ascent and descent kept. A run that fits one piece measures
-    /// exactly; a longer one may miss the kerning across a cut, which does
-    /// not show, as renderers fit the run to the advance given.
+    /// exactly; a longer one may miss the kerning across a cut.
     func measure(_ run: CString.Run, font: Font, tracking: Double) -> TextMetrics? {
         if run.whole { return measure(run.string, font: font, tracking: tracking) }
         let start = run.start
@@ -64,7 +63,7 @@ struct TextMeasurer: @unchecked Sendable {
             var total = TextMetrics.zero
             var from = 0
             while from < run.count {
-                let to = Self.pieceEnd(start, from: from, count: run.count)
+                let to = Self.pieceEnd(of: run, from: from)
                 piece.update(from: start + from, count: to - from)
                 piece[to - from] = 0
                 var out = effect_text_metrics(advance: 0, ascent: 0, descent: 0)
@@ -81,17 +80,23 @@ struct TextMeasurer: @unchecked Sendable {
         }
     }
 
-    /// Where the piece of `text` that starts at `from` ends: the run's end
-    /// when it is near, else before the last ASCII byte within reach (a
-    /// cluster boundary: no mark or joiner is ASCII), else at the last
-    /// character boundary within reach.
-    static func pieceEnd(_ text: UnsafePointer<CChar>, from: Int, count: Int) -> Int {
+    /// Where the piece of `run` that starts at `from` (bytes from the
+    /// run's start) ends: the run's end when it is near, else where the last
+    /// character (grapheme cluster) within reach ends, so no emoji sequence,
+    /// flag or conjunct is measured in parts; a character longer than a
+    /// piece is cut between its code points.
+    static func pieceEnd(of run: CString.Run, from: Int) -> Int {
         let reach = from + pieceBytes
-        if reach >= count { return count }
+        if reach >= run.count { return run.count }
+        // The first character ending past reach, by its end in the whole string.
+        var (low, high) = (0, run.ends.count)
+        while low < high {
+            let middle = (low + high) / 2
+            if run.ends[middle] - run.offset <= reach { low = middle + 1 } else { high = middle }
+        }
+        if low > 0, run.ends[low - 1] - run.offset > from { return run.ends[low - 1] - run.offset }
+        let text = run.start
         var cut = reach
-        while cut > from + 1, UInt8(bitPattern: text[cut]) >= 0x80 { cut -= 1 }
-        if cut > from + 1 { return cut }
-        cut = reach
         while cut > from + 1, UInt8(bitPattern: text[cut]) & 0xC0 == 0x80 { cut -= 1 }
         return cut
     }

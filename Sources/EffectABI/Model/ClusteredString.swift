@@ -29,7 +29,8 @@ public struct ClusteredString: Sendable, Equatable {
         let upper = min(max(range.upperBound, lower), ends.count)
         let start = lower == 0 ? 0 : ends[lower - 1]
         let end = upper == 0 ? 0 : ends[upper - 1]
-        return CString.Run(string: string, offset: start, count: end - start, whole: lower == 0 && upper == ends.count)
+        return CString.Run(
+            string: string, offset: start, count: end - start, whole: lower == 0 && upper == ends.count, ends: ends)
     }
 }
 
@@ -38,7 +39,7 @@ extension CString {
     /// `offset ..< offset + count`, whole characters. Made by
     /// `ClusteredString.prefix` and `clusters`; drawn by `Canvas.text`
     /// and `Text`, measured by `Canvas.measure`.
-    public struct Run: Sendable, Equatable {
+    public struct Run: Sendable {
         public let string: CString
         /// Bytes from the string's start to the run's.
         public let offset: Int
@@ -46,9 +47,12 @@ extension CString {
         public let count: Int
         /// Whether the run is all of its string.
         public let whole: Bool
+        /// Where each character of the whole string ends (its
+        /// ClusteredString's, shared): where a measuring piece may be cut.
+        @usableFromInline let ends: [Int]
 
-        @usableFromInline init(string: CString, offset: Int, count: Int, whole: Bool) {
-            (self.string, self.offset, self.count, self.whole) = (string, offset, count, whole)
+        @usableFromInline init(string: CString, offset: Int, count: Int, whole: Bool, ends: [Int]) {
+            (self.string, self.offset, self.count, self.whole, self.ends) = (string, offset, count, whole, ends)
         }
 
         /// Where a text item's `text` points: the run's first byte (the
@@ -73,5 +77,12 @@ extension StringPool {
             ends.append(end)
         }
         return ClusteredString(string: intern(text), ends: ends)
+    }
+}
+
+extension CString.Run: Equatable {
+    /// The same bytes of the same string (the character ends follow from the string).
+    public static func == (a: Self, b: Self) -> Bool {
+        a.string == b.string && a.offset == b.offset && a.count == b.count && a.whole == b.whole
     }
 }

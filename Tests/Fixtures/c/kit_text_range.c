@@ -45,6 +45,17 @@ int main(void) {
     if (effect_kit_measure_run(&context, long_text, 600, 12, 400, 0, &metrics, &error) != EFFECT_OK) return 1;
     printf("long %g\n", metrics.advance);
 
+    /* "éé" and 20 families of three (18 bytes each): pieces end on whole families. */
+    memcpy(long_text, "\xC3\xA9\xC3\xA9", 4);
+    for (i = 0; i < 20; i++) memcpy(long_text + 4 + 18 * i, "\xF0\x9F\x91\xA8\xE2\x80\x8D\xF0\x9F\x91\xA9\xE2\x80\x8D\xF0\x9F\x91\xA7", 18);
+    long_text[364] = '\0';
+    if (effect_kit_measure_run(&context, long_text, 346, 12, 400, 0, &metrics, &error) != EFFECT_OK) return 1;
+    printf("families %g\n", metrics.advance);
+
+    /* Runs the host would refuse, refused before the measurer sees them. */
+    printf("inside %d %s\n", effect_kit_measure_run(&context, label, 5, 12, 400, 0, &metrics, &error), error.message);
+    printf("past %d %s\n", effect_kit_measure_run(&context, label, 12, 12, 400, 0, &metrics, &error), error.message);
+
     /* No measurer: the reference metrics of "ramp" in place. */
     if (effect_kit_measure_run(NULL, label, 4, 12, 400, 0, &metrics, &error) != EFFECT_OK) return 1;
     printf("reference %.9g\n", metrics.advance);

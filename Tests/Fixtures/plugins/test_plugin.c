@@ -46,6 +46,9 @@
  *   -DLABEL                  a third param, "label", a live string (default
  *                            "ramp") copied by create and set_param, shown as
  *                            the display text
+ *   -DRUN_OF_LABEL           with TEXT_LENGTH and LABEL, draws the first
+ *                            TEXT_LENGTH bytes of the label param: whole
+ *                            characters for "ramp", not for every text
  *   -DBROKEN_KEEPS_STRING    with LABEL, keeps the caller's pointer instead
  *                            of copying the string, in create and set_param
  *   -DBROKEN_KEEPS_LIVE_STRING  with LABEL, keeps it in set_param only
@@ -911,7 +914,11 @@ static effect_status draw(const effect_instance *instance, double t, const effec
     items[1].shape.fill_color = 0x3366CCFFu;
     items[2].text.kind = EFFECT_ITEM_TEXT;
     items[2].text.id = 3;
+#ifdef RUN_OF_LABEL
+    items[2].text.text = instance->label;
+#else
     items[2].text.text = DRAWN_TEXT;
+#endif
     items[2].text.length = TEXT_LENGTH;
     items[2].text.y = 16;
     items[2].text.size = 12;

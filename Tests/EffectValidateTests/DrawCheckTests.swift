@@ -78,4 +78,14 @@ final class DrawCheckTests: XCTestCase {
             "quiet-draw: effect 'quiet-draw' implements draw(at:on:) but `static var draws` is false, so hosts would not draw it; "
                 + "add `static var draws: Bool { true }`")
     }
+
+    /// The other way round: `static var draws` true and no draw of its
+    /// own fails the draw call (found as it draws: no probe at create).
+    func testASwiftEffectThatSaysItDrawsButHasNoDrawFails() throws {
+        try XCTSkipIf(CheckTesting.sanitizer != nil, "a Swift fixture plugin links the build's objects, which need the sanitizer's runtime")
+        assertVerdict(
+            Check.draw.run(path: try swiftFixturePlugin("ClaimsDraw"), seed: 7), .fail,
+            "claims-draw: effect 'claims-draw' says `static var draws` is true but has no draw(at:on:) of its own; "
+                + "implement it, or drop `draws`")
+    }
 }

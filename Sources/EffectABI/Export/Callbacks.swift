@@ -207,16 +207,15 @@ enum Callbacks {
                 "effect_drawing.struct_size is \(out.pointee.struct_size); it must be at least \(drawingSize)"
             }
         }
-        guard object.draws == object.hasOwnDraw else {
-            // The two declarations disagree: say which to add, loudly, rather
-            // than pass for an effect that does not draw or draw nothing.
-            return ErrorReport.fail(Status.internal, error) {
-                object.draws
-                    ? "effect '\(object.effectID)' says `static var draws` is true but has no draw(at:on:) of its own; implement it, or drop `draws`"
-                    : "effect '\(object.effectID)' implements draw(at:on:) but `static var draws` is false, so hosts would not draw it; add `static var draws: Bool { true }`"
-            }
-        }
+        // `draws` and a draw of its own disagreeing fails loudly, naming
+        // the line to add, rather than pass for an effect that does not draw
+        // (hosts would show channel bars) or that draws nothing.
         guard object.draws else {
+            guard !object.hasOwnDraw else {
+                return ErrorReport.fail(Status.internal, error) {
+                    "effect '\(object.effectID)' implements draw(at:on:) but `static var draws` is false, so hosts would not draw it; add `static var draws: Bool { true }`"
+                }
+            }
             return ErrorReport.fail(Status.unsupported, error) { "effect '\(object.effectID)' does not draw" }
         }
         var proposal = ProposedSize.unspecified
@@ -256,6 +255,11 @@ enum Callbacks {
         var canvas = Canvas(
             list: ItemBuffer(items: items, capacity: room), measurer: measurer, proposal: proposal, appearance: appearance)
         let (drawn, extent) = object.draw(at: t, on: &canvas)
+        guard !canvas.drewByDefault else {
+            return ErrorReport.fail(Status.internal, error) {
+                "effect '\(object.effectID)' says `static var draws` is true but has no draw(at:on:) of its own; implement it, or drop `draws`"
+            }
+        }
         guard !canvas.measureFailed else {
             return ErrorReport.fail(Status.range, error) {
                 "the text measurer failed or answered a non-finite metric or a negative ascent or descent"

@@ -41,7 +41,8 @@ class AnyInstance {
     func draw(at t: Double, on canvas: inout Canvas) -> (size: Size, extent: DrawingExtent) { fatalError("abstract") }
     var draws: Bool { fatalError("abstract") }
     /// Whether the effect has a draw of its own (draw(at:on:) or
-    /// drawFrame), whatever its `draws` says.
+    /// drawFrame), whatever its `draws` says: for an effect that says it
+    /// does not draw (one that says it does shows it by drawing).
     var hasOwnDraw: Bool { fatalError("abstract") }
     var layoutItemCount: Int { fatalError("abstract") }
     var hasLayout: Bool { fatalError("abstract") }
@@ -84,8 +85,6 @@ final class Instance<E: Effect>: AnyInstance {
             box: UnsafeRawPointer(Unmanaged.passRetained(ModelBox(built)).toOpaque()))
         try adopt(elements)
         warmUp()
-        // Before any thread can draw: a lazy property is not thread-safe.
-        _ = ownDraw
     }
 
     /// Samples once, single and batch, into scratch memory. A first call
@@ -271,15 +270,14 @@ final class Instance<E: Effect>: AnyInstance {
 
     override var draws: Bool { E.draws }
 
-    /// Found once, at create, by one counting draw at t = 0 (no items
-    /// stored): the protocol's default draw marks the canvas.
-    private lazy var ownDraw: Bool = {
+    /// Asked only of an effect whose `draws` is false, by one counting draw
+    /// (no items stored): the protocol's default draw marks the canvas and
+    /// returns at once.
+    override var hasOwnDraw: Bool {
         var canvas = Canvas(list: ItemBuffer(items: nil, capacity: 0), measurer: .reference, proposal: .unspecified)
         _ = draw(at: 0, on: &canvas)
         return !canvas.drewByDefault
-    }()
-
-    override var hasOwnDraw: Bool { ownDraw }
+    }
 
     /// Draws the frame at t and reports the drawing as a whole. The model
     /// is borrowed where its box holds it: `model` would copy it, with a

@@ -173,8 +173,9 @@ EFFECT_HOST_API effect_status effect_host_picture_draw_cairo(effect_host_picture
  * equal lists draw equal pixels. Frames are compared, not times: an event
  * or param set since that draw counts wherever it changes the frame at t
  * (even at the very t drawn, for an event set before it), and a frame at
- * another t that draws the same is 0 (a settled effect; a loop one period
- * on). 1 before the picture has drawn, and after a draw that failed.
+ * another t that draws the same is 0 (a settled effect, a loop's hold, a
+ * loop one period on where its t lands on the same point to the bit). 1
+ * before the picture has drawn, and after a draw that failed.
  * Asking changes nothing compared with: only a draw does.
  * Cost: one plugin draw (its text measured in the picture's fonts), no
  * raster. A caller that keeps what it drew (a texture, a window buffer)

@@ -68,3 +68,15 @@ def test_a_time_that_is_not_one_is_refused(catalog, t, status):
         with pytest.raises(effects.EffectError) as refused:
             instance.picture().changed(t)
         assert refused.value.status_name == status
+
+
+@pytest.mark.parametrize(("effect", "first", "then"), [("strikethrough-reveal", 0.5, 100), ("breathing-circles", 0.5, 8.5),
+                                                        ("breathing-circles", 3.25, 3.75)])
+def test_a_frame_said_unchanged_draws_the_very_same_pixels(catalog, effect, first, then):
+    with catalog.effect(effect).create() as instance:
+        picture = instance.picture()
+        before = picture.draw(first, scale=1)
+        assert picture.changed(then) is False
+        assert np.array_equal(picture.draw(then, scale=1), before)
+        moving = picture.draw(first / 2, scale=1)
+        assert not np.array_equal(moving, before)

@@ -129,7 +129,8 @@ static char *why_missing(const remembered *r, const effect_host_catalog *catalog
     return why.array;
 }
 
-static effect_type *offered_type(const effect_host_catalog *catalog, uint32_t index) {
+/* The type of effect `index`, or NULL with why in *failure (bfree it). */
+static effect_type *offered_type(const effect_host_catalog *catalog, uint32_t index, char **failure) {
     const char *id = effect_host_catalog_effect_id(catalog, index);
     effect_error error = {sizeof error, 0, {0}};
     effect_host_plugin *plugin = NULL;
@@ -141,6 +142,10 @@ static effect_type *offered_type(const effect_host_catalog *catalog, uint32_t in
         effect_host_plugin_effect(plugin, effect_index, &info, &error) != EFFECT_OK) {
         blog(LOG_WARNING, EFFECT_OBS_LOG "effect '%s' is not offered: %s", id, error.message);
         effect_host_plugin_free(plugin);
+        struct dstr why = {0};
+        dstr_printf(&why, "its plugin %s cannot be loaded: %s", effect_host_catalog_effect_path(catalog, index),
+                    error.message);
+        *failure = why.array;
         return NULL;
     }
     effect_type *type = bzalloc(sizeof *type);
@@ -174,9 +179,10 @@ void effect_obs_register_types(void) {
 
     uint32_t count = effect_host_catalog_effect_count(catalog);
     const effect_type **offered = bzalloc((count + 1) * sizeof *offered);
+    char **failures = bzalloc((count + 1) * sizeof *failures); /* per catalog effect: why it is not offered */
     size_t offered_count = 0;
     for (uint32_t i = 0; i < count; i++) {
-        effect_type *type = offered_type(catalog, i);
+        effect_type *type = offered_type(catalog, i, &failures[i]);
         if (type == NULL) continue;
         register_type(type);
         offered[offered_count++] = type;
@@ -185,9 +191,13 @@ void effect_obs_register_types(void) {
     }
     /* What was offered before and is not now: kept under its id, saying why. */
     for (size_t r = 0; r < old_count; r++) {
-        const char *id = old[r].fields[1];
+        const char *id = old[r].fields[1], *failure = NULL;
         int found = 0;
-        for (uint32_t i = 0; i < count && !found; i++) found = strcmp(effect_host_catalog_effect_id(catalog, i), id) == 0;
+        for (uint32_t i = 0; i < count && !found; i++)
+            if (strcmp(effect_host_catalog_effect_id(catalog, i), id) == 0) {
+                found = failures[i] == NULL;
+                failure = failures[i];
+            }
         if (found) continue;
         effect_type *type = bzalloc(sizeof *type);
         type->refs = 1;
@@ -195,7 +205,7 @@ void effect_obs_register_types(void) {
         type->effect_id = bstrdup(id);
         type->display_name = bstrdup(old[r].fields[2]);
         type->plugin_path = bstrdup(old[r].fields[3]);
-        type->missing = why_missing(&old[r], catalog);
+        type->missing = failure != NULL ? bstrdup(failure) : why_missing(&old[r], catalog);
         register_type(type);
         blog(LOG_WARNING, EFFECT_OBS_LOG "'%s' (%s) is no longer offered: %s; sources of it in saved scenes keep their "
                           "settings and draw nothing",
@@ -221,8 +231,7 @@ void effect_obs_register_types(void) {
             }
             for (size_t r = 0; r < old_count; r++) {
                 int found = 0;
-                for (uint32_t i = 0; i < count && !found; i++)
-                    found = strcmp(effect_host_catalog_effect_id(catalog, i), old[r].fields[1]) == 0;
+                for (size_t i = 0; i < offered_count && !found; i++) found = strcmp(offered[i]->effect_id, old[r].fields[1]) == 0;
                 if (found) continue;
                 for (int k = 0; k < 4; k++) write_field(f, old[r].fields[k], k == 3 ? '\n' : '\t');
             }
@@ -240,6 +249,8 @@ void effect_obs_register_types(void) {
     bfree(memory);
     blog(LOG_INFO, EFFECT_OBS_LOG "%zu effects as sources", offered_count);
     bfree(offered);
+    for (uint32_t i = 0; i < count; i++) bfree(failures[i]);
+    bfree(failures);
     effect_host_catalog_free(catalog);
 }
 

@@ -10,6 +10,7 @@
  */
 #include "effect_obs.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -88,13 +89,56 @@ void effect_obs_defaults(void *type_data, obs_data_t *settings) {
     obs_data_set_default_bool(settings, KEY_RESTART, true);
 }
 
-int effect_obs_param_value(const effect_type *type, obs_data_t *settings, uint32_t index, effect_value *value) {
+static const char *type_words(uint32_t type) {
+    switch (type) {
+    case EFFECT_TYPE_NUMBER: return "a number";
+    case EFFECT_TYPE_INTEGER: return "a whole number";
+    case EFFECT_TYPE_BOOL: return "true or false";
+    case EFFECT_TYPE_COLOR: return "a colour (OBS's 0xAABBGGRR number)";
+    default: return "text";
+    }
+}
+
+static enum obs_data_type obs_type_of(uint32_t type) {
+    switch (type) {
+    case EFFECT_TYPE_NUMBER:
+    case EFFECT_TYPE_INTEGER:
+    case EFFECT_TYPE_COLOR: return OBS_DATA_NUMBER;
+    case EFFECT_TYPE_BOOL: return OBS_DATA_BOOLEAN;
+    default: return OBS_DATA_STRING;
+    }
+}
+
+/* Whether the user's value under `key` is of OBS's type for the param (a
+ * program such as obs-websocket can set any JSON); a problem is written
+ * into `problem`. */
+static int well_typed(obs_data_t *settings, const char *key, uint32_t type, char *problem, size_t size) {
+    obs_data_item_t *item = obs_data_item_byname(settings, key);
+    int ok = item == NULL || !obs_data_item_has_user_value(item) || obs_data_item_gettype(item) == obs_type_of(type);
+    if (!ok) {
+        char given[120];
+        switch (obs_data_item_gettype(item)) {
+        case OBS_DATA_STRING: snprintf(given, sizeof given, "the text '%.80s'", obs_data_item_get_string(item)); break;
+        case OBS_DATA_NUMBER: snprintf(given, sizeof given, "the number %g", obs_data_item_get_double(item)); break;
+        case OBS_DATA_BOOLEAN: snprintf(given, sizeof given, "%s", obs_data_item_get_bool(item) ? "true" : "false"); break;
+        default: snprintf(given, sizeof given, "an object or a list"); break;
+        }
+        snprintf(problem, size, "setting '%s' is %s, not %s: the effect's default is used", key, given, type_words(type));
+    }
+    obs_data_item_release(&item);
+    return ok;
+}
+
+int effect_obs_param_value(const effect_type *type, obs_data_t *settings, uint32_t index, effect_value *value,
+                           char *problem, size_t problem_size) {
     effect_param_info info;
     memset(value, 0, sizeof *value);
     if (type->plugin == NULL || !param_info(type, index, &info)) return 0;
+    if (!well_typed(settings, info.name, info.type, problem, problem_size)) return -1;
     if (info.flags & EFFECT_PARAM_OPTIONAL) {
         char key[300];
         set_key(key, sizeof key, info.name);
+        if (!well_typed(settings, key, EFFECT_TYPE_BOOL, problem, problem_size)) return -1;
         int set = obs_data_get_bool(settings, key);
         /* Unticked: unset, said outright only when the effect's default is a value. */
         if (!set) return info.default_value.type != EFFECT_TYPE_NONE;
@@ -136,11 +180,17 @@ int effect_obs_same_value(const effect_value *a, const effect_value *b) {
     }
 }
 
-/* A slider's step: about a thousandth of the range, a power of ten. */
-static double step_for(double min, double max) {
-    double span = max - min;
+static int on_step(double x, double step) { return fabs(x / step - round(x / step)) < 1e-6; }
+
+/* A slider's step: about a thousandth of the range, a power of ten, and
+ * finer still until the minimum and the default sit on it. */
+static double step_for(const effect_param_info *info) {
+    double span = info->max - info->min;
     if (!(span > 0) || !isfinite(span)) return 1;
-    return pow(10.0, floor(log10(span)) - 3.0);
+    double step = pow(10.0, floor(log10(span)) - 3.0);
+    double fallback = info->default_value.type == EFFECT_TYPE_NUMBER ? info->default_value.number : info->min;
+    while (step > 1e-6 && !(on_step(info->min, step) && on_step(fallback, step))) step /= 10;
+    return step;
 }
 
 /* Shows an optional param's value only while its box is ticked. */
@@ -154,22 +204,31 @@ static void add_param(obs_properties_t *props, const effect_param_info *info) {
     char *label = effect_obs_label(info->name);
     char text[600];
     obs_property_t *p = NULL;
+    if (info->flags & EFFECT_PARAM_OPTIONAL) {
+        /* The box first, then the value it lets the user set. */
+        char key[300];
+        set_key(key, sizeof key, info->name);
+        snprintf(text, sizeof text, "%s: %s", label, obs_module_text("SetOptional"));
+        obs_property_t *box = obs_properties_add_bool(props, key, text);
+        obs_property_set_long_description(box, obs_module_text("SetOptional.Description"));
+        /* The name's storage is the plugin handle's, as long-lived as the type. */
+        obs_property_set_modified_callback2(box, optional_toggled, (void *)info->name);
+    }
     switch (info->type) {
     case EFFECT_TYPE_STRING:
         p = obs_properties_add_text(props, info->name, label,
                                     (info->flags & EFFECT_PARAM_MULTILINE) ? OBS_TEXT_MULTILINE : OBS_TEXT_DEFAULT);
         break;
     case EFFECT_TYPE_NUMBER:
-        p = obs_properties_add_float_slider(props, info->name, label, info->min, info->max,
-                                            step_for(info->min, info->max));
+        p = obs_properties_add_float_slider(props, info->name, label, info->min, info->max, step_for(info));
         if (info->unit[0]) {
             snprintf(text, sizeof text, " %s", info->unit);
             obs_property_float_set_suffix(p, text);
         }
         break;
     case EFFECT_TYPE_INTEGER: {
-        int min = info->min < -2147483647.0 ? -2147483647 : (int)info->min;
-        int max = info->max > 2147483647.0 ? 2147483647 : (int)info->max;
+        int min = info->min < (double)INT_MIN ? INT_MIN : (int)info->min;
+        int max = info->max > (double)INT_MAX ? INT_MAX : (int)info->max;
         /* A slider over billions cannot be moved one by one: a number field. */
         p = (double)max - min <= 10000 ? obs_properties_add_int_slider(props, info->name, label, min, max, 1)
                                        : obs_properties_add_int(props, info->name, label, min, max, 1);
@@ -192,15 +251,6 @@ static void add_param(obs_properties_t *props, const effect_param_info *info) {
     default: break;
     }
     if (p != NULL && info->doc[0]) obs_property_set_long_description(p, info->doc);
-    if (p != NULL && (info->flags & EFFECT_PARAM_OPTIONAL)) {
-        char key[300];
-        set_key(key, sizeof key, info->name);
-        snprintf(text, sizeof text, "%s: %s", label, obs_module_text("SetOptional"));
-        obs_property_t *box = obs_properties_add_bool(props, key, text);
-        obs_property_set_long_description(box, obs_module_text("SetOptional.Description"));
-        /* The name's storage is the plugin handle's, as long-lived as the type. */
-        obs_property_set_modified_callback2(box, optional_toggled, (void *)info->name);
-    }
     bfree(label);
 }
 

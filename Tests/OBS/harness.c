@@ -27,20 +27,22 @@
  *                              frame whose tick calls the source's show or hide
  *   activate NAME / deactivate NAME  the same for activate and deactivate
  *   pause NAME / play NAME     OBS's media controls
- *   seek NAME MS / restart NAME
+ *   seek NAME MS / restart NAME / stop NAME
  *   time NAME / duration NAME / state NAME / size NAME
  *   frame                      waits for the next video frame
  *   sleep MS
  *   render NAME PATH           the source's own texture, alone, read back as
  *                              R,G,B,A bytes (premultiplied) into PATH: "ok W H"
- *   cost NAME FRAMES [FROM_MS] seeks to FRAMES times 1/60 s apart from FROM_MS
- *                              (default 0) and renders the source at each, as
+ *   cost NAME FRAMES [FROM_MS [STEP]]  seeks to FRAMES times STEP ms apart (default
+ *                              1000/60; 0: one time again) from FROM_MS (default 0)
+ *                              and renders the source at each, as
  *                              OBS's video_render does, timing each render (the
  *                              source's drawing and texture upload) on this
  *                              thread's CPU clock: "ok MEDIAN_MS MAX_MS"
  *   props NAME                 the source's properties, one a line, then end
  *   defaults TYPE              obs_get_source_defaults as JSON
- *   hotkey NAME HOTKEY         presses and releases the source's hotkey
+ *   hotkey NAME HOTKEY         presses and releases the source's hotkey, then waits for
+ *                              the frame that applies what it changed
  *   button NAME PROPERTY       clicks a button property
  *   scene NAME                 an empty scene (a source named NAME, 1920 x 1080)
  *   add SCENE NAME X Y [SCALE] puts source NAME in the scene at (X, Y), scaled by SCALE
@@ -348,6 +350,9 @@ static void run(char *line) {
     } else if (strcmp(command, "seek") == 0) {
         obs_source_media_set_time(source, argument ? atoll(argument) : 0);
         answer("ok");
+    } else if (strcmp(command, "stop") == 0) {
+        obs_source_media_stop(source);
+        answer("ok");
     } else if (strcmp(command, "restart") == 0) {
         obs_source_media_restart(source);
         answer("ok");
@@ -371,29 +376,34 @@ static void run(char *line) {
         if (ok) answer("ok %u %u", w, h);
         else answer("error could not render");
     } else if (strcmp(command, "cost") == 0) {
-        char *count = argument ? strtok(argument, " ") : NULL, *from = strtok(NULL, " ");
+        char *count = argument ? strtok(argument, " ") : NULL, *from = strtok(NULL, " "), *step = strtok(NULL, " ");
         int frames = count ? atoi(count) : 0;
         long long start_ms = from ? atoll(from) : 0;
-        if (frames <= 0 || frames > 100000) return answer("error cost NAME FRAMES [FROM_MS]");
+        double step_ms = step ? atof(step) : 1000.0 / 60;
+        if (frames <= 0 || frames > 100000 || !(step_ms >= 0)) return answer("error cost NAME FRAMES [FROM_MS [STEP]]");
         double *times = calloc((size_t)frames, sizeof *times), worst = 0;
-        uint32_t w = obs_source_get_width(source), h = obs_source_get_height(source);
+        obs_enter_graphics();
+        gs_texrender_t *target = gs_texrender_create(GS_RGBA, GS_ZS_NONE);
+        obs_leave_graphics();
         for (int i = 0; i < frames; i++) {
-            obs_source_media_set_time(source, (int64_t)(start_ms + i * 1000 / 60));
-            uint32_t fw = obs_source_get_width(source), fh = obs_source_get_height(source);
-            if (fw != w || fh != h) w = fw, h = fh;
+            obs_source_media_set_time(source, start_ms + (int64_t)(i * step_ms));
+            uint32_t w = obs_source_get_width(source), h = obs_source_get_height(source);
             obs_enter_graphics();
-            gs_texrender_t *target = gs_texrender_create(GS_RGBA, GS_ZS_NONE);
-            double start = thread_ms();
-            if (gs_texrender_begin(target, w, h)) {
-                gs_ortho(0.0f, (float)w, 0.0f, (float)h, -100.0f, 100.0f);
+            gs_texrender_reset(target);
+            if (gs_texrender_begin(target, w ? w : 1, h ? h : 1)) {
+                gs_ortho(0.0f, (float)(w ? w : 1), 0.0f, (float)(h ? h : 1), -100.0f, 100.0f);
+                /* Only the source's own call: the target is OBS's, whoever draws into it. */
+                double start = thread_ms();
                 obs_source_video_render(source);
+                times[i] = thread_ms() - start;
                 gs_texrender_end(target);
             }
-            times[i] = thread_ms() - start;
-            gs_texrender_destroy(target);
             obs_leave_graphics();
             if (times[i] > worst) worst = times[i];
         }
+        obs_enter_graphics();
+        gs_texrender_destroy(target);
+        obs_leave_graphics();
         qsort(times, (size_t)frames, sizeof *times, compare_doubles);
         answer("ok %.4f %.4f", times[frames / 2], worst);
         free(times);
@@ -408,6 +418,8 @@ static void run(char *line) {
         if (search.id == OBS_INVALID_HOTKEY_ID) return answer("error no hotkey '%s'", search.name);
         obs_hotkey_trigger_routed_callback(search.id, true);
         obs_hotkey_trigger_routed_callback(search.id, false);
+        /* A toggle changes the settings, which OBS applies at the next frame. */
+        next_frame();
         answer("ok");
     } else if (strcmp(command, "button") == 0) {
         obs_properties_t *props = obs_source_properties(source);

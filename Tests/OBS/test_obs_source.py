@@ -197,8 +197,8 @@ def test_a_live_param_is_an_event_at_the_sources_time_and_the_rest_restarts_the_
     assert harness.time("s") == 2000
     harness.at("s", 2.16)
     assert_same_picture(harness.render("s"), rendered(tmp_path, "strikethrough-reveal", 2.16, "--at", "2:done=false"))
-    harness.update("s", {"text": "Written anew"})  # made from it: the effect starts again
-    assert harness.time("s") == 0
+    harness.update("s", {"text": "Written anew"})  # made from it: the effect starts again, playing
+    assert harness.time("s") < 100
     harness.at("s", 0.16)
     assert_same_picture(harness.render("s"), rendered(tmp_path, "strikethrough-reveal", 0.16, "--param", "text=Written anew",
                                                       "--param", "done=false"))
@@ -208,12 +208,10 @@ def test_a_hotkey_toggles_done_on_air(obs, tmp_path):
     harness = obs()
     shown(harness, "strikethrough-reveal", 2.0)
     harness.ok("hotkey s effect_host.toggle.done")
-    harness.ok("frame")
     assert harness.save("s")["settings"]["done"] is False  # the property shows it, and the scene keeps it
     harness.at("s", 2.5)
     assert_same_picture(harness.render("s"), rendered(tmp_path, "strikethrough-reveal", 2.5, "--at", "2:done=false"))
     harness.ok("hotkey s effect_host.toggle.done")
-    harness.ok("frame")
     harness.at("s", 2.66)
     assert_same_picture(harness.render("s"), rendered(tmp_path, "strikethrough-reveal", 2.66, "--at", "2:done=false",
                                                       "--at", "2.5:done=true"))
@@ -223,9 +221,11 @@ def test_replay_plays_the_entrance_again(obs, tmp_path):
     harness = obs()
     shown(harness, "text-reveal", 3.0)
     harness.ok("button s play.replay")
-    assert harness.time("s") == 0
+    assert harness.time("s") < 100
+    harness.ok("pause s")
+    harness.ok("seek s 3000")
     harness.ok("hotkey s effect_host.replay")
-    assert harness.time("s") == 0
+    assert harness.time("s") < 100 and harness.ok("state s") == "1"  # playing again (OBS_MEDIA_STATE_PLAYING)
     harness.at("s", 0.3)
     assert_same_picture(harness.render("s"), rendered(tmp_path, "text-reveal", 0.3))
 
@@ -361,3 +361,66 @@ def test_a_live_colour_set_back_to_its_default_follows_the_theme_again(obs, tmp_
     # Unset, the text colour is the dark appearance's (#F5F5F7), not the light default the metadata shows.
     assert_same_picture(harness.render("s"), rendered(tmp_path, "strikethrough-reveal", 2.0, "--theme", "dark"))
     assert harness.time("s") == 2000  # the same moment, drawn anew
+
+
+def test_a_paused_source_shown_again_plays_from_the_start(obs):
+    harness = obs()
+    harness.create("s", type_of("text-reveal"))
+    harness.ok("show s")
+    harness.ok("pause s")
+    harness.ok("hide s")
+    harness.ok("show s")  # a scene switch back: Restart when shown
+    harness.ok("sleep 300")
+    assert harness.time("s") >= 150 and harness.ok("state s") == "1"
+    harness.ok("stop s")
+    assert harness.time("s") == 0 and harness.ok("state s") == "5"  # OBS_MEDIA_STATE_STOPPED
+
+
+def test_an_event_that_grows_the_ink_grows_the_source(obs, tmp_path):
+    harness = obs()
+    shown(harness, "text-reveal", 2.0, {"blur_radius": 200.0})
+    before = harness.size("s")
+    harness.update("s", {"preset": "blur", "replay": 1})
+    harness.at("s", 2.2)
+    expected = rendered(tmp_path, "text-reveal", 2.2, "--param", "blur_radius=200", "--at", "2:preset=blur", "--at",
+                        "2:replay=1")
+    assert harness.size("s") != before
+    assert_same_picture(harness.render("s"), expected)
+
+
+def test_seeking_back_shows_the_history_and_a_reset_keeps_the_other_events(obs, tmp_path):
+    harness = obs()
+    shown(harness, "strikethrough-reveal", 2.0, {"done": False})
+    harness.update("s", {"done": True})  # struck at 2 s
+    harness.at("s", 1.0)
+    assert_same_picture(harness.render("s"), rendered(tmp_path, "strikethrough-reveal", 1.0, "--param", "done=false",
+                                                      "--at", "2:done=true"))
+    harness.at("s", 2.1)
+    assert_same_picture(harness.render("s"), rendered(tmp_path, "strikethrough-reveal", 2.1, "--param", "done=false",
+                                                      "--at", "2:done=true"))
+    harness.update("s", {"line_color": 0xFF0000FF})
+    harness.ok("reset s line_color")  # its default again: its event goes, the strike's stays
+    harness.at("s", 2.15)
+    assert_same_picture(harness.render("s"), rendered(tmp_path, "strikethrough-reveal", 2.15, "--param", "done=false",
+                                                      "--at", "2:done=true"))
+
+
+def test_notes_that_take_turns_are_each_said_once(obs):
+    harness = obs()
+    # A family that is not installed, and a character no font has (a Hentaigana letter, U+1B001).
+    harness.create("s", type_of("tracking-breathe"), {"look.font": "No Such Family 123", "text": "Live \U0001B001"})
+    harness.ok("show s")
+    for t in (0.1, 0.2, 0.3, 0.4, 0.5, 0.6):
+        harness.at("s", t)
+        harness.render("s")
+    lines = [line for line in harness.log().splitlines() if "[effect-host] s: " in line]
+    assert len(lines) == len(set(lines)) and any("No Such Family 123" in line for line in lines), lines
+
+
+def test_a_setting_of_the_wrong_type_is_said_and_the_default_used(obs, tmp_path):
+    harness = obs()
+    shown(harness, "strikethrough-reveal", 2.0, {"done": "yes", "look.theme": "purple"})
+    log = harness.log()
+    assert "setting 'done' is the text 'yes', not true or false: the effect's default is used" in log
+    assert "setting 'look.theme' is 'purple', which is neither light nor dark: drawn light" in log
+    assert_same_picture(harness.render("s"), rendered(tmp_path, "strikethrough-reveal", 2.0))

@@ -12,6 +12,8 @@ final class OBSPlanTests: XCTestCase {
         XCTAssertEqual(OBSNames.userPlugins(configHome: "/cfg", home: "/home/ana"), "/cfg/obs-studio/plugins")
         // A relative XDG_CONFIG_HOME is invalid by the XDG spec, and ignored as OBS's Qt does.
         XCTAssertEqual(OBSNames.userPlugins(configHome: "cfg", home: "/home/ana"), "/home/ana/.config/obs-studio/plugins")
+        XCTAssertEqual(OBSNames.userPlugins(configHome: "/cfg", home: nil), "/cfg/obs-studio/plugins")
+        XCTAssertNil(OBSNames.userPlugins(configHome: nil, home: nil))
         XCTAssertEqual(OBSNames.file, "effect-host.so")
     }
 

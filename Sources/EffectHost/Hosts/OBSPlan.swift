@@ -27,9 +27,10 @@ public enum OBSNames {
     /// directory's `obs-studio/plugins`, the config directory being
     /// `$XDG_CONFIG_HOME`, else `$HOME/.config`). A module there lies in
     /// `NAME/bin/64bit/NAME.so`, its texts in `NAME/data/`.
-    public static func userPlugins(configHome: String?, home: String) -> String {
-        let base = configHome.flatMap { $0.hasPrefix("/") ? $0 : nil } ?? ((home.hasSuffix("/") ? String(home.dropLast()) : home) + "/.config")
-        return base + "/obs-studio/plugins"
+    /// nil when neither says where (no absolute XDG_CONFIG_HOME, no HOME).
+    public static func userPlugins(configHome: String?, home: String?) -> String? {
+        let fromHome = home.map { ($0.hasSuffix("/") ? String($0.dropLast()) : $0) + "/.config" }
+        return (configHome.flatMap { $0.hasPrefix("/") ? $0 : nil } ?? fromHome).map { $0 + "/obs-studio/plugins" }
     }
 }
 

@@ -21,6 +21,10 @@ struct InstallHostsCommand {
     /// plugin folder; nil for relocatable copies (scripts/install puts the
     /// module where OBS looks itself).
     let obs: (installer: OBSInstaller, looked: Bool)?
+    /// Why there is no OBS plugin folder to write to, when there is none.
+    let obsUnplaced: String?
+    /// The folder the `obs` program searches for this user's modules, if known.
+    let obsSearched: String?
 
     init(_ arguments: [String]) throws(UsageError) {
         let parsed = try Arguments(arguments, spec: .installHosts)
@@ -59,20 +63,19 @@ struct InstallHostsCommand {
         }
         let obsModule = try parsed.single("--obs-module")
         let obsDirectory = try parsed.single("--obs-dir")
+        obsSearched = OBSNames.userPlugins(configHome: getenv("XDG_CONFIG_HOME").map { String(cString: $0) }, home: home)
+        if let obsDirectory, obsDirectory.isEmpty { throw UsageError("--obs-dir needs a directory") }
+        let plugins = obsDirectory.map(Self.absolute) ?? obsSearched
+        obsUnplaced =
+            pinned && plugins == nil
+            ? "no OBS module installed: neither XDG_CONFIG_HOME nor HOME is set, so there is no OBS plugin folder of this user's: give --obs-dir DIR"
+            : nil
         if !pinned {
             guard obsModule == nil, obsDirectory == nil else {
                 throw UsageError("--relocatable makes frei0r copies alone; --obs-module and --obs-dir cannot be given with it")
             }
             obs = nil
-        } else {
-            let plugins: String
-            if let obsDirectory {
-                guard !obsDirectory.isEmpty else { throw UsageError("--obs-dir needs a directory") }
-                plugins = Self.absolute(obsDirectory)
-            } else {
-                guard let home else { throw UsageError("HOME is not set, so there is no ~/.config/obs-studio/plugins: give --obs-dir DIR") }
-                plugins = OBSNames.userPlugins(configHome: getenv("XDG_CONFIG_HOME").map { String(cString: $0) }, home: home)
-            }
+        } else if let plugins {
             let module: String
             if let obsModule {
                 guard !obsModule.isEmpty else { throw UsageError("--obs-module needs a file") }
@@ -81,6 +84,8 @@ struct InstallHostsCommand {
                 module = OBSNames.installedModule(executable: SearchPath.executablePath() ?? "/usr/bin/effect-host")
             }
             obs = (OBSInstaller(module: module, data: OBSNames.data(besideModule: module), plugins: plugins), obsModule == nil)
+        } else {
+            obs = nil
         }
         // Relocatable copies find what the host library finds beside itself, whatever this shell's EFFECT_PLUGIN_PATH holds.
         session =
@@ -141,6 +146,12 @@ struct InstallHostsCommand {
             }
         }
         if let obsMissing { Output.standard.line(obsMissing) }
+        if let obsUnplaced { Output.standard.line(obsUnplaced) }
+        if let obs, obsPrepared?.plan.note == nil, obsMissing == nil, obs.installer.plugins != obsSearched {
+            Output.standard.line(
+                "OBS does not search \(Terminal.sanitize(obs.installer.plugins)) by itself: it loads a user's modules from \(obsSearched.map(Terminal.sanitize) ?? "$XDG_CONFIG_HOME/obs-studio/plugins")"
+            )
+        }
         return leftOut ? 1 : 0
     }
 

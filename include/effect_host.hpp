@@ -353,6 +353,16 @@ public:
         call.check(effect_host_picture_draw_cairo(handle_.get(), t, cairo_context, &call));
     }
 
+    /* Whether the frame at t would draw otherwise than the last frame
+     * drawn: true before any draw (effect_host_picture_changed, API 1.5). A
+     * program that keeps its pixels redraws only when it is true. */
+    bool changed(double t) {
+        effect::detail::Call call;
+        int changed = 1;
+        call.check(effect_host_picture_changed(handle_.get(), t, &changed, &call));
+        return changed != 0;
+    }
+
     /* The frame at t as the picture draws it, checked and walked, in the
      * picture's box (effect_host_picture_drawing). */
     Drawing drawing(double t);

@@ -119,7 +119,7 @@ extern "C" {
 #endif
 
 #define EFFECT_HOST_API_MAJOR 1
-#define EFFECT_HOST_API_MINOR 4
+#define EFFECT_HOST_API_MINOR 5
 
 #if defined(_WIN32)
 #define EFFECT_HOST_API __declspec(dllimport)
@@ -162,7 +162,9 @@ extern "C" {
  * picture's frame or an instance's own display list, checked and walked)
  * events as text (effect_host_instance_set_event_text) and the catalog's
  * search path (effect_host_catalog_searched) and a picture's size in pixels
- * (effect_host_picture_pixel_size).
+ * (effect_host_picture_pixel_size). 1.5 added whether a frame would draw
+ * otherwise than the last one drawn (effect_host_picture_changed), so a
+ * program that keeps its pixels draws only when the picture changes.
  * Threads: any. */
 EFFECT_HOST_API uint32_t effect_host_api_version(void);
 

@@ -160,6 +160,34 @@ EFFECT_HOST_API effect_status effect_host_picture_draw_pixels_placed(effect_host
 EFFECT_HOST_API effect_status effect_host_picture_draw_cairo(effect_host_picture *picture, double t,
                                                              void *cairo_context, effect_error *error);
 
+/* Stores in *changed 1 when the frame at time t would draw differently
+ * from the last frame this picture drew (effect_host_picture_draw_pixels,
+ * _draw_pixels_placed or _draw_cairo, into whatever buffer or context),
+ * and 0 when it would draw the same. The frame's display list (for an
+ * effect that does not draw itself, the bars of its channels) is made as
+ * a draw makes it and compared with the one last drawn: the same items in
+ * the same order, every field identical, numbers bit for bit (0 and -0
+ * differ) and text byte for byte. No hash and no guess from times, so 0
+ * is never said of a frame that draws otherwise. The look (appearance,
+ * fonts, ground, width) is the picture's own, fixed when it was made, so
+ * equal lists draw equal pixels. Frames are compared, not times: an event
+ * or param set since that draw counts wherever it changes the frame at t
+ * (even at the very t drawn, for an event set before it), and a frame at
+ * another t that draws the same is 0 (a settled effect, a loop's hold, a
+ * loop one period on where its t lands on the same point to the bit). 1
+ * before the picture has drawn, and after a draw that failed.
+ * Asking changes nothing compared with: only a draw does.
+ * Cost: one plugin draw (its text measured in the picture's fonts), no
+ * raster. A caller that keeps what it drew (a texture, a window buffer)
+ * and draws it again at the same size, layout and placement skips its
+ * draw when 0; what lies under an EFFECT_HOST_PLACE_OVER draw is the
+ * caller's to compare. Since API 1.5.
+ * Errors: NULL_POINTER, TIME, INTERNAL (a list that breaks effect.h's
+ * rules, named), and the plugin's own.
+ * Threads: changes the picture. */
+EFFECT_HOST_API effect_status effect_host_picture_changed(effect_host_picture *picture, double t, int *changed,
+                                                          effect_error *error);
+
 /* One line naming characters no installed font could draw, with the
  * Debian package that has them, once the picture has met some (making a
  * picture draws its first frame); NULL when there were none, and for a

@@ -11,6 +11,8 @@ final class PictureBox {
     let instance: InstanceBox
     let picture: FramePicture
     let fonts: LoadedFonts
+    /// What the last draw drew, for effect_host_picture_changed.
+    var lastDrawn = LastDrawn()
     private var missing: UnsafeMutablePointer<CChar>?
     private var fallback: UnsafeMutablePointer<CChar>?
 
@@ -136,6 +138,9 @@ private func drawPixels(
     _ layout: UInt32, placement: Placement, over: Bool
 ) throws {
     let box: PictureBox = try object(picture, "picture")
+    // Forgotten first: after a draw that fails, whatever the caller holds
+    // is no frame to compare with.
+    box.lastDrawn.forget()
     guard let pixels else { throw Failure.null("pixels") }
     guard Int(bitPattern: pixels) % 4 == 0 else { throw Failure(EFFECT_ERR_RANGE, "pixels must start at an address that is a multiple of 4") }
     let side = UInt32(PixelCanvas.maxSide)
@@ -152,18 +157,20 @@ private func drawPixels(
         throw Failure(EFFECT_ERR_RANGE, "layout \(layout) is not one of EFFECT_HOST_PIXELS_*")
     }
     let canvas = try PixelCanvas(wrapping: pixels, width: Int(width), height: Int(height), stride: Int(stride))
+    let list = try box.picture.displayList(of: box.instance.instance, at: t)
     let straight = layout == EFFECT_HOST_PIXELS_RGBA_STRAIGHT
     let cairoWords = layout == EFFECT_HOST_PIXELS_ARGB32_PREMULTIPLIED
     // Only the picture's area is drawn on: the rest is cleared, or left
     // as the caller's pixels are, and needs no rewriting either way.
     let area = box.picture.area(on: canvas, placement: placement)
     if over, !cairoWords, let area { try canvas.convertPixelsToCairoInPlace(from: .rgba, straight: straight, within: area) }
-    try box.picture.draw(box.instance.instance, at: t, on: canvas, placement: placement, over: over)
+    try box.picture.draw(list, on: canvas, placement: placement, over: over)
     if !cairoWords, let area {
         try canvas.convertPixelsInPlace(order: .rgba, straight: straight, within: area)
     } else {
         canvas.flush()
     }
+    box.lastDrawn.remember(list)
     box.noteFonts()
 }
 
@@ -173,9 +180,23 @@ public func effect_host_picture_draw_cairo(
 ) -> Int32 {
     answer(error) {
         let box: PictureBox = try object(picture, "picture")
+        box.lastDrawn.forget()
         guard let context else { throw Failure.null("cairo_context") }
-        try box.picture.draw(box.instance.instance, at: t, intoCairo: context)
+        let list = try box.picture.displayList(of: box.instance.instance, at: t)
+        try box.picture.draw(list, intoCairo: context)
+        box.lastDrawn.remember(list)
         box.noteFonts()
+    }
+}
+
+@_cdecl("effect_host_picture_changed")
+public func effect_host_picture_changed(
+    _ picture: OpaquePointer?, _ t: Double, _ changed: UnsafeMutablePointer<Int32>?, _ error: UnsafeMutablePointer<effect_error>?
+) -> Int32 {
+    answer(error) {
+        let box: PictureBox = try object(picture, "picture")
+        guard let changed else { throw Failure.null("changed") }
+        changed.pointee = try box.picture.wouldChange(box.instance.instance, at: t, since: box.lastDrawn) ? 1 : 0
     }
 }
 

@@ -99,7 +99,7 @@ def checked(tmp_path_factory):
 
 def test_the_catalog_finds_the_bundled_effects_and_suggests_a_near_miss(checked):
     lines, _ = checked
-    assert lines["version"].startswith("1.4 ")
+    assert lines["version"].startswith("1.5 ")
     assert lines["catalog"] == "4 effects"
     assert lines["unknown id"] == "status -4: unknown effect 'strikethrough-reveel' (did you mean 'strikethrough-reveal'?)"
 
@@ -288,6 +288,76 @@ def test_a_pictures_pixel_size_is_its_points_at_the_scale_rounded_up_and_refused
     assert huge is not None and int(huge.group(1)) in (10000, 10001), lines["pixel size huge"]
     assert lines["pixel size zero"] == "status -7: a scale is 0.1 to 8192 pixels a point, not 0.0"
     assert lines["pixel size NULL"].startswith("status -1: ")
+
+
+def test_a_settled_strike_draws_the_same_and_its_motion_and_events_do_not(checked):
+    """API 1.5, effect_host_picture_changed, against the seed: the strike
+    animates `a` from 0 to 1 with easeInOut over `duration` (320 ms) on
+    appear, so from 0.32 s on every frame is the one at 0.32, and any t
+    short of it (a < 1) draws otherwise. Asking before the first draw, or
+    after a draw that failed, says changed: there is nothing to compare."""
+    lines, _ = checked
+    assert lines["changed before a draw"] == "1 1"
+    # Drawn at 0.5: settled. 0.32 itself is the end (a = 1); 1e6 too.
+    assert lines["changed settled"] == "0 0 0 0 0"
+    # a = 0 at 0, then 0 < a < 1 at 0.16 and 0.31.
+    assert lines["changed striking"] == "1 1 1"
+    # Drawn at 0.1, mid-strike: the same frame again is unchanged; 10 ms on, or the end, is not.
+    assert lines["changed mid-strike"] == "0 1 1"
+
+
+def test_an_event_set_since_the_draw_counts_where_it_changes_the_frame(checked):
+    """Frames are compared, not times. Drawn at 1 (a = 1), then done=false
+    at 2: frames before 2 are the same; at 2 the retract starts from a = 1
+    (easeInOut is 0 at its start), so that frame too is the same; 2.1 is
+    moving and 3 is undone (a = 0). Drawn at 3, the retract ends at
+    2 + 0.32 = 2.32 (exactly, in doubles). done=true set at 2.5, before
+    the 3 drawn, makes that very t draw otherwise (struck again by 2.82),
+    while 2.4, before the event, is as drawn. A param set at 4
+    (line_color, the line and tick's colour) changes the frames from 4 on."""
+    lines, _ = checked
+    assert lines["changed undone at 2"] == "0 0 0 1 1"
+    assert lines["changed undone"] == "0 0 0"
+    assert lines["changed redone at 2.5"] == "1 0 1"
+    assert lines["changed line colour at 4"] == "0 0 1 1"
+    # Drawn at 5 in red: 4 is red and struck too.
+    assert lines["changed red"] == "0 0"
+    assert lines["changed failed draw"] == "status -1: pixels is NULL"
+    assert lines["changed after a failed draw"] == "1"
+    assert lines["changed after a placed draw"] == "0 0"
+
+
+def test_a_picture_asked_wrongly_gets_an_error_and_no_answer(checked):
+    lines, _ = checked
+    assert lines["changed NULL picture"] == "status -1: picture is NULL"
+    assert lines["changed NULL out"] == "status -1: changed is NULL"
+    assert lines["changed NaN"] == "status -9: t = nan is not a time; times are finite and >= 0"
+    assert lines["changed negative"] == "status -9: t = -1 is not a time; times are finite and >= 0"
+    assert lines["changed untouched by refusals"] == "-1"
+
+
+def test_bars_of_an_effect_that_does_not_draw_are_compared_as_drawn(checked):
+    """The ABI 1.0 test ramp (value t / length, length 1, then 1 from t = 1)
+    pictured as bars: 0.25 and 0.5 fill the bar differently; from 1 on the
+    value is 1 whatever t. 0.9995's value shows as "1.000" at three decimals
+    or near it, but its bar is 0.9995 of the track: the items differ."""
+    lines, _ = checked
+    assert lines["changed bars at 0.25"] == "0 1"
+    assert lines["changed bars at 1"] == "0 0 1"
+
+
+def test_a_loop_one_period_on_and_its_holds_draw_the_same(checked):
+    """breathing-circles breathes in 3 s, holds 1, out 3, holds 1: a period
+    of 8 s. The plugin places t in the breath with fmod, which is exact, and
+    8.5, 16.5 and 800.5 are exact in doubles, so each lands on 0.5 to the
+    bit: the very same list, unchanged. 0.75 (further in) and 4.5
+    (breathing out) are not. Drawn at 3.25, in the hold after breathing in
+    (3 to 4 s, fully out), the whole hold and the next one (11.25) are the
+    same; 2.99 (still breathing in) and 7.5 (the hold after breathing out,
+    contracted) are not."""
+    lines, _ = checked
+    assert lines["changed loop at 0.5"] == "0 0 0 0 1 1"
+    assert lines["changed loop held in"] == "0 0 0 0 1 1 1"
 
 
 def test_a_catalog_says_what_it_searched_in_order(checked):
@@ -538,6 +608,10 @@ def test_the_cpp_face_draws_renders_plays_and_reports(checked_cpp):
     assert lines["effects"] == "4"
     assert lines["alone"] == "3 plugins, 1 failures"
     assert lines["span"] == "0.5"
+    # Picture::changed: the frame drawn (0.25 s into a 0.5 s strike) again is
+    # unchanged, 0.3 is further struck; drawn at the end, 9 s is the same.
+    assert lines["changed"] == "0 1, settled 0 0"
+    assert lines["changed refused"] == "-9 t = -1 is not a time; times are finite and >= 0"
     # Two phrases that match nothing, named in one note; the strike has none.
     assert lines["notes"] == "1, the highlights 'weekend' and 'fortnight' match no words of the text, so nothing is highlighted for them"
     width, height = map(int, lines["pixels"].split())
@@ -588,7 +662,7 @@ def test_a_program_built_against_the_api_1_2_header_keeps_working(tmp_path):
     out = tmp_path / "out"
     out.mkdir()
     lines = run(program, out)
-    assert lines["version"].startswith("1.4 ")
+    assert lines["version"].startswith("1.5 ")
     assert lines["catalog"] == "4 effects"
     assert lines["pixels"].endswith(" written")
     assert lines["placed"].endswith(" written")

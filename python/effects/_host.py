@@ -27,8 +27,9 @@ from . import _abi
 from .errors import EffectError
 
 API_MAJOR = 1
-#: The least minor this package needs: 1.4 brought the metadata accessors.
-API_MINOR = 4
+#: The least minor this package needs: 1.4 brought the metadata accessors,
+#: 1.5 ``Picture.changed``.
+API_MINOR = 5
 #: The longest side, in pixels, the host draws (its canvas's limit).
 MAX_SIDE = 8192
 LIBRARY_NAME = "libeffecthost.so"
@@ -212,6 +213,7 @@ _SIGNATURES: dict[str, tuple[Any, list[Any]]] = {
     "effect_host_picture_draw_pixels": (c_int32, [c_void_p, c_double, c_void_p, c_uint32, c_uint32, c_uint32, c_uint32, _Err]),
     "effect_host_picture_draw_pixels_placed": (
         c_int32, [c_void_p, c_double, c_void_p, c_uint32, c_uint32, c_uint32, c_uint32, POINTER(Placement), _Err]),
+    "effect_host_picture_changed": (c_int32, [c_void_p, c_double, POINTER(c_int), _Err]),
     "effect_host_picture_missing_characters": (c_char_p, [c_void_p]),
     "effect_host_picture_font_note": (c_char_p, [c_void_p]),
     "effect_host_picture_free": (None, [c_void_p]),
@@ -615,6 +617,20 @@ class Picture:
             library().effect_host_picture_draw_pixels_placed, self._handle.pointer, float(t), array.ctypes.data, width, height,
             array.strides[0], layout, ctypes.byref(placement),
         )
+
+    def changed(self, t: float) -> bool:
+        """Whether the frame at ``t`` would draw otherwise than the last frame
+        this picture drew (``draw`` or ``draw_into``), decided by the host
+        library from the frames' display lists, compared exactly: True
+        before the first draw, False for a frame that draws the same (a
+        settled effect), whatever the times. Events set since that draw
+        count. It costs the plugin's draw, no raster: keep the pixels and
+        draw again only when it says True."""
+        from ._values import to_time  # here: _values imports this module's importers
+
+        changed = c_int()
+        call(library().effect_host_picture_changed, self._handle.pointer, to_time(t), ctypes.byref(changed))
+        return changed.value != 0
 
     @property
     def missing_characters(self) -> str | None:

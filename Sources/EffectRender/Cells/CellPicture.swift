@@ -242,7 +242,7 @@ public struct CellPicture {
     public mutating func lines(at t: Double) throws(EffectError) -> [String] {
         let list = try instance.draw(at: t, width: proposal, measurer: scale, appearance: appearance)
         let picture: [String]
-        if let last, last.items == list.items {
+        if let last, DisplayList.sameItems(last.items, list.items) {
             picture = last.lines
         } else {
             canvas.clear()

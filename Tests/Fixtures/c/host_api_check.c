@@ -16,6 +16,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "effect_host.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -494,6 +495,113 @@ static void instance_drawing_refusals(const char *test_plugins) {
     }
 }
 
+/* Whether the frame at t would draw otherwise than the last one drawn (API
+ * 1.5): each answer is 0, 1, or the call's status. */
+static void print_changed(const char *step, effect_host_picture *picture, const double *times, int count) {
+    printf("%s:", step);
+    for (int i = 0; i < count; i++) {
+        int changed = -1;
+        effect_status status = effect_host_picture_changed(picture, times[i], &changed, &error);
+        if (status == EFFECT_OK) printf(" %d", changed);
+        else printf(" status %d", (int)status);
+    }
+    printf("\n");
+}
+
+#define CHANGED(step, picture, ...)                                                                              \
+    do {                                                                                                         \
+        const double times_[] = {__VA_ARGS__};                                                                   \
+        print_changed(step, picture, times_, (int)(sizeof times_ / sizeof times_[0]));                          \
+    } while (0)
+
+/* A strike (the default `done`, `duration` 0.32 s) asked before and after
+ * draws, events and a param set; the bars of the ABI 1.0 test ramp. */
+static void changed_check(effect_host_plugin *plugin, const char *test_plugins) {
+    effect_host_instance *strike = NULL;
+    effect_host_picture *picture = NULL;
+    uint32_t w = 0, h = 0;
+    if (!say("changed", effect_host_instance_create(plugin, "strikethrough-reveal", NULL, 0, &strike, &error)) ||
+        !say("changed", effect_host_picture_create(strike, NULL, &picture, &error)) ||
+        !say("changed", effect_host_picture_pixel_size(picture, 1, &w, &h, &error))) return;
+    uint8_t *rgba = calloc((size_t)w * h, 4);
+    if (rgba == NULL) return;
+    CHANGED("changed before a draw", picture, 0.5, 0);
+    say("changed draw", effect_host_picture_draw_pixels(picture, 0.5, rgba, w, h, w * 4, 0, &error));
+    CHANGED("changed settled", picture, 0.5, 0.32, 0.4, 100, 1e6);
+    CHANGED("changed striking", picture, 0, 0.16, 0.31);
+    say("changed draw", effect_host_picture_draw_pixels(picture, 0.1, rgba, w, h, w * 4, 0, &error));
+    CHANGED("changed mid-strike", picture, 0.1, 0.11, 0.5);
+    say("changed draw", effect_host_picture_draw_pixels(picture, 1, rgba, w, h, w * 4, 0, &error));
+    say("changed event", effect_host_instance_set_event_text(strike, "2:done=false", &error));
+    CHANGED("changed undone at 2", picture, 1, 1.99, 2, 2.1, 3);
+    say("changed draw", effect_host_picture_draw_pixels(picture, 3, rgba, w, h, w * 4, 0, &error));
+    CHANGED("changed undone", picture, 3, 2.32, 50);
+    /* An event before the frame drawn: the same t now draws otherwise. */
+    say("changed event", effect_host_instance_set_event_text(strike, "2.5:done=true", &error));
+    CHANGED("changed redone at 2.5", picture, 3, 2.4, 2.82);
+    say("changed draw", effect_host_picture_draw_pixels(picture, 3, rgba, w, h, w * 4, 0, &error));
+    effect_value red = {EFFECT_TYPE_COLOR, 0, 0, 0xFF0000FF, NULL};
+    say("changed param", effect_host_instance_set_param(strike, "line_color", &red, 4, &error));
+    CHANGED("changed line colour at 4", picture, 3, 3.99, 4, 5);
+    say("changed draw", effect_host_picture_draw_pixels(picture, 5, rgba, w, h, w * 4, 0, &error));
+    CHANGED("changed red", picture, 5, 4);
+    /* A draw that fails leaves nothing to compare with. */
+    say("changed failed draw", effect_host_picture_draw_pixels(picture, 5, NULL, w, h, w * 4, 0, &error));
+    CHANGED("changed after a failed draw", picture, 5);
+    effect_host_placement corner = {sizeof corner, 0, 0.5, 0, 1};
+    say("changed placed", effect_host_picture_draw_pixels_placed(picture, 5, rgba, w, h, w * 4, 0, &corner, &error));
+    CHANGED("changed after a placed draw", picture, 5, 4);
+    int changed = -1;
+    say("changed NULL picture", effect_host_picture_changed(NULL, 1, &changed, &error));
+    say("changed NULL out", effect_host_picture_changed(picture, 1, NULL, &error));
+    say("changed NaN", effect_host_picture_changed(picture, NAN, &changed, &error));
+    say("changed negative", effect_host_picture_changed(picture, -1, &changed, &error));
+    printf("changed untouched by refusals: %d\n", changed);
+    free(rgba);
+    effect_host_picture_free(picture);
+    effect_host_instance_free(strike);
+
+    /* An effect that does not draw itself: the bars of its channels. */
+    char path[4096];
+    effect_host_plugin *minor0 = NULL;
+    effect_host_instance *ramp = NULL;
+    effect_host_picture *bars = NULL;
+    snprintf(path, sizeof path, "%s/libMinor0.so", test_plugins);
+    if (say("changed bars", effect_host_plugin_open(path, 0, &minor0, &error)) &&
+        say("changed bars", effect_host_instance_create(minor0, "test-ramp", NULL, 0, &ramp, &error)) &&
+        say("changed bars", effect_host_picture_create(ramp, NULL, &bars, &error)) &&
+        say("changed bars", effect_host_picture_pixel_size(bars, 1, &w, &h, &error))) {
+        rgba = calloc((size_t)w * h, 4);
+        if (rgba != NULL && say("changed bars", effect_host_picture_draw_pixels(bars, 0.25, rgba, w, h, w * 4, 0, &error))) {
+            CHANGED("changed bars at 0.25", bars, 0.25, 0.5);
+            say("changed bars", effect_host_picture_draw_pixels(bars, 1, rgba, w, h, w * 4, 0, &error));
+            CHANGED("changed bars at 1", bars, 1, 2, 0.9995);
+        }
+        free(rgba);
+    }
+    effect_host_picture_free(bars);
+    effect_host_instance_free(ramp);
+    effect_host_plugin_free(minor0);
+}
+
+/* A loop (breathing-circles, 3 + 1 + 3 + 1 s a breath): its holds stand still. */
+static void changed_loop_check(effect_host_plugin *breathe) {
+    effect_host_instance *circles = NULL;
+    effect_host_picture *picture = NULL;
+    uint32_t w = 0, h = 0;
+    if (!say("changed loop", effect_host_instance_create(breathe, "breathing-circles", NULL, 0, &circles, &error)) ||
+        !say("changed loop", effect_host_picture_create(circles, NULL, &picture, &error)) ||
+        !say("changed loop", effect_host_picture_pixel_size(picture, 1, &w, &h, &error))) return;
+    uint8_t *rgba = calloc((size_t)w * h, 4);
+    if (rgba != NULL && say("changed loop", effect_host_picture_draw_pixels(picture, 0.5, rgba, w, h, w * 4, 0, &error)))
+        CHANGED("changed loop at 0.5", picture, 0.5, 8.5, 16.5, 800.5, 0.75, 4.5);
+    if (rgba != NULL && say("changed loop", effect_host_picture_draw_pixels(picture, 3.25, rgba, w, h, w * 4, 0, &error)))
+        CHANGED("changed loop held in", picture, 3, 3.5, 3.99, 11.25, 2.99, 4.5, 7.5);
+    free(rgba);
+    effect_host_picture_free(picture);
+    effect_host_instance_free(circles);
+}
+
 /* Events as "T:NAME=VALUE" text, by the library's one grammar (API 1.4). */
 static void events_check(effect_host_plugin *plugin) {
     effect_host_instance *strike = NULL;
@@ -632,6 +740,7 @@ int main(int argc, char **argv) {
     notes_check(plugin_dir, out_dir);
     metadata_check(plugin, plugin_dir);
     events_check(plugin);
+    if (argc == 4) changed_check(plugin, argv[3]);
 
     /* The paths given alone: the plugin files read, and an entry that is not there. */
     const char *only[] = {plugin_dir, "/nonexistent/plugins"};
@@ -746,7 +855,8 @@ int main(int argc, char **argv) {
     }
     effect_host_plugin *breathe = NULL;
     effect_host_catalog_open(&search, &catalog, &error);
-    if (say("load breathe", effect_host_catalog_load(catalog, "breathing-circles", &breathe, &error)) &&
+    if (say("load breathe", effect_host_catalog_load(catalog, "breathing-circles", &breathe, &error))) changed_loop_check(breathe);
+    if (breathe != NULL &&
         say("circles", effect_host_instance_create_text(breathe, "breathing-circles", params, 1, &circles, &error))) {
         effect_host_render_options render = {sizeof render, 0, 10, 1, 0, 1, 0, 0, count_progress, NULL, NULL, &done};
         snprintf(path, sizeof path, "%s/circles.gif", out_dir);

@@ -67,6 +67,16 @@ int main(int argc, char **argv) {
                 bottom = std::max(bottom, y);
             }
     std::printf("placed: from column %u of %u, to row %u of %u\n", left, width, bottom, height);
+    // Whether a frame draws otherwise than the last drawn, 0.25 (API 1.5): a strike of 0.5 s settles at 0.5.
+    bool same_again = picture.changed(0.25), later = picture.changed(0.3);
+    picture.draw_pixels(0.5, rgba.data(), width, height, width * 4, EFFECT_HOST_PIXELS_RGBA_STRAIGHT);
+    std::printf("changed: %d %d, settled %d %d\n", same_again, later, picture.changed(0.5), picture.changed(9));
+    try {
+        picture.changed(-1);
+        std::printf("changed refused: not thrown\n");
+    } catch (const effect::Error &error) {
+        std::printf("changed refused: %d %s\n", static_cast<int>(error.status()), error.what());
+    }
 
     // The frame walked for another toolkit, and the instance's own list measured by the program (API 1.4).
     effect::host::Drawing walked = picture.drawing(0.25);

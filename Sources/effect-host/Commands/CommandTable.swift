@@ -286,7 +286,8 @@ extension CommandSpec {
             effect-host/data/. OBS then offers as sources the effects installed with effect-host and those on \
             EFFECT_PLUGIN_PATH in OBS's own environment. The module is the one installed with effect-host \
             (PREFIX/lib/effect-host/obs/effect-host.so, its texts in data/ beside it) or --obs-module FILE; \
-            without one, one line says so and the frei0r plugins are made all the same.
+            without one, one line says so and the frei0r plugins are made all the same (and an install without the \
+            frei0r adapter gets the OBS module alone, with a line saying so).
 
             Run it again after adding or moving a plugin (one replaced in place needs nothing): it \
             replaces the copies it made, each file written beside its place and renamed into it. A file it did \

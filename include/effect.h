@@ -1,5 +1,5 @@
 /*
- * effect.h: the effect plugin ABI, version 1.6.
+ * effect.h: the effect plugin ABI, version 1.7.
  *
  * An effect is a deterministic, sampled model of a piece of motion. Given a
  * time t (seconds since the effect appeared) it writes the numbers a
@@ -115,7 +115,9 @@
  *            names across an effect's three scopes. A numeric param has a
  *            finite range with min < max and a finite default within it; a
  *            param has a default unless it is optional; an enum's choices
- *            are distinct. A plugin has 1 to
+ *            are distinct; a param's flags are EFFECT_PARAM_* bits of
+ *            the plugin's minor, and MULTILINE marks only a STRING param.
+ *            A plugin has 1 to
  *            1,024 effects; an effect at most 1,024 params and 4,096
  *            channels; an enum at most 4,096 choices. A host refuses a
  *            plugin that breaks any of these, naming the rule.
@@ -165,6 +167,16 @@
  * 1.6 one: a 1.6 plugin that never sets a length may say needs_minor 5;
  * one that does needs 1.6 (needs_minor 0 or 6), because a 1.5 host reads
  * the field as reserved and would draw the whole string.
+ *
+ * What 1.7 adds, for needs_minor: the param flag EFFECT_PARAM_MULTILINE,
+ * which tells a host to offer a STRING param a multi-line field. A host
+ * reads it through param_info, whose struct does not grow, before any
+ * instance exists, so a plugin cannot tell a 1.6 host from a 1.7 one
+ * there: a 1.7 plugin that marks no param multiline may say needs_minor 6
+ * (or lower, by what else it uses); one that marks one needs 1.7
+ * (needs_minor 0 or 7), as a later minor's flag must not reach an older
+ * host. A plugin of an older minor never sets the bit, and a host of 1.7
+ * or later refuses a param flag the plugin's minor does not define.
  */
 #ifndef EFFECT_H
 #define EFFECT_H
@@ -177,7 +189,7 @@ extern "C" {
 #endif
 
 #define EFFECT_ABI_MAJOR 1
-#define EFFECT_ABI_MINOR 6
+#define EFFECT_ABI_MINOR 7
 
 /* The one symbol a plugin exports; see effect_plugin_entry below. */
 #define EFFECT_ENTRY_SYMBOL "effect_plugin_entry"
@@ -337,6 +349,10 @@ typedef effect_info effect_description;
 /* Param flags. */
 #define EFFECT_PARAM_LIVE      1u  /* set_param may change it at a time t */
 #define EFFECT_PARAM_OPTIONAL  2u  /* may be unset (EFFECT_TYPE_NONE) */
+#define EFFECT_PARAM_MULTILINE 4u  /* STRING only, since 1.7: the effect shows
+                                      a line break in its text as a new line,
+                                      so a host offers a multi-line field
+                                      (else a one-line one) */
 
 /* One param, filled by param_info. Params are identified by name; their
  * index is only for enumeration. Names are snake_case. Every effect has a
@@ -344,7 +360,7 @@ typedef effect_info effect_description;
 typedef struct effect_param_info {
     uint32_t struct_size;
     uint32_t type;              /* EFFECT_TYPE_* (never NONE) */
-    uint32_t flags;             /* EFFECT_PARAM_* */
+    uint32_t flags;             /* EFFECT_PARAM_* (no other bit) */
     uint32_t choice_count;      /* ENUM: number of choices; otherwise 0 */
     const char *name;
     const char *unit;           /* "s", "pt", "deg", ... or "" */
@@ -1183,8 +1199,8 @@ struct effect_plugin_api {
 /* The size of effect_plugin_api in each minor version: a plugin's table is
  * at least the size for its abi_minor, and a function exists only in
  * plugins whose abi_minor is at least the minor that introduced it
- * (`layout` 1.1, `draw` 1.2, `create_with_services` 1.4; 1.3 and 1.5 add no
- * function, so their tables are 1.2's and 1.4's sizes). A host built against a newer header must
+ * (`layout` 1.1, `draw` 1.2, `create_with_services` 1.4; 1.3, 1.5, 1.6 and 1.7
+ * add no function, so their tables are 1.2's and 1.4's sizes). A host built against a newer header must
  * not expect functions a plugin's minor does not have, nor ask for a table
  * larger than that minor's size.
  *

@@ -170,6 +170,8 @@ struct Param {
     double min = 0, max = 0;
     effect_value default_value{};
     std::vector<std::string_view> choices;
+    bool multiline = false; /* since 1.7: a string whose line breaks the effect
+                               shows as lines (offer a multi-line field) */
 };
 
 /* One channel or attribute as the plugin describes it. */
@@ -652,6 +654,7 @@ private:
                     (info.flags & EFFECT_PARAM_LIVE) != 0, (info.flags & EFFECT_PARAM_OPTIONAL) != 0, info.min, info.max,
                     info.default_value, {}};
         for (uint32_t i = 0; i < info.choice_count; i++) param.choices.push_back(detail::view(info.choices[i]));
+        param.multiline = (info.flags & EFFECT_PARAM_MULTILINE) != 0;
         return param;
     }
 

@@ -51,7 +51,8 @@ EFFECT_HOST_API effect_status effect_host_plugin_find_effect(const effect_host_p
                                                              uint32_t *effect_index, effect_error *error);
 
 /* Param `param_index` of an effect: its name, type, flags (LIVE,
- * OPTIONAL), unit, one-line doc, range (numbers), choices (enums) and
+ * OPTIONAL, and since ABI 1.7 MULTILINE: a string to offer a multi-line
+ * field), unit, one-line doc, range (numbers), choices (enums) and
  * default, as effect.h's param_info describes them. An ENUM default
  * carries the choice's name and index.
  * Errors: NULL_POINTER, STRUCT_SIZE, INDEX.

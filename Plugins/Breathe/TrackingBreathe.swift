@@ -16,7 +16,8 @@ struct TrackingBreathe: EventStepping {
     /// The entrance is fixed in the component: not a control.
     static let entranceDuration = 0.9
 
-    static let text = Param.string("text", default: "BREATHE", doc: "The text; shown uppercased when `uppercase` is on.")
+    static let text = Param.string(
+        "text", default: "BREATHE", multiline: true, doc: "The text; shown uppercased when `uppercase` is on.")
     static let minTracking = Param.number(
         "min_tracking", default: 1, range: -20...100, unit: "pt", doc: "Letter-spacing at the breath's narrowest.")
     static let maxTracking = Param.number(

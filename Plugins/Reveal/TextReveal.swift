@@ -14,7 +14,8 @@ struct TextReveal: EventStepping {
         credit: "Text Reveal from Swift Pieces")
 
     static let text = Param.string(
-        "text", default: "Plan the week in one calm glance.", doc: "The text; with unit `lines`, lines are split on \\n.")
+        "text", default: "Plan the week in one calm glance.", multiline: true,
+        doc: "The text; with unit `lines`, lines are split on \\n.")
     static let unit = Param.choice(
         "unit", default: RevealUnit.words, doc: "What animates: each character (never breaking a word), word or line.")
     static let preset = Param.choice(

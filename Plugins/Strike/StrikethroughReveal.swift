@@ -16,7 +16,7 @@ struct StrikethroughReveal: EventStepping {
         timingDoc: "ends `duration` after the last change of `done` (or at the last event, if later)",
         credit: "Strikethrough Reveal by syxUI (https://syxui.dev/components/strikethrough-reveal)")
 
-    static let text = Param.string("text", default: "Ship the component", doc: "The task's text.")
+    static let text = Param.string("text", default: "Ship the component", multiline: true, doc: "The task's text.")
     static let done = Param.bool(
         "done", default: true, doc: "Whether the task is done; the strike animates toward it on appear and on every change.")
     static let duration = Param.number(

@@ -24,6 +24,9 @@ public struct ParamDescription: Sendable {
     public let range: ClosedRange<Double>?
     public let defaultValue: Value
     public let choices: [String]
+    /// A string param whose line breaks the effect shows as lines (ABI
+    /// 1.7's EFFECT_PARAM_MULTILINE): offer it a multi-line field.
+    public let isMultiline: Bool
 }
 
 public enum ChannelScope: String, Sendable {

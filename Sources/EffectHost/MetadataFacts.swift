@@ -1,10 +1,11 @@
 import MetadataRules
 
 extension MetadataRules.PluginFacts {
-    /// A loaded plugin's metadata, as the rules read it.
-    public init(_ plugin: PluginDescription, _ effects: [EffectDescription]) {
+    /// A loaded plugin's metadata, as the rules read it, for a plugin
+    /// used as ABI 1.`minor` (its own, or the host's if it is newer).
+    public init(_ plugin: PluginDescription, _ effects: [EffectDescription], minor: UInt32) {
         self.init(
-            id: plugin.id, name: plugin.name, version: plugin.version, summary: plugin.summary,
+            id: plugin.id, name: plugin.name, version: plugin.version, summary: plugin.summary, minor: minor,
             effects: effects.map { effect in
                 MetadataRules.EffectFacts(
                     id: effect.id, name: effect.name, summary: effect.summary, timingDoc: effect.timingDoc,
@@ -38,6 +39,7 @@ extension MetadataRules.ParamFacts {
             }
         self.init(
             name: param.name, doc: param.doc, kind: kind, isOptional: param.isOptional,
-            range: param.range.map { ($0.lowerBound, $0.upperBound) }, defaultValue: defaultValue, choices: param.choices)
+            range: param.range.map { ($0.lowerBound, $0.upperBound) }, defaultValue: defaultValue, choices: param.choices,
+            isMultiline: param.isMultiline)
     }
 }

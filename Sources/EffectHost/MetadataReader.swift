@@ -105,12 +105,17 @@ struct MetadataReader {
         // Whether the range and default are acceptable is MetadataRules'
         // to say, once the whole plugin is read.
         let range = (type == .number || type == .integer) && info.min <= info.max ? info.min...info.max : nil
+        let known = EFFECT_PARAM_LIVE | EFFECT_PARAM_OPTIONAL | EFFECT_PARAM_MULTILINE
+        guard info.flags & ~known == 0 else {
+            throw Problem(message: "\(context) has unknown flags 0x\(String(info.flags & ~known, radix: 16))")
+        }
         let isOptional = info.flags & EFFECT_PARAM_OPTIONAL != 0
         let defaultValue = try value(info.default_value, type: type, choices: choices, context: "the default of \(context)")
+        // Which types and minors may carry the flag is MetadataRules' to say.
         return ParamDescription(
             name: name, type: type, isLive: info.flags & EFFECT_PARAM_LIVE != 0, isOptional: isOptional,
             unit: try text(info.unit, "the unit of \(context)"), doc: try text(info.doc, "the doc of \(context)"),
-            range: range, defaultValue: defaultValue, choices: choices)
+            range: range, defaultValue: defaultValue, choices: choices, isMultiline: info.flags & EFFECT_PARAM_MULTILINE != 0)
     }
 
     private func channel(effect: UInt32, _ index: UInt32, of id: String) throws(Problem) -> ChannelDescription {

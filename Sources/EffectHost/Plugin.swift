@@ -37,7 +37,7 @@ public final class Plugin: @unchecked Sendable {
         } catch {
             throw fail(error.message)
         }
-        let refused = MetadataRules.problems(MetadataRules.PluginFacts(info.description, effects)).filter {
+        let refused = MetadataRules.problems(MetadataRules.PluginFacts(info.description, effects, minor: minor)).filter {
             $0.severity == .refused
         }
         if let first = refused.first {
@@ -123,8 +123,10 @@ public final class Plugin: @unchecked Sendable {
         self.minor = minor
     }
 
-    /// The plugin's ABI minor version: which functions its table has.
-    let minor: UInt32
+    /// The ABI minor the plugin is used as: which functions its table
+    /// has, and what it may report (its own minor, or this host's for a
+    /// plugin of a newer minor that needs no more).
+    public let minor: UInt32
 
     /// The table's `layout`, for plugins of ABI 1.1 or later.
     var layoutFunction:

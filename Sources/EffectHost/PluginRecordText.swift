@@ -7,7 +7,7 @@
 ///
 ///     plugin  RESOLVED_PATH ID NAME VERSION AUTHOR LICENSE SUMMARY ABI_MAJOR ABI_MINOR EFFECTS
 ///     effect  INDEX ID NAME SUMMARY NOUN TIMING_KINDS TIMING_DOC CREDIT PARAMS CHANNELS ELEMENT_CHANNELS ATTRIBUTES
-///     param   NAME TYPE LIVE OPTIONAL UNIT DOC LOW HIGH DEFAULT CHOICES...
+///     param   NAME TYPE LIVE OPTIONAL MULTILINE UNIT DOC LOW HIGH DEFAULT CHOICES...
 ///     channel NAME SCOPE UNIT DOC LOW HIGH DISCRETE COUNTER LABELS...
 ///
 /// One `plugin` line comes first; each `effect` line is followed by its
@@ -39,8 +39,10 @@ public enum PluginRecordText {
                 let range = param.range.map { ["\($0.lowerBound)", "\($0.upperBound)"] } ?? ["-", "-"]
                 lines.append(
                     line(
-                        ["param", param.name, param.type.rawValue, flag(param.isLive), flag(param.isOptional), param.unit, param.doc]
-                            + range + [text(of: param.defaultValue), "\(param.choices.count)"] + param.choices))
+                        [
+                            "param", param.name, param.type.rawValue, flag(param.isLive), flag(param.isOptional),
+                            flag(param.isMultiline), param.unit, param.doc,
+                        ] + range + [text(of: param.defaultValue), "\(param.choices.count)"] + param.choices))
             }
             for channel in effect.channels + effect.elementChannels + effect.attributes {
                 lines.append(
@@ -215,15 +217,16 @@ private struct Reader {
     }
 
     mutating func param() throws(PluginRecordText.Malformed) -> ParamDescription {
-        let fields = try next("param", count: 11)
+        let fields = try next("param", count: 12)
         guard let type = ParamType(rawValue: fields[1]) else {
             throw PluginRecordText.Malformed(reason: "a param type of '\(fields[1])'")
         }
-        let range = fields[6] == "-" && fields[7] == "-" ? nil : try PluginRecordText.range(fields[6], fields[7])
+        let range = fields[7] == "-" && fields[8] == "-" ? nil : try PluginRecordText.range(fields[7], fields[8])
         return ParamDescription(
             name: fields[0], type: type, isLive: try PluginRecordText.bool(fields[2]),
-            isOptional: try PluginRecordText.bool(fields[3]), unit: fields[4], doc: fields[5], range: range,
-            defaultValue: try PluginRecordText.value(fields[8]), choices: try list(fields, countAt: 9))
+            isOptional: try PluginRecordText.bool(fields[3]), unit: fields[5], doc: fields[6], range: range,
+            defaultValue: try PluginRecordText.value(fields[9]), choices: try list(fields, countAt: 10),
+            isMultiline: try PluginRecordText.bool(fields[4]))
     }
 
     mutating func channel() throws(PluginRecordText.Malformed) -> ChannelDescription {

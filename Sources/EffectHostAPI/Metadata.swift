@@ -43,7 +43,9 @@ final class CMetadata {
             effect.params.map { param in
                 var defaultValue = raw(param.defaultValue, keep: keep)
                 if case let .choice(name) = param.defaultValue { defaultValue.integer = Int64(param.choices.firstIndex(of: name) ?? 0) }
-                let flags = (param.isLive ? EFFECT_PARAM_LIVE : 0) | (param.isOptional ? EFFECT_PARAM_OPTIONAL : 0)
+                let flags =
+                    (param.isLive ? EFFECT_PARAM_LIVE : 0) | (param.isOptional ? EFFECT_PARAM_OPTIONAL : 0)
+                    | (param.isMultiline ? EFFECT_PARAM_MULTILINE : 0)
                 return effect_param_info(
                     struct_size: UInt32(MemoryLayout<effect_param_info>.size), type: param.type.code, flags: flags,
                     choice_count: UInt32(param.choices.count), name: keep(param.name), unit: keep(param.unit), doc: keep(param.doc),

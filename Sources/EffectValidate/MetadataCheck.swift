@@ -11,7 +11,7 @@ enum MetadataCheck {
     static func check(_ plugin: Plugin) throws -> CheckResult {
         // A host's scan refuses it, so no host could list it.
         if ScanLimit.exceeded(by: plugin.record) { return .fail(ScanLimit.reason) }
-        let found = MetadataRules.problems(MetadataRules.PluginFacts(plugin.info, plugin.effects))
+        let found = MetadataRules.problems(MetadataRules.PluginFacts(plugin.info, plugin.effects, minor: plugin.minor))
         var problems = found.filter { $0.severity != .warning }.map(\.message)
         let warnings = found.filter { $0.severity == .warning }.map(\.message)
         for effect in plugin.effects {

@@ -34,13 +34,17 @@ public enum MetadataRules {
         public var name: String
         public var version: String
         public var summary: String
+        /// The ABI minor the plugin is used as: its own, or the host's for
+        /// a plugin of a newer minor (effect.h's needs_minor).
+        public var minor: UInt32
         public var effects: [EffectFacts]
 
-        public init(id: String, name: String, version: String, summary: String, effects: [EffectFacts]) {
+        public init(id: String, name: String, version: String, summary: String, minor: UInt32, effects: [EffectFacts]) {
             self.id = id
             self.name = name
             self.version = version
             self.summary = summary
+            self.minor = minor
             self.effects = effects
         }
     }
@@ -88,10 +92,12 @@ public enum MetadataRules {
         public var range: (low: Double, high: Double)?
         public var defaultValue: Default
         public var choices: [String]
+        /// EFFECT_PARAM_MULTILINE: a host offers it a multi-line field.
+        public var isMultiline: Bool
 
         public init(
             name: String, doc: String, kind: Kind, isOptional: Bool, range: (low: Double, high: Double)?,
-            defaultValue: Default, choices: [String]
+            defaultValue: Default, choices: [String], isMultiline: Bool = false
         ) {
             self.name = name
             self.doc = doc
@@ -100,8 +106,14 @@ public enum MetadataRules {
             self.range = range
             self.defaultValue = defaultValue
             self.choices = choices
+            self.isMultiline = isMultiline
         }
     }
+
+    /// The minor that brought EFFECT_PARAM_MULTILINE: an older plugin
+    /// cannot mean it, and a newer one reports it only to a host of this
+    /// minor or later (effect.h's Versioning).
+    public static let multilineMinor: UInt32 = 7
 
     public struct ChannelFacts: Sendable {
         public var name: String
@@ -132,12 +144,12 @@ public enum MetadataRules {
         var ids: Set<String> = []
         for effect in plugin.effects {
             if !ids.insert(effect.id).inserted { found.refuse("effect id '\(effect.id)' is used twice") }
-            check(effect, into: &found)
+            check(effect, minor: plugin.minor, into: &found)
         }
         return found.problems
     }
 
-    private static func check(_ effect: EffectFacts, into found: inout Found) {
+    private static func check(_ effect: EffectFacts, minor: UInt32, into found: inout Found) {
         let prefix = "effect '\(effect.id)':"
         if !Identifier.isKebabCase(effect.id) { found.refuse("\(prefix) id is not kebab-case") }
         if effect.name.isEmpty || effect.summary.isEmpty || effect.timingDoc.isEmpty {
@@ -154,7 +166,7 @@ public enum MetadataRules {
         var names: Set<String> = []
         for param in effect.params {
             if !names.insert(param.name).inserted { found.refuse("\(prefix) param '\(param.name)' is declared twice") }
-            check(param, prefix: "\(prefix) param '\(param.name)'", into: &found)
+            check(param, prefix: "\(prefix) param '\(param.name)'", minor: minor, into: &found)
         }
         if effect.params.first(where: { $0.name == "reduce_motion" })?.kind != .bool {
             found.fail("\(prefix) has no bool param 'reduce_motion'")
@@ -169,8 +181,15 @@ public enum MetadataRules {
         }
     }
 
-    private static func check(_ param: ParamFacts, prefix: String, into found: inout Found) {
+    private static func check(_ param: ParamFacts, prefix: String, minor: UInt32, into found: inout Found) {
         if !Identifier.isSnakeCase(param.name) { found.refuse("\(prefix) is not snake_case") }
+        if param.isMultiline {
+            if param.kind != .string { found.refuse("\(prefix) is marked multiline, which only a string param may be") }
+            if minor < multilineMinor {
+                found.refuse(
+                    "\(prefix) is marked multiline, a flag of ABI 1.\(multilineMinor), in a plugin of ABI 1.\(minor), which has no such flag")
+            }
+        }
         if param.doc.isEmpty { found.fail("\(prefix) has no doc") }
         if param.defaultValue == .none {
             if !param.isOptional { found.refuse("\(prefix) has no default and is not optional") }

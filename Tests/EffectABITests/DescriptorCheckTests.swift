@@ -54,6 +54,23 @@ final class DescriptorCheckTests: XCTestCase {
             ])
     }
 
+    /// ABI 1.7's EFFECT_PARAM_MULTILINE: `Param.string(multiline:)` carries it
+    /// into the spec and the exported flags, and the kit refuses it on any
+    /// param but a string.
+    func testMultilineIsAStringParamsFlag() {
+        let plain = Param.string("label", default: "a", doc: "A label.")
+        let paragraph = Param.string("body", default: "a\nb", live: true, multiline: true, doc: "A paragraph.")
+        XCTAssertEqual([plain.spec.isMultiline, paragraph.spec.isMultiline], [false, true])
+        XCTAssertTrue(paragraph.spec.isLive, "multiline leaves live as given")
+        XCTAssertEqual(problems([Probe<MultilineText>.self]), [])
+        let entry = EffectEntry(EffectKind(Probe<MultilineText>.self), strings: StringPool())
+        // LIVE 1 | MULTILINE 4, and nothing for the plain string.
+        XCTAssertEqual(entry.params.map(\.flags), [1, 0, 5])
+        XCTAssertEqual(
+            problems([Probe<MultilineNumber>.self]),
+            ["effect 'probe': param 'size' is marked multiline, which only a string param may be"])
+    }
+
     func testNumericRangesAndDefaults() {
         XCTAssertEqual(
             problems([Probe<BadNumbers>.self]),
@@ -239,6 +256,20 @@ private enum MismatchedDefaults: Declaration {
         ParamSpec(name: "text", kind: .string, defaultValue: .choice(0), doc: "Text.", isLive: false),
         ParamSpec(name: "tint", kind: .color, defaultValue: .string("red"), doc: "Tint.", isLive: true),
         ParamSpec(name: "mode", kind: .choice(["a", "b"]), defaultValue: .string("a"), doc: "Mode.", isLive: false),
+    ]
+}
+
+private enum MultilineText: Declaration {
+    static let params = [
+        reduceMotion, Param.string("label", default: "a", doc: "A label.").spec,
+        Param.string("body", default: "a\nb", live: true, multiline: true, doc: "A paragraph.").spec,
+    ]
+}
+
+private enum MultilineNumber: Declaration {
+    static let params = [
+        reduceMotion,
+        ParamSpec(name: "size", kind: .number, defaultValue: .number(1), range: 0...10, doc: "Size.", isLive: true, isMultiline: true),
     ]
 }
 

@@ -39,7 +39,7 @@ final class ABIContractTests: XCTestCase {
 
     func testVersionHeader() {
         XCTAssertEqual(api.pointee.abi_major, 1)
-        XCTAssertEqual(api.pointee.abi_minor, 6)
+        XCTAssertEqual(api.pointee.abi_minor, 7)
         XCTAssertEqual(Int(api.pointee.struct_size), MemoryLayout<effect_plugin_api>.size)
     }
 

@@ -23,7 +23,7 @@ final class AuthoringTests: XCTestCase {
         XCTAssertEqual(build.status, 0, build.stderr)
 
         let list = try TestEnvironment.run(TestEnvironment.effectHost, ["list", "--plugin-path", plugin])
-        XCTAssertTrue(list.stdout.contains("pulse 1.0.0  ABI 1.6  \(plugin)"), list.stdout)
+        XCTAssertTrue(list.stdout.contains("pulse 1.0.0  ABI 1.7  \(plugin)"), list.stdout)
 
         let run = try TestEnvironment.run(
             TestEnvironment.effectHost,

@@ -63,7 +63,7 @@ final class CLITests: XCTestCase {
     func testListText() throws {
         let result = try host("list")
         XCTAssertEqual(result.status, 0, result.stderr)
-        XCTAssertTrue(result.stdout.contains("strike 1.0.0  ABI 1.6  \(TestEnvironment.strikePlugin)"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("strike 1.0.0  ABI 1.7  \(TestEnvironment.strikePlugin)"), result.stdout)
         XCTAssertTrue(result.stdout.contains("  strikethrough-reveal  A task striking itself out"), result.stdout)
     }
 
@@ -74,7 +74,7 @@ final class CLITests: XCTestCase {
         let plugins = try XCTUnwrap(report["plugins"] as? [[String: Any]])
         let strike = try XCTUnwrap(plugins.first { $0["id"] as? String == "strike" })
         XCTAssertEqual(strike["path"] as? String, TestEnvironment.strikePlugin)
-        XCTAssertEqual(strike["abi"] as? String, "1.6")
+        XCTAssertEqual(strike["abi"] as? String, "1.7")
         XCTAssertEqual((strike["effects"] as? [[String: Any]])?.compactMap { $0["id"] as? String }, ["strikethrough-reveal"])
         XCTAssertEqual((report["failures"] as? [Any])?.count, 0)
     }
@@ -92,7 +92,7 @@ final class CLITests: XCTestCase {
         let text = try host("info", "strikethrough-reveal")
         XCTAssertEqual(text.status, 0, text.stderr)
         XCTAssertTrue(text.stdout.contains("with defaults, ends at 0.32 s"), text.stdout)
-        XCTAssertTrue(text.stdout.contains("duration       number  0.32"), text.stdout)
+        XCTAssertTrue(text.stdout.contains("duration       number             0.32"), text.stdout)
         XCTAssertTrue(text.stdout.contains("design: Strikethrough Reveal by syxUI"), text.stdout)
 
         let json = try host("info", "strikethrough-reveal", "--json")
@@ -107,6 +107,26 @@ final class CLITests: XCTestCase {
         XCTAssertEqual((info["channels"] as? [Any])?.count, 6)
         let defaults = try XCTUnwrap(info["defaults"] as? [String: Any])
         XCTAssertEqual((defaults["timing"] as? [String: Any])?["end"] as? Double, 0.32)
+    }
+
+    /// ABI 1.7's multiline flag: text-reveal's `text` shows its line breaks
+    /// as lines (with unit `lines`), so info says so beside its type, and
+    /// the JSON has it for every param; `highlights` is one line.
+    func testInfoSaysWhichStringsAreMultiline() throws {
+        let text = try host("info", "text-reveal")
+        XCTAssertEqual(text.status, 0, text.stderr)
+        let rows = text.stdout.split(separator: "\n").map { $0.split(separator: " ", omittingEmptySubsequences: true) }
+        let textRow = try XCTUnwrap(rows.first { $0.first == "text" })
+        XCTAssertEqual(textRow[1...2], ["string,", "multiline"], text.stdout)
+        let highlightsRow = try XCTUnwrap(rows.first { $0.first == "highlights" })
+        XCTAssertEqual(highlightsRow[1], "string", text.stdout)
+
+        let json = try host("info", "text-reveal", "--json")
+        XCTAssertEqual(json.status, 0, json.stderr)
+        let info = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let params = try XCTUnwrap(info["params"] as? [[String: Any]])
+        XCTAssertEqual(params.filter { $0["multiline"] as? Bool == true }.map { $0["name"] as? String }, ["text"])
+        XCTAssertEqual(params.filter { $0["multiline"] as? Bool == false }.count, 18, "every other param says false")
     }
 
     /// Frames at t = i/fps up to and including the first at or after the end.
@@ -437,7 +457,7 @@ extension CLITests {
         XCTAssertEqual(
             (breathe["effects"] as? [[String: Any]])?.compactMap { $0["id"] as? String }, ["tracking-breathe", "breathing-circles"])
         let text = try TestEnvironment.run(TestEnvironment.effectHost, ["list"])
-        XCTAssertTrue(text.stdout.contains("breathe 1.0.0  ABI 1.6  \(TestEnvironment.buildDirectory)/libBreathe.so\n  tracking-breathe "), text.stdout)
+        XCTAssertTrue(text.stdout.contains("breathe 1.0.0  ABI 1.7  \(TestEnvironment.buildDirectory)/libBreathe.so\n  tracking-breathe "), text.stdout)
     }
 
     func testBreathingCirclesCSVHasElementColumns() throws {

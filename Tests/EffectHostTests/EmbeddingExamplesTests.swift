@@ -111,7 +111,7 @@ final class EmbeddingExamplesTests: XCTestCase {
             result.stdout.split(separator: "\n").map(String.init),
             [
                 "outlived 0.5", "moved-from -1", "moved 0.25", "nul -7 a string value cannot contain a NUL character",
-                "odd -7 sizes must hold a width and a height for every item", "layout 45 15 20",
+                "odd -7 sizes must hold a width and a height for every item", "layout 45 15 20", "multiline text",
             ])
     }
 

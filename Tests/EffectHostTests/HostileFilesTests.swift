@@ -26,7 +26,7 @@ final class HostileFilesTests: XCTestCase {
         let expected = [
             "no-entry.so": "not an effect plugin: it has no effect_plugin_entry symbol",
             "entry-null.so": "effect_plugin_entry returned NULL",
-            "abi-2.so": "built for effect ABI 2.0; this host speaks 1.6",
+            "abi-2.so": "built for effect ABI 2.0; this host speaks 1.7",
             "tiny-table.so": "its function table is 8 bytes; ABI 1.0 needs 120",
             "many-effects.so": "describe reports 4,000,000,000 effects; a plugin has 1 to 1,024",
             "huge-name.so": "plugin name is longer than 65536 bytes (or not NUL-terminated)",

@@ -13,11 +13,11 @@ final class HumanTextTests: XCTestCase {
     func testVersionIsOneLineAndMatchesList() throws {
         let version = try host("--version")
         XCTAssertEqual(version.status, 0, version.stderr)
-        let match = try XCTUnwrap(version.stdout.firstMatch(of: /^effect-host (\d+\.\d+\.\d+) \(plugin ABI 1\.6\)\n$/), version.stdout)
+        let match = try XCTUnwrap(version.stdout.firstMatch(of: /^effect-host (\d+\.\d+\.\d+) \(plugin ABI 1\.7\)\n$/), version.stdout)
         let list = try host("list", "--json")
         let report = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [String: Any])
         XCTAssertEqual(report["version"] as? String, String(match.1))
-        XCTAssertEqual(report["abi"] as? String, "1.6")
+        XCTAssertEqual(report["abi"] as? String, "1.7")
     }
 
     /// Plot says what it wrote in one line, its span rounded for reading;

@@ -24,9 +24,11 @@ final class MetadataRulesTests: XCTestCase {
         XCTAssertEqual(try loadFailure(["BROKEN_DEFAULT_RANGE"]), "effect 'test-ramp': param 'length' has a default outside its range")
     }
 
-    private func effect(params: [MetadataRules.ParamFacts], channels: [MetadataRules.ChannelFacts]) -> MetadataRules.PluginFacts {
+    private func effect(params: [MetadataRules.ParamFacts], channels: [MetadataRules.ChannelFacts], minor: UInt32 = 7)
+        -> MetadataRules.PluginFacts
+    {
         MetadataRules.PluginFacts(
-            id: "probe", name: "Probe", version: "1", summary: "A probe.",
+            id: "probe", name: "Probe", version: "1", summary: "A probe.", minor: minor,
             effects: [
                 MetadataRules.EffectFacts(
                     id: "probe-effect", name: "Probe", summary: "Probes.", timingDoc: "ends at 1 s", declaresTiming: true,
@@ -69,6 +71,50 @@ final class MetadataRulesTests: XCTestCase {
         let noReduceMotion = effect(params: [], channels: [])
         XCTAssertEqual(
             MetadataRules.problems(noReduceMotion).map(\.severity), [.failure], "a missing reduce_motion fails validate, and still loads")
+    }
+
+    /// ABI 1.7's EFFECT_PARAM_MULTILINE: a string's flag, from a plugin of
+    /// 1.7 or later; anything else is refused, naming the param and why.
+    func testMultilineIsAStringFlagOfABI17() {
+        let text = MetadataRules.ParamFacts(
+            name: "text", doc: "Lines.", kind: .string, isOptional: false, range: nil, defaultValue: .fitting, choices: [],
+            isMultiline: true)
+        let size = MetadataRules.ParamFacts(
+            name: "size", doc: "Points.", kind: .number, isOptional: false, range: (1, 100), defaultValue: .number(12),
+            choices: [], isMultiline: true)
+        XCTAssertEqual(MetadataRules.problems(effect(params: [reduceMotion, text], channels: [])), [])
+        XCTAssertEqual(MetadataRules.problems(effect(params: [reduceMotion, text], channels: [], minor: 8)), [])
+        let onANumber = MetadataRules.problems(effect(params: [reduceMotion, size], channels: []))
+        XCTAssertEqual(onANumber.map(\.message), ["effect 'probe-effect': param 'size' is marked multiline, which only a string param may be"])
+        XCTAssertEqual(onANumber.map(\.severity), [.refused])
+        let fromABI16 = MetadataRules.problems(effect(params: [reduceMotion, text], channels: [], minor: 6))
+        XCTAssertEqual(
+            fromABI16.map(\.message),
+            ["effect 'probe-effect': param 'text' is marked multiline, a flag of ABI 1.7, in a plugin of ABI 1.6, which has no such flag"])
+        XCTAssertEqual(fromABI16.map(\.severity), [.refused])
+    }
+
+    /// The loader reads the flag through param_info and applies the rules to
+    /// the minor it uses the plugin as (test_plugin.c with its params'
+    /// flags set by LENGTH_FLAGS and LABEL_FLAGS; a 1.7 table is 1.4's size).
+    func testTheLoaderTakesMultilineOnAStringOfABI17Only() throws {
+        let abi17 = ["BROKEN_ABI_MINOR=7", "BROKEN_TABLE_SIZE=EFFECT_PLUGIN_API_SIZE_1_4"]
+        let directory = try TestEnvironment.temporaryDirectory(self)
+        let loaded = try Plugin.load(
+            path: try Fixtures.testPlugin("multiline.so", in: directory, defines: abi17 + ["LABEL", "LABEL_FLAGS=EFFECT_PARAM_MULTILINE"]))
+        let params = try XCTUnwrap(loaded.effect(id: "test-ramp")).params
+        XCTAssertEqual(params.map(\.name), ["length", "reduce_motion", "label"])
+        XCTAssertEqual(params.map(\.isMultiline), [false, false, true])
+        XCTAssertTrue(params[2].isLive, "the label stays live")
+        XCTAssertEqual(
+            try loadFailure(abi17 + ["LENGTH_FLAGS=EFFECT_PARAM_MULTILINE"]),
+            "effect 'test-ramp': param 'length' is marked multiline, which only a string param may be")
+        XCTAssertEqual(
+            try loadFailure([
+                "BROKEN_ABI_MINOR=6", "BROKEN_TABLE_SIZE=EFFECT_PLUGIN_API_SIZE_1_4", "LABEL", "LABEL_FLAGS=EFFECT_PARAM_MULTILINE",
+            ]),
+            "effect 'test-ramp': param 'label' is marked multiline, a flag of ABI 1.7, in a plugin of ABI 1.6, which has no such flag")
+        XCTAssertEqual(try loadFailure(abi17 + ["LENGTH_FLAGS=8"]), "param 'length' of 'test-ramp' has unknown flags 0x8")
     }
 
     func testCountsReadAsPeopleReadThem() {

@@ -36,8 +36,8 @@ final class PluginLoadingTests: XCTestCase {
                 "abi-1-9.so", "abi-2.so", "describe.so", "empty.so", "entry-null.so", "fifo.so", "no-entry.so", "notes.so",
                 "null-sample.so", "section-offset.so", "truncated.so",
             ])
-        XCTAssertEqual(reasons["abi-2.so"], "built for effect ABI 2.0; this host speaks 1.6")
-        XCTAssertEqual(reasons["abi-1-9.so"], "built for effect ABI 1.9; this host speaks 1.6 and cannot use a newer minor version")
+        XCTAssertEqual(reasons["abi-2.so"], "built for effect ABI 2.0; this host speaks 1.7")
+        XCTAssertEqual(reasons["abi-1-9.so"], "built for effect ABI 1.9; this host speaks 1.7 and cannot use a newer minor version")
         XCTAssertEqual(reasons["no-entry.so"], "not an effect plugin: it has no effect_plugin_entry symbol")
         XCTAssertEqual(reasons["entry-null.so"], "effect_plugin_entry returned NULL")
         XCTAssertEqual(reasons["describe.so"], "describe failed: this plugin is broken on purpose")

@@ -28,6 +28,7 @@ final class PluginRecordTextTests: XCTestCase {
                 XCTAssertEqual(a.params.map(\.range), b.params.map(\.range))
                 XCTAssertEqual(a.params.map(\.choices), b.params.map(\.choices))
                 XCTAssertEqual(a.params.map(\.isLive), b.params.map(\.isLive))
+                XCTAssertEqual(a.params.map(\.isMultiline), b.params.map(\.isMultiline))
                 for (x, y) in zip(a.channels + a.elementChannels + a.attributes, b.channels + b.elementChannels + b.attributes) {
                     XCTAssertEqual(x.name, y.name)
                     XCTAssertEqual(x.scope, y.scope)
@@ -37,6 +38,9 @@ final class PluginRecordTextTests: XCTestCase {
                 }
             }
             XCTAssertEqual(PluginRecordText.lines(for: read), lines, "\(record.info.id): writing it again gives the same text")
+            // Each bundled plugin has one effect with a multiline `text` (ABI 1.7).
+            XCTAssertEqual(
+                read.effects.flatMap { $0.params.filter(\.isMultiline).map(\.name) }, ["text"], "\(record.info.id)")
         }
     }
 

@@ -142,7 +142,7 @@ final class ScanTests: XCTestCase {
         let real = "A value rising linearly from 0 to 1."
         XCTAssertEqual(try summary(plugin), real)
         let firstLine = try String(contentsOfFile: cacheFile, encoding: .utf8).split(separator: "\n").first
-        XCTAssertEqual(firstLine.map { $0.split(separator: "\t").prefix(2).joined(separator: "|") }, "effect-host plugin cache|1")
+        XCTAssertEqual(firstLine.map { $0.split(separator: "\t").prefix(2).joined(separator: "|") }, "effect-host plugin cache|2")
         let mode = try XCTUnwrap(FileManager.default.attributesOfItem(atPath: cacheFile)[.posixPermissions] as? Int)
         XCTAssertEqual(mode & 0o022, 0o022 & ~Int(umaskNow()), "written with the mode a new file gets: others cannot write it")
 
@@ -187,7 +187,7 @@ final class ScanTests: XCTestCase {
         let variants = [
             "garbage\n",
             // Another version's cache.
-            marked.replacingOccurrences(of: "effect-host plugin cache\t1\t", with: "effect-host plugin cache\t2\t"),
+            marked.replacingOccurrences(of: "effect-host plugin cache\t2\t", with: "effect-host plugin cache\t3\t"),
             // Cut short in the middle of an entry.
             String(marked[..<marked.range(of: "FROM THE CACHE")!.upperBound]),
             // An entry whose record does not read.

@@ -48,7 +48,7 @@ final class ValidatorVerdictTests: XCTestCase {
             XCTAssertTrue(leak[.lifecycle]?.reason.contains("built with a sanitizer") == true)
         }
         XCTAssertEqual(leak[.determinism]?.status, .pass)
-        XCTAssertEqual(abi2[.load], CheckResult(status: .fail, reason: "built for effect ABI 2.0; this host speaks 1.6"))
+        XCTAssertEqual(abi2[.load], CheckResult(status: .fail, reason: "built for effect ABI 2.0; this host speaks 1.7"))
         XCTAssertEqual(defaultRange[.load]?.status, .pass)
         XCTAssertEqual(
             defaultRange[.metadata], CheckResult(status: .fail, reason: "effect 'test-ramp': param 'length' has a default outside its range"))

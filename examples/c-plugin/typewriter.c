@@ -428,8 +428,8 @@ static effect_status layout(const effect_instance *instance, const double *sizes
 
 /* ---- The one export ---------------------------------------------------- */
 
-/* needs_minor stays 0 (its own minor, 1.6): it draws runs, which a 1.5
- * host would draw as the whole text. */
+/* needs_minor stays 0 (its own minor, 1.6 or later): it draws runs, which a
+ * 1.5 host would draw as the whole text. */
 static const effect_plugin_api table = {
     .struct_size = sizeof(effect_plugin_api),
     .abi_major = EFFECT_ABI_MAJOR,

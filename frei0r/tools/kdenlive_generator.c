@@ -21,7 +21,10 @@
  * `offset`. So a slot standing for 0 to MAX is shown in the param's unit
  * (factor MAX), a share of 0 to 1 as a percentage, and a range that starts
  * elsewhere as a percentage of it, its ends in the comment. Choices are
- * `type="list"`, whose `paramlist` Kdenlive offers and nothing else. Each
+ * `type="list"`, whose `paramlist` Kdenlive offers and nothing else. A
+ * string is `type="keywords"`, a one-line text entry: Kdenlive's parameter
+ * types (paramTypeFromStr) have no multi-line text, so a param marked
+ * EFFECT_PARAM_MULTILINE (ABI 1.7) is one line there too. Each
  * default is written as MLT keeps a number in the project Kdenlive saves
  * (slot_number_text), which the plugin takes for the default.
  */

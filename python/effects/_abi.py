@@ -1,4 +1,4 @@
-"""ctypes mirrors of include/effect.h (ABI 1.6). Layouts must match the header byte for byte."""
+"""ctypes mirrors of include/effect.h (ABI 1.7). Layouts must match the header byte for byte."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ from ctypes import (
 from typing import TypeVar
 
 ABI_MAJOR = 1
-ABI_MINOR = 6
+ABI_MINOR = 7
 
 OK = 0
 ERR_NULL_POINTER = -1
@@ -50,6 +50,7 @@ TYPE_NONE, TYPE_NUMBER, TYPE_INTEGER, TYPE_BOOL, TYPE_ENUM, TYPE_STRING, TYPE_CO
 
 PARAM_LIVE = 1
 PARAM_OPTIONAL = 2
+PARAM_MULTILINE = 4  # since 1.7: a string whose line breaks the effect shows as lines
 TIMING_ENDS = 1
 TIMING_LOOPS = 2
 SCOPE_GLOBAL, SCOPE_ELEMENT, SCOPE_ATTRIBUTE = range(3)

@@ -62,6 +62,8 @@ class Param:
     live: bool
     optional: bool
     choices: tuple[str, ...] = ()
+    #: A string whose line breaks the effect shows as lines: offer a multi-line field (ABI 1.7).
+    multiline: bool = False
 
 
 @dataclass(frozen=True)
@@ -164,6 +166,7 @@ class Effect:
             live=bool(info.flags & _abi.PARAM_LIVE),
             optional=bool(info.flags & _abi.PARAM_OPTIONAL),
             choices=choices,
+            multiline=bool(info.flags & _abi.PARAM_MULTILINE),
         )
 
     def _channel(self, index: int) -> Channel:

@@ -39,6 +39,24 @@ def test_params_and_channels_describe_themselves(catalog):
     assert [channel.name for channel in circles.element_channels] == ["x", "y", "scale", "opacity"]
 
 
+def test_multiline_strings_say_so(catalog):
+    """ABI 1.7's EFFECT_PARAM_MULTILINE, through the C API: the bundled texts show
+    their line breaks as lines; highlight phrases are one line, and no other param is."""
+    marked = {
+        effect.id: [param.name for param in effect.params if param.multiline]
+        for plugin in catalog.plugins for effect in plugin.effects
+    }
+    assert marked == {
+        "strikethrough-reveal": ["text"],
+        "tracking-breathe": ["text"],
+        "breathing-circles": [],
+        "text-reveal": ["text"],
+    }
+    text = catalog.effect("text-reveal").param("text")
+    assert (text.type, text.live, text.optional, text.multiline) == ("string", False, False, True)
+    assert catalog.effect("text-reveal").param("highlights").multiline is False
+
+
 def test_strike_values_and_retract(catalog):
     with catalog.effect("strikethrough-reveal").create() as instance:
         for t in (0.0, 0.08, 0.16, 0.32):

@@ -10,7 +10,8 @@ enum Callbacks {
         abi_minor: UInt32(EFFECT_ABI_MINOR),
         // needs_minor 0, its own minor: this one table serves every effect
         // built on the kit, and one that draws a text run (1.6) would show
-        // its whole string in an older host that took it.
+        // its whole string in an older host that took it, and one with a
+        // multiline param (1.7) would report a flag such a host refuses.
         reserved: 0,
         describe: { table, out, error in
             run(error) { () throws(EffectFailure) in

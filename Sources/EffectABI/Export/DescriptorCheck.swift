@@ -1,3 +1,4 @@
+import CEffect
 import MetadataRules
 
 /// Checks an author's declarations against the ABI's rules (MetadataRules,
@@ -7,7 +8,7 @@ enum DescriptorCheck {
     static func problems(plugin: PluginInfo, effects: [any Effect.Type]) -> [String] {
         let facts = MetadataRules.PluginFacts(
             id: plugin.id, name: plugin.name, version: plugin.version, summary: plugin.summary,
-            effects: effects.map(facts(of:)))
+            minor: UInt32(EFFECT_ABI_MINOR), effects: effects.map(facts(of:)))
         // The kit holds its authors to every rule, warnings too.
         var problems = MetadataRules.problems(facts).map(\.message)
         for effect in effects where !effect.hasContiguousChannelIndices {
@@ -51,6 +52,7 @@ enum DescriptorCheck {
             }
         return MetadataRules.ParamFacts(
             name: spec.name, doc: spec.doc, kind: kind, isOptional: spec.isOptional,
-            range: spec.range.map { ($0.lowerBound, $0.upperBound) }, defaultValue: defaultValue, choices: choices)
+            range: spec.range.map { ($0.lowerBound, $0.upperBound) }, defaultValue: defaultValue, choices: choices,
+            isMultiline: spec.isMultiline)
     }
 }

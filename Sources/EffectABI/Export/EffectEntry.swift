@@ -51,7 +51,8 @@ final class EffectEntry: @unchecked Sendable {
                 effect_param_info(
                     struct_size: UInt32(MemoryLayout<effect_param_info>.size),
                     type: typeTag(spec.kind),
-                    flags: (spec.isLive ? EFFECT_PARAM_LIVE : 0) | (spec.isOptional ? EFFECT_PARAM_OPTIONAL : 0),
+                    flags: (spec.isLive ? EFFECT_PARAM_LIVE : 0) | (spec.isOptional ? EFFECT_PARAM_OPTIONAL : 0)
+                        | (spec.isMultiline ? EFFECT_PARAM_MULTILINE : 0),
                     choice_count: UInt32(choices.count),
                     name: strings.intern(spec.name).pointer,
                     unit: strings.intern(spec.unit).pointer,

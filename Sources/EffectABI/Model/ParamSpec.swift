@@ -31,10 +31,13 @@ public struct ParamSpec: Sendable {
     /// Whether set_param may change it at a time t.
     public let isLive: Bool
     public let isOptional: Bool
+    /// A string whose line breaks the effect shows as lines: hosts offer a
+    /// multi-line field (ABI 1.7's EFFECT_PARAM_MULTILINE).
+    public let isMultiline: Bool
 
     public init(
         name: String, kind: ParamKind, defaultValue: ParamValue, range: ClosedRange<Double>? = nil,
-        unit: String = "", doc: String, isLive: Bool, isOptional: Bool = false
+        unit: String = "", doc: String, isLive: Bool, isOptional: Bool = false, isMultiline: Bool = false
     ) {
         self.name = name
         self.kind = kind
@@ -44,6 +47,7 @@ public struct ParamSpec: Sendable {
         self.doc = doc
         self.isLive = isLive
         self.isOptional = isOptional
+        self.isMultiline = isMultiline
     }
 }
 
@@ -123,9 +127,14 @@ extension Param where Value == Bool {
 }
 
 extension Param where Value == String {
-    public static func string(_ name: String, default value: String, live: Bool = false, doc: String) -> Param {
+    /// `multiline`: the effect shows a line break in the text as a new
+    /// line, so hosts offer a multi-line field.
+    public static func string(
+        _ name: String, default value: String, live: Bool = false, multiline: Bool = false, doc: String
+    ) -> Param {
         Param(
-            spec: ParamSpec(name: name, kind: .string, defaultValue: .string(value), doc: doc, isLive: live),
+            spec: ParamSpec(
+                name: name, kind: .string, defaultValue: .string(value), doc: doc, isLive: live, isMultiline: multiline),
             read: { if case let .string(x) = $0 { x } else { value } })
     }
 }

@@ -26,7 +26,8 @@ public struct ScanCache {
     private(set) var entries: [String: Entry] = [:]
     private var changed = false
 
-    public static let format = 1
+    /// 2 since a param line says whether it is multiline (ABI 1.7).
+    public static let format = 2
     /// Entries kept at most: files scanned once from a temporary directory
     /// must not make the cache grow for ever.
     public static let capacity = 1024

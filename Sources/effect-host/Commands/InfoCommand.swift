@@ -52,7 +52,7 @@ struct InfoCommand {
         table(
             effect.params.map { param in
                 [
-                    param.name, param.type == .choice ? "enum" : param.type.rawValue, defaultText(param),
+                    param.name, typeText(param), defaultText(param),
                     rangeText(param), param.unit, param.isLive ? "live" : "at create", param.doc,
                 ]
             }, header: ["name", "type", "default", "range", "unit", "set", "doc"])
@@ -82,6 +82,12 @@ struct InfoCommand {
     private func table(_ rows: [[String]], header: [String]) {
         let table = TextTable(header: header, rows: rows.map { $0.map(Terminal.sanitize) })
         for line in table.lines(width: Output.standard.columns) { Output.standard.line(line) }
+    }
+
+    /// A multiline string says so where its type is, as `live` says when it may change.
+    private func typeText(_ param: ParamDescription) -> String {
+        if param.type == .choice { return "enum" }
+        return param.isMultiline ? "\(param.type.rawValue), multiline" : param.type.rawValue
     }
 
     private func defaultText(_ param: ParamDescription) -> String {
@@ -136,7 +142,7 @@ struct InfoCommand {
             var members: [(String, JSON)] = [
                 ("name", .string(param.name)), ("type", .string(param.type.rawValue)), ("default", json(param.defaultValue)),
                 ("unit", .string(param.unit)), ("doc", .string(param.doc)), ("live", .bool(param.isLive)),
-                ("optional", .bool(param.isOptional)),
+                ("optional", .bool(param.isOptional)), ("multiline", .bool(param.isMultiline)),
             ]
             if let range = param.range { members += [("min", .number(range.lowerBound)), ("max", .number(range.upperBound))] }
             if param.type == .choice { members.append(("choices", .array(param.choices.map(JSON.string)))) }

@@ -310,6 +310,12 @@ int main(int argc, char **argv) {
     }
     std::vector<double> layout = text.layout({10, 20, 30, 20}, 100);
     std::printf("layout %g %g %g\n", layout[0], layout[EFFECT_LAYOUT_HEADER + EFFECT_LAYOUT_STRIDE], layout[1]);
+    // ABI 1.7's EFFECT_PARAM_MULTILINE, read into Param::multiline.
+    std::string multiline = "multiline";
+    for (const effect::Param &param : reveal.effect("text-reveal").params()) {
+        if (param.multiline) multiline += " " + std::string(param.name);
+    }
+    std::printf("%s\n", multiline.c_str());
     if (argc == 3) return 0;
 
     try {

@@ -46,6 +46,8 @@
  *   -DLABEL                  a third param, "label", a live string (default
  *                            "ramp") copied by create and set_param, shown as
  *                            the display text
+ *   -DLABEL_FLAGS=F          with LABEL, the label's flags are LIVE | F
+ *   -DLENGTH_FLAGS=F         the length param's flags are F (0)
  *   -DRUN_OF_LABEL           with TEXT_LENGTH and LABEL, draws the first
  *                            TEXT_LENGTH bytes of the label param: whole
  *                            characters for "ramp", not for every text
@@ -235,6 +237,12 @@ static char huge_default[17 << 20];
 #ifndef BROKEN_ABI_MAJOR
 #define BROKEN_ABI_MAJOR EFFECT_ABI_MAJOR
 #endif
+#ifndef LABEL_FLAGS
+#define LABEL_FLAGS 0u
+#endif
+#ifndef LENGTH_FLAGS
+#define LENGTH_FLAGS 0u
+#endif
 #ifndef BROKEN_ABI_MINOR
 #define BROKEN_ABI_MINOR 0
 #endif
@@ -387,7 +395,7 @@ static effect_status param_info(const effect_plugin_api *self, uint32_t effect, 
 #ifdef LABEL
     if (index == 2) {
         out->type = EFFECT_TYPE_STRING;
-        out->flags = EFFECT_PARAM_LIVE;
+        out->flags = EFFECT_PARAM_LIVE | LABEL_FLAGS;
         out->name = "label";
         out->doc = "The display text.";
         out->default_value.type = EFFECT_TYPE_STRING;
@@ -408,6 +416,7 @@ static effect_status param_info(const effect_plugin_api *self, uint32_t effect, 
 #endif
     if (index == 0) {
         out->type = EFFECT_TYPE_NUMBER;
+        out->flags = LENGTH_FLAGS;
         out->name = "length";
         out->unit = "s";
         out->doc = HOSTILE("Seconds to rise.");

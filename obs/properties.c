@@ -1,0 +1,249 @@
+/*
+ * properties.c: an effect's params as OBS properties and settings.
+ *
+ * Everything here is read from the effect's metadata as the host library
+ * checked it (effect_host_plugin_param): names, types, ranges, units,
+ * choices, docs and defaults. Nothing names an effect. A param the user
+ * has not set is not handed to the effect at all, so the effect takes its
+ * own default, which may follow the appearance (a text colour that is
+ * dark on light and light on dark).
+ */
+#include "effect_obs.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+uint32_t effect_obs_color_from_obs(long long abgr) {
+    uint32_t c = (uint32_t)abgr;
+    return ((c & 0xffu) << 24) | (((c >> 8) & 0xffu) << 16) | (((c >> 16) & 0xffu) << 8) | (c >> 24);
+}
+
+long long effect_obs_color_to_obs(uint32_t rgba) {
+    return (long long)(((rgba & 0xffu) << 24) | (((rgba >> 8) & 0xffu) << 16) | (((rgba >> 16) & 0xffu) << 8) |
+                       (rgba >> 24));
+}
+
+char *effect_obs_label(const char *name) {
+    char *label = bstrdup(name);
+    for (char *c = label; *c; c++)
+        if (*c == '_' || *c == '-') *c = ' ';
+    if (label[0] >= 'a' && label[0] <= 'z') label[0] = (char)(label[0] - 'a' + 'A');
+    return label;
+}
+
+static int param_info(const effect_type *type, uint32_t index, effect_param_info *info) {
+    memset(info, 0, sizeof *info);
+    info->struct_size = sizeof *info;
+    return effect_host_plugin_param(type->plugin, type->effect_index, index, info, NULL) == EFFECT_OK;
+}
+
+static void set_key(char *key, size_t size, const char *name) { snprintf(key, size, "%s" SET_SUFFIX, name); }
+
+/* The value a param's OBS property holds when the effect's default is
+ * "unset": where its slider rests until the box is ticked. */
+static void default_of(const effect_param_info *info, obs_data_t *settings) {
+    const effect_value *v = &info->default_value;
+    switch (info->type) {
+    case EFFECT_TYPE_NUMBER:
+        obs_data_set_default_double(settings, info->name, v->type == EFFECT_TYPE_NONE ? info->min : v->number);
+        break;
+    case EFFECT_TYPE_INTEGER:
+        obs_data_set_default_int(settings, info->name, v->type == EFFECT_TYPE_NONE ? (long long)info->min : v->integer);
+        break;
+    case EFFECT_TYPE_BOOL: obs_data_set_default_bool(settings, info->name, v->type != EFFECT_TYPE_NONE && v->integer); break;
+    case EFFECT_TYPE_ENUM:
+        obs_data_set_default_string(settings, info->name,
+                                    v->type == EFFECT_TYPE_NONE ? info->choices[0] : v->string);
+        break;
+    case EFFECT_TYPE_STRING:
+        obs_data_set_default_string(settings, info->name, v->type == EFFECT_TYPE_NONE ? "" : v->string);
+        break;
+    case EFFECT_TYPE_COLOR:
+        obs_data_set_default_int(settings, info->name,
+                                 effect_obs_color_to_obs(v->type == EFFECT_TYPE_NONE ? 0u : (uint32_t)v->integer));
+        break;
+    default: break;
+    }
+}
+
+void effect_obs_defaults(void *type_data, obs_data_t *settings) {
+    const effect_type *type = type_data;
+    if (type->plugin != NULL) {
+        for (uint32_t i = 0; i < type->param_count; i++) {
+            effect_param_info info;
+            if (!param_info(type, i, &info)) continue;
+            default_of(&info, settings);
+            if (info.flags & EFFECT_PARAM_OPTIONAL) {
+                char key[300];
+                set_key(key, sizeof key, info.name);
+                obs_data_set_default_bool(settings, key, info.default_value.type != EFFECT_TYPE_NONE);
+            }
+        }
+    }
+    obs_data_set_default_string(settings, KEY_THEME, "light");
+    obs_data_set_default_string(settings, KEY_FONT, "");
+    obs_data_set_default_double(settings, KEY_SCALE, DEFAULT_SCALE);
+    obs_data_set_default_double(settings, KEY_WIDTH, DEFAULT_WIDTH);
+    obs_data_set_default_bool(settings, KEY_RESTART, true);
+}
+
+int effect_obs_param_value(const effect_type *type, obs_data_t *settings, uint32_t index, effect_value *value) {
+    effect_param_info info;
+    memset(value, 0, sizeof *value);
+    if (type->plugin == NULL || !param_info(type, index, &info)) return 0;
+    if (info.flags & EFFECT_PARAM_OPTIONAL) {
+        char key[300];
+        set_key(key, sizeof key, info.name);
+        int set = obs_data_get_bool(settings, key);
+        /* Unticked: unset, said outright only when the effect's default is a value. */
+        if (!set) return info.default_value.type != EFFECT_TYPE_NONE;
+        if (!obs_data_has_user_value(settings, key) && !obs_data_has_user_value(settings, info.name)) return 0;
+    } else if (!obs_data_has_user_value(settings, info.name)) {
+        return 0;
+    }
+    value->type = info.type;
+    switch (info.type) {
+    case EFFECT_TYPE_NUMBER: value->number = obs_data_get_double(settings, info.name); break;
+    case EFFECT_TYPE_INTEGER: value->integer = obs_data_get_int(settings, info.name); break;
+    case EFFECT_TYPE_BOOL: value->integer = obs_data_get_bool(settings, info.name) ? 1 : 0; break;
+    case EFFECT_TYPE_COLOR:
+        value->integer = (int64_t)effect_obs_color_from_obs(obs_data_get_int(settings, info.name));
+        break;
+    case EFFECT_TYPE_ENUM: {
+        /* By its name; the index is the plugin's to find. */
+        const char *name = obs_data_get_string(settings, info.name);
+        value->string = name;
+        value->integer = -1;
+        for (uint32_t c = 0; c < info.choice_count; c++)
+            if (strcmp(info.choices[c], name) == 0) value->integer = (int64_t)c;
+        break;
+    }
+    case EFFECT_TYPE_STRING: value->string = obs_data_get_string(settings, info.name); break;
+    default: return 0;
+    }
+    return 1;
+}
+
+int effect_obs_same_value(const effect_value *a, const effect_value *b) {
+    if (a->type != b->type) return 0;
+    switch (a->type) {
+    case EFFECT_TYPE_NONE: return 1;
+    case EFFECT_TYPE_NUMBER: return a->number == b->number;
+    case EFFECT_TYPE_ENUM:
+    case EFFECT_TYPE_STRING: return strcmp(a->string ? a->string : "", b->string ? b->string : "") == 0;
+    default: return a->integer == b->integer;
+    }
+}
+
+/* A slider's step: about a thousandth of the range, a power of ten. */
+static double step_for(double min, double max) {
+    double span = max - min;
+    if (!(span > 0) || !isfinite(span)) return 1;
+    return pow(10.0, floor(log10(span)) - 3.0);
+}
+
+/* Shows an optional param's value only while its box is ticked. */
+static bool optional_toggled(void *name, obs_properties_t *props, obs_property_t *box, obs_data_t *settings) {
+    obs_property_t *value = obs_properties_get(props, name);
+    if (value != NULL) obs_property_set_visible(value, obs_data_get_bool(settings, obs_property_name(box)));
+    return true;
+}
+
+static void add_param(obs_properties_t *props, const effect_param_info *info) {
+    char *label = effect_obs_label(info->name);
+    char text[600];
+    obs_property_t *p = NULL;
+    switch (info->type) {
+    case EFFECT_TYPE_STRING:
+        p = obs_properties_add_text(props, info->name, label,
+                                    (info->flags & EFFECT_PARAM_MULTILINE) ? OBS_TEXT_MULTILINE : OBS_TEXT_DEFAULT);
+        break;
+    case EFFECT_TYPE_NUMBER:
+        p = obs_properties_add_float_slider(props, info->name, label, info->min, info->max,
+                                            step_for(info->min, info->max));
+        if (info->unit[0]) {
+            snprintf(text, sizeof text, " %s", info->unit);
+            obs_property_float_set_suffix(p, text);
+        }
+        break;
+    case EFFECT_TYPE_INTEGER: {
+        int min = info->min < -2147483647.0 ? -2147483647 : (int)info->min;
+        int max = info->max > 2147483647.0 ? 2147483647 : (int)info->max;
+        /* A slider over billions cannot be moved one by one: a number field. */
+        p = (double)max - min <= 10000 ? obs_properties_add_int_slider(props, info->name, label, min, max, 1)
+                                       : obs_properties_add_int(props, info->name, label, min, max, 1);
+        if (info->unit[0]) {
+            snprintf(text, sizeof text, " %s", info->unit);
+            obs_property_int_set_suffix(p, text);
+        }
+        break;
+    }
+    case EFFECT_TYPE_BOOL: p = obs_properties_add_bool(props, info->name, label); break;
+    case EFFECT_TYPE_COLOR: p = obs_properties_add_color_alpha(props, info->name, label); break;
+    case EFFECT_TYPE_ENUM:
+        p = obs_properties_add_list(props, info->name, label, OBS_COMBO_TYPE_LIST, OBS_COMBO_FORMAT_STRING);
+        for (uint32_t c = 0; c < info->choice_count; c++) {
+            char *choice = effect_obs_label(info->choices[c]);
+            obs_property_list_add_string(p, choice, info->choices[c]);
+            bfree(choice);
+        }
+        break;
+    default: break;
+    }
+    if (p != NULL && info->doc[0]) obs_property_set_long_description(p, info->doc);
+    if (p != NULL && (info->flags & EFFECT_PARAM_OPTIONAL)) {
+        char key[300];
+        set_key(key, sizeof key, info->name);
+        snprintf(text, sizeof text, "%s: %s", label, obs_module_text("SetOptional"));
+        obs_property_t *box = obs_properties_add_bool(props, key, text);
+        obs_property_set_long_description(box, obs_module_text("SetOptional.Description"));
+        /* The name's storage is the plugin handle's, as long-lived as the type. */
+        obs_property_set_modified_callback2(box, optional_toggled, (void *)info->name);
+    }
+    bfree(label);
+}
+
+static void add_look(obs_properties_t *props) {
+    obs_properties_t *look = obs_properties_create();
+    obs_property_t *p = obs_properties_add_list(look, KEY_THEME, obs_module_text("Theme"), OBS_COMBO_TYPE_LIST,
+                                                OBS_COMBO_FORMAT_STRING);
+    obs_property_list_add_string(p, obs_module_text("Theme.Light"), "light");
+    obs_property_list_add_string(p, obs_module_text("Theme.Dark"), "dark");
+    obs_property_set_long_description(p, obs_module_text("Theme.Description"));
+    p = obs_properties_add_text(look, KEY_FONT, obs_module_text("Font"), OBS_TEXT_DEFAULT);
+    obs_property_set_long_description(p, obs_module_text("Font.Description"));
+    p = obs_properties_add_float_slider(look, KEY_SCALE, obs_module_text("Scale"), 0.25, 16.0, 0.05);
+    obs_property_float_set_suffix(p, obs_module_text("Scale.Suffix"));
+    obs_property_set_long_description(p, obs_module_text("Scale.Description"));
+    p = obs_properties_add_float_slider(look, KEY_WIDTH, obs_module_text("WrapWidth"), 10.0, 10000.0, 1.0);
+    obs_property_float_set_suffix(p, " pt");
+    obs_property_set_long_description(p, obs_module_text("WrapWidth.Description"));
+    obs_properties_add_group(props, "look", obs_module_text("Look"), OBS_GROUP_NORMAL, look);
+}
+
+static bool replay_clicked(obs_properties_t *props, obs_property_t *property, void *data) {
+    (void)props;
+    (void)property;
+    if (data != NULL) effect_obs_replay(data);
+    return false;
+}
+
+obs_properties_t *effect_obs_properties(void *data, void *type_data) {
+    const effect_type *type = type_data;
+    obs_properties_t *props = obs_properties_create();
+    if (type->plugin == NULL) {
+        obs_properties_add_text(props, "missing", type->missing, OBS_TEXT_INFO);
+        return props;
+    }
+    for (uint32_t i = 0; i < type->param_count; i++) {
+        effect_param_info info;
+        if (param_info(type, i, &info)) add_param(props, &info);
+    }
+    add_look(props);
+    obs_property_t *p = obs_properties_add_bool(props, KEY_RESTART, obs_module_text("RestartWhenShown"));
+    obs_property_set_long_description(p, obs_module_text("RestartWhenShown.Description"));
+    p = obs_properties_add_button2(props, KEY_REPLAY, obs_module_text("Replay"), replay_clicked, data);
+    obs_property_set_long_description(p, obs_module_text("Replay.Description"));
+    return props;
+}

@@ -233,7 +233,7 @@ static double now(effect_source *s) {
 static void update_locked(effect_source *s, obs_data_t *settings) {
     const effect_type *type = s->type;
     take_requests(s);
-    int remake = s->instance == NULL, restyle = 0;
+    int remake = s->instance == NULL, renew = 0, restyle = 0;
     const char *theme = obs_data_get_string(settings, KEY_THEME), *font = obs_data_get_string(settings, KEY_FONT);
     double scale = obs_data_get_double(settings, KEY_SCALE), wrap = obs_data_get_double(settings, KEY_WIDTH);
     if (!isfinite(scale) || scale < 0.25) scale = 0.25;
@@ -267,8 +267,11 @@ static void update_locked(effect_source *s, obs_data_t *settings) {
         effect_param_info info = {0};
         info.struct_size = sizeof info;
         effect_host_plugin_param(type->plugin, type->effect_index, i, &info, NULL);
-        if (info.flags & EFFECT_PARAM_LIVE) live_change[i] = 1;
-        else remake = 1;
+        if (!(info.flags & EFFECT_PARAM_LIVE)) remake = 1;
+        /* Set back to its default: the effect's own, which may follow the
+         * appearance (a text colour), is what an effect made without it has. */
+        else if (!given[i] && !(info.flags & EFFECT_PARAM_OPTIONAL)) renew = 1;
+        else live_change[i] = 1;
     }
     free_values(s);
     bfree(s->values);
@@ -276,11 +279,13 @@ static void update_locked(effect_source *s, obs_data_t *settings) {
     s->values = values;
     s->given = given;
 
-    if (remake) {
-        /* Made from what changed: it starts again. */
-        pthread_mutex_lock(&s->lock);
-        s->t = 0;
-        pthread_mutex_unlock(&s->lock);
+    if (remake || renew) {
+        /* Made from what changed: it starts again. Renewed: the same moment of the effect made anew. */
+        if (remake) {
+            pthread_mutex_lock(&s->lock);
+            s->t = 0;
+            pthread_mutex_unlock(&s->lock);
+        }
         make_effect(s);
     } else {
         for (uint32_t i = 0; i < type->param_count; i++) {
@@ -288,7 +293,7 @@ static void update_locked(effect_source *s, obs_data_t *settings) {
             effect_param_info info = {0};
             info.struct_size = sizeof info;
             effect_host_plugin_param(type->plugin, type->effect_index, i, &info, NULL);
-            /* A param set back to its default is set to the default the effect declares. */
+            /* An optional param unticked is unset (its default, NONE). */
             const effect_value *value = given[i] ? &values[i] : &info.default_value;
             effect_error error = {sizeof error, 0, {0}};
             if (effect_host_instance_set_param(s->instance, info.name, value, t, &error) != EFFECT_OK) {

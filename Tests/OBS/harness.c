@@ -21,6 +21,8 @@
  *   load JSON                  a source as a saved scene holds it (obs_load_source)
  *   save NAME                  the source as a scene saves it: "ok JSON"
  *   update NAME JSON           obs_source_update, then waits for the frame that applies it
+ *   reset NAME KEY             the setting back to its default (OBS's Defaults button
+ *                              does it to them all), applied as update is
  *   show NAME / hide NAME      obs_source_inc_showing / dec_showing, then waits for the
  *                              frame whose tick calls the source's show or hide
  *   activate NAME / deactivate NAME  the same for activate and deactivate
@@ -314,6 +316,14 @@ static void run(char *line) {
         if (settings == NULL) return answer("error update NAME JSON");
         obs_source_update(source, settings);
         obs_data_release(settings);
+        next_frame();
+        answer("ok");
+    } else if (strcmp(command, "reset") == 0) {
+        if (argument == NULL) return answer("error reset NAME KEY");
+        obs_data_t *settings = obs_source_get_settings(source);
+        obs_data_unset_user_value(settings, argument);
+        obs_data_release(settings);
+        obs_source_update(source, NULL);
         next_frame();
         answer("ok");
     } else if (strcmp(command, "show") == 0) {

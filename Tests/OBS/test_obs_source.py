@@ -351,3 +351,13 @@ def test_going_on_air_restarts_the_entrance(obs):
     assert harness.time("s") >= 300
     harness.ok("program s")  # on air: OBS's real output path shows and activates it
     assert harness.time("s") < 150
+
+
+def test_a_live_colour_set_back_to_its_default_follows_the_theme_again(obs, tmp_path):
+    harness = obs()
+    shown(harness, "strikethrough-reveal", 2.0, {"look.theme": "dark"})
+    harness.update("s", {"color": 0xFF0000FF})
+    harness.ok("reset s color")  # OBS's Defaults button, for one setting
+    # Unset, the text colour is the dark appearance's (#F5F5F7), not the light default the metadata shows.
+    assert_same_picture(harness.render("s"), rendered(tmp_path, "strikethrough-reveal", 2.0, "--theme", "dark"))
+    assert harness.time("s") == 2000  # the same moment, drawn anew

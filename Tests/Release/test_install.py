@@ -1,6 +1,6 @@
-"""scripts/install into a prefix when part of it cannot be built: without frei0r.h the
-core goes in and the frei0r plugins do not, with one line saying how to get them; a
-failed build leaves the prefix as it was. What is missing is hidden for real, by
+"""scripts/install into a prefix when part of it cannot be built: without frei0r.h or
+libobs's pkg-config file the core goes in and the frei0r plugins or the OBS module do
+not, with one line each saying how to get them; a failed build leaves the prefix as it was. What is missing is hidden for real, by
 mounting /dev/null over it in a private mount namespace (needs root, as without_toolchain.py).
 """
 
@@ -8,11 +8,14 @@ import os
 import stat
 import subprocess
 
+import pytest
 from without_toolchain import PLUGINS, ROOT, require_hiding
 
 SCRIPT = os.path.join(ROOT, "scripts", "install")
 ENVIRONMENT = {key: value for key, value in os.environ.items() if not key.startswith("EFFECT_")}
 FREI0R_H = [path for path in ("/usr/include/frei0r.h", "/usr/local/include/frei0r.h") if os.path.exists(path)]
+# libobs-dev's pkg-config file, read as an empty one: pkg-config then has no libobs.
+LIBOBS_PC = [subprocess.run(["pkg-config", "--path", "libobs"], capture_output=True, text=True, check=True).stdout.strip()]
 
 
 def install(arguments, hidden):
@@ -46,12 +49,14 @@ def write(path, content):
         file.write(content)
 
 
-def test_without_frei0r_h_the_core_is_installed_and_one_line_says_how_to_get_the_frei0r_plugins(tmp_path):
+def test_without_frei0r_h_and_libobs_the_core_is_installed_and_one_line_each_says_how_to_get_the_frei0r_plugins_and_obs_module(
+        tmp_path):
     prefix = tmp_path / "prefix"
-    # Another program's frei0r plugin, and a runtime library an earlier install had and this one does not.
+    # Another program's frei0r plugin and OBS module, and a runtime library an earlier install had and this one does not.
     write(prefix / "lib" / "frei0r-1" / "other.so", b"another program's plugin")
+    write(prefix / "lib" / "x86_64-linux-gnu" / "obs-plugins" / "other.so", b"another program's module")
     write(prefix / "lib" / "effect-host" / "runtime" / "libswiftEarlier.so", b"an earlier install's")
-    result = install([str(prefix)], FREI0R_H)
+    result = install([str(prefix)], FREI0R_H + LIBOBS_PC)
     assert result.returncode == 0, result.stderr[-3000:]
     for path in (
         "bin/effect-host", "lib/libeffecthost.so", *(f"lib/effect-host/plugins/{plugin}" for plugin in PLUGINS),
@@ -75,6 +80,13 @@ def test_without_frei0r_h_the_core_is_installed_and_one_line_says_how_to_get_the
     assert len(said) == 1, said
     assert "frei0r.h is missing" in said[0] and "apt-get install frei0r-plugins-dev" in said[0], said
     assert said[0].endswith(f"run {SCRIPT} {prefix} again"), said
+    assert os.listdir(prefix / "lib" / "x86_64-linux-gnu" / "obs-plugins") == ["other.so"]
+    assert not (prefix / "lib" / "effect-host" / "obs").exists() and not (prefix / "share" / "obs").exists()
+    said = [line for line in result.stderr.splitlines() if "OBS" in line]
+    assert said == [
+        "scripts/install: the OBS module (lib/<multiarch>/obs-plugins/effect-host.so, for OBS Studio) is not installed: libobs's headers "
+        "are missing: install Debian's libobs-dev and pkg-config (sudo apt-get install libobs-dev pkg-config), and run "
+        f"{SCRIPT} {prefix} again"], said
     # The prefix is one programs compile against: the C example, built with its
     # pkg-config file, samples tracking-breathe at 2.7 s from its plugins (three
     # quarters into the first 3.6 s breath after the 0.9 s entrance: tracking 9, opacity 0.98).
@@ -109,9 +121,13 @@ def test_a_failed_build_leaves_the_prefix_as_it_was(tmp_path):
     assert result.returncode != 0 and not (tmp_path / "new").exists(), result.stderr[-3000:]
 
 
-def test_with_frei0r_required_and_frei0r_h_missing_nothing_is_built_or_installed(tmp_path):
-    result = install(["--with-frei0r", str(tmp_path / "prefix")], FREI0R_H)
+@pytest.mark.parametrize("flag, hidden, said", [
+    ("--with-frei0r", FREI0R_H, "the frei0r plugins cannot be built: frei0r.h is missing: install Debian's frei0r-plugins-dev "
+                                "(sudo apt-get install frei0r-plugins-dev)"),
+    ("--with-obs", LIBOBS_PC, "the OBS module cannot be built: libobs's headers are missing: install Debian's libobs-dev and "
+                              "pkg-config (sudo apt-get install libobs-dev pkg-config)"),
+])
+def test_with_an_optional_part_required_and_what_it_needs_missing_nothing_is_built_or_installed(flag, hidden, said, tmp_path):
+    result = install([flag, str(tmp_path / "prefix")], hidden)
     assert result.returncode == 1 and not (tmp_path / "prefix").exists()
-    assert result.stderr.splitlines() == [
-        "scripts/install: the frei0r plugins cannot be built: frei0r.h is missing: install Debian's frei0r-plugins-dev "
-        "(sudo apt-get install frei0r-plugins-dev); nothing was installed"]
+    assert result.stderr.splitlines() == [f"scripts/install: {said}; nothing was installed"]

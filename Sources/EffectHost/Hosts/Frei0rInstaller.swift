@@ -44,64 +44,38 @@ public struct Frei0rInstaller: Sendable {
     /// scripts/build-frei0r --kdenlive (and so scripts/install) puts it; nil
     /// when there is none.
     public static func kdenliveGenerator(besideAdapter adapter: String) -> String? {
-        let path = directoryOf(adapter) + "/" + kdenliveGeneratorName
+        let path = HostLinkedCopy.directoryOf(adapter) + "/" + kdenliveGeneratorName
         return access(path, X_OK) == 0 ? path : nil
     }
 
     /// Where an installed effect-host at PREFIX/bin/effect-host has its
     /// adapter: PREFIX/lib/effect-host/frei0r-adapter.so.
     public static func installedAdapter(executable: String) -> String {
-        let bin = directoryOf(executable)
-        return directoryOf(bin) + "/lib/effect-host/" + adapterName
+        let bin = HostLinkedCopy.directoryOf(executable)
+        return HostLinkedCopy.directoryOf(bin) + "/lib/effect-host/" + adapterName
     }
 
     /// What holds `path` now, for Frei0rPlan: a copy of the adapter is a
     /// shared library that needs libeffecthost.so.
     public static func occupant(of path: String) -> Frei0rPlan.Occupant {
-        var status = stat()
-        guard lstat(path, &status) == 0 else { return .nothing }
-        guard status.st_mode & S_IFMT == S_IFREG, let bytes = try? Files.read(path), let dynamic = ELFDynamic(bytes: bytes),
-            dynamic.needed.contains(SearchPath.hostLibraryName)
-        else { return .other }
-        return .adapterCopy
+        switch HostLinkedCopy.holder(of: path) {
+        case .nothing: .nothing
+        case .copy: .adapterCopy
+        case .other: .other
+        }
     }
 
     /// The adapter's bytes as each copy gets them, and the directory of the
     /// libeffecthost.so they load (nil when relocatable).
     public func copyBytes() throws(Frei0rInstallError) -> (bytes: [UInt8], library: String?) {
-        let bytes: [UInt8]
         do {
-            bytes = try Files.read(adapter)
+            let adapter = try HostLinkedCopy(path: self.adapter)
+            guard pinned else { return (adapter.bytes, nil) }
+            let (bytes, library) = try adapter.pinned()
+            return (bytes, library)
         } catch {
-            throw .adapter(path: adapter, problem: error.message)
+            throw .adapter(path: adapter, problem: error.description(kind: "the frei0r adapter", noun: "the adapter", builder: "scripts/build-frei0r"))
         }
-        guard let dynamic = ELFDynamic(bytes: bytes), dynamic.needed.contains(SearchPath.hostLibraryName) else {
-            throw .adapter(path: adapter, problem: "it is not the frei0r adapter (a shared library that needs \(SearchPath.hostLibraryName))")
-        }
-        guard pinned else { return (bytes, nil) }
-        let runpath = dynamic.runpath ?? ""
-        guard let library = Self.libraryDirectory(runpath: runpath, origin: Self.directoryOf(Self.resolved(adapter) ?? adapter)) else {
-            throw .adapter(path: adapter, problem: "its RUNPATH (\(runpath.isEmpty ? "none" : Self.trimmed(runpath))) leads to no \(SearchPath.hostLibraryName)")
-        }
-        guard let copy = dynamic.settingRunpath(library, in: bytes) else {
-            throw .adapter(
-                path: adapter,
-                problem: "its RUNPATH has room for \(dynamic.runpathRoom) bytes, and \(library) has \(library.utf8.count): build the adapter again with scripts/build-frei0r, which leaves room")
-        }
-        return (copy, library)
-    }
-
-    /// The first directory of a RUNPATH, $ORIGIN read as `origin`, that
-    /// holds libeffecthost.so, symlinks resolved.
-    static func libraryDirectory(runpath: String, origin: String) -> String? {
-        for entry in runpath.split(separator: ":", omittingEmptySubsequences: true) {
-            var directory = String(entry)
-            for name in ["$ORIGIN", "${ORIGIN}"] where directory.hasPrefix(name) {
-                directory = origin + directory.dropFirst(name.count)
-            }
-            if let file = resolved(directory + "/" + SearchPath.hostLibraryName) { return directoryOf(file) }
-        }
-        return nil
     }
 
     /// Writes every copy of `plan` (and, pinned, each one's note); returns
@@ -109,7 +83,7 @@ public struct Frei0rInstaller: Sendable {
     public func install(_ plan: Frei0rPlan) throws(Frei0rInstallError) -> [String] {
         let (bytes, _) = try copyBytes()
         do {
-            try Self.makeDirectories(directory)
+            try HostLinkedCopy.makeDirectories(directory)
         } catch {
             throw .directory(problem: error.message)
         }
@@ -145,7 +119,7 @@ public struct Frei0rInstaller: Sendable {
         -> [String]
     {
         do {
-            try Self.makeDirectories(directory)
+            try HostLinkedCopy.makeDirectories(directory)
         } catch {
             throw .directory(problem: error.message)
         }
@@ -165,32 +139,6 @@ public struct Frei0rInstaller: Sendable {
             written.append(path)
         }
         return written
-    }
-
-    /// mkdir -p.
-    static func makeDirectories(_ path: String) throws(FileError) {
-        if Files.isDirectory(path) { return }
-        let parent = directoryOf(path)
-        if parent != path, !parent.isEmpty { try makeDirectories(parent) }
-        try Files.makeDirectory(path)
-    }
-
-    static func directoryOf(_ path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "." }
-        return slash == path.startIndex ? "/" : String(path[..<slash])
-    }
-
-    static func resolved(_ path: String) -> String? {
-        realpath(path, nil).map { pointer in
-            defer { free(pointer) }
-            return String(cString: pointer)
-        }
-    }
-
-    /// A RUNPATH as a person reads it: the room left after an entry (a
-    /// run of /) is not shown.
-    static func trimmed(_ runpath: String) -> String {
-        String(runpath.reversed().drop { $0 == "/" }.reversed())
     }
 }
 

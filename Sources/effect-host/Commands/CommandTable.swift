@@ -267,8 +267,8 @@ extension CommandSpec {
         operand: .pluginFiles, run: { try ValidateCommand($0).run() })
 
     static let installHosts = CommandSpec(
-        name: "install-hosts", summary: "make every effect found a frei0r plugin for ffmpeg, MLT and GStreamer",
-        usage: "install-hosts [--frei0r-dir DIR] [--adapter FILE] [--dry-run] [--plugin-path PATH]...",
+        name: "install-hosts", summary: "make every effect found a frei0r plugin for ffmpeg, MLT and GStreamer, and an OBS source",
+        usage: "install-hosts [--frei0r-dir DIR] [--adapter FILE] [--obs-dir DIR] [--obs-module FILE] [--dry-run] [--plugin-path PATH]...",
         about: """
             Makes every effect on the plugin search path (--plugin-path, EFFECT_PLUGIN_PATH, then the plugins \
             installed with effect-host) a frei0r source, effect_ID.so, and a filter, effect_ID_overlay.so (ID with _ \
@@ -280,11 +280,19 @@ extension CommandSpec {
             every command, and one line each says which wins and which is skipped. Each source is described for \
             Kdenlive's Add Generator menu too, by the kdenlive-generator program beside the adapter.
 
+            It puts the OBS Studio module in the folder OBS searches for a user's modules, \
+            $XDG_CONFIG_HOME/obs-studio/plugins (~/.config/obs-studio/plugins): effect-host/bin/64bit/effect-host.so, \
+            a copy that loads this effect-host's libeffecthost.so by its absolute path, and its texts in \
+            effect-host/data/. OBS then offers as sources the effects installed with effect-host and those on \
+            EFFECT_PLUGIN_PATH in OBS's own environment. The module is the one installed with effect-host \
+            (PREFIX/lib/effect-host/obs/effect-host.so, its texts in data/ beside it) or --obs-module FILE; \
+            without one, one line says so and the frei0r plugins are made all the same (and an install without the \
+            frei0r adapter gets the OBS module alone, with a line saying so).
+
             Run it again after adding or moving a plugin (one replaced in place needs nothing): it \
-            replaces the copies it made. A file it did \
-            not make (another program's plugin) is never replaced: its effect is left out, said in one line, and \
-            the exit status is 1. frei0r is what it installs now; GStreamer elements and OBS sources of their own \
-            will be installed by it too once they exist.
+            replaces the copies it made, each file written beside its place and renamed into it. A file it did \
+            not make (another program's plugin, or a module of another program's named effect-host.so) is never \
+            replaced: its effect, or the OBS module, is left out, said in one line, and the exit status is 1.
             """,
         options: [
             Option(
@@ -299,10 +307,18 @@ extension CommandSpec {
                 "--kdenlive-dir", value: "DIR",
                 help: "where to describe the sources for Kdenlive's Add Generator menu (default $XDG_DATA_HOME/kdenlive/generators, ~/.local/share/kdenlive/generators), with the kdenlive-generator program beside the adapter",
                 completion: .files),
+            Option(
+                "--obs-dir", value: "DIR",
+                help: "the OBS plugin folder to put the OBS module in, as DIR/effect-host/ (default $XDG_CONFIG_HOME/obs-studio/plugins, ~/.config/obs-studio/plugins)",
+                completion: .files),
+            Option(
+                "--obs-module", value: "FILE",
+                help: "the OBS module to copy, its texts in data/ beside it (default: PREFIX/lib/effect-host/obs/effect-host.so of an installed effect-host; scripts/build-obs builds one)",
+                completion: .files),
             Option("--dry-run", help: "say what would be written, and write nothing"),
             Option(
                 "--relocatable",
-                help: "copies that find the host library through the adapter's own RUNPATH and the plugins installed beside it, for a tree that moves (scripts/install)"
+                help: "frei0r copies alone, that find the host library through the adapter's own RUNPATH and the plugins installed beside it, for a tree that moves (scripts/install)"
             ),
         ] + Option.loading,
         examples: ["install-hosts --plugin-path ~/my-plugins", "install-hosts --frei0r-dir /usr/local/lib/frei0r-1 --dry-run"],

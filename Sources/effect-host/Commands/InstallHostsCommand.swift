@@ -3,7 +3,8 @@ import Glibc
 
 /// `effect-host install-hosts`: every effect on the plugin search path as
 /// a frei0r source and filter in a directory the hosts search (Frei0rPlan
-/// decides which effects and names, Frei0rInstaller writes them).
+/// decides which effects and names, Frei0rInstaller writes them), and the
+/// OBS module in the user's OBS plugin folder (OBSPlan, OBSInstaller).
 struct InstallHostsCommand {
     let directory: String
     let adapter: String
@@ -15,6 +16,15 @@ struct InstallHostsCommand {
     /// Where the Kdenlive generator descriptions go, and whether it was asked for.
     let kdenliveDirectory: String?
     let kdenliveAsked: Bool
+    /// The OBS module to copy, its data folder, whether it is the one an
+    /// install has (then its absence is one line, not an error), and the
+    /// plugin folder; nil for relocatable copies (scripts/install puts the
+    /// module where OBS looks itself).
+    let obs: (installer: OBSInstaller, looked: Bool)?
+    /// Why there is no OBS plugin folder to write to, when there is none.
+    let obsUnplaced: String?
+    /// The folder the `obs` program searches for this user's modules, if known.
+    let obsSearched: String?
 
     init(_ arguments: [String]) throws(UsageError) {
         let parsed = try Arguments(arguments, spec: .installHosts)
@@ -51,6 +61,32 @@ struct InstallHostsCommand {
         } else {
             kdenliveDirectory = nil
         }
+        let obsModule = try parsed.single("--obs-module")
+        let obsDirectory = try parsed.single("--obs-dir")
+        obsSearched = OBSNames.userPlugins(configHome: getenv("XDG_CONFIG_HOME").map { String(cString: $0) }, home: home)
+        if let obsDirectory, obsDirectory.isEmpty { throw UsageError("--obs-dir needs a directory") }
+        let plugins = obsDirectory.map(Self.absolute) ?? obsSearched
+        obsUnplaced =
+            pinned && plugins == nil
+            ? "no OBS module installed: neither XDG_CONFIG_HOME nor HOME is set, so there is no OBS plugin folder of this user's: give --obs-dir DIR"
+            : nil
+        if !pinned {
+            guard obsModule == nil, obsDirectory == nil else {
+                throw UsageError("--relocatable makes frei0r copies alone; --obs-module and --obs-dir cannot be given with it")
+            }
+            obs = nil
+        } else if let plugins {
+            let module: String
+            if let obsModule {
+                guard !obsModule.isEmpty else { throw UsageError("--obs-module needs a file") }
+                module = Self.absolute(obsModule)
+            } else {
+                module = OBSNames.installedModule(executable: SearchPath.executablePath() ?? "/usr/bin/effect-host")
+            }
+            obs = (OBSInstaller(module: module, data: OBSNames.data(besideModule: module), plugins: plugins), obsModule == nil)
+        } else {
+            obs = nil
+        }
         // Relocatable copies find what the host library finds beside itself, whatever this shell's EFFECT_PLUGIN_PATH holds.
         session =
             pinned
@@ -61,10 +97,66 @@ struct InstallHostsCommand {
     }
 
     func run() throws -> Int32 {
-        if looked, access(adapter, F_OK) != 0 {
-            throw RuntimeError(
-                "there is no frei0r adapter at \(Terminal.sanitize(adapter)), where an installed effect-host has it: install one with scripts/install PREFIX, or build one with scripts/build-frei0r and give its path with --adapter FILE")
+        // What is copied is checked before anything is written, also for a dry run: a module or
+        // adapter that was given and cannot be used stops the run.
+        let obsPrepared: OBSInstaller.Prepared?
+        var obsMissing: String?
+        if let obs {
+            do {
+                obsPrepared = try obs.installer.prepare()
+            } catch .noModule(let path) where obs.looked {
+                obsPrepared = nil
+                obsMissing =
+                    "no OBS module: there is none at \(Terminal.sanitize(path)), where an installed effect-host has it (scripts/install PREFIX installs one when libobs-dev is there; scripts/build-obs builds one, given with --obs-module FILE)"
+            } catch {
+                throw RuntimeError(error.description)
+            }
+        } else {
+            obsPrepared = nil
         }
+        var leftOut = false
+        if looked, access(adapter, F_OK) != 0 {
+            // An install without the frei0r plugins may still have the OBS module to install.
+            guard obsPrepared != nil else {
+                throw RuntimeError(
+                    "there is no frei0r adapter at \(Terminal.sanitize(adapter)), where an installed effect-host has it: install one with scripts/install PREFIX, or build one with scripts/build-frei0r and give its path with --adapter FILE"
+                )
+            }
+            Output.standard.line(
+                "no frei0r plugins: there is no frei0r adapter at \(Terminal.sanitize(adapter)), where an installed effect-host has it (scripts/install PREFIX installs one when frei0r-plugins-dev is there; scripts/build-frei0r builds one, given with --adapter FILE)"
+            )
+        } else {
+            leftOut = try installFrei0r()
+        }
+        if let obs, let obsPrepared {
+            if let note = obsPrepared.plan.note {
+                Output.error.line("effect-host: \(Terminal.sanitize(note.description))")
+                leftOut = true
+            } else {
+                if !dryRun {
+                    do {
+                        _ = try obs.installer.install(obsPrepared)
+                    } catch {
+                        throw RuntimeError(error.description)
+                    }
+                }
+                Output.standard.line(
+                    "\(dryRun ? "would write" : "wrote") the OBS module \(Terminal.sanitize(obsPrepared.plan.destination)) and its data/, loading \(Terminal.sanitize(obsPrepared.library))/\(SearchPath.hostLibraryName): OBS offers each effect as a source when it starts next"
+                )
+            }
+        }
+        if let obsMissing { Output.standard.line(obsMissing) }
+        if let obsUnplaced { Output.standard.line(obsUnplaced) }
+        if let obs, obsPrepared?.plan.note == nil, obsMissing == nil, obs.installer.plugins != obsSearched {
+            Output.standard.line(
+                "OBS does not search \(Terminal.sanitize(obs.installer.plugins)) by itself: it loads a user's modules from \(obsSearched.map(Terminal.sanitize) ?? "$XDG_CONFIG_HOME/obs-studio/plugins")"
+            )
+        }
+        return leftOut ? 1 : 0
+    }
+
+    /// The frei0r copies; whether an effect was left out.
+    private func installFrei0r() throws -> Bool {
         let generator = Frei0rInstaller.kdenliveGenerator(besideAdapter: adapter)
         if kdenliveAsked, generator == nil {
             throw RuntimeError(
@@ -72,7 +164,6 @@ struct InstallHostsCommand {
         }
         let kdenlive = generator.flatMap { program in kdenliveDirectory.map { (program, $0) } }
         let installer = Frei0rInstaller(adapter: adapter, directory: directory, pinned: pinned, kdenlive: kdenlive)
-        // The adapter is checked before anything is written, also for a dry run.
         let library: String?
         do {
             library = try installer.copyBytes().library
@@ -108,8 +199,7 @@ struct InstallHostsCommand {
             out.line(
                 "ffmpeg, MLT and GStreamer do not search \(Terminal.sanitize(directory)) by themselves: set FREI0R_PATH to it (MLT and GStreamer then search it alone)")
         }
-        let leftOut = plan.notes.contains { if case .leftOut = $0 { true } else { false } }
-        return leftOut ? 1 : 0
+        return plan.notes.contains { if case .leftOut = $0 { true } else { false } }
     }
 
     /// The path from /, without a trailing /: the copies' notes and the

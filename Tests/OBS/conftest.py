@@ -7,15 +7,7 @@ import sys
 import pytest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from obs_harness import BUILD, ROOT, Harness
-
-
-def compile_harness(out):
-    flags = subprocess.run(["pkg-config", "--cflags", "--libs", "libobs", "x11"], capture_output=True, text=True,
-                           check=True).stdout.split()
-    subprocess.run([os.environ.get("CC", "cc"), "-std=c11", "-Wall", "-Wextra", "-Werror",
-                    os.path.join(ROOT, "Tests", "OBS", "harness.c"), "-o", str(out), *flags, "-lpthread"],
-                   check=True, capture_output=True, text=True)
+from obs_harness import BUILD, ROOT, Harness, compile_harness, obs_env
 
 
 @pytest.fixture(scope="session")
@@ -29,15 +21,6 @@ def obs_build(tmp_path_factory):
     harness = directory / "harness"
     compile_harness(harness)
     return module, os.path.join(ROOT, "obs", "data"), harness
-
-
-def obs_env(home, plugin_path=None):
-    """Only the effects beside the build (and plugin_path's), a home of the test's own."""
-    env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": str(home), "XDG_CACHE_HOME": str(home / "cache"),
-           "XDG_CONFIG_HOME": str(home / "config")}
-    if plugin_path is not None:
-        env["EFFECT_PLUGIN_PATH"] = str(plugin_path)
-    return env
 
 
 @pytest.fixture

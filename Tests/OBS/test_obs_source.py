@@ -287,8 +287,7 @@ def test_bad_input_is_said_in_obs_log_and_never_takes_obs_down(obs, tmp_path):
 
 
 def test_a_saved_scene_whose_plugin_is_gone_still_opens_and_says_why(obs_build, tmp_path):
-    from conftest import obs_env
-    from obs_harness import Harness
+    from obs_harness import Harness, obs_env
 
     module, data, program = obs_build
     plugins = tmp_path / "plugins"

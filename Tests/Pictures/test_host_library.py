@@ -115,7 +115,7 @@ def test_a_plugins_metadata_is_read_through_the_host_in_effect_hs_structs(checke
         "status -4: the plugin has no effect 'strikethrough-reveel' (did you mean 'strikethrough-reveal'?)")
     number, enum, string, color = 1, 4, 5, 6
     seed_line = "".join(f"{round(channel * 255):02X}" for channel in (0.541, 0.561, 0.596)) + "FF"
-    live, optional = 1, 2
+    live, optional, multiline = 1, 2, 4  # effect.h's EFFECT_PARAM_*
     assert lines["meta effect"].startswith("strikethrough-reveal 'Strikethrough Reveal' params 9 channels 6 0 0 timing 1 ")
     assert lines["param duration"] == (
         f"#2 type {number} flags {live} unit 's' range 0.001 60 default type {number} number {320 / 1000:g} integer 0 "
@@ -126,7 +126,7 @@ def test_a_plugins_metadata_is_read_through_the_host_in_effect_hs_structs(checke
         f"#6 type {color} flags {live} unit '' range 0 0 default type {color} number 0 integer {int(seed_line, 16)} "
         f"string NULL text #{seed_line} size 96")
     assert lines["param text"] == (
-        f"#0 type {string} flags 0 unit '' range 0 0 default type {string} number 0 integer 0 string Ship the component "
+        f"#0 type {string} flags {multiline} unit '' range 0 0 default type {string} number 0 integer 0 string Ship the component "
         "text Ship the component size 96")
     assert lines["param font_weight"].endswith("choices regular|medium|semibold|bold size 96")
     assert lines["param font_weight"].startswith(

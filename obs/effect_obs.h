@@ -60,6 +60,9 @@ void effect_obs_register_types(void);
 /* The source callbacks (source.c), shared by every type. */
 void effect_obs_fill_source_info(struct obs_source_info *info);
 
+/* Param `index`'s metadata as the host checked it; 0 when there is none. */
+int effect_obs_param(const effect_type *type, uint32_t index, effect_param_info *info);
+
 /* Properties and settings (properties.c). */
 void effect_obs_defaults(void *type_data, obs_data_t *settings);
 obs_properties_t *effect_obs_properties(void *data, void *type_data);

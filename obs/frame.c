@@ -11,7 +11,6 @@
  */
 #include "source.h"
 
-#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -43,12 +42,22 @@ void source_drop_picture(effect_source *s) {
     pthread_mutex_unlock(&s->lock);
 }
 
-/* The largest scale at which the picture keeps to the host's 8192 pixels a side. */
-static double fitting_scale(const effect_host_picture *picture, double scale) {
-    double width = 0, height = 0;
-    if (effect_host_picture_size(picture, &width, &height, NULL) != EFFECT_OK) return scale;
-    double side = width > height ? width : height;
-    return side * scale > 8192 ? floor(8192 / side * 1000) / 1000 : scale;
+/* The picture's pixel size at `*scale`, or, when the host refuses that
+ * scale (a picture past its size limit), at the largest scale it takes,
+ * found by asking it: the limit is the host's, not restated here. */
+static effect_status pixel_size(const effect_host_picture *picture, double *scale, uint32_t *width, uint32_t *height,
+                                effect_error *error) {
+    effect_status status = effect_host_picture_pixel_size(picture, *scale, width, height, error);
+    if (status != EFFECT_ERR_RANGE) return status;
+    double low = 0, high = *scale;
+    for (int step = 0; step < 40; step++) {
+        double middle = (low + high) / 2;
+        if (effect_host_picture_pixel_size(picture, middle, width, height, NULL) == EFFECT_OK) low = middle;
+        else high = middle;
+    }
+    if (!(low > 0)) return status;
+    *scale = low;
+    return effect_host_picture_pixel_size(picture, low, width, height, NULL);
 }
 
 int source_make_picture(effect_source *s) {
@@ -67,11 +76,10 @@ int source_make_picture(effect_source *s) {
     }
     uint32_t width = 0, height = 0;
     if (status == EFFECT_OK) {
-        double scale = fitting_scale(s->picture, s->scale);
-        if (scale < s->scale)
-            source_say(s, LOG_WARNING, "at scale %g the picture would be more than 8192 pixels a side; drawn at %g",
-                       s->scale, scale);
-        status = effect_host_picture_pixel_size(s->picture, scale, &width, &height, &error);
+        double scale = s->scale;
+        status = pixel_size(s->picture, &scale, &width, &height, &error);
+        if (status == EFFECT_OK && scale < s->scale)
+            source_say(s, LOG_WARNING, "scale %g: %s; drawn at scale %.3f", s->scale, error.message, scale);
     }
     if (status != EFFECT_OK) {
         source_say(s, LOG_WARNING, "cannot draw: %s", error.message);

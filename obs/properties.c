@@ -33,7 +33,7 @@ char *effect_obs_label(const char *name) {
     return label;
 }
 
-static int param_info(const effect_type *type, uint32_t index, effect_param_info *info) {
+int effect_obs_param(const effect_type *type, uint32_t index, effect_param_info *info) {
     memset(info, 0, sizeof *info);
     info->struct_size = sizeof *info;
     return effect_host_plugin_param(type->plugin, type->effect_index, index, info, NULL) == EFFECT_OK;
@@ -73,7 +73,7 @@ void effect_obs_defaults(void *type_data, obs_data_t *settings) {
     if (type->plugin != NULL) {
         for (uint32_t i = 0; i < type->param_count; i++) {
             effect_param_info info;
-            if (!param_info(type, i, &info)) continue;
+            if (!effect_obs_param(type, i, &info)) continue;
             default_of(&info, settings);
             if (info.flags & EFFECT_PARAM_OPTIONAL) {
                 char key[300];
@@ -133,7 +133,7 @@ int effect_obs_param_value(const effect_type *type, obs_data_t *settings, uint32
                            char *problem, size_t problem_size) {
     effect_param_info info;
     memset(value, 0, sizeof *value);
-    if (type->plugin == NULL || !param_info(type, index, &info)) return 0;
+    if (type->plugin == NULL || !effect_obs_param(type, index, &info)) return 0;
     if (!well_typed(settings, info.name, info.type, problem, problem_size)) return -1;
     if (info.flags & EFFECT_PARAM_OPTIONAL) {
         char key[300];
@@ -288,7 +288,7 @@ obs_properties_t *effect_obs_properties(void *data, void *type_data) {
     }
     for (uint32_t i = 0; i < type->param_count; i++) {
         effect_param_info info;
-        if (param_info(type, i, &info)) add_param(props, &info);
+        if (effect_obs_param(type, i, &info)) add_param(props, &info);
     }
     add_look(props);
     obs_property_t *p = obs_properties_add_bool(props, KEY_RESTART, obs_module_text("RestartWhenShown"));

@@ -37,12 +37,6 @@
 
 static const char *type_name(void *type_data) { return ((const effect_type *)type_data)->display_name; }
 
-static void param_info(const effect_type *type, uint32_t index, effect_param_info *info) {
-    memset(info, 0, sizeof *info);
-    info->struct_size = sizeof *info;
-    effect_host_plugin_param(type->plugin, type->effect_index, index, info, NULL);
-}
-
 /* Reads the effect's timing for OBS's media controls. */
 static void read_timing(effect_source *s) {
     effect_instance_info info = {0};
@@ -110,12 +104,11 @@ static void read_look(effect_source *s, obs_data_t *settings, int *changed) {
         source_say(s, LOG_WARNING, "setting '" KEY_THEME "' is '%s', which is neither light nor dark: drawn light", theme);
         theme = "light";
     }
+    /* A wrap width the host does not take is its to refuse, in its words (make_picture says it). */
     double scale = obs_data_get_double(settings, KEY_SCALE), wrap = obs_data_get_double(settings, KEY_WIDTH);
-    if (!(scale >= 0.25 && scale <= 16) || !(wrap >= 10 && wrap <= 10000)) {
-        source_say(s, LOG_WARNING, "scale %g or wrap width %g is outside 0.25 to 16 and 10 to 10000: kept within them",
-                   scale, wrap);
-        scale = !(scale >= 0.25) ? 0.25 : scale > 16 ? 16 : scale;
-        wrap = !(wrap >= 10) ? 10 : wrap > 10000 ? 10000 : wrap;
+    if (!(scale >= 0.25 && scale <= 16)) {
+        source_say(s, LOG_WARNING, "setting '" KEY_SCALE "' is %g, outside the property's 0.25 to 16: kept within it", scale);
+        scale = !(scale >= 0.25) ? 0.25 : 16;
     }
     *changed = s->theme == NULL || strcmp(theme, s->theme) != 0 || strcmp(font, s->font) != 0 || scale != s->scale ||
                wrap != s->wrap_width;
@@ -154,7 +147,7 @@ static void update_locked(effect_source *s, obs_data_t *settings) {
         if (s->values == NULL) continue;
         if (given[i] == s->given[i] && (!given[i] || effect_obs_same_value(&values[i], &s->values[i]))) continue;
         effect_param_info info;
-        param_info(type, i, &info);
+        effect_obs_param(type, i, &info);
         if (!(info.flags & EFFECT_PARAM_LIVE)) remake = 1;
         else change[i] = !given[i] && !(info.flags & EFFECT_PARAM_OPTIONAL) ? 2 : 1;
     }
@@ -177,7 +170,7 @@ static void update_locked(effect_source *s, obs_data_t *settings) {
         for (uint32_t i = 0; ok && i < type->param_count; i++) {
             if (change[i] == 0) continue;
             effect_param_info info;
-            param_info(type, i, &info);
+            effect_obs_param(type, i, &info);
             /* An optional param unticked is unset: its default, NONE. */
             const effect_value *value = given[i] ? &values[i] : &info.default_value;
             ok = change[i] == 2 ? timeline_forget(&s->line, i, &error) : timeline_event(&s->line, i, value, t, &error);
@@ -224,7 +217,7 @@ static void register_hotkeys(effect_source *s) {
     s->toggles = bzalloc((type->param_count + 1) * sizeof *s->toggles);
     for (uint32_t i = 0; i < type->param_count; i++) {
         effect_param_info info;
-        param_info(type, i, &info);
+        effect_obs_param(type, i, &info);
         if (info.type != EFFECT_TYPE_BOOL || !(info.flags & EFFECT_PARAM_LIVE)) continue;
         toggle *t = &s->toggles[s->toggle_count++];
         t->source = s;

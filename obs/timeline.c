@@ -27,9 +27,8 @@ void effect_obs_value_drop(effect_value *value) {
 }
 
 static const char *param_name(const timeline *line, uint32_t param) {
-    effect_param_info info = {0};
-    info.struct_size = sizeof info;
-    effect_host_plugin_param(line->type->plugin, line->type->effect_index, param, &info, NULL);
+    effect_param_info info;
+    effect_obs_param(line->type, param, &info);
     return info.name;
 }
 

@@ -29,7 +29,7 @@ EFFECTS = {
     "text-reveal": "Text Reveal",
     "strikethrough-reveal": "Strikethrough Reveal",
 }
-JAPANESE_ARABIC = "こんにちは、世界 مرحبا بالعالم"
+JAPANESE_ARABIC = "こんにちは、世界 مرحبا بالعالم 🎉"
 
 
 def type_of(effect):
@@ -423,3 +423,16 @@ def test_a_setting_of_the_wrong_type_is_said_and_the_default_used(obs, tmp_path)
     assert "setting 'done' is the text 'yes', not true or false: the effect's default is used" in log
     assert "setting 'look.theme' is 'purple', which is neither light nor dark: drawn light" in log
     assert_same_picture(harness.render("s"), rendered(tmp_path, "strikethrough-reveal", 2.0))
+
+
+def test_a_scale_past_the_hosts_size_limit_is_lowered_to_fit_and_a_wrap_width_it_refuses_is_said(obs):
+    harness = obs()
+    text = "A long title that wraps over a very wide view, " * 12
+    shown(harness, "text-reveal", 3.0, {"text": text, "look.scale": 16.0, "look.wrap_width": 10000.0})
+    width, height = harness.size("s")
+    # Wider than 8192 pixels at scale 16; the host's limit is 8192 a side (effect_host.h's Limits).
+    assert 8000 < max(width, height) <= 8192, (width, height)
+    assert "drawn at scale" in harness.log()
+    harness.create("w", type_of("strikethrough-reveal"), {"look.wrap_width": 20000.0})
+    assert harness.size("w") == (0, 0)
+    assert "w: cannot draw: " in harness.log()

@@ -1,0 +1,273 @@
+/*
+ * overlay.c: EFFECToverlay, the effect drawn over the video passing
+ * through, in the video's own format.
+ *
+ * Each frame's time is its stream time (the segment's: right after
+ * flushing and accurate seeks, with rate changes and an upstream
+ * timestamp-offset). The host draws the frame's picture into a canvas the
+ * frame's size at the element's placement; the ink's bounding box of that
+ * canvas becomes a GstVideoOverlayRectangle that GStreamer's own blender
+ * lays on the frame in place (gst_video_overlay_composition_blend): I420,
+ * NV12 and the other 8-bit formats stay as they are, with no conversion
+ * of the frame, and the pixels outside the ink are not touched. The box
+ * matters for cost: the blender unpacks and packs every row a rectangle
+ * covers, at the frame's whole width. A frame that would draw the same as
+ * the last (effect_host_picture_changed) reuses the canvas.
+ */
+#include "effect_gst.h"
+
+#include <gst/video/gstvideofilter.h>
+#include <gst/video/video.h>
+#include <math.h>
+#include <string.h>
+
+#define OVERLAY_FORMATS \
+    "{ I420, YV12, NV12, NV21, Y42B, Y444, RGBA, BGRA, ARGB, ABGR, RGBx, BGRx, xRGB, xBGR, AYUV, YUY2, UYVY }"
+
+enum { PROP_0, PROP_SIZE, PROP_X, PROP_Y };
+
+typedef struct EffectGstOverlay {
+    GstVideoFilter parent;
+    effect_gst_effect effect;
+    double size, x, y; /* the placement, under the object's lock */
+
+    /* Streaming thread. */
+    guint32 *canvas;
+    uint32_t canvas_width, canvas_height;
+    effect_host_picture *drawn_by; /* the picture that drew the canvas, NULL: none */
+    effect_host_placement drawn_at;
+    int ink_x, ink_y, ink_width, ink_height;
+    gboolean refused; /* a draw the host refused was said once */
+} EffectGstOverlay;
+
+typedef struct EffectGstOverlayClass {
+    GstVideoFilterClass parent;
+    effect_gst_type *type;
+} EffectGstOverlayClass;
+
+static GstVideoFilterClass *parent_class;
+
+static void set_property(GObject *object, guint id, const GValue *value, GParamSpec *spec) {
+    EffectGstOverlay *self = (EffectGstOverlay *)object;
+    if (effect_gst_set_property(GST_ELEMENT(object), &self->effect, id, value, spec)) return;
+    GST_OBJECT_LOCK(object);
+    switch (id) {
+    case PROP_SIZE: self->size = g_value_get_double(value); break;
+    case PROP_X: self->x = g_value_get_double(value); break;
+    case PROP_Y: self->y = g_value_get_double(value); break;
+    default: G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, spec); break;
+    }
+    GST_OBJECT_UNLOCK(object);
+}
+
+static void get_property(GObject *object, guint id, GValue *value, GParamSpec *spec) {
+    EffectGstOverlay *self = (EffectGstOverlay *)object;
+    if (effect_gst_get_property(GST_ELEMENT(object), &self->effect, id, value)) return;
+    GST_OBJECT_LOCK(object);
+    switch (id) {
+    case PROP_SIZE: g_value_set_double(value, self->size); break;
+    case PROP_X: g_value_set_double(value, self->x); break;
+    case PROP_Y: g_value_set_double(value, self->y); break;
+    default: G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, spec); break;
+    }
+    GST_OBJECT_UNLOCK(object);
+}
+
+static void drop_canvas(EffectGstOverlay *self) {
+    g_free(self->canvas);
+    self->canvas = NULL;
+    self->canvas_width = self->canvas_height = 0;
+    self->drawn_by = NULL;
+}
+
+static void finalize(GObject *object) {
+    EffectGstOverlay *self = (EffectGstOverlay *)object;
+    effect_gst_effect_clear(&self->effect);
+    drop_canvas(self);
+    G_OBJECT_CLASS(parent_class)->finalize(object);
+}
+
+static gboolean stop(GstBaseTransform *transform) {
+    EffectGstOverlay *self = (EffectGstOverlay *)transform;
+    effect_gst_effect_stop(&self->effect);
+    drop_canvas(self);
+    self->refused = FALSE;
+    return TRUE;
+}
+
+/* The smallest box holding every pixel with alpha. */
+static void find_ink(EffectGstOverlay *self) {
+    const uint32_t width = self->canvas_width, height = self->canvas_height;
+    int top = -1, bottom = -1, left = (int)width, right = -1;
+    for (uint32_t y = 0; y < height; y++) {
+        const guint32 *row = self->canvas + (size_t)y * width;
+        uint32_t x = 0;
+        while (x < width && row[x] == 0) x++;
+        if (x == width) continue;
+        if (top < 0) top = (int)y;
+        bottom = (int)y;
+        if ((int)x < left) left = (int)x;
+        uint32_t end = width;
+        while (end > x && row[end - 1] == 0) end--;
+        if ((int)end - 1 > right) right = (int)end - 1;
+    }
+    if (top < 0) {
+        self->ink_width = self->ink_height = 0;
+        return;
+    }
+    self->ink_x = left;
+    self->ink_y = top;
+    self->ink_width = right - left + 1;
+    self->ink_height = bottom - top + 1;
+}
+
+static int same_placement(const effect_host_placement *a, const effect_host_placement *b) {
+    return a->size == b->size && a->x == b->x && a->y == b->y;
+}
+
+/* Draws the frame at t into the canvas unless it holds it already. FALSE
+ * when the host refused (said once). */
+static gboolean draw_canvas(EffectGstOverlay *self, effect_host_picture *picture, double t, uint32_t width,
+                            uint32_t height, const effect_host_placement *placement) {
+    effect_error error = {sizeof error, 0, {0}};
+    if (self->canvas_width != width || self->canvas_height != height) {
+        drop_canvas(self);
+        self->canvas = g_try_malloc((size_t)width * height * 4);
+        if (self->canvas == NULL) {
+            GST_ELEMENT_ERROR(self, RESOURCE, NO_SPACE_LEFT, ("no memory for a %u × %u canvas", width, height), (NULL));
+            return FALSE;
+        }
+        self->canvas_width = width;
+        self->canvas_height = height;
+    }
+    int changed = 1;
+    if (self->drawn_by == picture && same_placement(&self->drawn_at, placement) &&
+        effect_host_picture_changed(picture, t, &changed, &error) == EFFECT_OK && !changed)
+        return TRUE;
+    self->drawn_by = NULL;
+    if (effect_host_picture_draw_pixels_placed(picture, t, self->canvas, width, height, width * 4,
+                                               EFFECT_HOST_PIXELS_ARGB32_PREMULTIPLIED, placement, &error) != EFFECT_OK) {
+        if (!self->refused)
+            GST_ELEMENT_WARNING(self, LIBRARY, SETTINGS, ("the effect is not drawn: %s", error.message),
+                                ("a %u × %u frame; the video passes through as it is", width, height));
+        self->refused = TRUE;
+        return FALSE;
+    }
+    self->refused = FALSE;
+    self->drawn_by = picture;
+    self->drawn_at = *placement;
+    find_ink(self);
+    return TRUE;
+}
+
+static GstFlowReturn transform_frame_ip(GstVideoFilter *filter, GstVideoFrame *frame) {
+    EffectGstOverlay *self = (EffectGstOverlay *)filter;
+    GstBaseTransform *transform = GST_BASE_TRANSFORM(filter);
+    GstClockTime time = gst_segment_to_stream_time(&transform->segment, GST_FORMAT_TIME, GST_BUFFER_PTS(frame->buffer));
+    /* A frame before the segment has no stream time: it is not shown. */
+    if (!GST_CLOCK_TIME_IS_VALID(time)) return GST_FLOW_OK;
+    gst_object_sync_values(GST_OBJECT(filter), time);
+    double t = (double)time / GST_SECOND;
+
+    effect_host_picture *picture = effect_gst_effect_at(GST_ELEMENT(filter), &self->effect, t);
+    if (picture == NULL) return GST_FLOW_ERROR;
+    effect_host_placement placement = {sizeof placement, 0, 1, 0.5, 0.5};
+    GST_OBJECT_LOCK(filter);
+    placement.size = self->size;
+    placement.x = self->x;
+    placement.y = self->y;
+    GST_OBJECT_UNLOCK(filter);
+
+    uint32_t width = (uint32_t)GST_VIDEO_FRAME_WIDTH(frame), height = (uint32_t)GST_VIDEO_FRAME_HEIGHT(frame);
+    if (!draw_canvas(self, picture, t, width, height, &placement)) return self->canvas == NULL ? GST_FLOW_ERROR : GST_FLOW_OK;
+    if (self->ink_width == 0) return GST_FLOW_OK;
+
+    /* The ink's box of the canvas, as it is: rows keep the canvas's stride. */
+    const gsize stride = (gsize)width * 4;
+    const gsize offset = (gsize)self->ink_y * stride + (gsize)self->ink_x * 4;
+    const gsize length = (gsize)(self->ink_height - 1) * stride + (gsize)self->ink_width * 4;
+    GstBuffer *pixels = gst_buffer_new_wrapped_full(GST_MEMORY_FLAG_READONLY, (guint8 *)self->canvas + offset, length,
+                                                    0, length, NULL, NULL);
+    gsize offsets[GST_VIDEO_MAX_PLANES] = {0};
+    gint strides[GST_VIDEO_MAX_PLANES] = {(gint)stride};
+    gst_buffer_add_video_meta_full(pixels, GST_VIDEO_FRAME_FLAG_NONE, GST_VIDEO_OVERLAY_COMPOSITION_FORMAT_RGB,
+                                   (guint)self->ink_width, (guint)self->ink_height, 1, offsets, strides);
+    GstVideoOverlayRectangle *rectangle =
+        gst_video_overlay_rectangle_new_raw(pixels, self->ink_x, self->ink_y, (guint)self->ink_width,
+                                            (guint)self->ink_height, GST_VIDEO_OVERLAY_FORMAT_FLAG_PREMULTIPLIED_ALPHA);
+    gst_buffer_unref(pixels);
+    GstVideoOverlayComposition *composition = gst_video_overlay_composition_new(rectangle);
+    gst_video_overlay_rectangle_unref(rectangle);
+    gboolean blended = gst_video_overlay_composition_blend(composition, frame);
+    gst_video_overlay_composition_unref(composition);
+    if (!blended) GST_WARNING_OBJECT(self, "the blender refused the frame");
+    return GST_FLOW_OK;
+}
+
+static void class_init(gpointer klass, gpointer class_data) {
+    effect_gst_type *type = class_data;
+    GObjectClass *object_class = G_OBJECT_CLASS(klass);
+    GstElementClass *element_class = GST_ELEMENT_CLASS(klass);
+    parent_class = g_type_class_peek_parent(klass);
+    ((EffectGstOverlayClass *)klass)->type = type;
+    object_class->set_property = set_property;
+    object_class->get_property = get_property;
+    object_class->finalize = finalize;
+
+    const GParamFlags flags = G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | GST_PARAM_CONTROLLABLE | GST_PARAM_MUTABLE_PLAYING;
+    g_object_class_install_property(
+        object_class, PROP_SIZE,
+        g_param_spec_double("size", "Size",
+                            "The effect's size as a share of the size that fits it in the frame (aspect kept): 1 fills "
+                            "the frame one way",
+                            0, G_MAXDOUBLE, 1, flags));
+    g_object_class_install_property(
+        object_class, PROP_X,
+        g_param_spec_double("x", "X",
+                            "Across the room the effect leaves: 0 against the left edge, 0.5 centred, 1 against the "
+                            "right edge; beyond 0 or 1 partly outside",
+                            -G_MAXDOUBLE, G_MAXDOUBLE, 0.5, flags));
+    g_object_class_install_property(
+        object_class, PROP_Y,
+        g_param_spec_double("y", "Y",
+                            "Down the room the effect leaves: 0 against the top, 0.5 centred, 1 against the bottom; "
+                            "beyond 0 or 1 partly outside",
+                            -G_MAXDOUBLE, G_MAXDOUBLE, 0.5, flags));
+    effect_gst_install_properties(object_class, type);
+
+    char *long_name = g_strdup_printf("%s overlay", type->name);
+    char *description = g_strdup_printf("%s, drawn over the video in its own format. %s", type->name, type->summary);
+    gst_element_class_set_metadata(element_class, long_name, "Filter/Effect/Video/Overlay", description,
+                                   "effect-host");
+    g_free(long_name);
+    g_free(description);
+    GstCaps *caps = gst_caps_from_string(GST_VIDEO_CAPS_MAKE(OVERLAY_FORMATS));
+    gst_element_class_add_pad_template(element_class, gst_pad_template_new("sink", GST_PAD_SINK, GST_PAD_ALWAYS, caps));
+    gst_element_class_add_pad_template(element_class, gst_pad_template_new("src", GST_PAD_SRC, GST_PAD_ALWAYS, caps));
+    gst_caps_unref(caps);
+    GST_BASE_TRANSFORM_CLASS(klass)->stop = stop;
+    GST_VIDEO_FILTER_CLASS(klass)->transform_frame_ip = transform_frame_ip;
+}
+
+static void instance_init(GTypeInstance *instance, gpointer klass) {
+    EffectGstOverlay *self = (EffectGstOverlay *)instance;
+    effect_gst_effect_init(&self->effect, ((EffectGstOverlayClass *)klass)->type);
+    self->size = 1;
+    self->x = self->y = 0.5;
+}
+
+gboolean effect_gst_register_overlay(GstPlugin *plugin, effect_gst_type *type) {
+    GTypeInfo info = {sizeof(EffectGstOverlayClass), NULL, NULL, class_init, NULL, type, sizeof(EffectGstOverlay), 0,
+                      instance_init, NULL};
+    char *element = g_strdup_printf("%soverlay", type->element_base);
+    /* A type name is the process's: the prefix keeps it apart from any
+     * other library's. GStreamer names elements after it, lower-cased:
+     * "effecthoststrikethroughrevealoverlay0". */
+    char *type_name = g_strdup_printf("GstEffectHost%s", element);
+    GType gtype = g_type_from_name(type_name);
+    if (gtype == 0) gtype = g_type_register_static(GST_TYPE_VIDEO_FILTER, type_name, &info, 0);
+    gboolean ok = gst_element_register(plugin, element, GST_RANK_NONE, gtype);
+    g_free(type_name);
+    g_free(element);
+    return ok;
+}

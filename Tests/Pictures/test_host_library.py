@@ -659,6 +659,12 @@ def test_the_cpp_face_draws_renders_plays_and_reports(checked_cpp):
     assert lines["effects"] == "4"
     assert lines["alone"] == "3 plugins, 1 failures"
     assert lines["span"] == "0.5"
+    # Instance::edit and ::forget (API 1.6): done at 2 half struck at 2.16;
+    # done=false edited in at 1 takes that strike out. Forgotten, done is its
+    # default (true) from 0: half struck at 0.16 (0.32 s easeInOut), whole by 3.
+    assert lines["history"] == "0.5 0 0"
+    assert lines["history refused"] == "-5 effect 'strikethrough-reveal' has no param 'donee' (did you mean 'done'?)"
+    assert lines["history forgotten"] == "0.5 1"
     # Picture::changed: the frame drawn (0.25 s into a 0.5 s strike) again is
     # unchanged, 0.3 is further struck; drawn at the end, 9 s is the same.
     assert lines["changed"] == "0 1, settled 0 0"

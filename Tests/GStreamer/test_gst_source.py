@@ -1,0 +1,105 @@
+"""EFFECTsrc, the effect as a video source, in real pipelines.
+
+Frames come out of gst-launch-1.0 (filesink) or out of a pipeline ending
+in an appsink that Tests/GStreamer/harness.c drives (seeks, control
+sources), and are compared with what `effect-host render` draws at the
+same stream time and size: mean difference at most 2/255.
+"""
+
+import time
+
+import pytest
+from gst_harness import EFFECTS, element, mean_difference, rgba_frames
+
+W, H = 320, 180
+SECOND = 1_000_000_000
+
+
+def caps(fmt="RGBA", size=(W, H), rate="10/1"):
+    return f"video/x-raw,format={fmt},width={size[0]},height={size[1]},framerate={rate}"
+
+
+def assert_same(frame, expected, what):
+    assert frame.shape == expected.shape, (what, frame.shape, expected.shape)
+    difference = mean_difference(frame, expected)
+    assert difference <= 2, (what, difference)
+
+
+@pytest.mark.parametrize("effect", EFFECTS)
+def test_source_frames_at_known_times_are_what_render_draws(gst, tmp_path, effect):
+    out = tmp_path / "frames.rgba"
+    gst.launch(f"{element(effect, 'src')} num-buffers=16 ! {caps()} ! filesink location={out}")
+    frames = rgba_frames(out.read_bytes(), W, H)
+    assert len(frames) == 16
+    for t in (0.0, 0.2, 1.5):
+        expected = gst.render(tmp_path, effect, t, (W, H))
+        assert_same(frames[round(t * 10)], expected, (effect, t))
+    assert (frames[15][..., 3] > 0).sum() > 100, "no ink at 1.5 s"
+
+
+@pytest.mark.parametrize("fmt, order", [("BGRA", [2, 1, 0, 3]), ("ARGB", [3, 0, 1, 2])])
+def test_other_byte_orders_hold_the_same_pixels(gst, tmp_path, fmt, order):
+    out = tmp_path / "frames.raw"
+    gst.launch(f"strikethroughrevealsrc num-buffers=3 ! {caps(fmt)} ! filesink location={out}")
+    frames = rgba_frames(out.read_bytes(), W, H)
+    expected = gst.render(tmp_path, "strikethrough-reveal", 0.2, (W, H))
+    assert_same(frames[2], expected[..., order], fmt)
+    assert (frames[2][..., order.index(3)] > 0).sum() > 100
+
+
+def test_a_flushing_accurate_seek_gives_the_frame_of_its_time_on_the_grid(gst, tmp_path):
+    launch = f"strikethroughrevealsrc name=fx ! {caps(rate='30/1')}"
+    data, times, _ = gst.pull(launch, tmp_path / "a.rgba", "pause", "seek", 1, 1.5, -1, "play", "pull", 2)
+    assert times == [(1_500_000_000, 1_500_000_000), (1_533_333_333, 1_533_333_333)]
+    frames = rgba_frames(data, W, H)
+    assert_same(frames[0], gst.render(tmp_path, "strikethrough-reveal", 1.5, (W, H)), 1.5)
+    # Between two frames: the frame that covers the position, as an unseeked run has it.
+    _, times, _ = gst.pull(launch, tmp_path / "b.rgba", "pause", "seek", 1, 1.51, -1, "play", "pull", 1)
+    assert times[0][0] == 1_500_000_000
+
+
+def test_a_controlled_progress_follows_its_control_source(gst, tmp_path):
+    data, times, _ = gst.pull(f"strikethroughrevealsrc name=fx ! {caps(rate='2/1')}", tmp_path / "c.rgba",
+                              "prop", "progress-set", "true", "control", "progress", "linear", "0:0,2:1", "play", "pull", 4)
+    assert [pts for pts, _ in times] == [0, 500_000_000, 1_000_000_000, 1_500_000_000]
+    frames = rgba_frames(data, W, H)
+    expected = [gst.render(tmp_path, "strikethrough-reveal", t, (W, H), "--param", f"progress={t / 2}")
+                for t in (0.5, 1.0, 1.5)]
+    assert mean_difference(expected[0], expected[2]) > 1, "the control values draw alike: nothing is tested"
+    for frame, picture, t in zip(frames[1:], expected, (0.5, 1.0, 1.5)):
+        assert_same(frame, picture, t)
+
+
+def test_timestamp_offset_moves_the_timestamps_not_the_effect(gst, tmp_path):
+    data, times, _ = gst.pull(f"strikethroughrevealsrc name=fx timestamp-offset={SECOND} ! {caps()}", tmp_path / "o.rgba",
+                              "play", "pull", 4)
+    assert [pts for pts, _ in times] == [1_000_000_000, 1_100_000_000, 1_200_000_000, 1_300_000_000]
+    assert_same(rgba_frames(data, W, H)[3], gst.render(tmp_path, "strikethrough-reveal", 0.3, (W, H)), "offset")
+
+
+def test_reverse_playback_gives_descending_frames_on_the_grid(gst, tmp_path):
+    data, times, _ = gst.pull(f"strikethroughrevealsrc name=fx ! {caps()}", tmp_path / "r.rgba",
+                              "pause", "seek", -1, 0, 1.0, "play", "pull", 20)
+    assert [pts for pts, _ in times] == [n * 100_000_000 for n in range(9, -1, -1)]
+    frames = rgba_frames(data, W, H)
+    for index, t in ((0, 0.9), (7, 0.2)):
+        assert_same(frames[index], gst.render(tmp_path, "strikethrough-reveal", t, (W, H)), ("reverse", t))
+
+
+def test_a_live_source_is_paced_by_the_clock(gst):
+    pipeline = f"strikethroughrevealsrc is-live=true num-buffers=15 ! {caps(size=(64, 36), rate='30/1')} ! fakesink sync=true"
+    gst.launch("strikethroughrevealsrc num-buffers=1 ! fakesink")  # the registry, before timing
+    started = time.monotonic()
+    gst.launch(pipeline)
+    assert time.monotonic() - started >= 0.4
+
+
+@pytest.mark.parametrize("size", [(1, 1), (17, 9), (4097, 2160)])
+def test_odd_sizes_give_their_frames(gst, tmp_path, size):
+    data, times, lines = gst.pull(f"strikethroughrevealsrc name=fx num-buffers=2 ! {caps(size=size)}", tmp_path / "s.rgba",
+                                  "play", "pull", 5)
+    assert [pts for pts, _ in times] == [0, 100_000_000]
+    assert all(line.endswith(f" {size[0]}x{size[1]}") for line in lines), lines
+    frames = rgba_frames(data, *size)
+    assert len(frames) == 2
+    assert_same(frames[1], gst.render(tmp_path, "strikethrough-reveal", 0.1, size), size)

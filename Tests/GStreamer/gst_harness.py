@@ -65,8 +65,8 @@ class Gst:
         self.plugin, self.harness, self.home, self.registry = plugin, harness, home, registry
         self.renders = {}
 
-    def env(self, plugin_path=None, debug=None, registry=None):
-        return gst_env(self.plugin.parent, registry or self.registry, self.home, plugin_path, debug)
+    def env(self, plugin_path=None, debug=None, registry=None, extra=None):
+        return {**gst_env(self.plugin.parent, registry or self.registry, self.home, plugin_path, debug), **(extra or {})}
 
     def run(self, command, check=True, timeout=120, **env):
         result = subprocess.run(command, capture_output=True, text=True, env=self.env(**env), timeout=timeout)

@@ -122,3 +122,16 @@ def test_odd_sizes_pass_through_with_the_ink_alone_changed(gst, tmp_path, size, 
         assert np.array_equal(frames[1][plane][~masks[plane]], base[plane][~masks[plane]]), (size, fmt, plane)
     if size == (4097, 2160):
         assert_drawn_over(frames[1], base, ink, (size, fmt))
+
+
+@pytest.mark.parametrize("fmt, order", [("RGBA", [0, 1, 2, 3]), ("BGRA", [2, 1, 0, 3]), ("xRGB", [1, 2, 3, 0])])
+def test_on_rgb_video_the_overlay_is_render_laid_over_in_place(gst, tmp_path, fmt, order):
+    source, data, _, _ = gst.push("strikethroughrevealoverlay", caps(fmt), "smpte75", tmp_path / "rgb.raw", "frame", 1.5)
+    base = np.frombuffer(source, dtype=np.uint8).reshape(H, W, 4)[..., order].astype(np.float64)
+    got = np.frombuffer(data, dtype=np.uint8).reshape(H, W, 4)[..., order].astype(np.float64)
+    ink = gst.render(tmp_path, "strikethrough-reveal", 1.5, (W, H)).astype(np.float64)
+    alpha, mask = ink[..., 3:] / 255, ink[..., 3] > 0
+    assert mask.sum() > 100
+    assert np.array_equal(got[~mask], base[~mask])
+    expected = ink[..., :3] * alpha + base[..., :3] * (1 - alpha)
+    assert np.abs(got[..., :3] - expected)[mask].mean() <= 2

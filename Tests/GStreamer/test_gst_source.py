@@ -9,7 +9,7 @@ same stream time and size: mean difference at most 2/255.
 import time
 
 import pytest
-from gst_harness import EFFECTS, element, mean_difference, rgba_frames
+from gst_harness import EFFECTS, HOST, element, mean_difference, png, rgba_frames
 
 W, H = 320, 180
 SECOND = 1_000_000_000
@@ -19,10 +19,15 @@ def caps(fmt="RGBA", size=(W, H), rate="10/1"):
     return f"video/x-raw,format={fmt},width={size[0]},height={size[1]},framerate={rate}"
 
 
-def assert_same(frame, expected, what):
+def assert_same(frame, expected, what, alpha=3):
+    """Mean difference at most 2/255 over the frame and over the ink (a small ink hides in a frame's mean)."""
     assert frame.shape == expected.shape, (what, frame.shape, expected.shape)
     difference = mean_difference(frame, expected)
     assert difference <= 2, (what, difference)
+    ink = (frame[..., alpha] > 0) | (expected[..., alpha] > 0)
+    if ink.any():
+        difference = mean_difference(frame[ink], expected[ink])
+        assert difference <= 2, (what, "over the ink", difference)
 
 
 @pytest.mark.parametrize("effect", EFFECTS)
@@ -39,12 +44,13 @@ def test_source_frames_at_known_times_are_what_render_draws(gst, tmp_path, effec
 
 @pytest.mark.parametrize("fmt, order", [("BGRA", [2, 1, 0, 3]), ("ARGB", [3, 0, 1, 2])])
 def test_other_byte_orders_hold_the_same_pixels(gst, tmp_path, fmt, order):
+    # A red line: grey ink reads the same with red and blue swapped.
     out = tmp_path / "frames.raw"
-    gst.launch(f"strikethroughrevealsrc num-buffers=3 ! {caps(fmt)} ! filesink location={out}")
+    gst.launch(f"strikethroughrevealsrc num-buffers=6 line-color=0xFFFF0000 ! {caps(fmt)} ! filesink location={out}")
     frames = rgba_frames(out.read_bytes(), W, H)
-    expected = gst.render(tmp_path, "strikethrough-reveal", 0.2, (W, H))
-    assert_same(frames[2], expected[..., order], fmt)
-    assert (frames[2][..., order.index(3)] > 0).sum() > 100
+    expected = gst.render(tmp_path, "strikethrough-reveal", 0.5, (W, H), "--param", "line_color=#FF0000FF")
+    assert (expected[..., 0].astype(int) - expected[..., 2] > 100).sum() > 100, "no red ink: the orders are not tested"
+    assert_same(frames[5], expected[..., order], fmt, alpha=order.index(3))
 
 
 def test_a_flushing_accurate_seek_gives_the_frame_of_its_time_on_the_grid(gst, tmp_path):
@@ -68,6 +74,30 @@ def test_a_controlled_progress_follows_its_control_source(gst, tmp_path):
     assert mean_difference(expected[0], expected[2]) > 1, "the control values draw alike: nothing is tested"
     for frame, picture, t in zip(frames[1:], expected, (0.5, 1.0, 1.5)):
         assert_same(frame, picture, t)
+
+
+def test_a_keyframed_bool_is_an_event_at_its_time_and_replays_after_a_seek_back(gst, tmp_path):
+    data, times, _ = gst.pull(f"strikethroughrevealsrc name=fx done=false ! {caps()}", tmp_path / "d.rgba",
+                              "control", "done", "none", "0:0,1:1", "play", "pull", 13, "pause", "seek", 1, 0.5, -1, "play",
+                              "pull", 8)
+    assert [pts for pts, _ in times] == [n * 100_000_000 for n in (*range(13), *range(5, 13))]
+    frames = rgba_frames(data, W, H)
+    before = gst.render(tmp_path, "strikethrough-reveal", 0.5, (W, H), "--param", "done=false")
+    after = gst.render(tmp_path, "strikethrough-reveal", 1.2, (W, H), "--param", "done=false", "--at", "1.0:done=true")
+    assert mean_difference(after, gst.render(tmp_path, "strikethrough-reveal", 1.2, (W, H), "--param", "done=false")) > 1
+    for index, expected, what in ((5, before, "0.5 s"), (12, after, "1.2 s"), (13, before, "0.5 s again"),
+                                  (20, after, "1.2 s again")):
+        assert_same(frames[index], expected, what)
+
+
+@pytest.mark.parametrize("effect", ["strikethrough-reveal", "text-reveal"])
+def test_caps_without_a_size_take_the_size_render_draws(gst, tmp_path, effect):
+    data, _, lines = gst.pull(f"{element(effect, 'src')} name=fx ! video/x-raw,format=RGBA", tmp_path / "d.rgba", "play", "pull", 1)
+    out = tmp_path / "default.png"
+    gst.run([HOST, "render", effect, "--time", "0", "--background", "transparent", "-o", str(out)])
+    expected = png(str(out))
+    assert lines[0].endswith(f" {expected.shape[1]}x{expected.shape[0]}"), lines
+    assert_same(rgba_frames(data, expected.shape[1], expected.shape[0])[0], expected, effect)
 
 
 def test_timestamp_offset_moves_the_timestamps_not_the_effect(gst, tmp_path):

@@ -103,11 +103,13 @@ def test_an_upstream_timestamp_offset_moves_the_overlays_time(gst, tmp_path):
 
 def test_a_segments_rate_and_applied_rate_give_its_stream_time(gst, tmp_path):
     # rate 2 plays faster and keeps stream time; applied_rate 2 (already sped up) doubles it.
+    # A segment starting at 10 s whose stream time is 0.1 s (a seek, or a demuxer's edit list): PTS 10.1 s is 0.2 s.
     base, frames, _ = overlay(gst, tmp_path, "strikethrough-reveal", "I420", "segment", 0, 0, 2.0, 1.0, "frame", 0.2,
-                              "segment", 0, 0, 1.0, 2.0, "frame", 0.1)
+                              "segment", 0, 0, 1.0, 2.0, "frame", 0.1, "segment", 10, 0.1, 1.0, 1.0, "frame", 10.1)
     expected = gst.render(tmp_path, "strikethrough-reveal", 0.2, (W, H))
     assert_drawn_over(frames[0], base, expected, "rate 2")
     assert_drawn_over(frames[1], base, expected, "applied rate 2")
+    assert_drawn_over(frames[2], base, expected, "segment at 10 s, stream time 0.1 s")
 
 
 @pytest.mark.parametrize("fmt", ["I420", "NV12"])

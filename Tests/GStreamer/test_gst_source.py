@@ -62,6 +62,10 @@ def test_a_flushing_accurate_seek_gives_the_frame_of_its_time_on_the_grid(gst, t
     # Between two frames: the frame that covers the position, as an unseeked run has it.
     _, times, _ = gst.pull(launch, tmp_path / "b.rgba", "pause", "seek", 1, 1.51, -1, "play", "pull", 1)
     assert times[0][0] == 1_500_000_000
+    # While playing, and at rate 2 (the sink plays faster; stream time and frames are the same).
+    data, times, _ = gst.pull(launch, tmp_path / "c.rgba", "play", "pull", 2, "seek", 2.0, 1.5, -1, "pull", 2)
+    assert times == [(0, 0), (33_333_333, 33_333_333), (1_500_000_000, 1_500_000_000), (1_533_333_333, 1_533_333_333)]
+    assert_same(rgba_frames(data, W, H)[2], frames[0], "rate 2")
 
 
 def test_a_controlled_progress_follows_its_control_source(gst, tmp_path):

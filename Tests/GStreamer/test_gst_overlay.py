@@ -9,6 +9,8 @@ block (what gst_video_overlay_composition_blend does): the bytes outside the
 ink are identical, the ink within a mean of 2/255 per plane.
 """
 
+import subprocess
+
 import numpy as np
 import pytest
 from gst_harness import EFFECTS, bt709_over, element, yuv420_frames
@@ -137,3 +139,19 @@ def test_on_rgb_video_the_overlay_is_render_laid_over_in_place(gst, tmp_path, fm
     assert np.array_equal(got[~mask], base[~mask])
     expected = ink[..., :3] * alpha + base[..., :3] * (1 - alpha)
     assert np.abs(got[..., :3] - expected)[mask].mean() <= 2
+
+
+def test_over_a_decoded_h264_clip_the_overlay_draws_at_each_frames_stream_time(gst, tmp_path):
+    # A real decoded frame (gstreamer1.0-libav's avdec_h264), moving under the ink, not a flat test pattern.
+    clip = tmp_path / "clip.mp4"
+    subprocess.run(["ffmpeg", "-v", "error", "-f", "lavfi", "-i", f"testsrc2=size={W}x{H}:rate=10", "-t", "2", "-pix_fmt",
+                    "yuv420p", "-c:v", "libx264", str(clip)], check=True)
+    decode = f"filesrc location={clip} ! qtdemux ! avdec_h264 ! video/x-raw,format=I420"
+    gst.launch(f"{decode} ! filesink location={tmp_path / 'base.yuv'}")
+    gst.launch(f"{decode} ! strikethroughrevealoverlay ! filesink location={tmp_path / 'over.yuv'}")
+    bases = yuv420_frames((tmp_path / "base.yuv").read_bytes(), W, H)
+    frames = yuv420_frames((tmp_path / "over.yuv").read_bytes(), W, H)
+    assert len(frames) == len(bases) == 20
+    assert not np.array_equal(bases[3][0], bases[15][0]), "the clip does not move: nothing is tested"
+    for n in (3, 15):
+        assert_drawn_over(frames[n], bases[n], gst.render(tmp_path, "strikethrough-reveal", n / 10, (W, H)), ("clip", n))

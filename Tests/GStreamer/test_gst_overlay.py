@@ -87,6 +87,17 @@ def test_a_bool_toggled_mid_stream_is_an_event_at_its_time_replayed_after_a_seek
         assert np.array_equal(frames[5][plane], frames[2][plane])
 
 
+def test_a_change_made_after_seeking_back_is_an_edit_that_drops_the_later_events(gst, tmp_path):
+    base, frames, _ = overlay(gst, tmp_path, "strikethrough-reveal", "I420", "prop", "done", "false",
+                              "frame", 0.5, "set", "done", "true", "frame", 1.0, "frame", 1.2,
+                              "segment", 0, 0, 1, 1, "frame", 0.3, "set", "tick", "false", "frame", 0.5, "frame", 1.2)
+    edited = gst.render(tmp_path, "strikethrough-reveal", 1.2, (W, H), "--param", "done=false", "--at", "0.5:tick=false")
+    kept = gst.render(tmp_path, "strikethrough-reveal", 1.2, (W, H), "--param", "done=false", "--at", "0.5:tick=false",
+                      "--at", "1.0:done=true")
+    assert np.abs(edited.astype(int) - kept).mean() > 0.5, "the dropped event draws nothing: nothing is tested"
+    assert_drawn_over(frames[5], base, edited, "1.2 s after the edit at 0.5 s")
+
+
 def test_a_controlled_progress_follows_its_control_source(gst, tmp_path):
     base, frames, _ = overlay(gst, tmp_path, "strikethrough-reveal", "NV12", "prop", "progress-set", "true",
                               "control", "progress", "linear", "0:0,2:1", "frame", 0.5, "frame", 1.5)

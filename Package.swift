@@ -71,7 +71,7 @@ let package = Package(
         .target(name: "EffectABI", dependencies: ["CEffect", "MetadataRules"], swiftSettings: pluginSwiftSettings),
         .target(name: "CRunningCall"),
         .target(name: "EffectHost", dependencies: ["CEffect", "MetadataRules", "CRunningCall"]),
-        .target(name: "EffectRender", dependencies: ["CEffect", "EffectHost"]),
+        .target(name: "EffectRender", dependencies: ["CEffect", "CEffectHost", "EffectHost"]),
         .target(name: "EffectExport", dependencies: ["EffectHost", "EffectRender"]),
         .target(name: "EffectValidate", dependencies: ["CEffect", "EffectHost", "MetadataRules", "CAllocationCounter"]),
         .target(name: "CAllocationCounter"),

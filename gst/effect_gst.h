@@ -30,7 +30,7 @@ GST_DEBUG_CATEGORY_EXTERN(effect_gst_debug);
  * type, and its classes read this). */
 typedef struct effect_gst_type {
     char *effect_id;          /* "strikethrough-reveal" */
-    char *element_base;       /* "strikethroughreveal": the element names' stem */
+    char *element_base;       /* "fxstrikethroughreveal": the element names' stem */
     char *name;               /* "Strikethrough Reveal" */
     char *summary;
     char *plugin_path;

@@ -1,5 +1,5 @@
 /*
- * overlay.c: EFFECToverlay, the effect drawn over the video passing
+ * overlay.c: fxEFFECToverlay, the effect drawn over the video passing
  * through, in the video's own format.
  *
  * Each frame's time is its stream time (the segment's: right after
@@ -125,17 +125,29 @@ static int same_placement(const effect_host_placement *a, const effect_host_plac
     return a->size == b->size && a->x == b->x && a->y == b->y;
 }
 
-/* Draws the frame at t into the canvas unless it holds it already. FALSE
- * when the host refused (said once). */
-static gboolean draw_canvas(EffectGstOverlay *self, effect_host_picture *picture, double t, uint32_t width,
+/* Not drawn, said once: the video passes through as it is. */
+#define PASS_THROUGH GST_FLOW_CUSTOM_SUCCESS
+
+/* Draws the frame at t into the canvas unless it holds it already.
+ * PASS_THROUGH when the host refused; an error when memory ran out. */
+static GstFlowReturn draw_canvas(EffectGstOverlay *self, effect_host_picture *picture, double t, uint32_t width,
                             uint32_t height, const effect_host_placement *placement) {
     effect_error error = {sizeof error, 0, {0}};
+    if (width > EFFECT_HOST_PIXELS_SIDE_MAX || height > EFFECT_HOST_PIXELS_SIDE_MAX) {
+        if (!self->refused)
+            GST_ELEMENT_WARNING(self, LIBRARY, SETTINGS,
+                                ("the effect is not drawn: a %u × %u frame is more than %u pixels a side", width, height,
+                                 EFFECT_HOST_PIXELS_SIDE_MAX),
+                                ("the video passes through as it is"));
+        self->refused = TRUE;
+        return PASS_THROUGH;
+    }
     if (self->canvas_width != width || self->canvas_height != height) {
         drop_canvas(self);
         self->canvas = g_try_malloc((size_t)width * height * 4);
         if (self->canvas == NULL) {
             GST_ELEMENT_ERROR(self, RESOURCE, NO_SPACE_LEFT, ("no memory for a %u × %u canvas", width, height), (NULL));
-            return FALSE;
+            return GST_FLOW_ERROR;
         }
         self->canvas_width = width;
         self->canvas_height = height;
@@ -143,7 +155,7 @@ static gboolean draw_canvas(EffectGstOverlay *self, effect_host_picture *picture
     int changed = 1;
     if (self->drawn_by == picture && same_placement(&self->drawn_at, placement) &&
         effect_host_picture_changed(picture, t, &changed, &error) == EFFECT_OK && !changed)
-        return TRUE;
+        return GST_FLOW_OK;
     self->drawn_by = NULL;
     if (effect_host_picture_draw_pixels_placed(picture, t, self->canvas, width, height, width * 4,
                                                EFFECT_HOST_PIXELS_ARGB32_PREMULTIPLIED, placement, &error) != EFFECT_OK) {
@@ -151,13 +163,13 @@ static gboolean draw_canvas(EffectGstOverlay *self, effect_host_picture *picture
             GST_ELEMENT_WARNING(self, LIBRARY, SETTINGS, ("the effect is not drawn: %s", error.message),
                                 ("a %u × %u frame; the video passes through as it is", width, height));
         self->refused = TRUE;
-        return FALSE;
+        return PASS_THROUGH;
     }
     self->refused = FALSE;
     self->drawn_by = picture;
     self->drawn_at = *placement;
     find_ink(self);
-    return TRUE;
+    return GST_FLOW_OK;
 }
 
 static GstFlowReturn transform_frame_ip(GstVideoFilter *filter, GstVideoFrame *frame) {
@@ -179,7 +191,8 @@ static GstFlowReturn transform_frame_ip(GstVideoFilter *filter, GstVideoFrame *f
     GST_OBJECT_UNLOCK(filter);
 
     uint32_t width = (uint32_t)GST_VIDEO_FRAME_WIDTH(frame), height = (uint32_t)GST_VIDEO_FRAME_HEIGHT(frame);
-    if (!draw_canvas(self, picture, t, width, height, &placement)) return self->canvas == NULL ? GST_FLOW_ERROR : GST_FLOW_OK;
+    GstFlowReturn drawn = draw_canvas(self, picture, t, width, height, &placement);
+    if (drawn != GST_FLOW_OK) return drawn == PASS_THROUGH ? GST_FLOW_OK : drawn;
     if (self->ink_width == 0) return GST_FLOW_OK;
 
     /* The ink's box of the canvas, as it is: rows keep the canvas's stride. */
@@ -219,20 +232,20 @@ static void class_init(gpointer klass, gpointer class_data) {
         object_class, PROP_SIZE,
         g_param_spec_double("size", "Size",
                             "The effect's size as a share of the size that fits it in the frame (aspect kept): 1 fills "
-                            "the frame one way",
-                            0, G_MAXDOUBLE, 1, flags));
+                            "the frame one way (0 is 1)",
+                            0, EFFECT_HOST_PLACEMENT_SIZE_MAX, 1, flags));
     g_object_class_install_property(
         object_class, PROP_X,
         g_param_spec_double("x", "X",
                             "Across the room the effect leaves: 0 against the left edge, 0.5 centred, 1 against the "
                             "right edge; beyond 0 or 1 partly outside",
-                            -G_MAXDOUBLE, G_MAXDOUBLE, 0.5, flags));
+                            -EFFECT_HOST_PLACEMENT_OFFSET_MAX, EFFECT_HOST_PLACEMENT_OFFSET_MAX, 0.5, flags));
     g_object_class_install_property(
         object_class, PROP_Y,
         g_param_spec_double("y", "Y",
                             "Down the room the effect leaves: 0 against the top, 0.5 centred, 1 against the bottom; "
                             "beyond 0 or 1 partly outside",
-                            -G_MAXDOUBLE, G_MAXDOUBLE, 0.5, flags));
+                            -EFFECT_HOST_PLACEMENT_OFFSET_MAX, EFFECT_HOST_PLACEMENT_OFFSET_MAX, 0.5, flags));
     effect_gst_install_properties(object_class, type);
 
     char *long_name = g_strdup_printf("%s overlay", type->name);

@@ -3,9 +3,9 @@
  *
  * At plugin_init the host's catalog finds the effects on the plugin search
  * path (EFFECT_PLUGIN_PATH, then the plugins installed with effect-host),
- * and each becomes EFFECTsrc and EFFECToverlay, named from its id without
- * its dashes (strikethrough-reveal: strikethroughrevealsrc,
- * strikethroughrevealoverlay). A plugin file that fails the host's scan is
+ * and each becomes fxEFFECTsrc and fxEFFECToverlay, named from its id
+ * without its dashes (strikethrough-reveal: fxstrikethroughrevealsrc,
+ * fxstrikethroughrevealoverlay). A plugin file that fails the host's scan is
  * skipped and named in GStreamer's debug log (category effecthost); the
  * rest are registered. GStreamer keeps what plugin_init registers in its
  * registry, so the plugin tells it what to watch: the search path's
@@ -20,9 +20,13 @@
 
 GST_DEBUG_CATEGORY(effect_gst_debug);
 
-/* "strikethrough-reveal" as an element name's stem: "strikethroughreveal". */
+/* "strikethrough-reveal" as an element name's stem: "fxstrikethroughreveal".
+ * The prefix keeps an effect's elements from taking the name of another
+ * plugin's: an effect "pulse" would otherwise be PulseAudio's pulsesrc, and
+ * which of the two GStreamer offers would depend on the order its registry
+ * was scanned in. */
 static char *element_base(const char *effect_id) {
-    GString *base = g_string_new(NULL);
+    GString *base = g_string_new("fx");
     for (const char *c = effect_id; *c; c++)
         if (g_ascii_isalnum(*c)) g_string_append_c(base, g_ascii_tolower(*c));
     return g_string_free(base, FALSE);
@@ -90,10 +94,9 @@ static char *property_name(const char *name) {
 gboolean effect_gst_register_element(GstPlugin *plugin, const effect_gst_type *type, const char *suffix, GType parent,
                                      const GTypeInfo *info) {
     char *element = g_strdup_printf("%s%s", type->element_base, suffix);
-    /* A type name is the process's: the prefix keeps it apart from any
-     * other library's. GStreamer names elements after it, lower-cased:
-     * "effecthoststrikethroughrevealoverlay0". */
-    char *type_name = g_strdup_printf("GstEffectHost%s", element);
+    /* GStreamer names an element after its type, with "Gst" dropped and
+     * lower-cased: "fxstrikethroughrevealoverlay0". */
+    char *type_name = g_strdup_printf("Gst%s", element);
     GType gtype = g_type_from_name(type_name);
     if (gtype == 0) gtype = g_type_register_static(parent, type_name, info, 0);
     gboolean ok = gst_element_register(plugin, element, GST_RANK_NONE, gtype);

@@ -108,9 +108,9 @@ void effect_gst_install_properties(GObjectClass *klass, effect_gst_type *type) {
     g_object_class_install_property(
         klass, PROP_WRAP_WIDTH,
         g_param_spec_double("wrap-width", "Wrap width",
-                            "The width offered to the effect's view, in points: text wraps to it; 0: 432, as "
-                            "effect-host render draws",
-                            0, G_MAXDOUBLE, 0, rw | GST_PARAM_MUTABLE_PLAYING));
+                            "The width offered to the effect's view, in points: text wraps to it; 10 to 10000, or 0 "
+                            "for 432, as effect-host render draws",
+                            0, EFFECT_HOST_LOOK_WIDTH_MAX, 0, rw | GST_PARAM_MUTABLE_PLAYING));
     for (uint32_t i = 0; i < type->param_count; i++) {
         const effect_param_info *info = &type->params[i];
         int live = (info->flags & EFFECT_PARAM_LIVE) != 0;

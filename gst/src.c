@@ -1,5 +1,5 @@
 /*
- * src.c: EFFECTsrc, a video source of the effect's frames.
+ * src.c: fxEFFECTsrc, a video source of the effect's frames.
  *
  * Frames are on the grid of the negotiated framerate: frame n is the
  * effect at t = n / framerate, whatever seeks led there, so the same

@@ -169,7 +169,8 @@ extern "C" {
  * added an instance's history edited while it plays
  * (effect_host_instance_edit_param: the events after a change go;
  * effect_host_instance_forget_param: a param back to its default from the
- * start).
+ * start), and the limits of a look and a placement as macros
+ * (EFFECT_HOST_LOOK_WIDTH_MIN, ...).
  * Threads: any. */
 EFFECT_HOST_API uint32_t effect_host_api_version(void);
 

@@ -30,14 +30,24 @@ typedef struct effect_host_picture effect_host_picture;
 #define EFFECT_HOST_GROUND_TRANSPARENT  1u
 #define EFFECT_HOST_GROUND_COLOR        2u  /* ground_color */
 
+/* The limits pictures are held to, here so that a host offering them as
+ * settings (a slider, a GObject property's range) gives its controls the
+ * library's own ranges. Since API 1.6. */
+#define EFFECT_HOST_LOOK_WIDTH_MIN        10.0    /* effect_host_look.width, points */
+#define EFFECT_HOST_LOOK_WIDTH_MAX        10000.0
+#define EFFECT_HOST_PIXELS_SIDE_MAX       8192u   /* a buffer's or a picture's side, pixels */
+#define EFFECT_HOST_PLACEMENT_SIZE_MAX    64.0    /* effect_host_placement.size */
+#define EFFECT_HOST_PLACEMENT_OFFSET_MAX  1e6     /* |effect_host_placement.x| and |.y| */
+
 /* How frames look, whatever draws them. */
 typedef struct effect_host_look {
     uint32_t struct_size;       /* sizeof(effect_host_look) */
     uint32_t appearance;        /* EFFECT_APPEARANCE_LIGHT or _DARK [LIGHT]; a
                                    plugin before ABI 1.3 has one look and draws it */
     double width;               /* the width proposed to the view in points, as
-                                   render's --width: text wraps to it; 10 to
-                                   10000 [0: 432, render's default] */
+                                   render's --width: text wraps to it;
+                                   EFFECT_HOST_LOOK_WIDTH_MIN to _MAX (10 to
+                                   10000) [0: 432, render's default] */
     const char *font;           /* a font family, a font file (a path, or a name
                                    ending in .ttf, .otf, .ttc or .otc), or
                                    "reference" for effect.h's reference metrics

@@ -1,3 +1,4 @@
+import CEffectHost
 import EffectHost
 
 /// The numbers every front end takes for a picture (the command line's
@@ -11,8 +12,9 @@ public enum PictureLimits {
     /// size asked for is.
     public static let scales = 0.1...Double(PixelCanvas.maxSide)
     /// The width offered to an effect's view, in points: narrower than 10
-    /// no word fits, and wider than 10000 no screen shows it.
-    public static let proposedWidths = 10.0...10000.0
+    /// no word fits, and wider than 10000 no screen shows it. effect_host.h
+    /// states it, for the hosts that offer it as a setting.
+    public static let proposedWidths = EFFECT_HOST_LOOK_WIDTH_MIN...EFFECT_HOST_LOOK_WIDTH_MAX
 
     public static func checkScale(_ scale: Double) throws(PictureLimitError) {
         guard scales.contains(scale) else { throw .scale(scale) }

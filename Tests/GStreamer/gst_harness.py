@@ -25,8 +25,8 @@ HARNESS_PACKAGES = ["gstreamer-check-1.0", "gstreamer-controller-1.0", "gstreame
 
 
 def element(effect, kind):
-    """strikethrough-reveal, "src" -> strikethroughrevealsrc."""
-    return effect.replace("-", "") + kind
+    """strikethrough-reveal, "src" -> fxstrikethroughrevealsrc (docs/gstreamer.md's rule)."""
+    return "fx" + effect.replace("-", "") + kind
 
 
 def build_plugin(directory):

@@ -51,7 +51,7 @@ def test_the_overlay_is_render_blended_in_bt709_and_leaves_the_rest_untouched(gs
 
 def test_a_pipeline_draws_what_the_harness_draws(gst, tmp_path):
     out = tmp_path / "pipeline.yuv"
-    gst.launch(f"videotestsrc pattern=smpte75 num-buffers=4 ! {caps('NV12', rate='2/1')} ! strikethroughrevealoverlay "
+    gst.launch(f"videotestsrc pattern=smpte75 num-buffers=4 ! {caps('NV12', rate='2/1')} ! fxstrikethroughrevealoverlay "
                f"! filesink location={out}")
     frames = yuv420_frames(out.read_bytes(), W, H, nv12=True)
     base, _, _ = overlay(gst, tmp_path, "strikethrough-reveal", "NV12", pattern="smpte75")
@@ -60,7 +60,7 @@ def test_a_pipeline_draws_what_the_harness_draws(gst, tmp_path):
 
 
 def test_after_a_seek_the_frame_at_1_5_s_is_the_one_played_to(gst, tmp_path):
-    launch = f"videotestsrc pattern=smpte75 ! {caps('I420')} ! strikethroughrevealoverlay name=fx"
+    launch = f"videotestsrc pattern=smpte75 ! {caps('I420')} ! fxstrikethroughrevealoverlay name=fx"
     data, times, _ = gst.pull(launch, tmp_path / "seek.yuv", "pause", "seek", 1, 1.5, -1, "play", "pull", 1)
     assert times == [(1_500_000_000, 1_500_000_000)]
     played, played_times, _ = gst.pull(launch, tmp_path / "played.yuv", "play", "pull", 46)
@@ -108,7 +108,7 @@ def test_a_controlled_progress_follows_its_control_source(gst, tmp_path):
 
 def test_an_upstream_timestamp_offset_moves_the_overlays_time(gst, tmp_path):
     data, times, _ = gst.pull(f"videotestsrc pattern=smpte75 timestamp-offset=1000000000 ! {caps('I420')} "
-                              "! strikethroughrevealoverlay name=fx", tmp_path / "offset.yuv", "play", "pull", 1)
+                              "! fxstrikethroughrevealoverlay name=fx", tmp_path / "offset.yuv", "play", "pull", 1)
     assert times == [(1_000_000_000, 1_000_000_000)]
     base, _, _ = overlay(gst, tmp_path, "strikethrough-reveal", "I420", pattern="smpte75")
     assert_drawn_over(yuv420_frames(data, W, H)[0], base, gst.render(tmp_path, "strikethrough-reveal", 1.0, (W, H)), "offset")
@@ -141,7 +141,7 @@ def test_odd_sizes_pass_through_with_the_ink_alone_changed(gst, tmp_path, size, 
 
 @pytest.mark.parametrize("fmt, order", [("RGBA", [0, 1, 2, 3]), ("BGRA", [2, 1, 0, 3]), ("xRGB", [1, 2, 3, 0])])
 def test_on_rgb_video_the_overlay_is_render_laid_over_in_place(gst, tmp_path, fmt, order):
-    source, data, _, _ = gst.push("strikethroughrevealoverlay", caps(fmt), "smpte75", tmp_path / "rgb.raw", "frame", 1.5)
+    source, data, _, _ = gst.push("fxstrikethroughrevealoverlay", caps(fmt), "smpte75", tmp_path / "rgb.raw", "frame", 1.5)
     base = np.frombuffer(source, dtype=np.uint8).reshape(H, W, 4)[..., order].astype(np.float64)
     got = np.frombuffer(data, dtype=np.uint8).reshape(H, W, 4)[..., order].astype(np.float64)
     ink = gst.render(tmp_path, "strikethrough-reveal", 1.5, (W, H)).astype(np.float64)
@@ -159,7 +159,7 @@ def test_over_a_decoded_h264_clip_the_overlay_draws_at_each_frames_stream_time(g
                     "yuv420p", "-c:v", "libx264", str(clip)], check=True)
     decode = f"filesrc location={clip} ! qtdemux ! avdec_h264 ! video/x-raw,format=I420"
     gst.launch(f"{decode} ! filesink location={tmp_path / 'base.yuv'}")
-    gst.launch(f"{decode} ! strikethroughrevealoverlay ! filesink location={tmp_path / 'over.yuv'}")
+    gst.launch(f"{decode} ! fxstrikethroughrevealoverlay ! filesink location={tmp_path / 'over.yuv'}")
     bases = yuv420_frames((tmp_path / "base.yuv").read_bytes(), W, H)
     frames = yuv420_frames((tmp_path / "over.yuv").read_bytes(), W, H)
     assert len(frames) == len(bases) == 20

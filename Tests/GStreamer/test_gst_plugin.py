@@ -10,11 +10,10 @@ import os
 import re
 import shutil
 import subprocess
-from pathlib import Path
 
 import numpy as np
 import pytest
-from gst_harness import HOST, ROOT, element, rgba_frames
+from gst_harness import EFFECTS, HOST, ROOT, element, rgba_frames
 
 UTF8 = {"LC_ALL": "C.UTF-8"}
 
@@ -115,15 +114,11 @@ def test_gst_inspect_shows_each_param_as_a_typed_property_from_the_metadata(gst,
             assert_param_documented(properties, param, (effect, kind))
 
 
-def pulse_plugin(directory, effect_id):
-    """examples/c-plugin's effect under another id (its own "pulse" names PulseAudio's pulsesrc)."""
-    source = (Path(ROOT, "examples", "c-plugin", "pulse.c").read_text()
-              .replace('out->id = "pulse"', f'out->id = "{effect_id}"').replace('strcmp(id, "pulse")', f'strcmp(id, "{effect_id}")'))
-    (directory / "pulse.c").write_text(source)
-    out = directory / f"lib{effect_id}.so"
+def pulse_plugin(directory):
+    """examples/c-plugin's effect "pulse", built."""
+    out = directory / "libPulse.so"
     subprocess.run(["cc", "-std=c11", "-Wall", "-Wextra", "-Werror", "-shared", "-fPIC", "-I", os.path.join(ROOT, "include"),
-                    str(directory / "pulse.c"), "-o", str(out), "-lm"], check=True)
-    (directory / "pulse.c").unlink()
+                    os.path.join(ROOT, "examples", "c-plugin", "pulse.c"), "-o", str(out), "-lm"], check=True)
     return out
 
 
@@ -133,17 +128,29 @@ def test_a_plugin_added_to_the_search_path_is_found_without_clearing_the_registr
     build.mkdir()
     registry = tmp_path / "registry.bin"
     before = gst.run(["gst-inspect-1.0", "effecthost"], plugin_path=plugins, registry=registry).stdout
-    assert "pulsetestoverlay" not in before and "strikethroughrevealoverlay" in before
-    shutil.move(pulse_plugin(build, "pulsetest"), plugins / "libpulsetest.so")
+    assert "fxpulseoverlay" not in before and "fxstrikethroughrevealoverlay" in before
+    shutil.move(pulse_plugin(build), plugins / "libPulse.so")
     after = gst.run(["gst-inspect-1.0", "effecthost"], plugin_path=plugins, registry=registry).stdout
-    assert "pulsetestsrc" in after and "pulsetestoverlay" in after, after
+    assert "fxpulsesrc" in after and "fxpulseoverlay" in after, after
     out = tmp_path / "pulse.rgba"
-    gst.launch(f"pulsetestsrc num-buffers=2 ! video/x-raw,format=RGBA,width=64,height=36,framerate=10/1 "
+    gst.launch(f"fxpulsesrc num-buffers=2 ! video/x-raw,format=RGBA,width=64,height=36,framerate=10/1 "
                f"! filesink location={out}", plugin_path=plugins, registry=registry)
     assert (rgba_frames(out.read_bytes(), 64, 36)[1][..., 3] > 0).any()
-    (plugins / "libpulsetest.so").unlink()
+    (plugins / "libPulse.so").unlink()
     gone = gst.run(["gst-inspect-1.0", "effecthost"], plugin_path=plugins, registry=registry).stdout
-    assert "pulsetestsrc" not in gone and "strikethroughrevealsrc" in gone
+    assert "fxpulsesrc" not in gone and "fxstrikethroughrevealsrc" in gone
+
+
+def test_an_effect_never_takes_another_plugins_element_name(gst, tmp_path):
+    """An effect "pulse" is fxpulsesrc: PulseAudio's pulsesrc, where installed, stays PulseAudio's."""
+    plugins = tmp_path / "plugins"
+    plugins.mkdir()
+    shutil.move(pulse_plugin(plugins), plugins / "libPulse.so")
+    listing = gst.run(["gst-inspect-1.0", "effecthost"], plugin_path=plugins).stdout
+    features = re.findall(r"^  (\w+): ", listing, re.MULTILINE)
+    assert len(features) == 2 * (len(EFFECTS) + 1) and all(name.startswith("fx") for name in features), listing
+    pulsesrc = gst.run(["gst-inspect-1.0", "pulsesrc"], plugin_path=plugins, check=False)
+    assert "Pulse source" not in pulsesrc.stdout
 
 
 def test_a_broken_plugin_file_is_skipped_and_named_in_the_debug_log(gst, tmp_path):
@@ -153,13 +160,13 @@ def test_a_broken_plugin_file_is_skipped_and_named_in_the_debug_log(gst, tmp_pat
     result = gst.run(["gst-inspect-1.0", "effecthost"], plugin_path=plugins, registry=tmp_path / "registry.bin",
                      debug="effecthost:2")
     assert str(plugins / "libBroken.so") in result.stderr, result.stderr
-    assert "8 elements" in result.stdout and "strikethroughrevealoverlay" in result.stdout
+    assert "8 elements" in result.stdout and "fxstrikethroughrevealoverlay" in result.stdout
 
 
 def test_a_value_out_of_range_is_glibs_warning_and_the_element_keeps_working(gst, tmp_path):
-    result = gst.launch("videotestsrc num-buffers=3 ! strikethroughrevealoverlay fade=3 ! fakesink")
+    result = gst.launch("videotestsrc num-buffers=3 ! fxstrikethroughrevealoverlay fade=3 ! fakesink")
     assert "out of range for property 'fade'" in result.stderr, result.stderr
-    _, data, lines, pushed = gst.push("strikethroughrevealoverlay",
+    _, data, lines, pushed = gst.push("fxstrikethroughrevealoverlay",
                                       "video/x-raw,format=I420,width=64,height=36,framerate=30/1", "black",
                                       tmp_path / "o.yuv", "prop", "fade", "3", "get", "fade", "frame", 1.0)
     assert lines[0] == "fade 0.450000", lines
@@ -168,14 +175,14 @@ def test_a_value_out_of_range_is_glibs_warning_and_the_element_keeps_working(gst
 
 
 def test_caps_the_overlay_cannot_take_fail_to_negotiate_cleanly(gst):
-    result = gst.launch("videotestsrc num-buffers=2 ! video/x-raw,format=I420_10LE ! strikethroughrevealoverlay ! fakesink",
+    result = gst.launch("videotestsrc num-buffers=2 ! video/x-raw,format=I420_10LE ! fxstrikethroughrevealoverlay ! fakesink",
                         check=False)
     assert result.returncode > 0, (result.returncode, result.stderr)
     assert "can't handle caps" in result.stdout + result.stderr
 
 
 def test_a_param_the_effect_is_made_from_set_while_playing_is_a_warning_and_no_change(gst, tmp_path):
-    _, data, lines, result = gst.push("strikethroughrevealoverlay", "video/x-raw,format=I420,width=320,height=180,framerate=30/1",
+    _, data, lines, result = gst.push("fxstrikethroughrevealoverlay", "video/x-raw,format=I420,width=320,height=180,framerate=30/1",
                                       "smpte75", tmp_path / "t.yuv", "frame", 1.0, "set", "text", "Something else",
                                       "get", "text", "frame", 1.0)
     assert "'text'" in result.stderr and "NULL or READY" in result.stderr, result.stderr
@@ -185,8 +192,8 @@ def test_a_param_the_effect_is_made_from_set_while_playing_is_a_warning_and_no_c
 
 
 def test_a_font_file_that_is_not_there_is_an_error_on_the_bus_naming_it(gst):
-    result = gst.launch("videotestsrc num-buffers=2 ! strikethroughrevealoverlay font=/nonexistent/font.ttf ! fakesink",
+    result = gst.launch("videotestsrc num-buffers=2 ! fxstrikethroughrevealoverlay font=/nonexistent/font.ttf ! fakesink",
                         check=False)
     assert result.returncode > 0, (result.returncode, result.stderr)
-    assert re.search(r"ERROR: from element .*strikethroughrevealoverlay.*/nonexistent/font.ttf", result.stdout + result.stderr), \
+    assert re.search(r"ERROR: from element .*fxstrikethroughrevealoverlay.*/nonexistent/font.ttf", result.stdout + result.stderr), \
         result.stdout + result.stderr

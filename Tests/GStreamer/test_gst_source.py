@@ -46,7 +46,7 @@ def test_source_frames_at_known_times_are_what_render_draws(gst, tmp_path, effec
 def test_other_byte_orders_hold_the_same_pixels(gst, tmp_path, fmt, order):
     # A red line: grey ink reads the same with red and blue swapped.
     out = tmp_path / "frames.raw"
-    gst.launch(f"strikethroughrevealsrc num-buffers=6 line-color=0xFFFF0000 ! {caps(fmt)} ! filesink location={out}")
+    gst.launch(f"fxstrikethroughrevealsrc num-buffers=6 line-color=0xFFFF0000 ! {caps(fmt)} ! filesink location={out}")
     frames = rgba_frames(out.read_bytes(), W, H)
     expected = gst.render(tmp_path, "strikethrough-reveal", 0.5, (W, H), "--param", "line_color=#FF0000FF")
     assert (expected[..., 0].astype(int) - expected[..., 2] > 100).sum() > 100, "no red ink: the orders are not tested"
@@ -54,7 +54,7 @@ def test_other_byte_orders_hold_the_same_pixels(gst, tmp_path, fmt, order):
 
 
 def test_a_flushing_accurate_seek_gives_the_frame_of_its_time_on_the_grid(gst, tmp_path):
-    launch = f"strikethroughrevealsrc name=fx ! {caps(rate='30/1')}"
+    launch = f"fxstrikethroughrevealsrc name=fx ! {caps(rate='30/1')}"
     data, times, _ = gst.pull(launch, tmp_path / "a.rgba", "pause", "seek", 1, 1.5, -1, "play", "pull", 2)
     assert times == [(1_500_000_000, 1_500_000_000), (1_533_333_333, 1_533_333_333)]
     frames = rgba_frames(data, W, H)
@@ -69,7 +69,7 @@ def test_a_flushing_accurate_seek_gives_the_frame_of_its_time_on_the_grid(gst, t
 
 
 def test_a_controlled_progress_follows_its_control_source(gst, tmp_path):
-    data, times, _ = gst.pull(f"strikethroughrevealsrc name=fx ! {caps(rate='2/1')}", tmp_path / "c.rgba",
+    data, times, _ = gst.pull(f"fxstrikethroughrevealsrc name=fx ! {caps(rate='2/1')}", tmp_path / "c.rgba",
                               "prop", "progress-set", "true", "control", "progress", "linear", "0:0,2:1", "play", "pull", 4)
     assert [pts for pts, _ in times] == [0, 500_000_000, 1_000_000_000, 1_500_000_000]
     frames = rgba_frames(data, W, H)
@@ -81,7 +81,7 @@ def test_a_controlled_progress_follows_its_control_source(gst, tmp_path):
 
 
 def test_a_keyframed_bool_is_an_event_at_its_time_and_replays_after_a_seek_back(gst, tmp_path):
-    data, times, _ = gst.pull(f"strikethroughrevealsrc name=fx done=false ! {caps()}", tmp_path / "d.rgba",
+    data, times, _ = gst.pull(f"fxstrikethroughrevealsrc name=fx done=false ! {caps()}", tmp_path / "d.rgba",
                               "control", "done", "none", "0:0,1:1", "play", "pull", 13, "pause", "seek", 1, 0.5, -1, "play",
                               "pull", 8)
     assert [pts for pts, _ in times] == [n * 100_000_000 for n in (*range(13), *range(5, 13))]
@@ -105,14 +105,14 @@ def test_caps_without_a_size_take_the_size_render_draws(gst, tmp_path, effect):
 
 
 def test_timestamp_offset_moves_the_timestamps_not_the_effect(gst, tmp_path):
-    data, times, _ = gst.pull(f"strikethroughrevealsrc name=fx timestamp-offset={SECOND} ! {caps()}", tmp_path / "o.rgba",
+    data, times, _ = gst.pull(f"fxstrikethroughrevealsrc name=fx timestamp-offset={SECOND} ! {caps()}", tmp_path / "o.rgba",
                               "play", "pull", 4)
     assert [pts for pts, _ in times] == [1_000_000_000, 1_100_000_000, 1_200_000_000, 1_300_000_000]
     assert_same(rgba_frames(data, W, H)[3], gst.render(tmp_path, "strikethrough-reveal", 0.3, (W, H)), "offset")
 
 
 def test_reverse_playback_gives_descending_frames_on_the_grid(gst, tmp_path):
-    data, times, _ = gst.pull(f"strikethroughrevealsrc name=fx ! {caps()}", tmp_path / "r.rgba",
+    data, times, _ = gst.pull(f"fxstrikethroughrevealsrc name=fx ! {caps()}", tmp_path / "r.rgba",
                               "pause", "seek", -1, 0, 1.0, "play", "pull", 20)
     assert [pts for pts, _ in times] == [n * 100_000_000 for n in range(9, -1, -1)]
     frames = rgba_frames(data, W, H)
@@ -121,8 +121,8 @@ def test_reverse_playback_gives_descending_frames_on_the_grid(gst, tmp_path):
 
 
 def test_a_live_source_is_paced_by_the_clock(gst):
-    pipeline = f"strikethroughrevealsrc is-live=true num-buffers=15 ! {caps(size=(64, 36), rate='30/1')} ! fakesink sync=true"
-    gst.launch("strikethroughrevealsrc num-buffers=1 ! fakesink")  # the registry, before timing
+    pipeline = f"fxstrikethroughrevealsrc is-live=true num-buffers=15 ! {caps(size=(64, 36), rate='30/1')} ! fakesink sync=true"
+    gst.launch("fxstrikethroughrevealsrc num-buffers=1 ! fakesink")  # the registry, before timing
     started = time.monotonic()
     gst.launch(pipeline)
     assert time.monotonic() - started >= 0.4
@@ -130,7 +130,7 @@ def test_a_live_source_is_paced_by_the_clock(gst):
 
 @pytest.mark.parametrize("size", [(1, 1), (17, 9), (4097, 2160)])
 def test_odd_sizes_give_their_frames(gst, tmp_path, size):
-    data, times, lines = gst.pull(f"strikethroughrevealsrc name=fx num-buffers=2 ! {caps(size=size)}", tmp_path / "s.rgba",
+    data, times, lines = gst.pull(f"fxstrikethroughrevealsrc name=fx num-buffers=2 ! {caps(size=size)}", tmp_path / "s.rgba",
                                   "play", "pull", 5)
     assert [pts for pts, _ in times] == [0, 100_000_000]
     assert all(line.endswith(f" {size[0]}x{size[1]}") for line in lines), lines

@@ -39,7 +39,7 @@ int main(int argc, char **argv) {
     GError *error = NULL;
     char *description = g_strdup_printf(
         "videotestsrc num-buffers=75 pattern=smpte ! video/x-raw,format=I420,width=1280,height=720,framerate=30/1 "
-        "! strikethroughrevealoverlay name=title text=\"Ship the component\" done=false size=0.6 "
+        "! fxstrikethroughrevealoverlay name=title text=\"Ship the component\" done=false size=0.6 "
         "! videoconvert ! vp8enc deadline=1 ! webmmux ! filesink location=\"%s\"",
         argv[1]);
     GstElement *pipeline = gst_parse_launch(description, &error);

@@ -1,3 +1,4 @@
+import CEffectHost
 import EffectHost
 import Glibc
 
@@ -22,8 +23,9 @@ public final class PixelCanvas {
     private let gradients = GradientFill()
 
     /// The longest side a canvas may have, in pixels: 8K, which every
-    /// encoder here takes, and a frame (256 MB of RGBA) a pipe carries.
-    public static let maxSide = 8192
+    /// encoder here takes, and a frame (256 MB of RGBA) a pipe carries
+    /// (effect_host.h states it).
+    public static let maxSide = Int(EFFECT_HOST_PIXELS_SIDE_MAX)
 
     /// A canvas of `width` × `height` pixels (each 1 to `maxSide`).
     public convenience init(width: Int, height: Int) throws(NativeError) {

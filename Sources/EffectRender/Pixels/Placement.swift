@@ -1,3 +1,5 @@
+import CEffectHost
+
 /// Where a picture goes on a canvas larger than it: a share of the size
 /// that fits it (aspect kept), and its place in the room that leaves.
 public struct Placement: Equatable, Sendable {
@@ -18,13 +20,13 @@ public struct Placement: Equatable, Sendable {
     public static let fitted = Placement()
 
     /// The largest share: 64 times the fitted size, past which a picture of
-    /// any sensible canvas is one colour.
-    public static let maxSize = 64.0
+    /// any sensible canvas is one colour (effect_host.h states it).
+    public static let maxSize = EFFECT_HOST_PLACEMENT_SIZE_MAX
 
     /// The farthest x or y may be from 0: the picture is wholly outside
     /// long before, and the numbers stay far from where arithmetic on
-    /// them loses whole pixels.
-    public static let maxOffset = 1e6
+    /// them loses whole pixels (effect_host.h states it).
+    public static let maxOffset = EFFECT_HOST_PLACEMENT_OFFSET_MAX
 
     /// Why the placement cannot be drawn, or nil when it can.
     public var refusal: String? {

@@ -56,7 +56,7 @@ def install_hosts(prefix, home, *arguments, **extra):
                           env=bare(home, **extra), timeout=300)
 
 
-def gst(program, home, *arguments, **extra):
+def run_gst(program, home, *arguments, **extra):
     """PROGRAM (gst-inspect-1.0, gst-launch-1.0) as the user, with a registry of its own."""
     environment = bare(home, GST_REGISTRY=str(home / "registry.bin"), **extra)
     return subprocess.run([program, *arguments], capture_output=True, text=True, env=environment, timeout=300)
@@ -64,7 +64,7 @@ def gst(program, home, *arguments, **extra):
 
 def inspected(home, **extra):
     """What gst-inspect-1.0 says of the effecthost plugin: (its file, its elements), or None when it has none."""
-    run = gst("gst-inspect-1.0", home, "effecthost", **extra)
+    run = run_gst("gst-inspect-1.0", home, "effecthost", **extra)
     if run.returncode != 0:
         return None
     filename = re.search(r"^\s*Filename\s+(\S+)$", run.stdout, re.M).group(1)
@@ -78,7 +78,7 @@ def runpath(path):
 
 def test_gstreamer_scans_the_xdg_data_folders_gstreamer_plugins_for_a_users_plugins(tmp_path):
     for extra, folder in (({"XDG_DATA_HOME": str(tmp_path / "data")}, tmp_path / "data"), ({}, tmp_path / ".local" / "share")):
-        run = gst("gst-inspect-1.0", tmp_path, "--version", GST_DEBUG="GST_REGISTRY:5", GST_DEBUG_NO_COLOR="1", **extra)
+        run = run_gst("gst-inspect-1.0", tmp_path, "--version", GST_DEBUG="GST_REGISTRY:5", GST_DEBUG_NO_COLOR="1", **extra)
         assert f"scanning home plugins {folder}/gstreamer-1.0/plugins\n" in run.stderr, run.stderr[-3000:]
         os.remove(tmp_path / "registry.bin")
 
@@ -102,7 +102,7 @@ def test_install_hosts_puts_a_copy_in_the_users_gstreamer_folder_that_gstreamer_
     assert os.stat(copy).st_mode & 0o777 == 0o755
     assert inspected(home, XDG_DATA_HOME=str(data)) == (str(copy), ELEMENTS)
     # A real pipeline from the copy: no GST_PLUGIN_PATH, no LD_LIBRARY_PATH, no EFFECT_PLUGIN_PATH.
-    played = gst("gst-launch-1.0", home, "strikethroughrevealsrc", "num-buffers=1", "!", "fakesink", XDG_DATA_HOME=str(data))
+    played = run_gst("gst-launch-1.0", home, "strikethroughrevealsrc", "num-buffers=1", "!", "fakesink", XDG_DATA_HOME=str(data))
     assert played.returncode == 0 and "Got EOS from element" in played.stdout, played.stdout + played.stderr
 
     # Again: the copy is replaced by a new file renamed into place, and nothing else is left beside it.

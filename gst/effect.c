@@ -66,7 +66,7 @@ static int apply_changes(GstElement *element, effect_gst_effect *effect, const e
         /* An optional param unset again is NONE, its unset default. */
         const effect_value *value = now->given[i] ? &now->values[i] : &info->default_value;
         effect_error error = {sizeof error, 0, {0}};
-        if (effect_host_instance_set_param(effect->instance, info->name, value, t, &error) == EFFECT_OK) {
+        if (effect_host_instance_edit_param(effect->instance, info->name, value, t, &error) == EFFECT_OK) {
             events++;
             GST_DEBUG_OBJECT(element, "%s changed at %.6f s", info->name, t);
         } else {

@@ -79,9 +79,13 @@ typedef struct effect_gst_effect {
 /* Property ids the effect's own start at; an element's own come below. */
 #define EFFECT_GST_FIRST_PARAM_PROPERTY 64u
 
-/* Registers the effect's two element types (plugin.c). */
+/* Registers the effect's two element types (overlay.c, src.c), each
+ * through effect_gst_register_element (plugin.c): the element
+ * type->element_base + suffix, a type of `parent` made from `info`. */
 gboolean effect_gst_register_overlay(GstPlugin *plugin, effect_gst_type *type);
 gboolean effect_gst_register_src(GstPlugin *plugin, effect_gst_type *type);
+gboolean effect_gst_register_element(GstPlugin *plugin, const effect_gst_type *type, const char *suffix, GType parent,
+                                     const GTypeInfo *info);
 
 /* properties.c: the effect's params and look as properties. */
 void effect_gst_install_properties(GObjectClass *klass, effect_gst_type *type);

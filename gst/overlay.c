@@ -259,15 +259,5 @@ static void instance_init(GTypeInstance *instance, gpointer klass) {
 gboolean effect_gst_register_overlay(GstPlugin *plugin, effect_gst_type *type) {
     GTypeInfo info = {sizeof(EffectGstOverlayClass), NULL, NULL, class_init, NULL, type, sizeof(EffectGstOverlay), 0,
                       instance_init, NULL};
-    char *element = g_strdup_printf("%soverlay", type->element_base);
-    /* A type name is the process's: the prefix keeps it apart from any
-     * other library's. GStreamer names elements after it, lower-cased:
-     * "effecthoststrikethroughrevealoverlay0". */
-    char *type_name = g_strdup_printf("GstEffectHost%s", element);
-    GType gtype = g_type_from_name(type_name);
-    if (gtype == 0) gtype = g_type_register_static(GST_TYPE_VIDEO_FILTER, type_name, &info, 0);
-    gboolean ok = gst_element_register(plugin, element, GST_RANK_NONE, gtype);
-    g_free(type_name);
-    g_free(element);
-    return ok;
+    return effect_gst_register_element(plugin, type, "overlay", GST_TYPE_VIDEO_FILTER, &info);
 }

@@ -87,6 +87,21 @@ static char *property_name(const char *name) {
     return prefixed;
 }
 
+gboolean effect_gst_register_element(GstPlugin *plugin, const effect_gst_type *type, const char *suffix, GType parent,
+                                     const GTypeInfo *info) {
+    char *element = g_strdup_printf("%s%s", type->element_base, suffix);
+    /* A type name is the process's: the prefix keeps it apart from any
+     * other library's. GStreamer names elements after it, lower-cased:
+     * "effecthoststrikethroughrevealoverlay0". */
+    char *type_name = g_strdup_printf("GstEffectHost%s", element);
+    GType gtype = g_type_from_name(type_name);
+    if (gtype == 0) gtype = g_type_register_static(parent, type_name, info, 0);
+    gboolean ok = gst_element_register(plugin, element, GST_RANK_NONE, gtype);
+    g_free(type_name);
+    g_free(element);
+    return ok;
+}
+
 static effect_gst_type *type_of(const effect_host_catalog *catalog, uint32_t index) {
     const char *id = effect_host_catalog_effect_id(catalog, index);
     effect_error error = {sizeof error, 0, {0}};

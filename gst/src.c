@@ -305,12 +305,5 @@ static void instance_init(GTypeInstance *instance, gpointer klass) {
 gboolean effect_gst_register_src(GstPlugin *plugin, effect_gst_type *type) {
     GTypeInfo info = {sizeof(EffectGstSrcClass), NULL, NULL, class_init, NULL, type, sizeof(EffectGstSrc), 0,
                       instance_init, NULL};
-    char *element = g_strdup_printf("%ssrc", type->element_base);
-    char *type_name = g_strdup_printf("GstEffectHost%s", element);
-    GType gtype = g_type_from_name(type_name);
-    if (gtype == 0) gtype = g_type_register_static(GST_TYPE_PUSH_SRC, type_name, &info, 0);
-    gboolean ok = gst_element_register(plugin, element, GST_RANK_NONE, gtype);
-    g_free(type_name);
-    g_free(element);
-    return ok;
+    return effect_gst_register_element(plugin, type, "src", GST_TYPE_PUSH_SRC, &info);
 }

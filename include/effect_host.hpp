@@ -258,6 +258,24 @@ public:
         call.check(effect_host_instance_set_param_text(handle_.get(), assignment.c_str(), t, &call));
     }
 
+    /* An event set while editing the history, as after seeking back: the
+     * events later than t go first and the instance is made again from its
+     * params and the events kept (effect_host_instance_edit_param, API
+     * 1.6). Without a later event it is set. Refused, nothing changes. */
+    void edit(const std::string &name, const Value &value, double t) {
+        effect::detail::Call call;
+        effect_value raw = value.raw();
+        call.check(effect_host_instance_edit_param(handle_.get(), name.c_str(), &raw, t, &call));
+    }
+
+    /* The param back to the effect's own default from the start, its value
+     * at create and its events taken out, the rest kept
+     * (effect_host_instance_forget_param, API 1.6). */
+    void forget(const std::string &name) {
+        effect::detail::Call call;
+        call.check(effect_host_instance_forget_param(handle_.get(), name.c_str(), &call));
+    }
+
     /* How long the effect plays by itself (its end, or entrance and one period). */
     double span() const {
         effect::detail::Call call;

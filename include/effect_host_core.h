@@ -55,9 +55,10 @@
  *            reads of one instance (its span and handle, sampling through
  *            the plugin's table, making its pictures, renders, exports
  *            and players, and their draws and runs) may run from several
- *            threads at once, while effect_host_instance_set_param and
- *            _set_param_text need it alone. A function that frees H
- *            changes it, and H is gone after it.
+ *            threads at once, while effect_host_instance_set_param,
+ *            _set_param_text, _edit_param and _forget_param need it
+ *            alone. A function that frees H changes it, and H is gone
+ *            after it.
  *
  * Options.   Option structs are "in" structs: set struct_size to
  *            sizeof(the struct) and zero the rest, and every field takes
@@ -119,7 +120,7 @@ extern "C" {
 #endif
 
 #define EFFECT_HOST_API_MAJOR 1
-#define EFFECT_HOST_API_MINOR 5
+#define EFFECT_HOST_API_MINOR 6
 
 #if defined(_WIN32)
 #define EFFECT_HOST_API __declspec(dllimport)
@@ -164,7 +165,11 @@ extern "C" {
  * search path (effect_host_catalog_searched) and a picture's size in pixels
  * (effect_host_picture_pixel_size). 1.5 added whether a frame would draw
  * otherwise than the last one drawn (effect_host_picture_changed), so a
- * program that keeps its pixels draws only when the picture changes.
+ * program that keeps its pixels draws only when the picture changes. 1.6
+ * added an instance's history edited while it plays
+ * (effect_host_instance_edit_param: the events after a change go;
+ * effect_host_instance_forget_param: a param back to its default from the
+ * start).
  * Threads: any. */
 EFFECT_HOST_API uint32_t effect_host_api_version(void);
 

@@ -47,6 +47,8 @@ EFFECT_HOST_API effect_status effect_host_instance_create_text(effect_host_plugi
  * the other reads. Owned by the handle; never destroy it yourself, and set
  * events through effect_host_instance_set_param, so that the host knows
  * them (an export's reduced-motion twin replays them). NULL for NULL.
+ * effect_host_instance_edit_param and _forget_param may make the instance
+ * again: the pointer changes then, so ask again after either.
  * Threads: reads the instance. */
 EFFECT_HOST_API effect_instance *effect_host_instance_handle(const effect_host_instance *instance);
 
@@ -56,6 +58,47 @@ EFFECT_HOST_API effect_instance *effect_host_instance_handle(const effect_host_i
  * Threads: changes the instance. */
 EFFECT_HOST_API effect_status effect_host_instance_set_param(effect_host_instance *instance, const char *name,
                                                              const effect_value *value, double t, effect_error *error);
+
+/* An event set while editing the instance's history, as an editor takes a
+ * change made after stepping back: as effect_host_instance_set_param,
+ * except that the events set strictly later than t are taken out first
+ * and the instance is made again from its create-time params and the
+ * events kept (events at t itself stay, so several params may be set at
+ * one t). Without a later event it is exactly set_param, and nothing is
+ * made again. A program that plays an effect live and lets its user seek
+ * back and change a param (OBS's source, a GStreamer element) sets its
+ * changes here, so that the history after the change is the one the user
+ * makes from there. Since API 1.6.
+ * When the instance is made again: the pointer effect_host_instance_handle
+ * returned before is no longer the instance's (ask again; the old one
+ * lives only as long as a player made before holds it), its pictures draw
+ * the new one from their next call on (keeping the size they were made
+ * at: make a new picture when the size should follow), its notes are read
+ * again, and a player made before keeps playing the instance as it was
+ * when the player was made: make a new player to play the edited history.
+ * On any failure the instance, its params and its events are as they were
+ * (the new instance is made first, and kept only when every step
+ * succeeded).
+ * Errors: as effect_host_instance_set_param, and the plugin's own (for a
+ * create or an event it refuses when made again; the message then says
+ * the event's time).
+ * Threads: changes the instance. */
+EFFECT_HOST_API effect_status effect_host_instance_edit_param(effect_host_instance *instance, const char *name,
+                                                              const effect_value *value, double t, effect_error *error);
+
+/* Takes param `name` out of the instance's history from the start: its
+ * create-time value and every event that set it, every other param and
+ * event kept, and makes the instance again, so the effect's own default
+ * holds from 0 on (a default that follows the appearance, like a text
+ * colour, follows it again): what a program does when its user sets a
+ * param back to its default. A param that was never set is taken out all
+ * the same: the instance is made again as it was. Since API 1.6.
+ * The handle's pointer, pictures, notes and players, and a failure, are
+ * as for effect_host_instance_edit_param when it makes the instance again.
+ * Errors: NULL_POINTER, UTF8, UNKNOWN_PARAM, and the plugin's own.
+ * Threads: changes the instance. */
+EFFECT_HOST_API effect_status effect_host_instance_forget_param(effect_host_instance *instance, const char *name,
+                                                                effect_error *error);
 
 /* An event given as "NAME=VALUE" text (see effect_host_instance_create_text).
  * Threads: changes the instance. */

@@ -87,34 +87,6 @@ char *effect_obs_label(const char *name);
 void effect_obs_value_keep(effect_value *to, const effect_value *from);
 void effect_obs_value_drop(effect_value *value);
 
-/* A source's effect as a history (timeline.c): the params it was made
- * from, then its events in time order. */
-typedef struct timeline_event_at {
-    double t;
-    uint32_t param;
-    effect_value value;       /* owned */
-} timeline_event_at;
-
-typedef struct timeline {
-    const effect_type *type;
-    effect_value *base;       /* the params it was made from (owned), where base_given */
-    int *base_given;
-    timeline_event_at *events;
-    size_t count, capacity;
-    effect_host_instance *instance; /* NULL when it could not be made (error says why) */
-} timeline;
-
-void timeline_init(timeline *line, const effect_type *type);
-void timeline_free(timeline *line);
-/* Makes the effect from `values` where `given`, with no events. */
-int timeline_start(timeline *line, const effect_value *values, const int *given, effect_error *error);
-/* An event at t. Before the latest event, the events after t go first: a
- * change made after seeking back rewrites the history from there. */
-int timeline_event(timeline *line, uint32_t param, const effect_value *value, double t, effect_error *error);
-/* The param back to not given, from the start, its events taken out and
- * every other event kept. */
-int timeline_forget(timeline *line, uint32_t param, effect_error *error);
-
 /* The source's own calls, for the buttons and hotkeys it registers. */
 void effect_obs_replay(void *data);
 

@@ -63,16 +63,16 @@ static effect_status pixel_size(const effect_host_picture *picture, double *scal
 int source_make_picture(effect_source *s) {
     effect_error error = {sizeof error, 0, {0}};
     source_drop_picture(s);
-    if (s->line.instance == NULL) return 0;
+    if (s->instance == NULL) return 0;
     effect_host_look look = {sizeof look, EFFECT_APPEARANCE_LIGHT, s->wrap_width, NULL, EFFECT_HOST_GROUND_TRANSPARENT, 0};
     if (strcmp(s->theme, "dark") == 0) look.appearance = EFFECT_APPEARANCE_DARK;
     if (s->font[0]) look.font = s->font;
-    effect_status status = effect_host_picture_create(s->line.instance, &look, &s->picture, &error);
+    effect_status status = effect_host_picture_create(s->instance, &look, &s->picture, &error);
     if (status == EFFECT_HOST_ERR_MISSING && look.font != NULL) {
         /* A font file that cannot be used: said, and drawn in the default font. */
         source_say(s, LOG_WARNING, "font '%s': %s; drawing in Inter", s->font, error.message);
         look.font = NULL;
-        status = effect_host_picture_create(s->line.instance, &look, &s->picture, &error);
+        status = effect_host_picture_create(s->instance, &look, &s->picture, &error);
     }
     uint32_t width = 0, height = 0;
     if (status == EFFECT_OK) {

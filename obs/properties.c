@@ -169,6 +169,17 @@ int effect_obs_param_value(const effect_type *type, obs_data_t *settings, uint32
     return 1;
 }
 
+void effect_obs_value_keep(effect_value *to, const effect_value *from) {
+    *to = *from;
+    if ((from->type == EFFECT_TYPE_STRING || from->type == EFFECT_TYPE_ENUM) && from->string != NULL)
+        to->string = bstrdup(from->string);
+}
+
+void effect_obs_value_drop(effect_value *value) {
+    if (value->type == EFFECT_TYPE_STRING || value->type == EFFECT_TYPE_ENUM) bfree((char *)value->string);
+    memset(value, 0, sizeof *value);
+}
+
 int effect_obs_same_value(const effect_value *a, const effect_value *b) {
     if (a->type != b->type) return 0;
     switch (a->type) {

@@ -1,7 +1,7 @@
 /*
  * source.c: an effect as an OBS source: OBS's callbacks, the clock,
- * settings and hotkeys (frame.c draws; timeline.c keeps the effect's
- * history).
+ * settings and hotkeys (frame.c draws; the host library's instance keeps
+ * the effect's history).
  *
  * The source's time is OBS's frame clock: video_tick's seconds, added
  * while the source is shown anywhere (OBS's show: the preview, the
@@ -13,8 +13,12 @@
  *
  * A property change applies at the next frame. A live param becomes an
  * event at the source's current time (the effect animates to it, as
- * `done` strikes a task); a live param set back to its default is taken
- * out of the effect's history, so the effect's own default holds again;
+ * `done` strikes a task), set by effect_host_instance_edit_param: after a
+ * seek back, the events later than it go (the history is rewritten from
+ * there); a live param set back to its default is taken out of the
+ * effect's history (effect_host_instance_forget_param), so the effect's
+ * own default holds again, and the other events stay; a change the effect
+ * refuses is said and leaves the effect as it was;
  * any other param makes the effect anew from the start, playing, since the
  * effect is made from it; the look (theme, font, scale, wrap width) draws
  * the same moment anew. Each live bool param has a hotkey that toggles it,
@@ -42,8 +46,8 @@ static void read_timing(effect_source *s) {
     effect_instance_info info = {0};
     info.struct_size = sizeof info;
     const effect_plugin_api *table = effect_host_plugin_table(s->type->plugin);
-    int ok = s->line.instance != NULL &&
-             table->instance_info(effect_host_instance_handle(s->line.instance), &info, NULL) == EFFECT_OK;
+    int ok = s->instance != NULL &&
+             table->instance_info(effect_host_instance_handle(s->instance), &info, NULL) == EFFECT_OK;
     pthread_mutex_lock(&s->lock);
     s->ends = ok && info.timing == EFFECT_TIMING_ENDS;
     s->duration_ms = s->ends ? (int64_t)llround(info.end * 1000.0) : 0;
@@ -58,7 +62,7 @@ static void effect_changed(effect_source *s, int ok, const effect_error *error) 
         source_drop_picture(s);
         return;
     }
-    const char *notes = effect_host_instance_notes(s->line.instance);
+    const char *notes = effect_host_instance_notes(s->instance);
     if (notes != NULL) source_say(s, LOG_INFO, "%s", notes);
     read_timing(s);
     source_make_picture(s);
@@ -66,8 +70,23 @@ static void effect_changed(effect_source *s, int ok, const effect_error *error) 
 
 /* The effect made anew from the settings as they are, from its start. */
 static void start_over(effect_source *s) {
+    const effect_type *type = s->type;
     effect_error error = {sizeof error, 0, {0}};
-    effect_changed(s, timeline_start(&s->line, s->values, s->given, &error), &error);
+    effect_param_setting *settings = bzalloc((type->param_count + 1) * sizeof *settings);
+    uint32_t count = 0;
+    for (uint32_t i = 0; i < type->param_count; i++) {
+        effect_param_info info;
+        if (!s->given[i] || !effect_obs_param(type, i, &info)) continue;
+        settings[count].name = info.name;
+        settings[count].value = s->values[i];
+        count++;
+    }
+    effect_host_instance_free(s->instance);
+    s->instance = NULL;
+    s->has_events = 0;
+    effect_status status = effect_host_instance_create(type->plugin, type->effect_id, settings, count, &s->instance, &error);
+    bfree(settings);
+    effect_changed(s, status == EFFECT_OK, &error);
 }
 
 static double now(effect_source *s) {
@@ -94,7 +113,7 @@ static void take_requests(effect_source *s) {
     pthread_mutex_unlock(&s->lock);
     if (!restart) return;
     /* An effect without events is the same from its start: only the clock moves. */
-    if (s->line.count > 0 || s->line.instance == NULL) start_over(s);
+    if (s->has_events || s->instance == NULL) start_over(s);
     obs_source_media_started(s->source);
 }
 
@@ -124,7 +143,7 @@ static void update_locked(effect_source *s, obs_data_t *settings) {
     const effect_type *type = s->type;
     source_forget_said(s);
     take_requests(s);
-    int restyle = 0, remake = s->line.instance == NULL;
+    int restyle = 0, remake = s->instance == NULL;
     read_look(s, settings, &restyle);
     pthread_mutex_lock(&s->lock);
     s->restart_when_shown = obs_data_get_bool(settings, KEY_RESTART);
@@ -165,19 +184,24 @@ static void update_locked(effect_source *s, obs_data_t *settings) {
         pthread_mutex_unlock(&s->lock);
         start_over(s);
     } else {
-        effect_error error = {sizeof error, 0, {0}};
-        int events = 0, ok = 1;
-        for (uint32_t i = 0; ok && i < type->param_count; i++) {
+        int events = 0;
+        for (uint32_t i = 0; i < type->param_count; i++) {
             if (change[i] == 0) continue;
+            effect_error error = {sizeof error, 0, {0}};
             effect_param_info info;
             effect_obs_param(type, i, &info);
             /* An optional param unticked is unset: its default, NONE. */
             const effect_value *value = given[i] ? &values[i] : &info.default_value;
-            ok = change[i] == 2 ? timeline_forget(&s->line, i, &error) : timeline_event(&s->line, i, value, t, &error);
-            events++;
+            effect_status status = change[i] == 2 ? effect_host_instance_forget_param(s->instance, info.name, &error)
+                                                  : effect_host_instance_edit_param(s->instance, info.name, value, t, &error);
+            /* Refused, the effect is as it was: said, and drawn on. */
+            if (status != EFFECT_OK) source_say(s, LOG_WARNING, "'%s' not changed: %s", info.name, error.message);
+            else events++;
         }
-        if (events > 0) effect_changed(s, ok, &error);
-        else if (restyle) source_make_picture(s);
+        if (events > 0) {
+            s->has_events = 1;
+            effect_changed(s, 1, NULL);
+        } else if (restyle) source_make_picture(s);
     }
     bfree(change);
 }
@@ -246,7 +270,6 @@ static void *create(obs_data_t *settings, obs_source_t *source) {
              obs_source_get_name(source), s->type->display_name, s->type->effect_id, s->type->missing);
         return s;
     }
-    timeline_init(&s->line, s->type);
     register_hotkeys(s);
     update(s, settings);
     return s;
@@ -258,7 +281,7 @@ static void destroy(void *data) {
     if (s->type->plugin != NULL) {
         obs_hotkey_unregister(s->replay_hotkey);
         source_free_frame(s);
-        timeline_free(&s->line);
+        effect_host_instance_free(s->instance);
     }
     bfree(s->toggles);
     for (uint32_t i = 0; s->values != NULL && i < s->type->param_count; i++) effect_obs_value_drop(&s->values[i]);

@@ -41,7 +41,8 @@ typedef struct effect_source {
     int *given;
     char *theme, *font;
     double scale, wrap_width;
-    timeline line;            /* the effect, made from its params and events */
+    effect_host_instance *instance; /* made from `values`, then events; NULL when it could not be made */
+    int has_events;           /* events set since it was made: a restart makes it anew */
     effect_host_picture *picture;
     uint8_t *pixels;
     uint32_t pixel_width, pixel_height;

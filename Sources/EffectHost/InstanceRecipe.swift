@@ -5,7 +5,7 @@
 public struct InstanceRecipe {
     public let plugin: Plugin
     public let effect: EffectDescription
-    public let params: [(name: String, value: Value)]
+    public private(set) var params: [(name: String, value: Value)]
     public private(set) var events: [(t: Double, name: String, value: Value)] = []
 
     public init(plugin: Plugin, effect: EffectDescription, params: [(name: String, value: Value)]) {
@@ -18,6 +18,28 @@ public struct InstanceRecipe {
     /// Logs an event set on the instance.
     public mutating func record(_ name: String, _ value: Value, at t: Double) {
         events.append((t, name, value))
+    }
+
+    /// The history rewritten from `t` on, as an editor drops its redo
+    /// stack when a change is made after stepping back: the recipe without
+    /// the events set strictly later than `t` (those at `t` stay: several
+    /// params change at one moment), or nil when there are none, and the
+    /// instance as it is takes an event at `t`.
+    public func rewound(to t: Double) -> InstanceRecipe? {
+        guard events.contains(where: { $0.t > t }) else { return nil }
+        var kept = self
+        kept.events.removeAll { $0.t > t }
+        return kept
+    }
+
+    /// The recipe without `name` from the start: neither its create-time
+    /// value nor any of its events, so the effect's own default holds (which
+    /// may follow the appearance); every other param and event stays.
+    public func forgetting(_ name: String) -> InstanceRecipe {
+        var kept = self
+        kept.params.removeAll { $0.name == name }
+        kept.events.removeAll { $0.name == name }
+        return kept
     }
 
     /// What a make is doing when a plugin fails (or crashes).

@@ -5,9 +5,11 @@ import Glibc
 
 /// An instance the caller holds, with its recipe: its params and the
 /// events set since, so the host can make a twin of it (an export's
-/// reduced-motion variant) with the same timeline.
+/// reduced-motion variant) with the same timeline, or make it again with
+/// its history edited. Pictures read `instance` on every draw, so they
+/// draw the one made again; players hold the one they were made with.
 final class InstanceBox {
-    let instance: EffectInstance
+    private(set) var instance: EffectInstance
     private(set) var recipe: InstanceRecipe
     /// The effect's notes as effect_host_instance_notes hands them out, a
     /// line each: read again after each event, so valid until the next
@@ -30,10 +32,40 @@ final class InstanceBox {
         try readNotes()
     }
 
-    private func readNotes() throws {
-        let lines = try instance.info().notes
+    /// As `set`, after the events later than t are taken out and the
+    /// instance made again from what is kept (nothing is made again when
+    /// none is later). Either every step succeeds or nothing changes.
+    func edit(_ name: String, to value: Value, at t: Double) throws {
+        guard let rewound = recipe.rewound(to: t) else { return try set(name, to: value, at: t) }
+        let remade = try rewound.make()
+        try remade.set(name, to: value, at: t)
+        var edited = rewound
+        edited.record(name, value, at: t)
+        try replace(with: remade, recipe: edited)
+    }
+
+    /// The param out of the history from the start, the instance made again.
+    func forget(_ name: String) throws {
+        let forgotten = recipe.forgetting(name)
+        try replace(with: try forgotten.make(), recipe: forgotten)
+    }
+
+    private func replace(with remade: EffectInstance, recipe edited: InstanceRecipe) throws {
+        let remadeNotes = try Self.notes(of: remade)
+        (instance, recipe) = (remade, edited)
         free(notes)
-        notes = lines.isEmpty ? nil : strdup(lines.joined(separator: "\n"))
+        notes = remadeNotes
+    }
+
+    private func readNotes() throws {
+        let read = try Self.notes(of: instance)
+        free(notes)
+        notes = read
+    }
+
+    private static func notes(of instance: EffectInstance) throws -> UnsafeMutablePointer<CChar>? {
+        let lines = try instance.info().notes
+        return lines.isEmpty ? nil : strdup(lines.joined(separator: "\n"))
     }
 }
 
@@ -146,6 +178,30 @@ public func effect_host_instance_set_param(
         let name = try text(name, "name")
         guard let raw else { throw Failure.null("value") }
         try box.set(name, to: try value(raw.pointee, for: try param(name, of: box.instance.effect), named: name), at: t)
+    }
+}
+
+@_cdecl("effect_host_instance_edit_param")
+public func effect_host_instance_edit_param(
+    _ instance: OpaquePointer?, _ name: UnsafePointer<CChar>?, _ raw: UnsafePointer<effect_value>?, _ t: Double,
+    _ error: UnsafeMutablePointer<effect_error>?
+) -> Int32 {
+    answer(error) {
+        let box: InstanceBox = try object(instance, "instance")
+        let name = try text(name, "name")
+        guard let raw else { throw Failure.null("value") }
+        try box.edit(name, to: try value(raw.pointee, for: try param(name, of: box.instance.effect), named: name), at: t)
+    }
+}
+
+@_cdecl("effect_host_instance_forget_param")
+public func effect_host_instance_forget_param(
+    _ instance: OpaquePointer?, _ name: UnsafePointer<CChar>?, _ error: UnsafeMutablePointer<effect_error>?
+) -> Int32 {
+    answer(error) {
+        let box: InstanceBox = try object(instance, "instance")
+        let name = try text(name, "name")
+        try box.forget(try param(name, of: box.instance.effect).name)
     }
 }
 

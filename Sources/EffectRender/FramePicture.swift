@@ -12,7 +12,11 @@ public struct FramePicture {
     public let ground: String?
     /// The fonts text is measured and drawn in; nil: the reference metrics.
     public let fonts: FontBook?
-    private let list: (FrameValues) throws -> DisplayList
+    /// The instance the picture was made for: the frames handed in are its.
+    private let instance: EffectInstance
+    /// A frame's list as `instance` (the made-for one, or one made again
+    /// from its recipe, whose frames the caller samples) draws it.
+    private let drawList: (EffectInstance, FrameValues) throws -> DisplayList
 
     /// The width a picture offers the effect's view unless told otherwise,
     /// in points, as a container would: room for a line of a title, where
@@ -24,7 +28,7 @@ public struct FramePicture {
     public var height: Double { canvas.height }
 
     /// The frame's display list.
-    public func displayList(_ frame: FrameValues) throws -> DisplayList { try list(frame) }
+    public func displayList(_ frame: FrameValues) throws -> DisplayList { try drawList(instance, frame) }
 
     /// A frame's list as a whole SVG document, in UTF-8.
     public func svg(_ list: DisplayList) -> TextBuffer { canvas.document(list) }
@@ -62,28 +66,28 @@ public struct FramePicture {
     }
 
     /// The frame as SVG.
-    public func svg(_ frame: FrameValues) throws -> TextBuffer { svg(try list(frame)) }
+    public func svg(_ frame: FrameValues) throws -> TextBuffer { svg(try displayList(frame)) }
 
     /// The frame drawn on `pixels`.
-    public func draw(_ frame: FrameValues, on pixels: PixelCanvas) throws { try draw(try list(frame), on: pixels) }
+    public func draw(_ frame: FrameValues, on pixels: PixelCanvas) throws { try draw(try displayList(frame), on: pixels) }
 
     /// The picture of `instance` at `t`, as SVG: one still, sampled here.
     public func svg(of instance: EffectInstance, at t: Double) throws -> TextBuffer {
-        try withFrame(of: instance, at: t) { try svg($0) }
+        try withFrame(of: instance, at: t) { svg(try drawList(instance, $0)) }
     }
 
     /// The display list of `instance` at `t`, as the picture draws it: one
     /// frame, sampled here. Its coordinates are the list's own; the
     /// picture's box starts at `canvas.viewBox`'s origin in them.
     public func displayList(of instance: EffectInstance, at t: Double) throws -> DisplayList {
-        try withFrame(of: instance, at: t) { try list($0) }
+        try withFrame(of: instance, at: t) { try drawList(instance, $0) }
     }
 
     /// The picture of `instance` at `t`, drawn on `pixels`: one still, sampled here.
     public func draw(
         _ instance: EffectInstance, at t: Double, on pixels: PixelCanvas, placement: Placement = .fitted, over: Bool = false
     ) throws {
-        try withFrame(of: instance, at: t) { try draw(try list($0), on: pixels, placement: placement, over: over) }
+        try withFrame(of: instance, at: t) { try draw(try drawList(instance, $0), on: pixels, placement: placement, over: over) }
     }
 
     func withFrame<R>(of instance: EffectInstance, at t: Double, _ body: (FrameValues) throws -> R) throws -> R {
@@ -93,8 +97,11 @@ public struct FramePicture {
         }
     }
 
-    init(canvas: DisplayListSVG, ground: String?, fonts: FontBook?, list: @escaping (FrameValues) throws -> DisplayList) {
-        (self.canvas, self.ground, self.fonts, self.list) = (canvas, ground, fonts, list)
+    init(
+        canvas: DisplayListSVG, ground: String?, fonts: FontBook?, instance: EffectInstance,
+        list: @escaping (EffectInstance, FrameValues) throws -> DisplayList
+    ) {
+        (self.canvas, self.ground, self.fonts, self.instance, self.drawList) = (canvas, ground, fonts, instance, list)
     }
 }
 
@@ -130,9 +137,9 @@ public func makePicture(for instance: EffectInstance, proposedWidth: Double?, st
         let (fonts, appearance) = (style.fonts, style.appearance)
         return FramePicture(
             canvas: DisplayListSVG(bounds: first.bounds, background: style.background, text: style.text), ground: style.background,
-            fonts: fonts
-        ) { frame in
-            try instance.draw(at: frame.t, width: proposedWidth, measurer: fonts, appearance: appearance)
+            fonts: fonts, instance: instance
+        ) { drawing, frame in
+            try drawing.draw(at: frame.t, width: proposedWidth, measurer: fonts, appearance: appearance)
         }
     }
     let bars = ChannelBars(instance: instance)
@@ -142,5 +149,6 @@ public func makePicture(for instance: EffectInstance, proposedWidth: Double?, st
         canvas: DisplayListSVG(
             bounds: DrawRect(x: m, y: m, width: bars.width - 2 * m, height: bars.height - 2 * m), background: style.background,
             text: style.text),
-        ground: style.background, fonts: style.fonts, list: bars.list)
+        ground: style.background, fonts: style.fonts, instance: instance
+    ) { _, frame in bars.list(frame) }
 }

@@ -80,4 +80,58 @@ final class InstanceRecipeTests: XCTestCase {
         let bad = InstanceRecipe(plugin: strike.plugin, effect: strike.effect, params: [("duration", .number(120))])
         XCTAssertThrowsError(try bad.make()) { XCTAssertNotNil(($0 as? RecipeError)?.effectError) }
     }
+
+    /// A change made after stepping back rewrites the history from there:
+    /// the events later than its time go, those at its time stay. done =
+    /// false at 1 retracts by 1.32; done = true at 2 strikes again, half
+    /// struck at 2.16. Rewound to 1.5, nothing strikes at 2.
+    func testRewindingDropsTheEventsAfterTheTimeAndKeepsThoseAtIt() throws {
+        let strike = try Fixtures.strikeInstance()
+        let amount = try XCTUnwrap(strike.effect.channels.firstIndex { $0.name == "amount" })
+        var recipe = InstanceRecipe(plugin: strike.plugin, effect: strike.effect, params: [("duration", .number(0.32))])
+        recipe.record("done", .bool(false), at: 1)
+        recipe.record("done", .bool(true), at: 2)
+        recipe.record("line_color", .color(0xFF00_00FF), at: 2)
+        XCTAssertEqual(try recipe.make().sample(at: 2.16)[amount], 0.5, accuracy: 1e-9)
+
+        XCTAssertNil(recipe.rewound(to: 2), "no event is later than 2: the instance as it is takes the change")
+        XCTAssertNil(recipe.rewound(to: 7))
+        let rewound = try XCTUnwrap(recipe.rewound(to: 1.5))
+        XCTAssertEqual(rewound.events.map(\.t), [1])
+        XCTAssertEqual(rewound.events.map(\.name), ["done"])
+        XCTAssertEqual(rewound.params.map(\.name), ["duration"], "the create-time params stay")
+        XCTAssertEqual(rewound.lastEvent, 1)
+        let made = try rewound.make()
+        XCTAssertEqual(try made.sample(at: 0.16)[amount], 0.5, accuracy: 1e-9, "the strike on appear is kept")
+        XCTAssertEqual(try made.sample(at: 1.16)[amount], 0.5, accuracy: 1e-9, "the retract at 1 is kept")
+        XCTAssertEqual(try made.sample(at: 2.16)[amount], 0, accuracy: 1e-12, "the strike at 2 is gone")
+        XCTAssertEqual(try XCTUnwrap(recipe.rewound(to: 1)).events.map(\.t), [1], "an event at the time itself stays")
+        XCTAssertEqual(try XCTUnwrap(recipe.rewound(to: 0.5)).events.count, 0)
+        XCTAssertEqual(recipe.events.count, 3, "rewinding makes a new recipe")
+    }
+
+    /// A param forgotten is gone from the start, its create-time value and
+    /// its events, so the effect's own default holds: done (default true)
+    /// strikes on appear over the 0.5 s given, half struck at 0.25; the
+    /// duration event at 0.5 stays (it starts no strike itself).
+    func testForgettingAParamTakesOutItsValueAndItsEventsAndKeepsTheRest() throws {
+        let strike = try Fixtures.strikeInstance()
+        let amount = try XCTUnwrap(strike.effect.channels.firstIndex { $0.name == "amount" })
+        var recipe = InstanceRecipe(
+            plugin: strike.plugin, effect: strike.effect, params: [("done", .bool(false)), ("duration", .number(0.5))])
+        recipe.record("duration", .number(1), at: 0.5)
+        recipe.record("done", .bool(true), at: 1)
+        let before = try recipe.make()
+        XCTAssertEqual(try before.sample(at: 0.25)[amount], 0, accuracy: 1e-12)
+        XCTAssertEqual(try before.sample(at: 1.5)[amount], 0.5, accuracy: 1e-9, "struck at 1 over 1 s")
+
+        let forgotten = recipe.forgetting("done")
+        XCTAssertEqual(forgotten.params.map(\.name), ["duration"])
+        XCTAssertEqual(forgotten.events.map(\.name), ["duration"])
+        XCTAssertEqual(forgotten.events.map(\.t), [0.5])
+        let made = try forgotten.make()
+        XCTAssertEqual(try made.sample(at: 0.25)[amount], 0.5, accuracy: 1e-9)
+        XCTAssertEqual(try made.sample(at: 1.5)[amount], 1, accuracy: 1e-12, "no strike starts at 1")
+        XCTAssertEqual(recipe.forgetting("tick").events.count, 2, "a param never set: nothing to take out")
+    }
 }

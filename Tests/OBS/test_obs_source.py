@@ -342,6 +342,18 @@ def test_a_value_the_effect_refuses_is_said_and_the_source_draws_again_once_it_i
     assert_same_picture(harness.render("s"), rendered(tmp_path, "strikethrough-reveal", 0.25, "--param", "duration=0.5"))
 
 
+def test_a_live_change_the_effect_refuses_is_said_and_the_effect_draws_on_as_it_was(obs, tmp_path):
+    harness = obs()
+    shown(harness, "strikethrough-reveal", 2.0, {"done": False})
+    harness.update("s", {"done": True})  # struck at 2 s
+    # obs-websocket can set what no slider would: a duration past the param's 60 s, live.
+    harness.update("s", {"duration": 1000.0})
+    assert "s: 'duration' not changed: " in harness.log()
+    harness.at("s", 2.16)
+    assert_same_picture(harness.render("s"), rendered(tmp_path, "strikethrough-reveal", 2.16, "--param", "done=false",
+                                                      "--at", "2:done=true"))
+
+
 def test_going_on_air_restarts_the_entrance(obs):
     harness = obs()
     harness.create("s", type_of("text-reveal"))
@@ -402,6 +414,22 @@ def test_seeking_back_shows_the_history_and_a_reset_keeps_the_other_events(obs, 
     harness.at("s", 2.15)
     assert_same_picture(harness.render("s"), rendered(tmp_path, "strikethrough-reveal", 2.15, "--param", "done=false",
                                                       "--at", "2:done=true"))
+
+
+def test_a_change_made_after_seeking_back_drops_the_later_events(obs, tmp_path):
+    """An editor's redo stack: done struck at 2 s, then, seeked back to
+    1 s, set false again. The strike at 2 is gone: at 2.5 the task is as it
+    was made, not done, where before the change it was struck."""
+    harness = obs()
+    shown(harness, "strikethrough-reveal", 2.0, {"done": False})
+    harness.update("s", {"done": True})  # struck at 2 s
+    harness.at("s", 2.5)
+    struck = rendered(tmp_path, "strikethrough-reveal", 2.5, "--param", "done=false", "--at", "2:done=true")
+    assert_same_picture(harness.render("s"), struck)
+    harness.at("s", 1.0)
+    harness.update("s", {"done": False})
+    harness.at("s", 2.5)
+    assert_same_picture(harness.render("s"), rendered(tmp_path, "strikethrough-reveal", 2.5, "--param", "done=false"))
 
 
 def test_notes_that_take_turns_are_each_said_once(obs):

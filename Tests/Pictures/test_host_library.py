@@ -99,7 +99,7 @@ def checked(tmp_path_factory):
 
 def test_the_catalog_finds_the_bundled_effects_and_suggests_a_near_miss(checked):
     lines, _ = checked
-    assert lines["version"].startswith("1.5 ")
+    assert lines["version"].startswith("1.6 ")
     assert lines["catalog"] == "4 effects"
     assert lines["unknown id"] == "status -4: unknown effect 'strikethrough-reveel' (did you mean 'strikethrough-reveal'?)"
 
@@ -240,6 +240,57 @@ def test_an_event_given_as_text_is_read_by_the_one_grammar(checked):
     assert lines["event no colon"] == "status -7: an event is T:NAME=VALUE, not '0.5-done=false'"
     assert lines["event bad value"] == "status -7: param 'done' needs true or false, not 'maybe'"
     assert lines["event NULL"] == "status -1: event is NULL"
+
+
+def test_a_history_edited_after_seeking_back_drops_the_later_events(checked):
+    """API 1.6, effect_host_instance_edit_param, against the seed: the strike
+    animates `amount` toward `done` with easeInOut over 0.32 s from each
+    change, half way (0.5) 0.16 s in by the curve's symmetry. Made not done,
+    done at 2 strikes it (0 at 1.5, 0.5 at 2.16, 1 at 2.5); done=false set
+    at 1 after seeking back takes the strike at 2 out, so nothing strikes:
+    0 everywhere. The instance is made again (a new handle), a picture made
+    before draws the edited history (the bytes of a never-struck strike's
+    frame at 2.5), a player made before plays the instance it was made with
+    (struck at 2.5), one made after the edit the edited one."""
+    lines, _ = checked
+    assert lines["history set"] == "0.000000 0.500000 1.000000"
+    assert lines["history picture set"] == "differs"
+    assert lines["history edit handle"] == "new"
+    assert lines["history edited"] == "0.000000 0.000000 0.000000 0.000000"
+    assert lines["history picture edited"] == "same"
+    # Not done from the start: no change of done, so the latest event (1) is the span.
+    assert lines["history span"] == "1.000000"
+    assert lines["history players"] == "1.000000 0.000000"
+    # At or after the latest event it is set_param: no remake, and params set at one t stay together.
+    assert lines["history at its time handle"] == "same"
+    assert lines["history later"] == "0.000000 0.500000"
+
+
+def test_a_refused_edit_or_forget_leaves_the_instance_as_it_was(checked):
+    lines, _ = checked
+    assert lines["history edit unknown"] == "status -5: effect 'strikethrough-reveal' has no param 'donee' (did you mean 'done'?)"
+    assert lines["history edit type"] == "status -6: param 'done' needs a bool, not a colour"
+    # Refused by the plugin after the events after 0.5 were taken out: the instance is kept all the same.
+    assert lines["history edit range"] == "status -7: param 'duration' is 120; it must be within 0.001...60"
+    assert lines["history edit time"] == "status -9: t = -1 is not a time; times are finite and >= 0"
+    assert lines["history edit NULL value"] == "status -1: value is NULL"
+    assert lines["history edit NULL"] == "status -1: instance is NULL"
+    assert lines["history forget unknown"] == "status -5: effect 'strikethrough-reveal' has no param 'donee' (did you mean 'done'?)"
+    assert lines["history forget NULL name"] == "status -1: name is NULL"
+    assert lines["history forget NULL"] == "status -1: instance is NULL"
+    assert lines["history forget bad UTF-8"] == "status -8: name is not UTF-8 text"
+    assert lines["history refused handle"] == "same"
+    assert lines["history refused"] == "0.000000 0.000000 0.500000"
+
+
+def test_a_forgotten_param_is_the_effects_default_from_the_start(checked):
+    """API 1.6, effect_host_instance_forget_param: `done` forgotten (made
+    false, set true at 3) is its default, true, from 0: the strike on
+    appear, half at 0.16 and whole from 0.32, and no strike starts at 3.
+    line_color's event at 3 stays, so the span is still 3."""
+    lines, _ = checked
+    assert lines["history forgotten"] == "0.500000 1.000000 1.000000 1.000000"
+    assert lines["history forgotten span"] == "3.000000"
 
 
 def test_values_and_names_are_read_by_the_hosts_grammar(checked):
@@ -608,6 +659,12 @@ def test_the_cpp_face_draws_renders_plays_and_reports(checked_cpp):
     assert lines["effects"] == "4"
     assert lines["alone"] == "3 plugins, 1 failures"
     assert lines["span"] == "0.5"
+    # Instance::edit and ::forget (API 1.6): done at 2 half struck at 2.16;
+    # done=false edited in at 1 takes that strike out. Forgotten, done is its
+    # default (true) from 0: half struck at 0.16 (0.32 s easeInOut), whole by 3.
+    assert lines["history"] == "0.5 0 0"
+    assert lines["history refused"] == "-5 effect 'strikethrough-reveal' has no param 'donee' (did you mean 'done'?)"
+    assert lines["history forgotten"] == "0.5 1"
     # Picture::changed: the frame drawn (0.25 s into a 0.5 s strike) again is
     # unchanged, 0.3 is further struck; drawn at the end, 9 s is the same.
     assert lines["changed"] == "0 1, settled 0 0"
@@ -662,7 +719,7 @@ def test_a_program_built_against_the_api_1_2_header_keeps_working(tmp_path):
     out = tmp_path / "out"
     out.mkdir()
     lines = run(program, out)
-    assert lines["version"].startswith("1.5 ")
+    assert lines["version"].startswith("1.6 ")
     assert lines["catalog"] == "4 effects"
     assert lines["pixels"].endswith(" written")
     assert lines["placed"].endswith(" written")

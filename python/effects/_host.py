@@ -28,8 +28,8 @@ from .errors import EffectError
 
 API_MAJOR = 1
 #: The least minor this package needs: 1.4 brought the metadata accessors,
-#: 1.5 ``Picture.changed``.
-API_MINOR = 5
+#: 1.5 ``Picture.changed``, 1.6 ``Instance.edit`` and ``Instance.forget``.
+API_MINOR = 6
 #: The longest side, in pixels, the host draws (its canvas's limit).
 MAX_SIDE = 8192
 LIBRARY_NAME = "libeffecthost.so"
@@ -207,6 +207,8 @@ _SIGNATURES: dict[str, tuple[Any, list[Any]]] = {
     "effect_host_instance_create": (c_int32, [c_void_p, c_char_p, POINTER(_abi.ParamSetting), c_uint32, _P, _Err]),
     "effect_host_instance_create_text": (c_int32, [c_void_p, c_char_p, POINTER(c_char_p), c_uint32, _P, _Err]),
     "effect_host_instance_set_param": (c_int32, [c_void_p, c_char_p, POINTER(_abi.Value), c_double, _Err]),
+    "effect_host_instance_edit_param": (c_int32, [c_void_p, c_char_p, POINTER(_abi.Value), c_double, _Err]),
+    "effect_host_instance_forget_param": (c_int32, [c_void_p, c_char_p, _Err]),
     "effect_host_instance_free": (None, [c_void_p]),
     "effect_host_picture_create": (c_int32, [c_void_p, POINTER(Look), _P, _Err]),
     "effect_host_picture_size": (c_int32, [c_void_p, POINTER(c_double), POINTER(c_double), _Err]),
@@ -463,6 +465,14 @@ def create_instance_text(plugin: Handle, effect_id: str, assignments: Iterable[s
 
 def set_param(instance: Handle, name: str, value: _abi.Value, at: float) -> None:
     call(library().effect_host_instance_set_param, instance.pointer, name.encode("utf-8"), ctypes.byref(value), at)
+
+
+def edit_param(instance: Handle, name: str, value: _abi.Value, at: float) -> None:
+    call(library().effect_host_instance_edit_param, instance.pointer, name.encode("utf-8"), ctypes.byref(value), at)
+
+
+def forget_param(instance: Handle, name: str) -> None:
+    call(library().effect_host_instance_forget_param, instance.pointer, name.encode("utf-8"))
 
 
 _Read = TypeVar("_Read")

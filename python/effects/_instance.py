@@ -242,10 +242,7 @@ class Instance:
         # Looked up once: reading a table field makes a new function object.
         self._sample_function = self._api.sample
         self._sample_many_function = self._api.sample_many
-        info = self._info()
-        self.element_count = int(info.element_count)
-        self.frame_size = int(info.frame_size)
-        self.layout_item_count = int(info.layout_item_count) if info.struct_size > _abi.INSTANCE_INFO_SIZE_1_0 else 0
+        self._read_shape()
         self._globals = len(effect.channels)
         self._stride = len(effect.element_channels)
         self._channel_names = tuple(channel.name for channel in effect.channels)
@@ -449,6 +446,51 @@ class Instance:
             # reduced-motion variant replays it).
             _host.set_param(self._owner, name, raw, to_time(at))
         self._say_notes(stacklevel=3)  # the caller of set
+
+    def edit(self, name: str, value: Any, at: float) -> None:
+        """An event set while editing the history, as after seeking back:
+        as ``set``, except that the events set later than ``at`` are taken
+        out first and the instance made again from its params and the events
+        kept (those at ``at`` stay). Without a later event it is ``set``.
+        Pictures draw the edited history; a player made before plays the
+        instance as it was. Refused, nothing changes."""
+        param = self.effect.param(name)
+        keep: list[Any] = []
+        raw = to_raw(self.effect, param, value, keep)
+        with self._exclusive():
+            _host.edit_param(self._owner, name, raw, to_time(at))
+            self._remade()
+        self._say_notes(stacklevel=3)  # the caller of edit
+
+    def forget(self, name: str) -> None:
+        """Param ``name`` back to the effect's own default from the start:
+        its value at create and its events taken out, every other event
+        kept, the instance made again (a default that follows the
+        appearance follows it again). Refused, nothing changes."""
+        self.effect.param(name)
+        with self._exclusive():
+            _host.forget_param(self._owner, name)
+            self._remade()
+        self._say_notes(stacklevel=3)  # the caller of forget
+
+    def _remade(self) -> None:
+        """After the host made the instance again: its new handle, and its
+        shape, which the params forgotten may change (text's words). Called
+        holding the instance alone."""
+        self._handle = _host.instance_handle(self._owner)
+        # _read_shape reads through _read, which waits for the writer this
+        # call runs under: read the table directly instead.
+        self._read_shape(self._handle)
+
+    def _read_shape(self, handle: ctypes.c_void_p | None = None) -> None:
+        info = _abi.sized(_abi.InstanceInfo)
+        if handle is None:
+            self._read(self._api.instance_info, ctypes.byref(info))
+        else:
+            _call(self._api.instance_info, handle, ctypes.byref(info))
+        self.element_count = int(info.element_count)
+        self.frame_size = int(info.frame_size)
+        self.layout_item_count = int(info.layout_item_count) if info.struct_size > _abi.INSTANCE_INFO_SIZE_1_0 else 0
 
     def get(self, name: str, at: float = 0.0) -> Any:
         """The value param ``name`` has at time ``at``."""

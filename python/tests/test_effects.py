@@ -1,6 +1,7 @@
 import math
 import os
 
+import numpy as np
 import pytest
 from reference import ease_in_out, strike, tracking
 
@@ -67,6 +68,55 @@ def test_strike_values_and_retract(catalog):
         assert instance.sample(1.36)["amount"] == pytest.approx(0.5, abs=1e-12)
         assert instance.strings(2).accessibility_value == "Not done"
         assert instance.timing == effects.Timing("ends", end=pytest.approx(1.52))
+
+
+def test_an_edit_after_seeking_back_drops_the_later_events(catalog):
+    """Host API 1.6. The seed's strike eases `amount` toward `done` over
+    0.32 s from each change, half way 0.16 s in. Made not done, done at 2
+    strikes it; done=false edited in at 1 takes that strike out."""
+    strike = catalog.effect("strikethrough-reveal")
+    with strike.create(done=False) as instance, strike.create(done=False) as never:
+        picture = instance.picture()
+        instance.set("done", True, at=2)
+        assert instance.sample(2.16)["amount"] == pytest.approx(0.5, abs=1e-12)
+        struck = picture.draw(2.5)
+        instance.edit("done", False, at=1)
+        assert [instance.sample(t)["amount"] for t in (0.16, 1.16, 2.16, 2.5)] == [0, 0, 0, 0]
+        assert instance.get("done", at=2.5) is False
+        # The picture made before draws the edited history: the never-struck frame.
+        unstruck = never.picture().draw(2.5)
+        assert not np.array_equal(struck, unstruck)
+        assert np.array_equal(picture.draw(2.5), unstruck)
+        # At or after the latest event it is set: params set at one t stay together.
+        instance.edit("done", True, at=3)
+        instance.edit("tick", False, at=3)
+        assert instance.sample(3.16)["amount"] == pytest.approx(0.5, abs=1e-12)
+        assert instance.sample(3.16)["tick_trim"] == 0
+
+
+def test_a_forgotten_param_is_the_default_from_the_start_and_a_refusal_changes_nothing(catalog):
+    strike = catalog.effect("strikethrough-reveal")
+    with strike.create(done=False, duration=0.5) as instance:
+        instance.set("done", True, at=1)
+        with pytest.raises(effects.EffectError) as unknown:
+            instance.edit("donee", False, at=0.5)
+        assert unknown.value.status == -5
+        with pytest.raises(effects.EffectError) as refused:
+            instance.edit("duration", 120.0, at=0.5)  # past its 60 s, refused by the plugin after the remake
+        assert refused.value.status == -7
+        with pytest.raises(effects.EffectError):
+            instance.forget("donee")
+        assert instance.sample(1.25)["amount"] == pytest.approx(0.5, abs=1e-12)  # done at 1 over 0.5 s
+        instance.forget("done")  # true, the default, from 0: struck on appear over the 0.5 s kept
+        assert instance.sample(0.25)["amount"] == pytest.approx(0.5, abs=1e-12)
+        assert instance.sample(1.25)["amount"] == 1
+    # A param that shapes the frame: text-reveal's default text has 7 words
+    # ("Plan the week in one calm glance."), one element each.
+    with catalog.effect("text-reveal").create(text="Two words") as reveal:
+        assert reveal.element_count == 2
+        reveal.forget("text")
+        assert reveal.element_count == 7
+        assert len(reveal.sample(5).elements) == 7
 
 
 def test_tracking_breathe_and_circles(catalog):

@@ -7,7 +7,7 @@ import subprocess
 import sys
 
 import pytest
-from conftest import ROOT
+from plugin_fixtures import ROOT
 
 import effects
 

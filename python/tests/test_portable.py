@@ -12,7 +12,7 @@ import sys
 import textwrap
 
 import pytest
-from conftest import ROOT
+from plugin_fixtures import ROOT
 
 RUNTIME = os.path.realpath(os.path.join(os.path.dirname(shutil.which("swift") or "/opt/swift/usr/bin/swift"), "..", "lib", "swift", "linux"))
 

@@ -8,8 +8,7 @@ import sys
 import textwrap
 
 import pytest
-from conftest import ROOT
-from plugin_fixtures import compile_test_plugin
+from plugin_fixtures import ROOT, compile_test_plugin
 
 import effects
 

@@ -617,6 +617,126 @@ static void events_check(effect_host_plugin *plugin) {
     effect_host_instance_free(strike);
 }
 
+/* The strike's `amount` (channel 0) at each t, through the plugin's table. */
+static void print_amounts(const char *step, effect_host_plugin *plugin, effect_host_instance *instance, const double *times,
+                          int count) {
+    const effect_plugin_api *table = effect_host_plugin_table(plugin);
+    printf("%s:", step);
+    for (int i = 0; i < count; i++) {
+        double frame[16] = {0};
+        effect_status status = table->sample(effect_host_instance_handle(instance), times[i], frame, 16, &error);
+        if (status == EFFECT_OK) printf(" %.6f", frame[0]);
+        else printf(" status %d", (int)status);
+    }
+    printf("\n");
+}
+
+#define AMOUNTS(step, plugin, instance, ...)                                                                     \
+    do {                                                                                                         \
+        const double times_[] = {__VA_ARGS__};                                                                   \
+        print_amounts(step, plugin, instance, times_, (int)(sizeof times_ / sizeof times_[0]));                 \
+    } while (0)
+
+/* Keeps the `amount` of the frame at 2.5 s a player hands over. */
+static int amount_at_2_5(void *context, const effect_host_frame *frame) {
+    if (frame->t == 2.5) *(double *)context = frame->values[0];
+    return 0;
+}
+
+/* The frame at t as the picture draws it (1 pixel a point), or NULL. */
+static uint8_t *drawn(effect_host_picture *picture, double t, size_t *size) {
+    uint32_t w = 0, h = 0;
+    if (!say("history draw", effect_host_picture_pixel_size(picture, 1, &w, &h, &error))) return NULL;
+    uint8_t *rgba = calloc((size_t)w * h, 4);
+    *size = (size_t)w * h * 4;
+    if (rgba != NULL && !say("history draw", effect_host_picture_draw_pixels(picture, t, rgba, w, h, w * 4, 0, &error))) {
+        free(rgba);
+        return NULL;
+    }
+    return rgba;
+}
+
+static const char *same_bytes(const uint8_t *a, const uint8_t *b, size_t size) {
+    return a == NULL || b == NULL ? "not drawn" : memcmp(a, b, size) == 0 ? "same" : "differs";
+}
+
+/* A history edited while it plays (API 1.6): a strike made not done, done
+ * at 2, then done=false set at 1 after seeking back; a param forgotten. */
+static void history_check(effect_host_plugin *plugin) {
+    effect_host_instance *strike = NULL, *never = NULL;
+    effect_host_picture *picture = NULL, *reference = NULL;
+    effect_param_setting not_done = {"done", {EFFECT_TYPE_BOOL, 0, 0, 0, NULL}};
+    if (!say("history", effect_host_instance_create(plugin, "strikethrough-reveal", &not_done, 1, &strike, &error)) ||
+        !say("history", effect_host_instance_create(plugin, "strikethrough-reveal", &not_done, 1, &never, &error)) ||
+        !say("history", effect_host_picture_create(strike, NULL, &picture, &error)) ||
+        !say("history", effect_host_picture_create(never, NULL, &reference, &error)))
+        return;
+    size_t size = 0;
+    uint8_t *unstruck = drawn(reference, 2.5, &size);
+    effect_value done = {EFFECT_TYPE_BOOL, 0, 0, 1, NULL}, undone = {EFFECT_TYPE_BOOL, 0, 0, 0, NULL};
+    say("history set", effect_host_instance_set_param(strike, "done", &done, 2, &error));
+    AMOUNTS("history set", plugin, strike, 1.5, 2.16, 2.5);
+    uint8_t *struck = drawn(picture, 2.5, &size);
+    printf("history picture set: %s\n", same_bytes(struck, unstruck, size));
+    double played_before = -1, played_after = -1;
+    effect_host_play_options play = {sizeof play, EFFECT_HOST_PLAY_OFFLINE, 4, 3, amount_at_2_5, &played_before};
+    effect_host_player *before = NULL, *after = NULL;
+    say("history player", effect_host_player_create(strike, &play, &before, &error));
+
+    const effect_instance *handle = effect_host_instance_handle(strike);
+    say("history edit", effect_host_instance_edit_param(strike, "done", &undone, 1, &error));
+    printf("history edit handle: %s\n", effect_host_instance_handle(strike) == handle ? "same" : "new");
+    AMOUNTS("history edited", plugin, strike, 0.16, 1.16, 2.16, 2.5);
+    uint8_t *edited = drawn(picture, 2.5, &size);
+    printf("history picture edited: %s\n", same_bytes(edited, unstruck, size));
+    double span = 0;
+    say("history span", effect_host_instance_span(strike, &span, &error));
+    printf("history span: %.6f\n", span);
+    play.context = &played_after;
+    say("history player", effect_host_player_create(strike, &play, &after, &error));
+    say("history player", effect_host_player_run(before, NULL, NULL, &error));
+    say("history player", effect_host_player_run(after, NULL, NULL, &error));
+    printf("history players: %.6f %.6f\n", played_before, played_after);
+
+    /* At or after the latest event: set_param as it is, several params at one t. */
+    say("history later", effect_host_instance_edit_param(strike, "done", &done, 3, &error));
+    handle = effect_host_instance_handle(strike);
+    effect_value red = {EFFECT_TYPE_COLOR, 0, 0, 0xFF0000FF, NULL}, slow = {EFFECT_TYPE_NUMBER, 0, 120, 0, NULL};
+    say("history at its time", effect_host_instance_edit_param(strike, "line_color", &red, 3, &error));
+    printf("history at its time handle: %s\n", effect_host_instance_handle(strike) == handle ? "same" : "new");
+    AMOUNTS("history later", plugin, strike, 2.5, 3.16);
+
+    /* Refused: nothing changes, even where the instance would have been made again. */
+    say("history edit unknown", effect_host_instance_edit_param(strike, "donee", &undone, 0.5, &error));
+    say("history edit type", effect_host_instance_edit_param(strike, "done", &red, 0.5, &error));
+    say("history edit range", effect_host_instance_edit_param(strike, "duration", &slow, 0.5, &error));
+    say("history edit time", effect_host_instance_edit_param(strike, "done", &undone, -1, &error));
+    say("history edit NULL value", effect_host_instance_edit_param(strike, "done", NULL, 0.5, &error));
+    say("history edit NULL", effect_host_instance_edit_param(NULL, "done", &undone, 0.5, &error));
+    say("history forget unknown", effect_host_instance_forget_param(strike, "donee", &error));
+    say("history forget NULL name", effect_host_instance_forget_param(strike, NULL, &error));
+    say("history forget NULL", effect_host_instance_forget_param(NULL, "done", &error));
+    say("history forget bad UTF-8", effect_host_instance_forget_param(strike, "\xff", &error));
+    printf("history refused handle: %s\n", effect_host_instance_handle(strike) == handle ? "same" : "new");
+    AMOUNTS("history refused", plugin, strike, 0.16, 2.5, 3.16);
+
+    /* Forgotten: done is the effect's default (true) from 0, its events gone; line_color's stays. */
+    say("history forget", effect_host_instance_forget_param(strike, "done", &error));
+    AMOUNTS("history forgotten", plugin, strike, 0.16, 0.32, 2.5, 3.16);
+    say("history span", effect_host_instance_span(strike, &span, &error));
+    printf("history forgotten span: %.6f\n", span);
+
+    free(unstruck);
+    free(struck);
+    free(edited);
+    effect_host_player_free(before);
+    effect_host_player_free(after);
+    effect_host_picture_free(picture);
+    effect_host_picture_free(reference);
+    effect_host_instance_free(strike);
+    effect_host_instance_free(never);
+}
+
 /* What the header promises, each rule on its own line (issue 48). */
 static void header_rules(effect_host_instance *strike, const char *out_dir) {
     char path[4096];
@@ -740,6 +860,7 @@ int main(int argc, char **argv) {
     notes_check(plugin_dir, out_dir);
     metadata_check(plugin, plugin_dir);
     events_check(plugin);
+    history_check(plugin);
     if (argc == 4) changed_check(plugin, argv[3]);
 
     /* The paths given alone: the plugin files read, and an entry that is not there. */

@@ -26,6 +26,28 @@ int main(int argc, char **argv) {
     std::printf("alone: %zu plugins, %zu failures\n", alone.plugins().size(), alone.failures().size());
     effect::host::Instance strike(catalog.load("strikethrough-reveal"), "strikethrough-reveal", {"duration=0.5"});
     std::printf("span: %g\n", strike.span());
+    {
+        // A history edited after seeking back, and a param forgotten (API 1.6).
+        effect::host::Plugin strikes = catalog.load("strikethrough-reveal");
+        effect::host::Instance history(strikes, "strikethrough-reveal", {"done=false"});
+        auto amount = [&](double t) {
+            double frame[16] = {0};
+            effect_status status = strikes.table()->sample(history.plugin_instance(), t, frame, 16, nullptr);
+            return status == EFFECT_OK ? frame[0] : -1.0;
+        };
+        history.set("done", effect::Value::boolean(true), 2);
+        double struck = amount(2.16);
+        history.edit("done", effect::Value::boolean(false), 1);
+        std::printf("history: %g %g %g\n", struck, amount(2.16), amount(2.5));
+        try {
+            history.edit("donee", effect::Value::boolean(true), 0);
+            std::printf("history refused: not thrown\n");
+        } catch (const effect::Error &error) {
+            std::printf("history refused: %d %s\n", static_cast<int>(error.status()), error.what());
+        }
+        history.forget("done");
+        std::printf("history forgotten: %g %g\n", amount(0.16), amount(3));
+    }
     // What the plugin offers, through the host (API 1.4).
     effect::host::Plugin reveal = catalog.load("text-reveal");
     uint32_t text_reveal = reveal.find_effect("text-reveal");

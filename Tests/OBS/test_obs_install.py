@@ -242,6 +242,8 @@ def test_an_install_without_the_frei0r_plugins_still_puts_the_obs_module_in_plac
         f"no frei0r plugins: there is no frei0r adapter at {os.path.realpath(own)}/lib/effect-host/frei0r-adapter.so, where an installed "
         "effect-host has it (scripts/install PREFIX installs one when frei0r-plugins-dev is there; scripts/build-frei0r builds one, "
         "given with --adapter FILE)",
+        f"wrote the GStreamer plugin {home}/.local/share/gstreamer-1.0/plugins/libgsteffecthost.so, loading "
+        f"{os.path.realpath(own)}/lib/libeffecthost.so: GStreamer offers each effect's elements (gst-inspect-1.0 effecthost)",
         f"wrote the OBS module {copy} and its data/, loading {os.path.realpath(own)}/lib/libeffecthost.so: OBS offers each effect as a "
         "source when it starts next"]
     assert runpath(copy)[0] == os.path.realpath(own / "lib") and not (home / ".frei0r-1").exists()

@@ -1,7 +1,8 @@
-"""scripts/install into a prefix when part of it cannot be built: without frei0r.h or
-libobs's pkg-config file the core goes in and the frei0r plugins or the OBS module do
-not, with one line each saying how to get them; a failed build leaves the prefix as it was. What is missing is hidden for real, by
-mounting /dev/null over it in a private mount namespace (needs root, as without_toolchain.py).
+"""scripts/install into a prefix when part of it cannot be built: without frei0r.h,
+libobs's or GStreamer's pkg-config file the core goes in and the frei0r plugins, the OBS
+module or the GStreamer plugin do not, with one line each saying how to get them; a failed
+build leaves the prefix as it was. What is missing is hidden for real, by mounting /dev/null
+over it in a private mount namespace (needs root, as without_toolchain.py).
 """
 
 import os
@@ -16,6 +17,8 @@ ENVIRONMENT = {key: value for key, value in os.environ.items() if not key.starts
 FREI0R_H = [path for path in ("/usr/include/frei0r.h", "/usr/local/include/frei0r.h") if os.path.exists(path)]
 # libobs-dev's pkg-config file, read as an empty one: pkg-config then has no libobs.
 LIBOBS_PC = [subprocess.run(["pkg-config", "--path", "libobs"], capture_output=True, text=True, check=True).stdout.strip()]
+# libgstreamer-plugins-base1.0-dev's gstreamer-video-1.0.pc, the same way: the plugin needs it.
+GST_PC = [subprocess.run(["pkg-config", "--path", "gstreamer-video-1.0"], capture_output=True, text=True, check=True).stdout.strip()]
 
 
 def install(arguments, hidden):
@@ -49,14 +52,15 @@ def write(path, content):
         file.write(content)
 
 
-def test_without_frei0r_h_and_libobs_the_core_is_installed_and_one_line_each_says_how_to_get_the_frei0r_plugins_and_obs_module(
+def test_without_frei0r_h_libobs_and_gstreamer_the_core_is_installed_and_one_line_each_says_how_to_get_the_optional_parts(
         tmp_path):
     prefix = tmp_path / "prefix"
     # Another program's frei0r plugin and OBS module, and a runtime library an earlier install had and this one does not.
     write(prefix / "lib" / "frei0r-1" / "other.so", b"another program's plugin")
     write(prefix / "lib" / "x86_64-linux-gnu" / "obs-plugins" / "other.so", b"another program's module")
+    write(prefix / "lib" / "x86_64-linux-gnu" / "gstreamer-1.0" / "libgstother.so", b"another program's GStreamer plugin")
     write(prefix / "lib" / "effect-host" / "runtime" / "libswiftEarlier.so", b"an earlier install's")
-    result = install([str(prefix)], FREI0R_H + LIBOBS_PC)
+    result = install([str(prefix)], FREI0R_H + LIBOBS_PC + GST_PC)
     assert result.returncode == 0, result.stderr[-3000:]
     for path in (
         "bin/effect-host", "lib/libeffecthost.so", *(f"lib/effect-host/plugins/{plugin}" for plugin in PLUGINS),
@@ -87,6 +91,13 @@ def test_without_frei0r_h_and_libobs_the_core_is_installed_and_one_line_each_say
         "scripts/install: the OBS module (lib/<multiarch>/obs-plugins/effect-host.so, for OBS Studio) is not installed: libobs's headers "
         "are missing: install Debian's libobs-dev and pkg-config (sudo apt-get install libobs-dev pkg-config), and run "
         f"{SCRIPT} {prefix} again"], said
+    assert os.listdir(prefix / "lib" / "x86_64-linux-gnu" / "gstreamer-1.0") == ["libgstother.so"]
+    assert not (prefix / "lib" / "effect-host" / "gstreamer").exists()
+    said = [line for line in result.stderr.splitlines() if "GStreamer plugin" in line]
+    assert said == [
+        "scripts/install: the GStreamer plugin (lib/<multiarch>/gstreamer-1.0/libgsteffecthost.so, for GStreamer) is not installed: "
+        "GStreamer's headers are missing: install Debian's libgstreamer1.0-dev, libgstreamer-plugins-base1.0-dev and pkg-config "
+        f"(sudo apt-get install libgstreamer1.0-dev libgstreamer-plugins-base1.0-dev pkg-config), and run {SCRIPT} {prefix} again"], said
     # The prefix is one programs compile against: the C example, built with its
     # pkg-config file, samples tracking-breathe at 2.7 s from its plugins (three
     # quarters into the first 3.6 s breath after the 0.9 s entrance: tracking 9, opacity 0.98).
@@ -126,6 +137,9 @@ def test_a_failed_build_leaves_the_prefix_as_it_was(tmp_path):
                                 "(sudo apt-get install frei0r-plugins-dev)"),
     ("--with-obs", LIBOBS_PC, "the OBS module cannot be built: libobs's headers are missing: install Debian's libobs-dev and "
                               "pkg-config (sudo apt-get install libobs-dev pkg-config)"),
+    ("--with-gst", GST_PC, "the GStreamer plugin cannot be built: GStreamer's headers are missing: install Debian's "
+                           "libgstreamer1.0-dev, libgstreamer-plugins-base1.0-dev and pkg-config (sudo apt-get install "
+                           "libgstreamer1.0-dev libgstreamer-plugins-base1.0-dev pkg-config)"),
 ])
 def test_with_an_optional_part_required_and_what_it_needs_missing_nothing_is_built_or_installed(flag, hidden, said, tmp_path):
     result = install([flag, str(tmp_path / "prefix")], hidden)

@@ -1,7 +1,8 @@
 """scripts/release's tarball, unpacked into a fresh directory, runs where the
 Swift toolchain is not (see without_toolchain.py for how it is hidden).
 Every command runs from the unpacked tree, and the C and C++ examples are
-built against it with pkg-config.
+built against it with pkg-config; its frei0r plugins draw in ffmpeg and its
+GStreamer plugin in gst-launch-1.0.
 """
 
 import json
@@ -233,5 +234,46 @@ def test_the_trees_frei0r_plugins_draw_in_ffmpeg_without_the_toolchain(release, 
     from test_render_pictures import assert_strike_line_at_half, png
 
     frame = png(str(tmp_path / "strike-05.png")).astype(float)
+    alpha = frame[..., 3:] / 255
+    assert_strike_line_at_half((frame[..., :3] * alpha + 255 * (1 - alpha)).astype("uint8")[:, 1:543])
+
+
+def test_the_trees_gstreamer_plugin_is_found_through_gst_plugin_path_and_draws_without_the_toolchain(release, release_files, tmp_path):
+    _, tree = release
+    said = [line for line in release_files[2].splitlines() if line.startswith("installed effect-host ")]
+    assert len(said) == 1 and said[0].endswith(", each effect as a frei0r source and filter, the OBS module, the GStreamer plugin"), said
+    # Where Debian's GStreamer looks under /usr (pkg-config's pluginsdir), so PREFIX=/usr needs no GST_PLUGIN_PATH.
+    pluginsdir = subprocess.run(["pkg-config", "--variable=pluginsdir", "gstreamer-1.0"], capture_output=True, text=True,
+                                check=True).stdout.strip()
+    assert pluginsdir == "/usr/lib/x86_64-linux-gnu/gstreamer-1.0"
+    plugins = os.path.join(tree, "lib", "x86_64-linux-gnu", "gstreamer-1.0")
+    assert os.listdir(plugins) == ["libgsteffecthost.so"]
+    plugin = os.path.join(plugins, "libgsteffecthost.so")
+    # $ORIGIN/../.. (PREFIX/lib), then a run of / up to 1024 bytes: the room install-hosts pins a copy's RUNPATH in; stripped.
+    dynamic = readelf(plugin)
+    runpath = re.search(r"Library runpath: \[(\$ORIGIN/\.\./\.\.)(/*)\]", dynamic)
+    assert runpath and len(runpath.group(1) + runpath.group(2)) == 1024 and ".symtab" not in dynamic, dynamic
+    assert os.path.isfile(os.path.join(plugins, "..", "..", "libeffecthost.so"))
+    # The copy install-hosts makes for a user: the same file.
+    assert Path(tree, "lib", "effect-host", "gstreamer", "libgsteffecthost.so").read_bytes() == Path(plugin).read_bytes()
+
+    # A registry and a user data folder of the test's own: GST_PLUGIN_PATH leads GStreamer to the tree.
+    gst = {"GST_REGISTRY": str(tmp_path / "registry.bin"), "XDG_DATA_HOME": str(tmp_path / "data"), "GST_PLUGIN_PATH": plugins}
+    inspected = hidden_toolchain("gst-inspect-1.0 effecthost", env=gst)
+    assert inspected.returncode == 0, inspected.stdout + inspected.stderr
+    assert re.search(r"^\s*Filename\s+(\S+)$", inspected.stdout, re.M).group(1) == plugin
+    assert set(re.findall(r"^\s+(\w+(?:src|overlay)): ", inspected.stdout, re.M)) == {
+        f"{effect}{kind}" for effect in ("breathingcircles", "strikethroughreveal", "textreveal", "trackingbreathe")
+        for kind in ("src", "overlay")}
+    # At 25 fps frame 4 is 0.16 s: the strike half drawn, as the frei0r source draws it above.
+    made = hidden_toolchain(
+        "gst-launch-1.0 -q strikethroughrevealsrc num-buffers=5 text='Ship the component' ! "
+        "video/x-raw,width=544,height=154,framerate=25/1 ! videoconvert ! pngenc ! "
+        f"multifilesink location='{tmp_path}/strike-%02d.png'", env=gst)
+    assert made.returncode == 0, made.stdout + made.stderr
+    sys.path.insert(0, os.path.join(ROOT, "Tests", "Pictures"))
+    from test_render_pictures import assert_strike_line_at_half, png
+
+    frame = png(str(tmp_path / "strike-04.png")).astype(float)
     alpha = frame[..., 3:] / 255
     assert_strike_line_at_half((frame[..., :3] * alpha + 255 * (1 - alpha)).astype("uint8")[:, 1:543])

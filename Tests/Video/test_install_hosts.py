@@ -71,6 +71,14 @@ def no_obs_module(bin_directory):
             "when libobs-dev is there; scripts/build-obs builds one, given with --obs-module FILE)")
 
 
+def no_gst_plugin(bin_directory):
+    """What install-hosts says when no GStreamer plugin is installed beside the effect-host in bin_directory."""
+    plugin = os.path.join(os.path.dirname(os.path.realpath(bin_directory)), "lib", "effect-host", "gstreamer", "libgsteffecthost.so")
+    return (f"no GStreamer plugin: there is none at {plugin}, where an installed effect-host has it (scripts/install PREFIX installs "
+            "one when libgstreamer1.0-dev and libgstreamer-plugins-base1.0-dev are there; scripts/build-gst builds one, given with "
+            "--gst-plugin FILE)")
+
+
 def install_hosts(home, *arguments):
     return subprocess.run([HOST, "install-hosts", *arguments], capture_output=True, text=True, env=bare(home), timeout=300)
 
@@ -109,9 +117,9 @@ def test_a_third_party_plugin_becomes_a_frei0r_source_and_filter_ffmpeg_melt_and
     installed = home / ".frei0r-1" / "lib"
     assert f"wrote effect_pulse.so, effect_pulse_overlay.so  (pulse from {plugin})" in result.stdout.splitlines()
     generators = home / ".local" / "share" / "kdenlive" / "generators"
-    assert result.stdout.splitlines()[-3:] == [
+    assert result.stdout.splitlines()[-4:] == [
         f"5 effects as frei0r sources and filters in {installed}, loading {os.path.realpath(BUILD)}/libeffecthost.so",
-        f"described the sources for Kdenlive's Add Generator menu in {generators}", no_obs_module(BUILD)]
+        f"described the sources for Kdenlive's Add Generator menu in {generators}", no_gst_plugin(BUILD), no_obs_module(BUILD)]
     # Each copy loads the build's library by its absolute directory.
     dynamic = subprocess.run(["readelf", "-d", str(installed / "effect_pulse.so")], capture_output=True, text=True).stdout
     assert f"Library runpath: [{os.path.realpath(BUILD)}]" in dynamic, dynamic
@@ -195,9 +203,9 @@ def test_another_programs_file_is_left_as_it_is_and_its_effect_left_out_in_one_l
     assert (directory / "other.so").read_bytes() == b"another program's other plugin"
     assert not (directory / "effect_pulse.so").exists()
     assert (directory / "effect_text_reveal.so").exists() and (directory / "effect_text_reveal_overlay.so.plugin").exists()
-    assert result.stdout.splitlines()[-2:] == [
+    assert result.stdout.splitlines()[-3:] == [
         f"ffmpeg, MLT and GStreamer do not search {directory} by themselves: set FREI0R_PATH to it "
-        "(MLT and GStreamer then search it alone)", no_obs_module(BUILD)]
+        "(MLT and GStreamer then search it alone)", no_gst_plugin(BUILD), no_obs_module(BUILD)]
 
 
 def test_what_cannot_be_done_is_one_line_saying_where_it_looked_and_what_to_do(adapter, tmp_path):
@@ -226,9 +234,9 @@ def test_what_cannot_be_done_is_one_line_saying_where_it_looked_and_what_to_do(a
         f"effect-host: there is no kdenlive-generator beside the adapter {alone}/frei0r-adapter.so to describe the sources for "
         "Kdenlive: scripts/build-frei0r --kdenlive builds one there\n"))
     result = install_hosts(home, "--adapter", str(alone / "frei0r-adapter.so"))
-    assert result.returncode == 0 and result.stdout.splitlines()[-2:] == [
+    assert result.returncode == 0 and result.stdout.splitlines()[-3:] == [
         "no Kdenlive generator descriptions: there is no kdenlive-generator beside the adapter (scripts/build-frei0r --kdenlive "
-        "builds one)", no_obs_module(BUILD)]
+        "builds one)", no_gst_plugin(BUILD), no_obs_module(BUILD)]
     assert not (home / ".local").exists() and not (tmp_path / "generators").exists()
 
 
@@ -258,7 +266,7 @@ def test_an_installed_effect_host_copies_its_own_adapter_which_loads_the_library
         f"wrote effect_pulse.so, effect_pulse_overlay.so  (pulse from {plugins}/libPulse.so)",
         f"1 effect as frei0r sources and filters in {home}/.frei0r-1/lib, loading {os.path.realpath(prefix)}/lib/libeffecthost.so",
         f"described the sources for Kdenlive's Add Generator menu in {home}/.local/share/kdenlive/generators",
-        no_obs_module(prefix / "bin")]
+        no_gst_plugin(prefix / "bin"), no_obs_module(prefix / "bin")]
     assert os.listdir(home / ".local" / "share" / "kdenlive" / "generators") == ["effect_pulse.xml"]
     assert_dots_on_clear(ffmpeg_frame(home, source="effect_pulse"))
 

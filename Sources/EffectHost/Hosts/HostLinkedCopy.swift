@@ -2,8 +2,9 @@ import Glibc
 
 /// A shared library built against libeffecthost.so that `effect-host
 /// install-hosts` copies where another program loads it (the frei0r
-/// adapter of scripts/build-frei0r, the OBS module of scripts/build-obs),
-/// and the one rule both copies follow: pinned, a copy's RUNPATH is
+/// adapter of scripts/build-frei0r, the OBS module of scripts/build-obs,
+/// the GStreamer plugin of scripts/build-gst), and the one rule every copy
+/// follows: pinned, a copy's RUNPATH is
 /// rewritten, in the room its build left after the RUNPATH, to the
 /// absolute directory of the libeffecthost.so it was built against, so it
 /// loads that library from wherever it lies with no environment.

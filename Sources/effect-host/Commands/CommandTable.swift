@@ -267,8 +267,10 @@ extension CommandSpec {
         operand: .pluginFiles, run: { try ValidateCommand($0).run() })
 
     static let installHosts = CommandSpec(
-        name: "install-hosts", summary: "make every effect found a frei0r plugin for ffmpeg, MLT and GStreamer, and an OBS source",
-        usage: "install-hosts [--frei0r-dir DIR] [--adapter FILE] [--obs-dir DIR] [--obs-module FILE] [--dry-run] [--plugin-path PATH]...",
+        name: "install-hosts",
+        summary: "make every effect found a frei0r plugin for ffmpeg, MLT and GStreamer, a GStreamer element, and an OBS source",
+        usage:
+            "install-hosts [--frei0r-dir DIR] [--adapter FILE] [--gst-dir DIR] [--gst-plugin FILE] [--obs-dir DIR] [--obs-module FILE] [--dry-run] [--plugin-path PATH]...",
         about: """
             Makes every effect on the plugin search path (--plugin-path, EFFECT_PLUGIN_PATH, then the plugins \
             installed with effect-host) a frei0r source, effect_ID.so, and a filter, effect_ID_overlay.so (ID with _ \
@@ -279,6 +281,13 @@ extension CommandSpec {
             or LD_LIBRARY_PATH. When two plugins offer one effect id, the first on the search path wins, as for \
             every command, and one line each says which wins and which is skipped. Each source is described for \
             Kdenlive's Add Generator menu too, by the kdenlive-generator program beside the adapter.
+
+            It puts the GStreamer plugin in the folder GStreamer searches for a user's plugins, \
+            $XDG_DATA_HOME/gstreamer-1.0/plugins (~/.local/share/gstreamer-1.0/plugins): libgsteffecthost.so, a \
+            copy that loads this effect-host's libeffecthost.so by its absolute path, so GStreamer offers a source \
+            and an overlay element for each effect (gst-inspect-1.0 effecthost) with no GST_PLUGIN_PATH. The \
+            plugin is the one installed with effect-host (PREFIX/lib/effect-host/gstreamer/libgsteffecthost.so) or \
+            --gst-plugin FILE; without one, one line says so and the rest is made all the same.
 
             It puts the OBS Studio module in the folder OBS searches for a user's modules, \
             $XDG_CONFIG_HOME/obs-studio/plugins (~/.config/obs-studio/plugins): effect-host/bin/64bit/effect-host.so, \
@@ -291,8 +300,9 @@ extension CommandSpec {
 
             Run it again after adding or moving a plugin (one replaced in place needs nothing): it \
             replaces the copies it made, each file written beside its place and renamed into it. A file it did \
-            not make (another program's plugin, or a module of another program's named effect-host.so) is never \
-            replaced: its effect, or the OBS module, is left out, said in one line, and the exit status is 1.
+            not make (another program's plugin, or a file of another program's named libgsteffecthost.so or \
+            effect-host.so) is never replaced: its effect, the GStreamer plugin or the OBS module is left out, said \
+            in one line, and the exit status is 1.
             """,
         options: [
             Option(
@@ -306,6 +316,14 @@ extension CommandSpec {
             Option(
                 "--kdenlive-dir", value: "DIR",
                 help: "where to describe the sources for Kdenlive's Add Generator menu (default $XDG_DATA_HOME/kdenlive/generators, ~/.local/share/kdenlive/generators), with the kdenlive-generator program beside the adapter",
+                completion: .files),
+            Option(
+                "--gst-dir", value: "DIR",
+                help: "the GStreamer plugin folder to put the GStreamer plugin in (default $XDG_DATA_HOME/gstreamer-1.0/plugins, ~/.local/share/gstreamer-1.0/plugins)",
+                completion: .files),
+            Option(
+                "--gst-plugin", value: "FILE",
+                help: "the GStreamer plugin to copy (default: PREFIX/lib/effect-host/gstreamer/libgsteffecthost.so of an installed effect-host; scripts/build-gst builds one)",
                 completion: .files),
             Option(
                 "--obs-dir", value: "DIR",

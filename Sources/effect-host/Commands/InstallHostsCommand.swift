@@ -3,8 +3,10 @@ import Glibc
 
 /// `effect-host install-hosts`: every effect on the plugin search path as
 /// a frei0r source and filter in a directory the hosts search (Frei0rPlan
-/// decides which effects and names, Frei0rInstaller writes them), and the
-/// OBS module in the user's OBS plugin folder (OBSPlan, OBSInstaller).
+/// decides which effects and names, Frei0rInstaller writes them), the
+/// GStreamer plugin in the user's GStreamer plugin folder (GStreamerPlan,
+/// GStreamerInstaller), and the OBS module in the user's OBS plugin folder
+/// (OBSPlan, OBSInstaller).
 struct InstallHostsCommand {
     let directory: String
     let adapter: String
@@ -25,6 +27,15 @@ struct InstallHostsCommand {
     let obsUnplaced: String?
     /// The folder the `obs` program searches for this user's modules, if known.
     let obsSearched: String?
+    /// The GStreamer plugin to copy, whether it is the one an install has
+    /// (then its absence is one line, not an error), and the plugin folder;
+    /// nil for relocatable copies (scripts/install puts the plugin where
+    /// GStreamer looks itself under /usr).
+    let gst: (installer: GStreamerInstaller, looked: Bool)?
+    /// Why there is no GStreamer plugin folder to write to, when there is none.
+    let gstUnplaced: String?
+    /// The folder GStreamer scans for this user's plugins, if known.
+    let gstSearched: String?
 
     init(_ arguments: [String]) throws(UsageError) {
         let parsed = try Arguments(arguments, spec: .installHosts)
@@ -70,9 +81,19 @@ struct InstallHostsCommand {
             pinned && plugins == nil
             ? "no OBS module installed: neither XDG_CONFIG_HOME nor HOME is set, so there is no OBS plugin folder of this user's: give --obs-dir DIR"
             : nil
+        let gstPlugin = try parsed.single("--gst-plugin")
+        let gstDirectory = try parsed.single("--gst-dir")
+        gstSearched = GStreamerNames.userPlugins(dataHome: getenv("XDG_DATA_HOME").map { String(cString: $0) }, home: home)
+        if let gstDirectory, gstDirectory.isEmpty { throw UsageError("--gst-dir needs a directory") }
+        let gstPlugins = gstDirectory.map(Self.absolute) ?? gstSearched
+        gstUnplaced =
+            pinned && gstPlugins == nil
+            ? "no GStreamer plugin installed: neither XDG_DATA_HOME nor HOME is set, so there is no GStreamer plugin folder of this user's: give --gst-dir DIR"
+            : nil
         if !pinned {
-            guard obsModule == nil, obsDirectory == nil else {
-                throw UsageError("--relocatable makes frei0r copies alone; --obs-module and --obs-dir cannot be given with it")
+            guard obsModule == nil, obsDirectory == nil, gstPlugin == nil, gstDirectory == nil else {
+                throw UsageError(
+                    "--relocatable makes frei0r copies alone; --obs-module, --obs-dir, --gst-plugin and --gst-dir cannot be given with it")
             }
             obs = nil
         } else if let plugins {
@@ -86,6 +107,18 @@ struct InstallHostsCommand {
             obs = (OBSInstaller(module: module, data: OBSNames.data(besideModule: module), plugins: plugins), obsModule == nil)
         } else {
             obs = nil
+        }
+        if pinned, let gstPlugins {
+            let plugin: String
+            if let gstPlugin {
+                guard !gstPlugin.isEmpty else { throw UsageError("--gst-plugin needs a file") }
+                plugin = Self.absolute(gstPlugin)
+            } else {
+                plugin = GStreamerNames.installedPlugin(executable: SearchPath.executablePath() ?? "/usr/bin/effect-host")
+            }
+            gst = (GStreamerInstaller(plugin: plugin, plugins: gstPlugins), gstPlugin == nil)
+        } else {
+            gst = nil
         }
         // Relocatable copies find what the host library finds beside itself, whatever this shell's EFFECT_PLUGIN_PATH holds.
         session =
@@ -114,10 +147,25 @@ struct InstallHostsCommand {
         } else {
             obsPrepared = nil
         }
+        let gstPrepared: GStreamerInstaller.Prepared?
+        var gstMissing: String?
+        if let gst {
+            do {
+                gstPrepared = try gst.installer.prepare()
+            } catch .noPlugin(let path) where gst.looked {
+                gstPrepared = nil
+                gstMissing =
+                    "no GStreamer plugin: there is none at \(Terminal.sanitize(path)), where an installed effect-host has it (scripts/install PREFIX installs one when libgstreamer1.0-dev and libgstreamer-plugins-base1.0-dev are there; scripts/build-gst builds one, given with --gst-plugin FILE)"
+            } catch {
+                throw RuntimeError(error.description)
+            }
+        } else {
+            gstPrepared = nil
+        }
         var leftOut = false
         if looked, access(adapter, F_OK) != 0 {
-            // An install without the frei0r plugins may still have the OBS module to install.
-            guard obsPrepared != nil else {
+            // An install without the frei0r plugins may still have the OBS module or the GStreamer plugin to install.
+            guard obsPrepared != nil || gstPrepared != nil else {
                 throw RuntimeError(
                     "there is no frei0r adapter at \(Terminal.sanitize(adapter)), where an installed effect-host has it: install one with scripts/install PREFIX, or build one with scripts/build-frei0r and give its path with --adapter FILE"
                 )
@@ -128,6 +176,11 @@ struct InstallHostsCommand {
         } else {
             leftOut = try installFrei0r()
         }
+        if let gst, let gstPrepared {
+            leftOut = try installGStreamer(gst.installer, gstPrepared) || leftOut
+        }
+        if let gstMissing { Output.standard.line(gstMissing) }
+        if let gstUnplaced { Output.standard.line(gstUnplaced) }
         if let obs, let obsPrepared {
             if let note = obsPrepared.plan.note {
                 Output.error.line("effect-host: \(Terminal.sanitize(note.description))")
@@ -153,6 +206,30 @@ struct InstallHostsCommand {
             )
         }
         return leftOut ? 1 : 0
+    }
+
+    /// The GStreamer plugin's copy; whether it was left out.
+    private func installGStreamer(_ installer: GStreamerInstaller, _ prepared: GStreamerInstaller.Prepared) throws -> Bool {
+        if let note = prepared.plan.note {
+            Output.error.line("effect-host: \(Terminal.sanitize(note.description))")
+            return true
+        }
+        if !dryRun {
+            do {
+                _ = try installer.install(prepared)
+            } catch {
+                throw RuntimeError(error.description)
+            }
+        }
+        Output.standard.line(
+            "\(dryRun ? "would write" : "wrote") the GStreamer plugin \(Terminal.sanitize(prepared.plan.destination)), loading \(Terminal.sanitize(prepared.library))/\(SearchPath.hostLibraryName): GStreamer offers each effect's elements (gst-inspect-1.0 effecthost)"
+        )
+        if installer.plugins != gstSearched {
+            Output.standard.line(
+                "GStreamer does not search \(Terminal.sanitize(installer.plugins)) by itself: set GST_PLUGIN_PATH to it (it loads a user's plugins from \(gstSearched.map(Terminal.sanitize) ?? "$XDG_DATA_HOME/gstreamer-1.0/plugins"))"
+            )
+        }
+        return false
     }
 
     /// The frei0r copies; whether an effect was left out.

@@ -22,7 +22,7 @@ import pytest
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 BUILD = os.environ.get("EFFECT_TEST_BUILD_DIR", os.path.join(ROOT, ".build", "debug"))
 # The plugin's elements: EFFECTsrc and EFFECToverlay, the effect id without dashes.
-ELEMENTS = {f"{effect}{kind}" for effect in ("breathingcircles", "strikethroughreveal", "textreveal", "trackingbreathe")
+ELEMENTS = {f"fx{effect}{kind}" for effect in ("breathingcircles", "strikethroughreveal", "textreveal", "trackingbreathe")
             for kind in ("src", "overlay")}
 PLUGIN = "libgsteffecthost.so"
 
@@ -102,7 +102,7 @@ def test_install_hosts_puts_a_copy_in_the_users_gstreamer_folder_that_gstreamer_
     assert os.stat(copy).st_mode & 0o777 == 0o755
     assert inspected(home, XDG_DATA_HOME=str(data)) == (str(copy), ELEMENTS)
     # A real pipeline from the copy: no GST_PLUGIN_PATH, no LD_LIBRARY_PATH, no EFFECT_PLUGIN_PATH.
-    played = run_gst("gst-launch-1.0", home, "strikethroughrevealsrc", "num-buffers=1", "!", "fakesink", XDG_DATA_HOME=str(data))
+    played = run_gst("gst-launch-1.0", home, "fxstrikethroughrevealsrc", "num-buffers=1", "!", "fakesink", XDG_DATA_HOME=str(data))
     assert played.returncode == 0 and "Got EOS from element" in played.stdout, played.stdout + played.stderr
 
     # Again: the copy is replaced by a new file renamed into place, and nothing else is left beside it.

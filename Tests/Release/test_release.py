@@ -263,11 +263,11 @@ def test_the_trees_gstreamer_plugin_is_found_through_gst_plugin_path_and_draws_w
     assert inspected.returncode == 0, inspected.stdout + inspected.stderr
     assert re.search(r"^\s*Filename\s+(\S+)$", inspected.stdout, re.M).group(1) == plugin
     assert set(re.findall(r"^\s+(\w+(?:src|overlay)): ", inspected.stdout, re.M)) == {
-        f"{effect}{kind}" for effect in ("breathingcircles", "strikethroughreveal", "textreveal", "trackingbreathe")
+        f"fx{effect}{kind}" for effect in ("breathingcircles", "strikethroughreveal", "textreveal", "trackingbreathe")
         for kind in ("src", "overlay")}
     # At 25 fps frame 4 is 0.16 s: the strike half drawn, as the frei0r source draws it above.
     made = hidden_toolchain(
-        "gst-launch-1.0 -q strikethroughrevealsrc num-buffers=5 text='Ship the component' ! "
+        "gst-launch-1.0 -q fxstrikethroughrevealsrc num-buffers=5 text='Ship the component' ! "
         "video/x-raw,width=544,height=154,framerate=25/1 ! videoconvert ! pngenc ! "
         f"multifilesink location='{tmp_path}/strike-%02d.png'", env=gst)
     assert made.returncode == 0, made.stdout + made.stderr

@@ -15,6 +15,7 @@
  */
 #include "effect_gst.h"
 
+#include <gst/controller/gsttimedvaluecontrolsource.h>
 #include <string.h>
 
 static int same_value(const effect_value *a, const effect_value *b) {
@@ -51,30 +52,153 @@ static effect_host_instance *make_instance(const effect_gst_type *type, const ef
     return instance;
 }
 
-/* The live params changed since the instance last heard, as events at t.
- * Returns how many; a refused one is a warning, and the effect keeps its
- * value. */
+/* A live param's change, at the time it is set. */
+typedef struct change {
+    double t;
+    uint32_t param;
+    effect_value value; /* owned; NONE for an optional param unset */
+} change;
+
+static gint by_time(gconstpointer a, gconstpointer b) {
+    const change *x = a, *y = b;
+    if (x->t != y->t) return x->t < y->t ? -1 : 1;
+    return x->param < y->param ? -1 : x->param > y->param;
+}
+
+/* The keyframes of the control source that drives `property`, or NULL
+ * when none does (or its source is not a list of keyframes). */
+static GstTimedValueControlSource *keyframes_of(GstElement *element, const char *property) {
+    GstControlBinding *binding = gst_object_get_control_binding(GST_OBJECT(element), property);
+    if (binding == NULL) return NULL;
+    GstControlSource *source = NULL;
+    if (g_object_class_find_property(G_OBJECT_GET_CLASS(binding), "control-source") != NULL)
+        g_object_get(binding, "control-source", &source, NULL);
+    gst_object_unref(binding);
+    if (source != NULL && GST_IS_TIMED_VALUE_CONTROL_SOURCE(source)) return GST_TIMED_VALUE_CONTROL_SOURCE(source);
+    if (source != NULL) gst_object_unref(source);
+    return NULL;
+}
+
+/* Param i's value at stream time `time` as its control binding gives
+ * it; FALSE when no binding drives it. */
+static gboolean controlled_value(GstElement *element, const effect_gst_type *type, uint32_t i, GstClockTime time,
+                                 effect_value *out) {
+    GValue *value = gst_object_get_value(GST_OBJECT(element), type->property_names[i], time);
+    if (value == NULL) return FALSE;
+    effect_gst_value_from_gvalue(type, i, value, out);
+    g_value_unset(value);
+    g_free(value);
+    return TRUE;
+}
+
+/* Sets the changes in time order (an edit before a later event drops it,
+ * so order matters); a refused one is a warning, and the effect keeps its
+ * value. Returns how many were set; frees the changes. */
+static int set_changes(GstElement *element, effect_gst_effect *effect, GArray *changes) {
+    const effect_gst_type *type = effect->type;
+    g_array_sort(changes, by_time);
+    int events = 0;
+    for (guint k = 0; k < changes->len; k++) {
+        change *c = &g_array_index(changes, change, k);
+        const effect_param_info *info = &type->params[c->param];
+        effect_error error = {sizeof error, 0, {0}};
+        if (effect_host_instance_edit_param(effect->instance, info->name, &c->value, c->t, &error) == EFFECT_OK) {
+            events++;
+            GST_DEBUG_OBJECT(element, "%s changed at %.6f s", info->name, c->t);
+        } else {
+            GST_ELEMENT_WARNING(element, LIBRARY, SETTINGS,
+                                ("'%s' not changed: %s", type->property_names[c->param], error.message),
+                                ("at %.6f s", c->t));
+        }
+        effect_gst_value_free(&c->value);
+    }
+    g_array_free(changes, TRUE);
+    return events;
+}
+
+static void add_change(GArray *changes, double t, uint32_t param, const effect_value *value) {
+    change c = {t, param, {0}};
+    c.value = *value;
+    if ((value->type == EFFECT_TYPE_STRING || value->type == EFFECT_TYPE_ENUM) && value->string != NULL)
+        c.value.string = g_strdup(value->string);
+    g_array_append_val(changes, c);
+}
+
+/* A param a control source steps through keyframes (a bool, a choice, a
+ * colour: not a number, which moves between them): its keyframes after
+ * the last frame and up to t, each that changes it an event at its own
+ * time, whatever frames the stream has. Leaves the value it then has in
+ * *last, and returns whether a step changed it. */
+static gboolean add_steps(GstElement *element, const effect_gst_type *type, uint32_t i, double after, double t,
+                      GArray *changes, effect_value *last) {
+    GstTimedValueControlSource *source = keyframes_of(element, type->property_names[i]);
+    if (source == NULL) return FALSE;
+    gboolean stepped = FALSE;
+    GList *points = gst_timed_value_control_source_get_all(source);
+    for (GList *point = points; point != NULL; point = point->next) {
+        GstClockTime time = ((const GstTimedValue *)point->data)->timestamp;
+        double k = (double)time / GST_SECOND;
+        effect_value value;
+        if (k <= after || k > t || !controlled_value(element, type, i, time, &value)) continue;
+        if (!same_value(&value, last)) {
+            add_change(changes, k, i, &value);
+            effect_gst_value_free(last);
+            *last = value;
+            stepped = TRUE;
+        } else {
+            effect_gst_value_free(&value);
+        }
+    }
+    g_list_free(points);
+    gst_object_unref(source);
+    return stepped;
+}
+
+/* The live params changed since the instance last heard (the frame at
+ * effect->last_t), as events at t; a stepped param's at its keyframes.
+ * Before the last frame (a seek back) a change is an edit at t. */
 static int apply_changes(GstElement *element, effect_gst_effect *effect, const effect_gst_values *now, double t) {
     const effect_gst_type *type = effect->type;
-    int events = 0;
+    GArray *changes = g_array_new(FALSE, TRUE, sizeof(change));
     for (uint32_t i = 0; i < type->param_count; i++) {
         const effect_param_info *info = &type->params[i];
         if (!(info->flags & EFFECT_PARAM_LIVE)) continue;
-        if (now->given[i] == effect->applied.given[i] &&
-            (!now->given[i] || same_value(&now->values[i], &effect->applied.values[i])))
-            continue;
-        /* An optional param unset again is NONE, its unset default. */
-        const effect_value *value = now->given[i] ? &now->values[i] : &info->default_value;
-        effect_error error = {sizeof error, 0, {0}};
-        if (effect_host_instance_edit_param(effect->instance, info->name, value, t, &error) == EFFECT_OK) {
-            events++;
-            GST_DEBUG_OBJECT(element, "%s changed at %.6f s", info->name, t);
-        } else {
-            GST_ELEMENT_WARNING(element, LIBRARY, SETTINGS, ("'%s' not changed: %s", type->property_names[i], error.message),
-                                ("at %.6f s", t));
-        }
+        effect_value last = {0};
+        gboolean given = effect->applied.given[i];
+        effect_gst_values_get(&effect->applied, i, &last);
+        if (info->type != EFFECT_TYPE_NUMBER && t > effect->last_t &&
+            add_steps(element, type, i, effect->last_t, t, changes, &last))
+            given = TRUE;
+        if (now->given[i] != given || (now->given[i] && !same_value(&now->values[i], &last)))
+            /* An optional param unset again is NONE, its unset default. */
+            add_change(changes, t, i, now->given[i] ? &now->values[i] : &info->default_value);
+        effect_gst_value_free(&last);
     }
-    return events;
+    return set_changes(element, effect, changes);
+}
+
+/* The effect as a stream that started at 0 would have it at its first
+ * frame, t: made from the params as the user set them and, for the live
+ * ones a control source drives, as it gives them at 0; apply_changes then
+ * sets the steps up to t at their keyframes. So a stream that starts
+ * later, or after a seek, draws what playing from 0 draws. */
+static effect_host_instance *start(GstElement *element, effect_gst_effect *effect, const effect_gst_values *now,
+                                   effect_error *error) {
+    const effect_gst_type *type = effect->type;
+    effect_gst_values base = {0};
+    effect_gst_values_copy(type, &base, now);
+    for (uint32_t i = 0; i < type->param_count; i++) {
+        effect_value value;
+        if (!(type->params[i].flags & EFFECT_PARAM_LIVE) || !controlled_value(element, type, i, 0, &value)) continue;
+        effect_gst_value_free(&base.values[i]);
+        base.values[i] = value;
+        base.given[i] = TRUE;
+    }
+    effect->instance = make_instance(type, &base, error);
+    if (effect->instance != NULL) effect_gst_values_copy(type, &effect->applied, &base);
+    effect->last_t = 0;
+    effect_gst_values_free(type, &base);
+    return effect->instance;
 }
 
 static void say_notes(GstElement *element, effect_gst_effect *effect) {
@@ -106,13 +230,13 @@ effect_host_picture *effect_gst_effect_at(GstElement *element, effect_gst_effect
     effect_error error = {sizeof error, 0, {0}};
     int redraw = restyle || effect->picture == NULL, fresh = restyle;
     if (effect->instance == NULL) {
-        effect->instance = make_instance(type, &now, &error);
-        if (effect->instance == NULL) fail(element, effect, "cannot make the effect", &error);
+        if (start(element, effect, &now, &error) == NULL) fail(element, effect, "cannot make the effect", &error);
         redraw = fresh = 1;
-    } else if (apply_changes(element, effect, &now, t) > 0) {
-        redraw = 1; /* an event may move the ink beyond the picture's canvas */
     }
+    /* An event may move the ink beyond the picture's canvas. */
+    if (effect->instance != NULL && apply_changes(element, effect, &now, t) > 0) redraw = 1;
     if (effect->instance != NULL) effect_gst_values_copy(type, &effect->applied, &now);
+    effect->last_t = t;
     effect_gst_values_free(type, &now);
 
     if (effect->instance != NULL && redraw) {

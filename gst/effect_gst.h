@@ -71,6 +71,7 @@ typedef struct effect_gst_effect {
 
     /* Streaming thread. */
     effect_gst_values applied;   /* what the instance has, at its latest event */
+    double last_t;               /* the time of the last frame drawn */
     effect_host_instance *instance;
     effect_host_picture *picture;
     gboolean failed;             /* said once: no frames drawn until a restart */
@@ -95,9 +96,15 @@ void effect_gst_effect_clear(effect_gst_effect *effect);
 gboolean effect_gst_set_property(GstElement *element, effect_gst_effect *effect, guint id, const GValue *value,
                                  GParamSpec *spec);
 gboolean effect_gst_get_property(GstElement *element, effect_gst_effect *effect, guint id, GValue *value);
+/* Param i's property value as the effect's value (strings copied: free
+ * with effect_gst_value_free). */
+void effect_gst_value_from_gvalue(const effect_gst_type *type, uint32_t i, const GValue *value, effect_value *out);
+void effect_gst_value_free(effect_value *value);
 /* Copies one set of values into another (strings copied). */
 void effect_gst_values_copy(const effect_gst_type *type, effect_gst_values *to, const effect_gst_values *from);
 void effect_gst_values_free(const effect_gst_type *type, effect_gst_values *values);
+/* Value i's own copy, into *out. */
+void effect_gst_values_get(const effect_gst_values *values, uint32_t i, effect_value *out);
 
 /* Sets the ground the picture is drawn on (the element's, not a property
  * of the effect's): taken at the next frame. */

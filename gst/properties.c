@@ -161,6 +161,10 @@ void effect_gst_values_copy(const effect_gst_type *type, effect_gst_values *to, 
     }
 }
 
+void effect_gst_values_get(const effect_gst_values *values, uint32_t i, effect_value *out) {
+    value_keep(out, &values->values[i]);
+}
+
 void effect_gst_effect_init(effect_gst_effect *effect, const effect_gst_type *type) {
     memset(effect, 0, sizeof *effect);
     effect->type = type;
@@ -202,6 +206,29 @@ static int param_of(const effect_gst_type *type, guint id, uint32_t *param, int 
     return *param < type->param_count;
 }
 
+void effect_gst_value_from_gvalue(const effect_gst_type *type, uint32_t i, const GValue *value, effect_value *out) {
+    memset(out, 0, sizeof *out);
+    out->type = type->params[i].type;
+    switch (out->type) {
+    case EFFECT_TYPE_NUMBER: out->number = g_value_get_double(value); break;
+    case EFFECT_TYPE_INTEGER: out->integer = g_value_get_int64(value); break;
+    case EFFECT_TYPE_BOOL: out->integer = g_value_get_boolean(value) ? 1 : 0; break;
+    case EFFECT_TYPE_ENUM:
+        out->integer = g_value_get_enum(value);
+        out->string = g_strdup(type->params[i].choices[out->integer]);
+        break;
+    case EFFECT_TYPE_STRING:
+        /* NULL text is no text: the effect's STRING is never NULL. */
+        out->string = g_value_dup_string(value);
+        if (out->string == NULL) out->string = g_strdup("");
+        break;
+    case EFFECT_TYPE_COLOR: out->integer = effect_gst_color_from_argb(g_value_get_uint(value)); break;
+    default: break;
+    }
+}
+
+void effect_gst_value_free(effect_value *value) { value_drop(value); }
+
 gboolean effect_gst_set_property(GstElement *element, effect_gst_effect *effect, guint id, const GValue *value,
                                  GParamSpec *spec) {
     const effect_gst_type *type = effect->type;
@@ -238,23 +265,8 @@ gboolean effect_gst_set_property(GstElement *element, effect_gst_effect *effect,
             effect->props.given[i] = g_value_get_boolean(value);
             break;
         }
-        effect_value *v = &effect->props.values[i];
-        value_drop(v);
-        v->type = type->params[i].type;
-        switch (v->type) {
-        case EFFECT_TYPE_NUMBER: v->number = g_value_get_double(value); break;
-        case EFFECT_TYPE_INTEGER: v->integer = g_value_get_int64(value); break;
-        case EFFECT_TYPE_BOOL: v->integer = g_value_get_boolean(value) ? 1 : 0; break;
-        case EFFECT_TYPE_ENUM:
-            v->integer = g_value_get_enum(value);
-            v->string = g_strdup(type->params[i].choices[v->integer]);
-            break;
-        case EFFECT_TYPE_STRING: v->string = g_value_dup_string(value); break;
-        case EFFECT_TYPE_COLOR: v->integer = effect_gst_color_from_argb(g_value_get_uint(value)); break;
-        default: break;
-        }
-        /* NULL text is no text: the effect's STRING is never NULL. */
-        if (v->type == EFFECT_TYPE_STRING && v->string == NULL) v->string = g_strdup("");
+        value_drop(&effect->props.values[i]);
+        effect_gst_value_from_gvalue(type, i, value, &effect->props.values[i]);
         effect->props.given[i] = TRUE;
         break;
     }

@@ -94,6 +94,30 @@ def test_a_keyframed_bool_is_an_event_at_its_time_and_replays_after_a_seek_back(
         assert_same(frames[index], expected, what)
 
 
+def test_a_stream_that_starts_past_a_keyframed_step_draws_what_playing_from_0_draws(gst, tmp_path):
+    # A fresh pipeline seeked to 1.2 s: done stepped to true at 1.0 s, so the strike is 0.2 s along.
+    data, times, _ = gst.pull(f"fxstrikethroughrevealsrc name=fx done=false ! {caps()}", tmp_path / "s.rgba",
+                              "control", "done", "none", "0:0,1:1", "pause", "seek", 1, 1.2, -1, "play", "pull", 2)
+    assert [pts for pts, _ in times] == [1_200_000_000, 1_300_000_000]
+    struck_from_0 = gst.render(tmp_path, "strikethrough-reveal", 1.2, (W, H), "--param", "done=true")
+    for frame, t in zip(rgba_frames(data, W, H), (1.2, 1.3)):
+        expected = gst.render(tmp_path, "strikethrough-reveal", t, (W, H), "--param", "done=false", "--at", "1.0:done=true")
+        assert_same(frame, expected, t)
+    assert mean_difference(struck_from_0, gst.render(tmp_path, "strikethrough-reveal", 1.2, (W, H), "--param", "done=false",
+                                                     "--at", "1.0:done=true")) > 0.5, "made with done at 1.2 would pass too"
+
+
+def test_a_keyframed_step_between_frames_is_an_event_at_the_keyframe(gst, tmp_path):
+    # At 10 fps the frames are 1.0 and 1.1 s; the step at 1.05 s is an event at 1.05 s, not at the frame that sees it.
+    data, times, _ = gst.pull(f"fxstrikethroughrevealsrc name=fx done=false ! {caps()}", tmp_path / "k.rgba",
+                              "control", "done", "none", "0:0,1.05:1", "play", "pull", 14)
+    frame = rgba_frames(data, W, H)[13]
+    at_keyframe = gst.render(tmp_path, "strikethrough-reveal", 1.3, (W, H), "--param", "done=false", "--at", "1.05:done=true")
+    at_frame = gst.render(tmp_path, "strikethrough-reveal", 1.3, (W, H), "--param", "done=false", "--at", "1.1:done=true")
+    assert mean_difference(at_keyframe, at_frame) > 0.5, "the two times draw alike: nothing is tested"
+    assert_same(frame, at_keyframe, "1.3 s")
+
+
 @pytest.mark.parametrize("effect", ["strikethrough-reveal", "text-reveal"])
 def test_caps_without_a_size_take_the_size_render_draws(gst, tmp_path, effect):
     data, _, lines = gst.pull(f"{element(effect, 'src')} name=fx ! video/x-raw,format=RGBA", tmp_path / "d.rgba", "play", "pull", 1)

@@ -214,15 +214,14 @@ effect_host_picture *effect_gst_effect_at(GstElement *element, effect_gst_effect
     if (effect->failed) return NULL;
     const effect_gst_type *type = effect->type;
     effect_gst_values now = {0};
-    effect_host_look look = {sizeof look, 0, 0, NULL, 0, 0};
+    /* Transparent: an overlay's video, or a source's background, is under it. */
+    effect_host_look look = {sizeof look, 0, 0, NULL, EFFECT_HOST_GROUND_TRANSPARENT, 0};
     GST_OBJECT_LOCK(element);
     effect_gst_values_copy(type, &now, &effect->props);
     gboolean restyle = effect->look_changed;
     effect->look_changed = FALSE;
     look.appearance = effect->look.appearance;
     look.width = effect->look.wrap_width;
-    look.ground = effect->look.ground;
-    look.ground_color = effect->look.ground_color;
     char *font = g_strdup(effect->look.font);
     GST_OBJECT_UNLOCK(element);
     look.font = font;
@@ -240,13 +239,18 @@ effect_host_picture *effect_gst_effect_at(GstElement *element, effect_gst_effect
     effect_gst_values_free(type, &now);
 
     if (effect->instance != NULL && redraw) {
-        effect_host_picture_free(effect->picture);
-        effect->picture = NULL;
-        if (effect_host_picture_create(effect->instance, &look, &effect->picture, &error) != EFFECT_OK) {
-            effect->picture = NULL;
+        effect_host_picture *picture = NULL;
+        if (effect_host_picture_create(effect->instance, &look, &picture, &error) == EFFECT_OK) {
+            effect_host_picture_free(effect->picture);
+            effect->picture = picture;
+            if (fresh) say_notes(element, effect);
+        } else if (effect->picture != NULL) {
+            /* A look changed while playing that cannot be drawn (a font
+             * file that is not there): the show goes on in the last one. */
+            GST_ELEMENT_WARNING(element, LIBRARY, SETTINGS, ("the look is not changed: %s", error.message),
+                                ("effect '%s'", type->effect_id));
+        } else {
             fail(element, effect, "cannot draw the effect", &error);
-        } else if (fresh) {
-            say_notes(element, effect);
         }
     }
     g_free(font);

@@ -55,9 +55,7 @@ typedef struct effect_gst_values {
 typedef struct effect_gst_look {
     uint32_t appearance;      /* EFFECT_APPEARANCE_* */
     char *font;               /* NULL: the host's default (Inter) */
-    double wrap_width;        /* points; 0: render's default */
-    uint32_t ground;          /* EFFECT_HOST_GROUND_*: the element's own choice */
-    uint32_t ground_color;    /* 0xRRGGBBAA */
+    double wrap_width;        /* points */
 } effect_gst_look;
 
 /* An element's effect: what its properties say (under the object's lock)
@@ -105,10 +103,6 @@ void effect_gst_values_copy(const effect_gst_type *type, effect_gst_values *to, 
 void effect_gst_values_free(const effect_gst_type *type, effect_gst_values *values);
 /* Value i's own copy, into *out. */
 void effect_gst_values_get(const effect_gst_values *values, uint32_t i, effect_value *out);
-
-/* Sets the ground the picture is drawn on (the element's, not a property
- * of the effect's): taken at the next frame. */
-void effect_gst_effect_set_ground(GstElement *element, effect_gst_effect *effect, uint32_t ground, uint32_t color);
 
 /* effect.c: the instance and its picture, on the streaming thread.
  * Makes them when missing and turns the live params changed since into

@@ -38,6 +38,7 @@ typedef struct EffectGstOverlay {
     effect_host_placement drawn_at;
     int ink_x, ink_y, ink_width, ink_height;
     gboolean refused; /* a draw the host refused was said once */
+    gboolean untimed; /* frames without timestamps were said once */
 } EffectGstOverlay;
 
 typedef struct EffectGstOverlayClass {
@@ -91,7 +92,7 @@ static gboolean stop(GstBaseTransform *transform) {
     EffectGstOverlay *self = (EffectGstOverlay *)transform;
     effect_gst_effect_stop(&self->effect);
     drop_canvas(self);
-    self->refused = FALSE;
+    self->refused = self->untimed = FALSE;
     return TRUE;
 }
 
@@ -172,11 +173,30 @@ static GstFlowReturn draw_canvas(EffectGstOverlay *self, effect_host_picture *pi
     return GST_FLOW_OK;
 }
 
+/* The stream time a frame is drawn at: its own, or, for one that starts
+ * before the segment and ends in it (the first after an accurate seek
+ * between frames), the segment's start, where it is shown from. */
+static GstClockTime frame_time(EffectGstOverlay *self, GstBuffer *buffer) {
+    const GstSegment *segment = &GST_BASE_TRANSFORM(self)->segment;
+    GstClockTime start = GST_BUFFER_PTS(buffer), stop = GST_CLOCK_TIME_NONE, clipped = GST_CLOCK_TIME_NONE;
+    if (!GST_CLOCK_TIME_IS_VALID(start)) return GST_CLOCK_TIME_NONE;
+    if (GST_BUFFER_DURATION_IS_VALID(buffer)) stop = start + GST_BUFFER_DURATION(buffer);
+    if (!gst_segment_clip(segment, GST_FORMAT_TIME, start, stop, &clipped, NULL)) return GST_CLOCK_TIME_NONE;
+    return gst_segment_to_stream_time(segment, GST_FORMAT_TIME, clipped);
+}
+
 static GstFlowReturn transform_frame_ip(GstVideoFilter *filter, GstVideoFrame *frame) {
     EffectGstOverlay *self = (EffectGstOverlay *)filter;
-    GstBaseTransform *transform = GST_BASE_TRANSFORM(filter);
-    GstClockTime time = gst_segment_to_stream_time(&transform->segment, GST_FORMAT_TIME, GST_BUFFER_PTS(frame->buffer));
-    /* A frame before the segment has no stream time: it is not shown. */
+    if (!GST_BUFFER_PTS_IS_VALID(frame->buffer) || GST_BASE_TRANSFORM(filter)->segment.format != GST_FORMAT_TIME) {
+        if (!self->untimed)
+            GST_ELEMENT_WARNING(self, STREAM, FORMAT, ("frames without timestamps pass through without the effect"),
+                                ("an effect is drawn at a frame's stream time: put imagefreeze or a timestamping "
+                                 "element before a still image"));
+        self->untimed = TRUE;
+        return GST_FLOW_OK;
+    }
+    GstClockTime time = frame_time(self, frame->buffer);
+    /* A frame wholly outside the segment is not shown. */
     if (!GST_CLOCK_TIME_IS_VALID(time)) return GST_FLOW_OK;
     gst_object_sync_values(GST_OBJECT(filter), time);
     double t = (double)time / GST_SECOND;
@@ -190,13 +210,22 @@ static GstFlowReturn transform_frame_ip(GstVideoFilter *filter, GstVideoFrame *f
     placement.y = self->y;
     GST_OBJECT_UNLOCK(filter);
 
-    uint32_t width = (uint32_t)GST_VIDEO_FRAME_WIDTH(frame), height = (uint32_t)GST_VIDEO_FRAME_HEIGHT(frame);
-    GstFlowReturn drawn = draw_canvas(self, picture, t, width, height, &placement);
+    /* The canvas has the frame's shape as it is shown: pixels that are not
+     * square (HDV's 1440 x 1080 at 4:3, PAL's 720 x 576) make it wider or
+     * narrower, and the blender scales its ink to the frame's pixels, so a
+     * circle stays round on screen. */
+    const uint32_t width = (uint32_t)GST_VIDEO_FRAME_WIDTH(frame), height = (uint32_t)GST_VIDEO_FRAME_HEIGHT(frame);
+    const GstVideoInfo *info = &filter->in_info;
+    uint32_t shown = width;
+    if (GST_VIDEO_INFO_PAR_N(info) > 0 && GST_VIDEO_INFO_PAR_D(info) > 0 && GST_VIDEO_INFO_PAR_N(info) != GST_VIDEO_INFO_PAR_D(info))
+        shown = (uint32_t)MAX(1, gst_util_uint64_scale_round(width, (guint64)GST_VIDEO_INFO_PAR_N(info),
+                                                             (guint64)GST_VIDEO_INFO_PAR_D(info)));
+    GstFlowReturn drawn = draw_canvas(self, picture, t, shown, height, &placement);
     if (drawn != GST_FLOW_OK) return drawn == PASS_THROUGH ? GST_FLOW_OK : drawn;
     if (self->ink_width == 0) return GST_FLOW_OK;
 
     /* The ink's box of the canvas, as it is: rows keep the canvas's stride. */
-    const gsize stride = (gsize)width * 4;
+    const gsize stride = (gsize)shown * 4;
     const gsize offset = (gsize)self->ink_y * stride + (gsize)self->ink_x * 4;
     const gsize length = (gsize)(self->ink_height - 1) * stride + (gsize)self->ink_width * 4;
     GstBuffer *pixels = gst_buffer_new_wrapped_full(GST_MEMORY_FLAG_READONLY, (guint8 *)self->canvas + offset, length,
@@ -205,9 +234,12 @@ static GstFlowReturn transform_frame_ip(GstVideoFilter *filter, GstVideoFrame *f
     gint strides[GST_VIDEO_MAX_PLANES] = {(gint)stride};
     gst_buffer_add_video_meta_full(pixels, GST_VIDEO_FRAME_FLAG_NONE, GST_VIDEO_OVERLAY_COMPOSITION_FORMAT_RGB,
                                    (guint)self->ink_width, (guint)self->ink_height, 1, offsets, strides);
+    /* Where the box lies in the frame's own pixels. */
+    const gint left = (gint)(((guint64)self->ink_x * width) / shown);
+    const gint right = (gint)(((guint64)(self->ink_x + self->ink_width) * width + shown - 1) / shown);
     GstVideoOverlayRectangle *rectangle =
-        gst_video_overlay_rectangle_new_raw(pixels, self->ink_x, self->ink_y, (guint)self->ink_width,
-                                            (guint)self->ink_height, GST_VIDEO_OVERLAY_FORMAT_FLAG_PREMULTIPLIED_ALPHA);
+        gst_video_overlay_rectangle_new_raw(pixels, left, self->ink_y, (guint)(right - left), (guint)self->ink_height,
+                                            GST_VIDEO_OVERLAY_FORMAT_FLAG_PREMULTIPLIED_ALPHA);
     gst_buffer_unref(pixels);
     GstVideoOverlayComposition *composition = gst_video_overlay_composition_new(rectangle);
     gst_video_overlay_rectangle_unref(rectangle);

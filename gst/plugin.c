@@ -105,6 +105,21 @@ gboolean effect_gst_register_element(GstPlugin *plugin, const effect_gst_type *t
     return ok;
 }
 
+/* A type that was not registered (its classes would have kept it). */
+static void free_type(effect_gst_type *type) {
+    effect_host_plugin_free(type->plugin);
+    for (uint32_t i = 0; i < type->param_count; i++) g_free(type->property_names[i]);
+    g_free(type->property_names);
+    g_free(type->params);
+    g_free(type->enums);
+    g_free(type->effect_id);
+    g_free(type->element_base);
+    g_free(type->name);
+    g_free(type->summary);
+    g_free(type->plugin_path);
+    g_free(type);
+}
+
 static effect_gst_type *type_of(const effect_host_catalog *catalog, uint32_t index) {
     const char *id = effect_host_catalog_effect_id(catalog, index);
     effect_error error = {sizeof error, 0, {0}};
@@ -180,9 +195,23 @@ static gboolean plugin_init(GstPlugin *plugin) {
     for (uint32_t i = 0; i < effect_host_catalog_failure_count(catalog); i++)
         GST_WARNING("skipped %s", effect_host_catalog_failure(catalog, i));
     uint32_t count = 0;
+    /* Element stems taken, and by which effect: ids that differ only in
+     * their dashes ("text-reveal", "textreveal") would name the same
+     * elements. The first on the search path keeps them, as the catalog's
+     * first file keeps an effect id. */
+    GHashTable *taken = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free);
     for (uint32_t i = 0; i < effect_host_catalog_effect_count(catalog); i++) {
         effect_gst_type *type = type_of(catalog, i);
         if (type == NULL) continue;
+        const char *holder = g_hash_table_lookup(taken, type->element_base);
+        if (holder != NULL) {
+            GST_WARNING("skipped effect '%s' of %s: its elements %ssrc and %soverlay are effect '%s''s, earlier on the "
+                        "plugin search path",
+                        type->effect_id, type->plugin_path, type->element_base, type->element_base, holder);
+            free_type(type);
+            continue;
+        }
+        g_hash_table_insert(taken, g_strdup(type->element_base), g_strdup(type->effect_id));
         if (effect_gst_register_src(plugin, type) && effect_gst_register_overlay(plugin, type)) {
             count++;
             GST_INFO("%ssrc and %soverlay: '%s' from %s", type->element_base, type->element_base, type->effect_id,
@@ -192,6 +221,7 @@ static gboolean plugin_init(GstPlugin *plugin) {
         }
     }
     GST_INFO("%u effects", count);
+    g_hash_table_destroy(taken);
     effect_host_catalog_free(catalog);
     /* TRUE with no effects too: the registry then keeps the dependencies,
      * and a plugin added later is found. */

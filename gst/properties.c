@@ -108,9 +108,10 @@ void effect_gst_install_properties(GObjectClass *klass, effect_gst_type *type) {
     g_object_class_install_property(
         klass, PROP_WRAP_WIDTH,
         g_param_spec_double("wrap-width", "Wrap width",
-                            "The width offered to the effect's view, in points: text wraps to it; 10 to 10000, or 0 "
-                            "for 432, as effect-host render draws",
-                            0, EFFECT_HOST_LOOK_WIDTH_MAX, 0, rw | GST_PARAM_MUTABLE_PLAYING));
+                            "The width offered to the effect's view, in points: text wraps to it (effect-host render's "
+                            "--width)",
+                            EFFECT_HOST_LOOK_WIDTH_MIN, EFFECT_HOST_LOOK_WIDTH_MAX, EFFECT_HOST_LOOK_WIDTH_DEFAULT,
+                            rw | GST_PARAM_MUTABLE_PLAYING));
     for (uint32_t i = 0; i < type->param_count; i++) {
         const effect_param_info *info = &type->params[i];
         int live = (info->flags & EFFECT_PARAM_LIVE) != 0;
@@ -122,12 +123,15 @@ void effect_gst_install_properties(GObjectClass *klass, effect_gst_type *type) {
         g_object_class_install_property(klass, value_id(i), spec);
         if (info->flags & EFFECT_PARAM_OPTIONAL) {
             char *set_name = g_strdup_printf("%s" SET_SUFFIX, type->property_names[i]);
+            char *nick = nick_of(info->name), *set_nick = g_strdup_printf("%s set", nick);
+            g_free(nick);
             char *blurb = g_strdup_printf("Whether %s is set: unset, the effect decides it", type->property_names[i]);
             g_object_class_install_property(klass, value_id(i) + 1,
-                                            g_param_spec_boolean(set_name, set_name, blurb,
+                                            g_param_spec_boolean(set_name, set_nick, blurb,
                                                                  info->default_value.type != EFFECT_TYPE_NONE,
                                                                  flags & ~G_PARAM_STATIC_NAME));
             g_free(set_name);
+            g_free(set_nick);
             g_free(blurb);
         }
     }
@@ -180,16 +184,9 @@ void effect_gst_effect_init(effect_gst_effect *effect, const effect_gst_type *ty
         effect->props.given[i] = (info->flags & EFFECT_PARAM_OPTIONAL) && info->default_value.type != EFFECT_TYPE_NONE;
     }
     effect->look.appearance = EFFECT_APPEARANCE_LIGHT;
-    effect->look.ground = EFFECT_HOST_GROUND_TRANSPARENT;
+    effect->look.wrap_width = EFFECT_HOST_LOOK_WIDTH_DEFAULT;
 }
 
-void effect_gst_effect_set_ground(GstElement *element, effect_gst_effect *effect, uint32_t ground, uint32_t color) {
-    GST_OBJECT_LOCK(element);
-    effect->look.ground = ground;
-    effect->look.ground_color = color;
-    effect->look_changed = TRUE;
-    GST_OBJECT_UNLOCK(element);
-}
 
 void effect_gst_effect_clear(effect_gst_effect *effect) {
     effect_gst_effect_stop(effect);

@@ -55,15 +55,11 @@ static void set_property(GObject *object, guint id, const GValue *value, GParamS
         self->timestamp_offset = g_value_get_int64(value);
         GST_OBJECT_UNLOCK(object);
         break;
-    case PROP_BACKGROUND: {
-        guint argb = g_value_get_uint(value);
+    case PROP_BACKGROUND:
         GST_OBJECT_LOCK(object);
-        self->background = argb;
+        self->background = g_value_get_uint(value);
         GST_OBJECT_UNLOCK(object);
-        effect_gst_effect_set_ground(GST_ELEMENT(object), &self->effect, EFFECT_HOST_GROUND_COLOR,
-                                     effect_gst_color_from_argb(argb));
         break;
-    }
     default: G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, spec); break;
     }
 }
@@ -204,6 +200,25 @@ static void reorder(GstVideoFrame *frame) {
     }
 }
 
+/* The frame at t, fitted and centred as render --size draws it, over the
+ * background, which fills the frame (0: transparent), as straight RGBA. */
+static effect_status draw(effect_host_picture *picture, double t, GstVideoFrame *frame, guint background,
+                          effect_error *error) {
+    const uint32_t width = (uint32_t)GST_VIDEO_FRAME_WIDTH(frame), height = (uint32_t)GST_VIDEO_FRAME_HEIGHT(frame);
+    const uint32_t stride = (uint32_t)GST_VIDEO_FRAME_PLANE_STRIDE(frame, 0);
+    guint8 *data = GST_VIDEO_FRAME_PLANE_DATA(frame, 0);
+    if ((background >> 24) == 0)
+        return effect_host_picture_draw_pixels(picture, t, data, width, height, stride, EFFECT_HOST_PIXELS_RGBA_STRAIGHT,
+                                               error);
+    const guint8 rgba[4] = {(guint8)(background >> 16), (guint8)(background >> 8), (guint8)background,
+                            (guint8)(background >> 24)};
+    for (uint32_t x = 0; x < width; x++) memcpy(data + (gsize)x * 4, rgba, 4);
+    for (uint32_t y = 1; y < height; y++) memcpy(data + (gsize)y * stride, data, (gsize)width * 4);
+    const effect_host_placement over = {sizeof over, EFFECT_HOST_PLACE_OVER, 1, 0.5, 0.5};
+    return effect_host_picture_draw_pixels_placed(picture, t, data, width, height, stride,
+                                                  EFFECT_HOST_PIXELS_RGBA_STRAIGHT, &over, error);
+}
+
 static GstFlowReturn fill(GstPushSrc *push, GstBuffer *buffer) {
     EffectGstSrc *self = (EffectGstSrc *)push;
     GstBaseSrc *base = GST_BASE_SRC(push);
@@ -223,11 +238,11 @@ static GstFlowReturn fill(GstPushSrc *push, GstBuffer *buffer) {
         GST_ELEMENT_ERROR(push, RESOURCE, WRITE, ("cannot map the frame for writing"), (NULL));
         return GST_FLOW_ERROR;
     }
+    GST_OBJECT_LOCK(push);
+    const guint background = self->background;
+    GST_OBJECT_UNLOCK(push);
     effect_error error = {sizeof error, 0, {0}};
-    effect_status status = effect_host_picture_draw_pixels(
-        picture, (double)time / GST_SECOND, GST_VIDEO_FRAME_PLANE_DATA(&frame, 0), (uint32_t)GST_VIDEO_FRAME_WIDTH(&frame),
-        (uint32_t)GST_VIDEO_FRAME_HEIGHT(&frame), (uint32_t)GST_VIDEO_FRAME_PLANE_STRIDE(&frame, 0),
-        EFFECT_HOST_PIXELS_RGBA_STRAIGHT, &error);
+    effect_status status = draw(picture, (double)time / GST_SECOND, &frame, background, &error);
     if (status == EFFECT_OK) reorder(&frame);
     gst_video_frame_unmap(&frame);
     if (status != EFFECT_OK) {
@@ -272,7 +287,9 @@ static void class_init(gpointer klass, gpointer class_data) {
     g_object_class_install_property(
         object_class, PROP_BACKGROUND,
         g_param_spec_uint("background", "Background",
-                          "The ground under the effect (0xAARRGGBB, straight alpha); 0 is transparent", 0, G_MAXUINT32,
+                          "The colour that fills the frame under the effect (0xAARRGGBB, straight alpha); 0 is "
+                          "transparent",
+                          0, G_MAXUINT32,
                           0, flags | GST_PARAM_MUTABLE_PLAYING));
     effect_gst_install_properties(object_class, type);
 
@@ -281,7 +298,8 @@ static void class_init(gpointer klass, gpointer class_data) {
     gst_element_class_set_metadata(element_class, long_name, "Source/Video", description, "effect-host");
     g_free(long_name);
     g_free(description);
-    GstCaps *caps = gst_caps_from_string(GST_VIDEO_CAPS_MAKE("{ RGBA, BGRA, ARGB }"));
+    /* Square pixels: the picture is fitted to the frame as it is shown. */
+    GstCaps *caps = gst_caps_from_string(GST_VIDEO_CAPS_MAKE("{ RGBA, BGRA, ARGB }") ", pixel-aspect-ratio = (fraction) 1/1");
     gst_element_class_add_pad_template(element_class, gst_pad_template_new("src", GST_PAD_SRC, GST_PAD_ALWAYS, caps));
     gst_caps_unref(caps);
     base_class->fixate = fixate;

@@ -1,4 +1,5 @@
 import CEffect
+import CEffectHost
 import EffectHost
 
 /// How the frames of an effect are pictured on a canvas fixed for a whole
@@ -20,8 +21,8 @@ public struct FramePicture {
 
     /// The width a picture offers the effect's view unless told otherwise,
     /// in points, as a container would: room for a line of a title, where
-    /// text-reveal wraps its paragraph.
-    public static let defaultProposedWidth = 432.0
+    /// text-reveal wraps its paragraph (effect_host.h states it).
+    public static let defaultProposedWidth = EFFECT_HOST_LOOK_WIDTH_DEFAULT
 
     /// The picture's size in points.
     public var width: Double { canvas.width }

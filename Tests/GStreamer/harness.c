@@ -17,13 +17,16 @@
  *   control NAME MODE T:V,T:V...
  *                        an InterpolationControlSource (MODE linear or
  *                        none) bound to NAME with an absolute binding
- *   frame T              push: the input frame with PTS T, its output kept
+ *   frame T              push: the input frame with PTS T (none: no
+ *                        timestamp), its output kept
  *   segment START TIME RATE APPLIED
  *                        push: flush, then a new segment (a flushing seek)
  *   play / pause         pull: the pipeline's state
  *   seek RATE START STOP pull: a flushing accurate seek; STOP < 0: none
  *   pull N               pull: N frames (fewer at EOS)
- * Each kept frame prints "frame PTS STREAM_TIME" (ns; -1 when none).
+ * Each kept frame prints "frame PTS STREAM_TIME" (ns; -1 when none); at
+ * the end, each warning and error the elements posted, "warning MESSAGE"
+ * or "error MESSAGE".
  * Frames are written packed: each plane's rows without padding.
  */
 #include <gst/app/gstappsink.h>
@@ -115,6 +118,18 @@ static gboolean common_step(GstElement *element, int argc, char **argv, int *i) 
     return TRUE;
 }
 
+/* What the elements said on the bus: "warning MESSAGE" and "error MESSAGE". */
+static void print_bus(GstBus *bus) {
+    for (GstMessage *message; (message = gst_bus_pop_filtered(bus, GST_MESSAGE_WARNING | GST_MESSAGE_ERROR)) != NULL;) {
+        GError *said = NULL;
+        if (GST_MESSAGE_TYPE(message) == GST_MESSAGE_WARNING) gst_message_parse_warning(message, &said, NULL);
+        else gst_message_parse_error(message, &said, NULL);
+        printf("%s %s\n", GST_MESSAGE_TYPE(message) == GST_MESSAGE_WARNING ? "warning" : "error", said->message);
+        g_error_free(said);
+        gst_message_unref(message);
+    }
+}
+
 static int push(int argc, char **argv) {
     if (argc < 6) die("usage: harness push FACTORY CAPS PATTERN OUT STEP...", NULL);
     const char *factory = argv[2], *caps = argv[3], *pattern = argv[4], *out_name = argv[5];
@@ -146,6 +161,8 @@ static int push(int argc, char **argv) {
     g_free(in_name);
 
     GstHarness *h = gst_harness_new_with_element(element, "sink", "src");
+    GstBus *bus = gst_bus_new();
+    gst_element_set_bus(element, bus);
     gst_harness_set_src_caps_str(h, caps);
     FILE *out = fopen(out_name, "wb");
     if (out == NULL) die("cannot write", out_name);
@@ -154,8 +171,9 @@ static int push(int argc, char **argv) {
         if (common_step(element, argc, argv, &i)) continue;
         if (strcmp(argv[i], "frame") == 0 && i + 1 < argc) {
             GstBuffer *buffer = gst_buffer_copy_deep(input);
-            GST_BUFFER_PTS(buffer) = ns_of(argv[i + 1]);
-            GST_BUFFER_DURATION(buffer) = duration;
+            const int timed = strcmp(argv[i + 1], "none") != 0;
+            GST_BUFFER_PTS(buffer) = timed ? ns_of(argv[i + 1]) : GST_CLOCK_TIME_NONE;
+            GST_BUFFER_DURATION(buffer) = timed ? duration : GST_CLOCK_TIME_NONE;
             GstBuffer *result = gst_harness_push_and_pull(h, buffer);
             if (result == NULL) die("the element gave no frame at", argv[i + 1]);
             write_packed(out, &info, result);
@@ -179,6 +197,8 @@ static int push(int argc, char **argv) {
         }
     }
     fclose(out);
+    print_bus(bus);
+    gst_object_unref(bus);
     gst_buffer_unref(input);
     gst_harness_teardown(h);
     gst_harness_teardown(source);
@@ -247,6 +267,9 @@ static int pull(int argc, char **argv) {
         }
     }
     fclose(out);
+    GstBus *bus = gst_element_get_bus(pipeline);
+    print_bus(bus);
+    gst_object_unref(bus);
     gst_element_set_state(pipeline, GST_STATE_NULL);
     gst_object_unref(sink);
     gst_object_unref(element);

@@ -166,3 +166,47 @@ def test_over_a_decoded_h264_clip_the_overlay_draws_at_each_frames_stream_time(g
     assert not np.array_equal(bases[3][0], bases[15][0]), "the clip does not move: nothing is tested"
     for n in (3, 15):
         assert_drawn_over(frames[n], bases[n], gst.render(tmp_path, "strikethrough-reveal", n / 10, (W, H)), ("clip", n))
+
+
+def test_the_first_frame_after_an_accurate_seek_between_frames_is_drawn_at_the_seek(gst, tmp_path):
+    # At 30 fps a seek to 0.51 s starts with the frame of 0.5 s, shown from 0.51 s: drawn at 0.51 s.
+    launch = f"videotestsrc pattern=smpte75 ! {caps('I420')} ! fxtextrevealoverlay name=fx"
+    data, times, _ = gst.pull(launch, tmp_path / "between.yuv", "pause", "seek", 1, 0.51, -1, "play", "pull", 1)
+    assert times == [(500_000_000, -1)], times
+    base, _, _ = overlay(gst, tmp_path, "text-reveal", "I420", pattern="smpte75")
+    assert_drawn_over(yuv420_frames(data, W, H)[0], base, gst.render(tmp_path, "text-reveal", 0.51, (W, H)), "0.51 s")
+
+
+def test_pixels_that_are_not_square_keep_a_circle_round(gst, tmp_path):
+    # HDV: 1440 x 1080 shown at 4:3 pixels, 1920 wide. One circle, at rest (reduce_motion), on black.
+    out = tmp_path / "hdv.yuv"
+    gst.launch("videotestsrc pattern=black num-buffers=31 ! video/x-raw,format=I420,width=1440,height=1080,"
+               "pixel-aspect-ratio=4/3,framerate=30/1 ! fxbreathingcirclesoverlay reduce-motion=true circle-count=1 "
+               f"! filesink location={out}")
+    luma = yuv420_frames(out.read_bytes(), 1440, 1080)[-1][0]
+    rows, columns = np.nonzero(luma > 16 + 8)
+    tall, wide = rows.max() - rows.min() + 1, columns.max() - columns.min() + 1
+    assert tall > 100, "no circle drawn: nothing is tested"
+    assert abs(wide * 4 / 3 / tall - 1) < 0.03, (wide, tall)
+
+
+def test_frames_without_timestamps_pass_through_with_one_warning(gst, tmp_path):
+    base, frames, lines = overlay(gst, tmp_path, "strikethrough-reveal", "I420", "frame", "none", "frame", "none",
+                                  "frame", 1.5)
+    for plane in range(3):
+        assert np.array_equal(frames[0][plane], base[plane]) and np.array_equal(frames[1][plane], base[plane])
+    assert [line for line in lines if line.startswith("warning")] == [
+        "warning frames without timestamps pass through without the effect"]
+    assert_drawn_over(frames[2], base, gst.render(tmp_path, "strikethrough-reveal", 1.5, (W, H)), "a timed frame after")
+
+
+def test_a_font_file_changed_while_playing_that_cannot_be_used_keeps_the_last_look(gst, tmp_path):
+    launch = f"videotestsrc pattern=smpte75 ! {caps('I420')} ! fxstrikethroughrevealoverlay name=fx"
+    data, times, lines = gst.pull(launch, tmp_path / "font.yuv", "play", "pull", 3, "set", "font", "/nonexistent/font.ttf",
+                                  "pull", 3)
+    assert len(times) == 6, lines
+    assert any(line.startswith("warning the look is not changed") and "/nonexistent/font.ttf" in line for line in lines), lines
+    frames = yuv420_frames(data, W, H)
+    base, _, _ = overlay(gst, tmp_path, "strikethrough-reveal", "I420", pattern="smpte75")
+    t = times[5][1] / 1e9
+    assert_drawn_over(frames[5], base, gst.render(tmp_path, "strikethrough-reveal", t, (W, H)), "after the bad font")

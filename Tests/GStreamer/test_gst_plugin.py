@@ -10,6 +10,7 @@ import os
 import re
 import shutil
 import subprocess
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -197,3 +198,21 @@ def test_a_font_file_that_is_not_there_is_an_error_on_the_bus_naming_it(gst):
     assert result.returncode > 0, (result.returncode, result.stderr)
     assert re.search(r"ERROR: from element .*fxstrikethroughrevealoverlay.*/nonexistent/font.ttf", result.stdout + result.stderr), \
         result.stdout + result.stderr
+
+
+def test_effect_ids_that_differ_only_in_dashes_leave_the_elements_to_the_first(gst, tmp_path):
+    # "textreveal" would name text-reveal's elements; the plugin search path's first file keeps them, and the log says so.
+    plugins = tmp_path / "plugins"
+    plugins.mkdir()
+    source = (Path(ROOT, "examples", "c-plugin", "pulse.c").read_text()
+              .replace('out->id = "pulse"', 'out->id = "textreveal"').replace('strcmp(id, "pulse")', 'strcmp(id, "textreveal")'))
+    assert 'out->id = "textreveal"' in source and 'strcmp(id, "textreveal")' in source
+    (tmp_path / "clash.c").write_text(source)
+    subprocess.run(["cc", "-std=c11", "-Wall", "-Wextra", "-Werror", "-shared", "-fPIC", "-I", os.path.join(ROOT, "include"),
+                    str(tmp_path / "clash.c"), "-o", str(plugins / "libClash.so"), "-lm"], check=True)
+    result = gst.run(["gst-inspect-1.0", "effecthost"], plugin_path=plugins, registry=tmp_path / "registry.bin",
+                     debug="effecthost:2")
+    assert re.search(r"skipped effect 'text-reveal' of .*libReveal\.so: its elements fxtextrevealsrc and fxtextrevealoverlay "
+                     r"are effect 'textreveal''s", result.stderr), result.stderr[-2000:]
+    inspected = gst.run(["gst-inspect-1.0", "fxtextrevealoverlay"], plugin_path=plugins, registry=tmp_path / "registry.bin")
+    assert "dots" in inspected.stdout and "highlights" not in inspected.stdout

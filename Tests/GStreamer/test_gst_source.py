@@ -111,6 +111,7 @@ def test_a_keyframed_step_between_frames_is_an_event_at_the_keyframe(gst, tmp_pa
     # At 10 fps the frames are 1.0 and 1.1 s; the step at 1.05 s is an event at 1.05 s, not at the frame that sees it.
     data, times, _ = gst.pull(f"fxstrikethroughrevealsrc name=fx done=false ! {caps()}", tmp_path / "k.rgba",
                               "control", "done", "none", "0:0,1.05:1", "play", "pull", 14)
+    assert times[13][0] == 1_300_000_000
     frame = rgba_frames(data, W, H)[13]
     at_keyframe = gst.render(tmp_path, "strikethrough-reveal", 1.3, (W, H), "--param", "done=false", "--at", "1.05:done=true")
     at_frame = gst.render(tmp_path, "strikethrough-reveal", 1.3, (W, H), "--param", "done=false", "--at", "1.1:done=true")
@@ -161,3 +162,12 @@ def test_odd_sizes_give_their_frames(gst, tmp_path, size):
     frames = rgba_frames(data, *size)
     assert len(frames) == 2
     assert_same(frames[1], gst.render(tmp_path, "strikethrough-reveal", 0.1, size), size)
+
+
+def test_a_background_fills_the_whole_frame(gst, tmp_path):
+    data, _, _ = gst.pull(f"fxtextrevealsrc name=fx background=0xFF00FF00 ! {caps(size=(108, 192))}", tmp_path / "bg.rgba",
+                          "play", "pull", 1)
+    frame = rgba_frames(data, 108, 192)[0]
+    assert (frame[..., 3] == 255).all()
+    for corner in (frame[0, 0], frame[0, -1], frame[-1, 0], frame[-1, -1]):
+        assert list(corner) == [0, 255, 0, 255]

@@ -168,16 +168,24 @@ public func effect_host_instance_handle(_ instance: OpaquePointer?) -> OpaquePoi
     return box.instance.rawHandle
 }
 
+/// An event's arguments, read: the instance, the param's name, its value.
+private func event(_ instance: OpaquePointer?, _ name: UnsafePointer<CChar>?, _ raw: UnsafePointer<effect_value>?)
+    throws -> (InstanceBox, String, Value)
+{
+    let box: InstanceBox = try object(instance, "instance")
+    let name = try text(name, "name")
+    guard let raw else { throw Failure.null("value") }
+    return (box, name, try value(raw.pointee, for: try param(name, of: box.instance.effect), named: name))
+}
+
 @_cdecl("effect_host_instance_set_param")
 public func effect_host_instance_set_param(
     _ instance: OpaquePointer?, _ name: UnsafePointer<CChar>?, _ raw: UnsafePointer<effect_value>?, _ t: Double,
     _ error: UnsafeMutablePointer<effect_error>?
 ) -> Int32 {
     answer(error) {
-        let box: InstanceBox = try object(instance, "instance")
-        let name = try text(name, "name")
-        guard let raw else { throw Failure.null("value") }
-        try box.set(name, to: try value(raw.pointee, for: try param(name, of: box.instance.effect), named: name), at: t)
+        let (box, name, value) = try event(instance, name, raw)
+        try box.set(name, to: value, at: t)
     }
 }
 
@@ -187,10 +195,8 @@ public func effect_host_instance_edit_param(
     _ error: UnsafeMutablePointer<effect_error>?
 ) -> Int32 {
     answer(error) {
-        let box: InstanceBox = try object(instance, "instance")
-        let name = try text(name, "name")
-        guard let raw else { throw Failure.null("value") }
-        try box.edit(name, to: try value(raw.pointee, for: try param(name, of: box.instance.effect), named: name), at: t)
+        let (box, name, value) = try event(instance, name, raw)
+        try box.edit(name, to: value, at: t)
     }
 }
 

@@ -37,6 +37,8 @@ typedef struct EffectGstOverlay {
     effect_host_picture *drawn_by; /* the picture that drew the canvas, NULL: none */
     effect_host_placement drawn_at;
     int ink_x, ink_y, ink_width, ink_height;
+    guint8 *ink;       /* on YUV video: the ink's box as straight AYUV */
+    gsize ink_size;
     gboolean refused; /* a draw the host refused was said once */
     gboolean untimed; /* frames without timestamps were said once */
 } EffectGstOverlay;
@@ -76,7 +78,10 @@ static void get_property(GObject *object, guint id, GValue *value, GParamSpec *s
 
 static void drop_canvas(EffectGstOverlay *self) {
     g_free(self->canvas);
+    g_free(self->ink);
     self->canvas = NULL;
+    self->ink = NULL;
+    self->ink_size = 0;
     self->canvas_width = self->canvas_height = 0;
     self->drawn_by = NULL;
 }
@@ -93,6 +98,14 @@ static gboolean stop(GstBaseTransform *transform) {
     effect_gst_effect_stop(&self->effect);
     drop_canvas(self);
     self->refused = self->untimed = FALSE;
+    return TRUE;
+}
+
+/* New caps (a size, a format, a colorimetry): the canvas is drawn anew. */
+static gboolean set_info(GstVideoFilter *filter, GstCaps *incaps, GstVideoInfo *in_info, GstCaps *outcaps,
+                         GstVideoInfo *out_info) {
+    (void)incaps, (void)in_info, (void)outcaps, (void)out_info;
+    ((EffectGstOverlay *)filter)->drawn_by = NULL;
     return TRUE;
 }
 
@@ -126,13 +139,62 @@ static int same_placement(const effect_host_placement *a, const effect_host_plac
     return a->size == b->size && a->x == b->x && a->y == b->y;
 }
 
+/* The ink's box as straight AYUV in the video's own colour matrix and
+ * range (BT.601 on SD, BT.709 on HD, full range for JPEG's), as GStreamer
+ * names them; the blender then lays it on the frame with no conversion of
+ * its own (which would be BT.709's, whatever the video's). In fixed point,
+ * 16 bits of fraction: this runs over every pixel of the box. */
+static void ink_to_ayuv(EffectGstOverlay *self, const GstVideoInfo *info) {
+    gdouble kr, kb;
+    if (!gst_video_color_matrix_get_Kr_Kb(info->colorimetry.matrix, &kr, &kb)) kr = 0.2126, kb = 0.0722;
+    gint offset[GST_VIDEO_MAX_COMPONENTS], scale[GST_VIDEO_MAX_COMPONENTS];
+    gst_video_color_range_offsets(info->colorimetry.range, info->finfo, offset, scale);
+    const double kg = 1 - kr - kb;
+    const double rows[3][3] = {{kr, kg, kb},
+                               {-kr / (2 * (1 - kb)), -kg / (2 * (1 - kb)), 0.5},
+                               {0.5, -kg / (2 * (1 - kr)), -kb / (2 * (1 - kr))}};
+    gint32 k[3][3], base[3];
+    for (int c = 0; c < 3; c++) {
+        for (int i = 0; i < 3; i++) k[c][i] = (gint32)lround(rows[c][i] * scale[c] / 255.0 * 65536);
+        base[c] = offset[c] * 65536 + 32768;
+    }
+    guint32 unpremultiply[256] = {0};
+    for (guint32 a = 1; a < 256; a++) unpremultiply[a] = (255u * 65536u + a / 2) / a;
+
+    const gsize size = (gsize)self->ink_width * self->ink_height * 4;
+    if (self->ink_size < size) {
+        g_free(self->ink);
+        self->ink = g_malloc(size);
+        self->ink_size = size;
+    }
+    guint8 *out = self->ink;
+    for (int y = 0; y < self->ink_height; y++) {
+        const guint32 *in = self->canvas + (gsize)(self->ink_y + y) * self->canvas_width + self->ink_x;
+        for (int x = 0; x < self->ink_width; x++, out += 4) {
+            const guint32 word = in[x], a = word >> 24;
+            if (a == 0) {
+                memset(out, 0, 4);
+                continue;
+            }
+            const gint32 rgb[3] = {(gint32)MIN(255u, (((word >> 16) & 255) * unpremultiply[a] + 32768) >> 16),
+                                   (gint32)MIN(255u, (((word >> 8) & 255) * unpremultiply[a] + 32768) >> 16),
+                                   (gint32)MIN(255u, ((word & 255) * unpremultiply[a] + 32768) >> 16)};
+            out[0] = (guint8)a;
+            for (int c = 0; c < 3; c++)
+                out[1 + c] = (guint8)CLAMP((base[c] + k[c][0] * rgb[0] + k[c][1] * rgb[1] + k[c][2] * rgb[2]) >> 16, 0, 255);
+        }
+    }
+}
+
 /* Not drawn, said once: the video passes through as it is. */
 #define PASS_THROUGH GST_FLOW_CUSTOM_SUCCESS
 
 /* Draws the frame at t into the canvas unless it holds it already.
  * PASS_THROUGH when the host refused; an error when memory ran out. */
 static GstFlowReturn draw_canvas(EffectGstOverlay *self, effect_host_picture *picture, double t, uint32_t width,
-                            uint32_t height, const effect_host_placement *placement) {
+                                 uint32_t height, const effect_host_placement *placement) {
+    const GstVideoInfo *info = &GST_VIDEO_FILTER(self)->in_info;
+    const gboolean yuv = GST_VIDEO_INFO_IS_YUV(info);
     effect_error error = {sizeof error, 0, {0}};
     if (width > EFFECT_HOST_PIXELS_SIDE_MAX || height > EFFECT_HOST_PIXELS_SIDE_MAX) {
         if (!self->refused)
@@ -170,6 +232,7 @@ static GstFlowReturn draw_canvas(EffectGstOverlay *self, effect_host_picture *pi
     self->drawn_by = picture;
     self->drawn_at = *placement;
     find_ink(self);
+    if (yuv && self->ink_width > 0) ink_to_ayuv(self, info);
     return GST_FLOW_OK;
 }
 
@@ -224,22 +287,25 @@ static GstFlowReturn transform_frame_ip(GstVideoFilter *filter, GstVideoFrame *f
     if (drawn != GST_FLOW_OK) return drawn == PASS_THROUGH ? GST_FLOW_OK : drawn;
     if (self->ink_width == 0) return GST_FLOW_OK;
 
-    /* The ink's box of the canvas, as it is: rows keep the canvas's stride. */
-    const gsize stride = (gsize)shown * 4;
-    const gsize offset = (gsize)self->ink_y * stride + (gsize)self->ink_x * 4;
+    /* The ink's box: on YUV video its AYUV, straight; else the canvas's
+     * premultiplied ARGB as it is, rows keeping the canvas's stride. */
+    const gboolean yuv = GST_VIDEO_INFO_IS_YUV(info);
+    const gsize stride = yuv ? (gsize)self->ink_width * 4 : (gsize)shown * 4;
+    guint8 *first = yuv ? self->ink : (guint8 *)(self->canvas + (gsize)self->ink_y * shown + self->ink_x);
     const gsize length = (gsize)(self->ink_height - 1) * stride + (gsize)self->ink_width * 4;
-    GstBuffer *pixels = gst_buffer_new_wrapped_full(GST_MEMORY_FLAG_READONLY, (guint8 *)self->canvas + offset, length,
-                                                    0, length, NULL, NULL);
+    GstBuffer *pixels = gst_buffer_new_wrapped_full(GST_MEMORY_FLAG_READONLY, first, length, 0, length, NULL, NULL);
     gsize offsets[GST_VIDEO_MAX_PLANES] = {0};
     gint strides[GST_VIDEO_MAX_PLANES] = {(gint)stride};
-    gst_buffer_add_video_meta_full(pixels, GST_VIDEO_FRAME_FLAG_NONE, GST_VIDEO_OVERLAY_COMPOSITION_FORMAT_RGB,
+    gst_buffer_add_video_meta_full(pixels, GST_VIDEO_FRAME_FLAG_NONE,
+                                   yuv ? GST_VIDEO_OVERLAY_COMPOSITION_FORMAT_YUV : GST_VIDEO_OVERLAY_COMPOSITION_FORMAT_RGB,
                                    (guint)self->ink_width, (guint)self->ink_height, 1, offsets, strides);
     /* Where the box lies in the frame's own pixels. */
     const gint left = (gint)(((guint64)self->ink_x * width) / shown);
     const gint right = (gint)(((guint64)(self->ink_x + self->ink_width) * width + shown - 1) / shown);
     GstVideoOverlayRectangle *rectangle =
         gst_video_overlay_rectangle_new_raw(pixels, left, self->ink_y, (guint)(right - left), (guint)self->ink_height,
-                                            GST_VIDEO_OVERLAY_FORMAT_FLAG_PREMULTIPLIED_ALPHA);
+                                            yuv ? GST_VIDEO_OVERLAY_FORMAT_FLAG_NONE
+                                                : GST_VIDEO_OVERLAY_FORMAT_FLAG_PREMULTIPLIED_ALPHA);
     gst_buffer_unref(pixels);
     GstVideoOverlayComposition *composition = gst_video_overlay_composition_new(rectangle);
     gst_video_overlay_rectangle_unref(rectangle);
@@ -291,6 +357,7 @@ static void class_init(gpointer klass, gpointer class_data) {
     gst_element_class_add_pad_template(element_class, gst_pad_template_new("src", GST_PAD_SRC, GST_PAD_ALWAYS, caps));
     gst_caps_unref(caps);
     GST_BASE_TRANSFORM_CLASS(klass)->stop = stop;
+    GST_VIDEO_FILTER_CLASS(klass)->set_info = set_info;
     GST_VIDEO_FILTER_CLASS(klass)->transform_frame_ip = transform_frame_ip;
 }
 

@@ -134,18 +134,22 @@ def premultiplied(image):
     return np.concatenate([rgba[..., :3] * rgba[..., 3:] / 255, rgba[..., 3:]], axis=-1)
 
 
-def bt709_over(ink, base):
-    """ink (straight RGBA, the frame's size) over base (Y, U, V 4:2:0) in BT.709 limited range.
+def bt709_over(ink, base, kr=0.2126, kb=0.0722, full_range=False):
+    """ink (straight RGBA, the frame's size) over base (Y, U, V 4:2:0): Y'CbCr with
+    the matrix's Kr and Kb (BT.709's by default; BT.601's are 0.299 and 0.114), in
+    limited range (Y 16-235, chroma 16-240) or full range (0-255).
 
     Luma per pixel; chroma from the top-left pixel of each 2x2 block, as
     gst_video_overlay_composition_blend samples it. Returns the planes (float)
     and each plane's ink mask (chroma: any of the block's pixels has alpha).
     """
     rgba = ink.astype(np.float64)
-    r, g, b, a = rgba[..., 0], rgba[..., 1], rgba[..., 2], rgba[..., 3] / 255
-    y_ink = 16 + 219 * (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255
-    u_ink = 128 + 224 * (-0.2126 / 1.8556 * r - 0.7152 / 1.8556 * g + 0.5 * b) / 255
-    v_ink = 128 + 224 * (0.5 * r - 0.7152 / 1.5748 * g - 0.0722 / 1.5748 * b) / 255
+    r, g, b, a = rgba[..., 0] / 255, rgba[..., 1] / 255, rgba[..., 2] / 255, rgba[..., 3] / 255
+    luma = kr * r + (1 - kr - kb) * g + kb * b
+    y_scale, c_scale, y_offset = (255, 255, 0) if full_range else (219, 224, 16)
+    y_ink = y_offset + y_scale * luma
+    u_ink = 128 + c_scale * (b - luma) / (2 * (1 - kb))
+    v_ink = 128 + c_scale * (r - luma) / (2 * (1 - kr))
     y0, u0, v0 = (p.astype(np.float64) for p in base)
     y = y_ink * a + y0 * (1 - a)
     top_left = (slice(None, None, 2), slice(None, None, 2))

@@ -18,13 +18,13 @@ from gst_harness import EFFECTS, bt709_over, element, yuv420_frames
 W, H = 640, 360
 
 
-def caps(fmt, size=(W, H), rate="30/1"):
-    return f"video/x-raw,format={fmt},width={size[0]},height={size[1]},framerate={rate},colorimetry=bt709"
+def caps(fmt, size=(W, H), rate="30/1", colorimetry="bt709"):
+    return f"video/x-raw,format={fmt},width={size[0]},height={size[1]},framerate={rate},colorimetry={colorimetry}"
 
 
-def assert_drawn_over(got, base, ink, what):
-    """got, base: (Y, U, V) planes; ink: render's straight RGBA at the frame's size."""
-    expected, masks = bt709_over(ink, base)
+def assert_drawn_over(got, base, ink, what, **matrix):
+    """got, base: (Y, U, V) planes; ink: render's straight RGBA at the frame's size; matrix: bt709_over's."""
+    expected, masks = bt709_over(ink, base, **matrix)
     assert masks[0].any(), (what, "render drew no ink: nothing is tested")
     for plane, name in enumerate("YUV"):
         mask = masks[plane]
@@ -34,9 +34,10 @@ def assert_drawn_over(got, base, ink, what):
         assert difference <= 2, (what, name, difference)
 
 
-def overlay(gst, tmp_path, effect, fmt, *steps, size=(W, H), pattern="smpte"):
+def overlay(gst, tmp_path, effect, fmt, *steps, size=(W, H), pattern="smpte", colorimetry="bt709"):
     """smpte's corner is noise, new in each frame: pipelines compared frame by frame use smpte75."""
-    source, data, lines, _ = gst.push(element(effect, "overlay"), caps(fmt, size), pattern, tmp_path / f"{fmt}.yuv", *steps)
+    source, data, lines, _ = gst.push(element(effect, "overlay"), caps(fmt, size, colorimetry=colorimetry), pattern,
+                                      tmp_path / f"{fmt}.yuv", *steps)
     nv12 = fmt == "NV12"
     return yuv420_frames(source, *size, nv12)[0], yuv420_frames(data, *size, nv12), lines
 
@@ -210,3 +211,20 @@ def test_a_font_file_changed_while_playing_that_cannot_be_used_keeps_the_last_lo
     base, _, _ = overlay(gst, tmp_path, "strikethrough-reveal", "I420", pattern="smpte75")
     t = times[5][1] / 1e9
     assert_drawn_over(frames[5], base, gst.render(tmp_path, "strikethrough-reveal", t, (W, H)), "after the bad font")
+
+
+@pytest.mark.parametrize(("colorimetry", "matrix"), [
+    ("bt601", {"kr": 0.299, "kb": 0.114}),
+    ("bt709", {}),
+    ("1:4:0:0", {"kr": 0.299, "kb": 0.114, "full_range": True}),  # JPEG's: BT.601, full range
+])
+def test_the_ink_is_in_the_videos_own_colour_matrix_and_range(gst, tmp_path, colorimetry, matrix):
+    # Saturated red text and a green line: where BT.601, BT.709 and full range differ most.
+    base, frames, _ = overlay(gst, tmp_path, "strikethrough-reveal", "I420", "prop", "color", "0xFFFF0000", "prop",
+                              "line-color", "0xFF00FF00", "frame", 1.5, colorimetry=colorimetry)
+    ink = gst.render(tmp_path, "strikethrough-reveal", 1.5, (W, H), "--param", "color=#FF0000", "--param", "line_color=#00FF00")
+    assert_drawn_over(frames[0], base, ink, colorimetry, **matrix)
+    if matrix:
+        other, _ = bt709_over(ink, base)
+        mine, mask = bt709_over(ink, base, **matrix)
+        assert np.abs(other[0][mask[0]] - mine[0][mask[0]]).mean() > 4, "the matrices draw alike: nothing is tested"

@@ -199,8 +199,8 @@ static GstFlowReturn draw_canvas(EffectGstOverlay *self, effect_host_picture *pi
     if (width > EFFECT_HOST_PIXELS_SIDE_MAX || height > EFFECT_HOST_PIXELS_SIDE_MAX) {
         if (!self->refused)
             GST_ELEMENT_WARNING(self, LIBRARY, SETTINGS,
-                                ("the effect is not drawn: a %u × %u frame is more than %u pixels a side", width, height,
-                                 EFFECT_HOST_PIXELS_SIDE_MAX),
+                                ("the effect is not drawn: a %d × %d frame is more than %u pixels a side",
+                                 GST_VIDEO_INFO_WIDTH(info), GST_VIDEO_INFO_HEIGHT(info), EFFECT_HOST_PIXELS_SIDE_MAX),
                                 ("the video passes through as it is"));
         self->refused = TRUE;
         return PASS_THROUGH;
@@ -275,15 +275,22 @@ static GstFlowReturn transform_frame_ip(GstVideoFilter *filter, GstVideoFrame *f
 
     /* The canvas has the frame's shape as it is shown: pixels that are not
      * square (HDV's 1440 x 1080 at 4:3, PAL's 720 x 576) make it wider or
-     * narrower, and the blender scales its ink to the frame's pixels, so a
-     * circle stays round on screen. */
+     * narrower (or lower), and the blender scales its ink to the frame's
+     * pixels, so a circle stays round on screen. */
     const uint32_t width = (uint32_t)GST_VIDEO_FRAME_WIDTH(frame), height = (uint32_t)GST_VIDEO_FRAME_HEIGHT(frame);
     const GstVideoInfo *info = &filter->in_info;
-    uint32_t shown = width;
-    if (GST_VIDEO_INFO_PAR_N(info) > 0 && GST_VIDEO_INFO_PAR_D(info) > 0 && GST_VIDEO_INFO_PAR_N(info) != GST_VIDEO_INFO_PAR_D(info))
-        shown = (uint32_t)MAX(1, gst_util_uint64_scale_round(width, (guint64)GST_VIDEO_INFO_PAR_N(info),
-                                                             (guint64)GST_VIDEO_INFO_PAR_D(info)));
-    GstFlowReturn drawn = draw_canvas(self, picture, t, shown, height, &placement);
+    uint32_t shown = width, shown_height = height;
+    const guint64 par_n = (guint64)MAX(GST_VIDEO_INFO_PAR_N(info), 0), par_d = (guint64)MAX(GST_VIDEO_INFO_PAR_D(info), 0);
+    if (par_n > 0 && par_d > 0 && par_n != par_d) {
+        /* Wider (or narrower) by the pixels' aspect, or, where that would
+         * pass the host's limit, lower instead: the same shape. */
+        shown = (uint32_t)MAX(1, gst_util_uint64_scale_round(width, par_n, par_d));
+        if (shown > EFFECT_HOST_PIXELS_SIDE_MAX) {
+            shown = width;
+            shown_height = (uint32_t)MAX(1, gst_util_uint64_scale_round(height, par_d, par_n));
+        }
+    }
+    GstFlowReturn drawn = draw_canvas(self, picture, t, shown, shown_height, &placement);
     if (drawn != GST_FLOW_OK) return drawn == PASS_THROUGH ? GST_FLOW_OK : drawn;
     if (self->ink_width == 0) return GST_FLOW_OK;
 
@@ -302,8 +309,10 @@ static GstFlowReturn transform_frame_ip(GstVideoFilter *filter, GstVideoFrame *f
     /* Where the box lies in the frame's own pixels. */
     const gint left = (gint)(((guint64)self->ink_x * width) / shown);
     const gint right = (gint)(((guint64)(self->ink_x + self->ink_width) * width + shown - 1) / shown);
+    const gint top = (gint)(((guint64)self->ink_y * height) / shown_height);
+    const gint bottom = (gint)(((guint64)(self->ink_y + self->ink_height) * height + shown_height - 1) / shown_height);
     GstVideoOverlayRectangle *rectangle =
-        gst_video_overlay_rectangle_new_raw(pixels, left, self->ink_y, (guint)(right - left), (guint)self->ink_height,
+        gst_video_overlay_rectangle_new_raw(pixels, left, top, (guint)(right - left), (guint)(bottom - top),
                                             yuv ? GST_VIDEO_OVERLAY_FORMAT_FLAG_NONE
                                                 : GST_VIDEO_OVERLAY_FORMAT_FLAG_PREMULTIPLIED_ALPHA);
     gst_buffer_unref(pixels);

@@ -120,26 +120,37 @@ static GstClockTime frame_time(const EffectGstSrc *self, gint64 frame) {
     return gst_util_uint64_scale((guint64)frame, (guint64)self->info.fps_d * GST_SECOND, (guint64)self->info.fps_n);
 }
 
+/* A backwards seek needs a stop to play back from: refused as it comes,
+ * before basesrc flushes, so the stream goes on as it was. */
+static gboolean event(GstBaseSrc *base, GstEvent *received) {
+    if (GST_EVENT_TYPE(received) == GST_EVENT_SEEK) {
+        gdouble rate;
+        GstSeekType stop_type;
+        gint64 stop;
+        gst_event_parse_seek(received, &rate, NULL, NULL, NULL, NULL, &stop_type, &stop);
+        if (rate < 0 && (stop_type == GST_SEEK_TYPE_NONE || stop < 0)) {
+            GST_WARNING_OBJECT(base, "refused a seek: a negative rate needs a stop to play back from");
+            return FALSE;
+        }
+    }
+    return GST_BASE_SRC_CLASS(parent_class)->event(base, received);
+}
+
 static gboolean do_seek(GstBaseSrc *base, GstSegment *segment) {
     EffectGstSrc *self = (EffectGstSrc *)base;
+    const gboolean backwards = segment->rate < 0;
+    if (backwards && !GST_CLOCK_TIME_IS_VALID(segment->stop)) return FALSE;
     segment->time = segment->start;
-    self->backwards = segment->rate < 0;
+    self->backwards = backwards;
     if (self->info.fps_n <= 0) {
         self->frame = 0;
         return TRUE;
     }
     const guint64 n = (guint64)self->info.fps_n, d = (guint64)self->info.fps_d * GST_SECOND;
-    if (self->backwards) {
-        /* From the last frame that starts before the stop. */
-        if (!GST_CLOCK_TIME_IS_VALID(segment->stop)) {
-            GST_WARNING_OBJECT(base, "a negative rate needs a stop to play back from");
-            return FALSE;
-        }
-        self->frame = (gint64)gst_util_uint64_scale_ceil(segment->stop, n, d) - 1;
-    } else {
-        /* The frame that covers the position. */
-        self->frame = (gint64)gst_util_uint64_scale(segment->position, n, d);
-    }
+    /* Backwards, from the last frame that starts before the stop; forwards,
+     * from the frame that covers the position. */
+    self->frame = backwards ? (gint64)gst_util_uint64_scale_ceil(segment->stop, n, d) - 1
+                            : (gint64)gst_util_uint64_scale(segment->position, n, d);
     return TRUE;
 }
 
@@ -305,6 +316,7 @@ static void class_init(gpointer klass, gpointer class_data) {
     base_class->fixate = fixate;
     base_class->set_caps = set_caps;
     base_class->is_seekable = is_seekable;
+    base_class->event = event;
     base_class->do_seek = do_seek;
     base_class->start = start;
     base_class->stop = stop;

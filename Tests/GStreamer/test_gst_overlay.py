@@ -191,6 +191,18 @@ def test_pixels_that_are_not_square_keep_a_circle_round(gst, tmp_path):
     assert abs(wide * 4 / 3 / tall - 1) < 0.03, (wide, tall)
 
 
+def test_pixels_twice_as_wide_on_a_frame_past_half_the_limit_still_draw_round(gst, tmp_path):
+    # 4098 x 2160 at 2:1 is 8196 wide as shown: past the host's 8192, so the canvas is lower instead of wider.
+    data, _, lines = gst.pull("videotestsrc pattern=black ! video/x-raw,format=I420,width=4098,height=2160,"
+                              "pixel-aspect-ratio=2/1,framerate=30/1 ! fxbreathingcirclesoverlay name=fx reduce-motion=true "
+                              "circle-count=1", tmp_path / "wide.yuv", "play", "pull", 1)
+    assert not [line for line in lines if line.startswith("warning")], lines
+    rows, columns = np.nonzero(yuv420_frames(data, 4098, 2160)[0][0] > 16 + 8)
+    tall, wide = rows.max() - rows.min() + 1, columns.max() - columns.min() + 1
+    assert tall > 100, "no circle drawn: nothing is tested"
+    assert abs(wide * 2 / tall - 1) < 0.03, (wide, tall)
+
+
 def test_frames_without_timestamps_pass_through_with_one_warning(gst, tmp_path):
     base, frames, lines = overlay(gst, tmp_path, "strikethrough-reveal", "I420", "frame", "none", "frame", "none",
                                   "frame", 1.5)

@@ -171,3 +171,12 @@ def test_a_background_fills_the_whole_frame(gst, tmp_path):
     assert (frame[..., 3] == 255).all()
     for corner in (frame[0, 0], frame[0, -1], frame[-1, 0], frame[-1, -1]):
         assert list(corner) == [0, 255, 0, 255]
+
+
+def test_a_backwards_seek_with_no_stop_is_refused_and_the_stream_goes_on(gst, tmp_path):
+    # Backwards from where? An endless source has no end: the seek is refused before anything is flushed.
+    data, times, lines = gst.pull(f"fxstrikethroughrevealsrc name=fx num-buffers=12 ! {caps()}", tmp_path / "r.rgba",
+                                  "play", "pull", 3, "seek", -1, 0, -1, "pull", 20)
+    assert "seek refused" in lines
+    assert [pts for pts, _ in times] == [n * 100_000_000 for n in range(12)]
+    assert_same(rgba_frames(data, W, H)[11], gst.render(tmp_path, "strikethrough-reveal", 1.1, (W, H)), "1.1 s")

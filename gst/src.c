@@ -21,9 +21,6 @@
 #include <gst/video/video.h>
 #include <string.h>
 
-/* The size a negotiation without one takes: the picture's at render's scale. */
-#define DEFAULT_SCALE 2.0
-
 enum { PROP_0, PROP_IS_LIVE, PROP_TIMESTAMP_OFFSET, PROP_BACKGROUND };
 
 typedef struct EffectGstSrc {
@@ -92,7 +89,8 @@ static GstCaps *fixate(GstBaseSrc *base, GstCaps *caps) {
     EffectGstSrc *self = (EffectGstSrc *)base;
     uint32_t width = 320, height = 240;
     effect_host_picture *picture = effect_gst_effect_at(GST_ELEMENT(base), &self->effect, 0);
-    if (picture != NULL) effect_host_picture_pixel_size(picture, DEFAULT_SCALE, &width, &height, NULL);
+    /* The size a negotiation without one takes: the picture's as render draws it. */
+    if (picture != NULL) effect_host_picture_pixel_size(picture, EFFECT_HOST_SCALE_DEFAULT, &width, &height, NULL);
     caps = gst_caps_make_writable(caps);
     GstStructure *structure = gst_caps_get_structure(caps, 0);
     gst_structure_fixate_field_nearest_int(structure, "width", (int)width);

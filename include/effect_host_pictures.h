@@ -36,6 +36,7 @@ typedef struct effect_host_picture effect_host_picture;
 #define EFFECT_HOST_LOOK_WIDTH_MIN        10.0    /* effect_host_look.width, points */
 #define EFFECT_HOST_LOOK_WIDTH_MAX        10000.0
 #define EFFECT_HOST_LOOK_WIDTH_DEFAULT    432.0   /* what a width of 0 means: render's */
+#define EFFECT_HOST_SCALE_DEFAULT         2.0     /* pixels a point: render's unless told */
 #define EFFECT_HOST_PIXELS_SIDE_MAX       8192u   /* a buffer's or a picture's side, pixels */
 #define EFFECT_HOST_PLACEMENT_SIZE_MAX    64.0    /* effect_host_placement.size */
 #define EFFECT_HOST_PLACEMENT_OFFSET_MAX  1e6     /* |effect_host_placement.x| and |.y| */

@@ -30,11 +30,6 @@
 /* An optional param's "set" box: the param's name with this suffix. */
 #define SET_SUFFIX   ".set"
 
-/* The look's defaults are render's: `effect-host render` draws the same
- * picture at the same size with none of them given. */
-#define DEFAULT_SCALE 2.0
-#define DEFAULT_WIDTH 432.0
-
 /* One source type: the effect it draws, read once when the module loads. */
 typedef struct effect_type {
     char *type_id;            /* "effect_host_" + the effect id: saved in scenes */

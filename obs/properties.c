@@ -84,8 +84,10 @@ void effect_obs_defaults(void *type_data, obs_data_t *settings) {
     }
     obs_data_set_default_string(settings, KEY_THEME, "light");
     obs_data_set_default_string(settings, KEY_FONT, "");
-    obs_data_set_default_double(settings, KEY_SCALE, DEFAULT_SCALE);
-    obs_data_set_default_double(settings, KEY_WIDTH, DEFAULT_WIDTH);
+    /* The look's defaults are render's: `effect-host render` draws the same
+     * picture at the same size with none of them given. */
+    obs_data_set_default_double(settings, KEY_SCALE, EFFECT_HOST_SCALE_DEFAULT);
+    obs_data_set_default_double(settings, KEY_WIDTH, EFFECT_HOST_LOOK_WIDTH_DEFAULT);
     obs_data_set_default_bool(settings, KEY_RESTART, true);
 }
 

@@ -1,3 +1,4 @@
+import CEffectHost
 import EffectHost
 import Glibc
 
@@ -51,7 +52,8 @@ public final class RenderJob {
 
     /// A page's frames past this many bytes would not open in a browser.
     public static let maxPageBytes = 200_000_000
-    public static let defaultScale = 2.0
+    /// Pixels a point unless told (effect_host.h states it, for other hosts).
+    public static let defaultScale = EFFECT_HOST_SCALE_DEFAULT
     /// Frames one page holds; beyond this a page would be too heavy to open anyway.
     public static let maxPageFrames = 20_000.0
     /// Frames one render writes into a directory or a movie.

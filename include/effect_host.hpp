@@ -284,6 +284,15 @@ public:
         return seconds;
     }
 
+    /* The moment a still shows by default: its end (after its latest event)
+     * or where its loop starts, as render decides. Since API 1.7. */
+    double settled_time() const {
+        effect::detail::Call call;
+        double seconds = 0;
+        call.check(effect_host_instance_settled_time(handle_.get(), &seconds, &call));
+        return seconds;
+    }
+
     /* What the effect says of its params as given (a highlight phrase that
      * matches no word), a line each; empty for none. */
     std::vector<std::string> notes() const {

@@ -120,7 +120,7 @@ extern "C" {
 #endif
 
 #define EFFECT_HOST_API_MAJOR 1
-#define EFFECT_HOST_API_MINOR 6
+#define EFFECT_HOST_API_MINOR 7
 
 #if defined(_WIN32)
 #define EFFECT_HOST_API __declspec(dllimport)
@@ -170,7 +170,8 @@ extern "C" {
  * (effect_host_instance_edit_param: the events after a change go;
  * effect_host_instance_forget_param: a param back to its default from the
  * start), and the limits of a look and a placement as macros
- * (EFFECT_HOST_LOOK_WIDTH_MIN, ...).
+ * (EFFECT_HOST_LOOK_WIDTH_MIN, ...). 1.7 added the moment a still shows
+ * by default (effect_host_instance_settled_time).
  * Threads: any. */
 EFFECT_HOST_API uint32_t effect_host_api_version(void);
 

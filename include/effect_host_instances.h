@@ -127,6 +127,17 @@ EFFECT_HOST_API effect_status effect_host_instance_set_event_text(effect_host_in
 EFFECT_HOST_API effect_status effect_host_instance_span(const effect_host_instance *instance, double *seconds,
                                                         effect_error *error);
 
+/* Stores in *seconds the moment a still shows when none is named: the
+ * effect's settled look, at its end (and never before its latest event),
+ * or where its loop starts. What render draws for a still without
+ * EFFECT_HOST_RENDER_AT_TIME; a front end showing one frame of an effect
+ * (a notebook's picture, a studio's first frame) asks here rather than
+ * deciding from the timing itself. Since API 1.7.
+ * Errors: NULL_POINTER, and the plugin's own.
+ * Threads: reads the instance. */
+EFFECT_HOST_API effect_status effect_host_instance_settled_time(const effect_host_instance *instance, double *seconds,
+                                                                effect_error *error);
+
 /* What the effect says of its params as given, that the frames alone would
  * not (text-reveal: a highlight phrase that matches no word of its text):
  * one line each, "\n" between them, control characters escaped as \u{...};

@@ -250,6 +250,17 @@ public func effect_host_instance_span(
     }
 }
 
+@_cdecl("effect_host_instance_settled_time")
+public func effect_host_instance_settled_time(
+    _ instance: OpaquePointer?, _ seconds: UnsafeMutablePointer<Double>?, _ error: UnsafeMutablePointer<effect_error>?
+) -> Int32 {
+    answer(error) {
+        let box: InstanceBox = try object(instance, "instance")
+        guard let seconds else { throw Failure.null("seconds") }
+        seconds.pointee = try FrameSpan.settledMoment(of: box.instance, lastEvent: box.lastEvent)
+    }
+}
+
 @_cdecl("effect_host_instance_notes")
 public func effect_host_instance_notes(_ instance: OpaquePointer?) -> UnsafePointer<CChar>? {
     guard let box: InstanceBox = try? object(instance, "instance") else { return nil }

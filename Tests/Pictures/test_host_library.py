@@ -99,7 +99,7 @@ def checked(tmp_path_factory):
 
 def test_the_catalog_finds_the_bundled_effects_and_suggests_a_near_miss(checked):
     lines, _ = checked
-    assert lines["version"].startswith("1.6 ")
+    assert lines["version"].startswith("1.7 ")
     assert lines["catalog"] == "4 effects"
     assert lines["unknown id"] == "status -4: unknown effect 'strikethrough-reveel' (did you mean 'strikethrough-reveal'?)"
 
@@ -240,6 +240,16 @@ def test_an_event_given_as_text_is_read_by_the_one_grammar(checked):
     assert lines["event no colon"] == "status -7: an event is T:NAME=VALUE, not '0.5-done=false'"
     assert lines["event bad value"] == "status -7: param 'done' needs true or false, not 'maybe'"
     assert lines["event NULL"] == "status -1: event is NULL"
+
+
+def test_a_still_settles_at_the_end_after_the_latest_event_or_where_the_loop_starts(checked):
+    """API 1.7, effect_host_instance_settled_time: the strike set not done at
+    0.5 s settles 320 ms later; tracking-breathe's loop starts after its
+    900 ms entrance (the seed's entranceDuration)."""
+    lines, _ = checked
+    assert lines["settled"] == f"strike {0.5 + 0.32:.6f}, tracking-breathe {0.9:.6f}"
+    assert lines["settled NULL"] == "status -1: instance is NULL"
+    assert lines["settled NULL seconds"] == "status -1: seconds is NULL"
 
 
 def test_a_history_edited_after_seeking_back_drops_the_later_events(checked):
@@ -659,6 +669,8 @@ def test_the_cpp_face_draws_renders_plays_and_reports(checked_cpp):
     assert lines["effects"] == "4"
     assert lines["alone"] == "3 plugins, 1 failures"
     assert lines["span"] == "0.5"
+    # API 1.7: a strike of 0.5 s with no event settles at its end.
+    assert lines["settled"] == "0.5"
     # Instance::edit and ::forget (API 1.6): done at 2 half struck at 2.16;
     # done=false edited in at 1 takes that strike out. Forgotten, done is its
     # default (true) from 0: half struck at 0.16 (0.32 s easeInOut), whole by 3.
@@ -719,7 +731,7 @@ def test_a_program_built_against_the_api_1_2_header_keeps_working(tmp_path):
     out = tmp_path / "out"
     out.mkdir()
     lines = run(program, out)
-    assert lines["version"].startswith("1.6 ")
+    assert lines["version"].startswith("1.7 ")
     assert lines["catalog"] == "4 effects"
     assert lines["pixels"].endswith(" written")
     assert lines["placed"].endswith(" written")

@@ -28,8 +28,9 @@ from .errors import EffectError
 
 API_MAJOR = 1
 #: The least minor this package needs: 1.4 brought the metadata accessors,
-#: 1.5 ``Picture.changed``, 1.6 ``Instance.edit`` and ``Instance.forget``.
-API_MINOR = 6
+#: 1.5 ``Picture.changed``, 1.6 ``Instance.edit`` and ``Instance.forget``,
+#: 1.7 ``Instance.settled_time``.
+API_MINOR = 7
 #: The longest side, in pixels, the host draws (its canvas's limit).
 MAX_SIDE = 8192
 LIBRARY_NAME = "libeffecthost.so"
@@ -209,6 +210,9 @@ _SIGNATURES: dict[str, tuple[Any, list[Any]]] = {
     "effect_host_instance_set_param": (c_int32, [c_void_p, c_char_p, POINTER(_abi.Value), c_double, _Err]),
     "effect_host_instance_edit_param": (c_int32, [c_void_p, c_char_p, POINTER(_abi.Value), c_double, _Err]),
     "effect_host_instance_forget_param": (c_int32, [c_void_p, c_char_p, _Err]),
+    "effect_host_instance_set_event_text": (c_int32, [c_void_p, c_char_p, _Err]),
+    "effect_host_instance_span": (c_int32, [c_void_p, POINTER(c_double), _Err]),
+    "effect_host_instance_settled_time": (c_int32, [c_void_p, POINTER(c_double), _Err]),
     "effect_host_instance_free": (None, [c_void_p]),
     "effect_host_picture_create": (c_int32, [c_void_p, POINTER(Look), _P, _Err]),
     "effect_host_picture_size": (c_int32, [c_void_p, POINTER(c_double), POINTER(c_double), _Err]),
@@ -473,6 +477,22 @@ def edit_param(instance: Handle, name: str, value: _abi.Value, at: float) -> Non
 
 def forget_param(instance: Handle, name: str) -> None:
     call(library().effect_host_instance_forget_param, instance.pointer, name.encode("utf-8"))
+
+
+def set_event_text(instance: Handle, event: str) -> None:
+    call(library().effect_host_instance_set_event_text, instance.pointer, event.encode("utf-8"))
+
+
+def span(instance: Handle) -> float:
+    seconds = c_double()
+    call(library().effect_host_instance_span, instance.pointer, ctypes.byref(seconds))
+    return seconds.value
+
+
+def settled_time(instance: Handle) -> float:
+    seconds = c_double()
+    call(library().effect_host_instance_settled_time, instance.pointer, ctypes.byref(seconds))
+    return seconds.value
 
 
 _Read = TypeVar("_Read")

@@ -447,6 +447,33 @@ class Instance:
             _host.set_param(self._owner, name, raw, to_time(at))
         self._say_notes(stacklevel=3)  # the caller of set
 
+    def set_event(self, event: str) -> None:
+        """An event given as text, ``"T:NAME=VALUE"``, read by the host's
+        one grammar exactly as ``effect-host --at`` reads it (a value in the
+        form ``--param`` takes). Refused with the host's message (ERR_RANGE
+        for text that is not an event), nothing changes."""
+        if not isinstance(event, str):
+            raise EffectError(_abi.ERR_TYPE, f"an event is 'T:NAME=VALUE' text, not {type(event).__name__} {event!r}")
+        with self._exclusive():
+            _host.set_event_text(self._owner, event)
+        self._say_notes(stacklevel=3)  # the caller of set_event
+
+    @property
+    def span(self) -> float:
+        """How long the effect plays by itself, in seconds: to its end, or
+        through its entrance and one period of its loop, and never less than
+        its latest event's time (what render takes with no duration)."""
+        with self._reading():
+            return _host.span(self._host_instance())
+
+    @property
+    def settled_time(self) -> float:
+        """The moment a still shows by default, as render decides it: the
+        effect's end (never before its latest event) or where its loop
+        starts (API 1.7)."""
+        with self._reading():
+            return _host.settled_time(self._host_instance())
+
     def edit(self, name: str, value: Any, at: float) -> None:
         """An event set while editing the history, as after seeking back:
         as ``set``, except that the events set later than ``at`` are taken

@@ -26,6 +26,7 @@ int main(int argc, char **argv) {
     std::printf("alone: %zu plugins, %zu failures\n", alone.plugins().size(), alone.failures().size());
     effect::host::Instance strike(catalog.load("strikethrough-reveal"), "strikethrough-reveal", {"duration=0.5"});
     std::printf("span: %g\n", strike.span());
+    std::printf("settled: %g\n", strike.settled_time());
     {
         // A history edited after seeking back, and a param forgotten (API 1.6).
         effect::host::Plugin strikes = catalog.load("strikethrough-reveal");

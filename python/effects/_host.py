@@ -43,6 +43,10 @@ ERR_TOO_MUCH = -104
 ERR_BUSY = -105
 
 APPEARANCES = {"light": 0, "dark": 1}
+#: effect_host_pictures.h's limits of a look (ctypes cannot read macros).
+LOOK_WIDTH_MIN, LOOK_WIDTH_MAX, LOOK_WIDTH_DEFAULT = 10.0, 10000.0, 432.0
+#: Pixels a point a picture is drawn at unless told (render's --scale).
+SCALE_DEFAULT = 2.0
 GROUND_DEFAULT, GROUND_TRANSPARENT, GROUND_COLOR = range(3)
 PIXELS_ARGB32_PREMULTIPLIED, PIXELS_RGBA_PREMULTIPLIED, PIXELS_RGBA_STRAIGHT = range(3)
 RENDER_AT_TIME, RENDER_LOOP, RENDER_PNG_FRAMES, RENDER_SVG_TEXT = 1, 2, 4, 8

@@ -5,7 +5,7 @@ import EffectValidate
 
 /// Every command effect-host takes, with what `--help` says of it.
 extension CommandSpec {
-    static let all: [CommandSpec] = [list, info, run, render, export, plot, validate, installHosts, completions, man]
+    static let all: [CommandSpec] = [list, info, run, render, export, plot, studio, validate, installHosts, completions, man]
 
     static let list = CommandSpec(
         name: "list", summary: "list the plugins found and their effects", usage: "list [--json | --ids] [--plugin-path PATH]...",
@@ -233,6 +233,35 @@ extension CommandSpec {
             "plot text-reveal --channels progress --elements 0,3 -o units.svg",
         ],
         operand: .effect, run: { try PlotCommand($0).run() })
+
+    static let studio = CommandSpec(
+        name: "studio", summary: "serve a local page to look at and tune any effect",
+        usage: "studio [EFFECT] [--port N] [--watch] [--output-dir DIR] [--plugin-path PATH]...",
+        about: """
+            Serves a page on this machine (127.0.0.1) and prints its address, with a token only that address \
+            carries. The page lists the effects found and shows one (EFFECT, or the first): controls made from its \
+            params, a timeline to play, loop and scrub, a button that sets a live param at the playhead (an event), \
+            the frame the host draws (the pixels render writes), its channels, the command lines that make what is \
+            on screen, and downloads of a PNG, GIF, MP4, Lottie file or web page made by the host. The server is \
+            Python's http.server driving this host library through the effects package: it needs python3 with numpy \
+            (Debian packages python3 and python3-numpy; EFFECT_HOST_PYTHON names another interpreter). Ctrl-C stops it.
+            """,
+        options: [
+            Option("--port", value: "N", help: "the port to listen on (default: a free one)"),
+            Option(
+                "--host", value: "ADDR",
+                help: "the address to listen on (default 127.0.0.1); another one lets other machines in, with a warning"),
+            Option(
+                "--output-dir", value: "DIR",
+                help: "where downloads are written (default: a private temporary directory, removed when the studio stops)",
+                completion: .files),
+            Option(
+                "--watch",
+                help: "load each plugin file's new build as its author rebuilds it, keeping the page's values; every build loaded stays in memory until the studio stops"),
+            Option.pluginPath, Option.allowUnsafe,
+        ],
+        examples: ["studio", "studio strikethrough-reveal --port 8700", "studio --plugin-path build/ --watch"],
+        operand: .effect, run: { try StudioCommand($0).run() })
 
     static let validate = CommandSpec(
         name: "validate", summary: "check plugin files against the ABI's contract",

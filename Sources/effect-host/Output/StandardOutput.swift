@@ -31,4 +31,11 @@ enum StandardOutput {
             }
         }
     }
+
+    /// Gives descriptor 1 back the stdout the process was started with,
+    /// for a program this process is about to become (exec): its output
+    /// is the user's to see.
+    static func restore() {
+        if descriptor >= 0 { dup2(descriptor, STDOUT_FILENO) }
+    }
 }

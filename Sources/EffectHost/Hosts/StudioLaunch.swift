@@ -1,0 +1,96 @@
+import Glibc
+
+/// How `effect-host studio` starts the studio: Python's own http.server
+/// driving this host library through the `effects` package
+/// (python/effects/studio). The package and the library are the ones
+/// installed beside the effect-host that runs (PREFIX/lib/effect-host/python
+/// and PREFIX/lib/libeffecthost.so), or, in a checkout, its python/ and the
+/// build directory's library; the interpreter is EFFECT_HOST_PYTHON, else
+/// python3 on PATH, and it needs numpy, as the package does.
+public struct StudioLaunch: Sendable, Equatable {
+    /// The interpreter, and its whole argument list (argv[0] first).
+    public let python: String
+    public let arguments: [String]
+    /// The variables it runs with beside this process's: the package put
+    /// first on PYTHONPATH and the library named by EFFECT_HOST_LIBRARY, so
+    /// it drives this very build.
+    public let variables: [String: String]
+
+    public struct Problem: Error, Sendable, Equatable, CustomStringConvertible {
+        public let description: String
+    }
+
+    /// The variable that names the interpreter instead of python3 on PATH.
+    public static let pythonVariable = "EFFECT_HOST_PYTHON"
+
+    /// The package directories beside `executable`, most likely first.
+    public static func packageCandidates(executable: String) -> [String] {
+        let bin = HostLinkedCopy.directoryOf(executable)
+        let up = HostLinkedCopy.directoryOf
+        // Installed: PREFIX/bin/effect-host. A checkout's build: ROOT/.build/TRIPLE/CONFIG/effect-host.
+        return [up(bin) + "/lib/effect-host/python", up(up(up(bin))) + "/python"]
+    }
+
+    /// The host libraries beside `executable`, most likely first.
+    public static func libraryCandidates(executable: String) -> [String] {
+        let bin = HostLinkedCopy.directoryOf(executable)
+        return [HostLinkedCopy.directoryOf(bin) + "/lib/" + SearchPath.hostLibraryName, bin + "/" + SearchPath.hostLibraryName]
+    }
+
+    /// The launch for `options` (the studio's own, passed on as given), or
+    /// what is missing; `environment` holds EFFECT_HOST_PYTHON and
+    /// PYTHONPATH when set. `exists` and `findProgram` are the file
+    /// system's and PATH's answers, asked through the caller so the rule is
+    /// testable.
+    public static func plan(
+        executable: String, options: [String], environment: [String: String],
+        exists: (String) -> Bool = { access($0, F_OK) == 0 }, findProgram: (String) -> String? = StudioLaunch.onPath
+    ) throws(Problem) -> StudioLaunch {
+        let packages = packageCandidates(executable: executable)
+        guard let package = packages.first(where: { exists($0 + "/effects/studio/__main__.py") }) else {
+            throw Problem(description: "the studio's Python package is not beside \(executable) (looked in \(packages.joined(separator: " and "))): install effect-host with scripts/install, or run it from a checkout")
+        }
+        let libraries = libraryCandidates(executable: executable)
+        guard let library = libraries.first(where: exists) else {
+            throw Problem(description: "\(SearchPath.hostLibraryName) is not beside \(executable) (looked for \(libraries.joined(separator: " and ")))")
+        }
+        let python: String
+        if let named = environment[pythonVariable], !named.isEmpty {
+            guard let found = named.contains("/") ? named : findProgram(named) else {
+                throw Problem(description: "\(pythonVariable) is \(named), which is not a program on PATH")
+            }
+            python = found
+        } else {
+            guard let found = findProgram("python3") else {
+                throw Problem(description: "the studio runs on Python 3 (Debian packages python3 and python3-numpy), and python3 is not on PATH; or set \(pythonVariable) to a Python 3 that has numpy")
+            }
+            python = found
+        }
+        let pythonPath = environment["PYTHONPATH"].flatMap { $0.isEmpty ? nil : package + ":" + $0 } ?? package
+        return StudioLaunch(
+            python: python, arguments: [python, "-m", "effects.studio"] + options,
+            variables: ["PYTHONPATH": pythonPath, "EFFECT_HOST_LIBRARY": library])
+    }
+
+    /// Why the interpreter cannot run the studio (no numpy), or nil: asked
+    /// of the interpreter itself.
+    public func interpreterProblem() -> String? {
+        let outcome = ChildProcess.run(python, ["-c", "import numpy"], timeout: 30, captureErrors: true)
+        switch outcome.ending {
+        case .exited(0): return nil
+        case .notStarted(let reason): return "\(python) could not be started: \(reason)"
+        default:
+            return "the studio needs numpy, and \(python) has none: install Debian's python3-numpy (or numpy from PyPI), or set \(Self.pythonVariable) to a Python 3 that has it"
+        }
+    }
+
+    /// A program's path on PATH, or nil.
+    public static func onPath(_ name: String) -> String? {
+        let path = getenv("PATH").map { String(cString: $0) } ?? "/usr/bin:/bin"
+        for directory in path.split(separator: ":") where !directory.isEmpty {
+            let candidate = String(directory) + "/" + name
+            if access(candidate, X_OK) == 0 { return candidate }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,146 @@
+"""One thing the page shows: an effect, its params and events as the page
+holds them, and the look; the instance and picture the host made of it.
+
+Params and events arrive as the text the command line takes
+(``NAME=VALUE``, ``T:NAME=VALUE``) and are read by the host's one grammar,
+so a refusal is the host's own message and "copy as command" is the same
+text again.
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+import threading
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from .. import _host
+from .._instance import Instance
+from .._library import Effect
+from .._png import png_bytes
+from ..errors import EffectError
+
+#: Samples a second for the channel plot, and the most points it takes.
+PLOT_RATE, PLOT_POINTS = 120.0, 2400
+
+
+class Refused(Exception):
+    """A request the studio cannot do, with a message for the page."""
+
+
+@dataclass(frozen=True)
+class Look:
+    theme: str = "light"
+    font: str = ""
+    width: float = _host.LOOK_WIDTH_DEFAULT
+    scale: float = _host.SCALE_DEFAULT
+    ground: str = "transparent"
+
+    @classmethod
+    def read(cls, raw: Any) -> Look:
+        if raw is None:
+            return cls()
+        if not isinstance(raw, Mapping):
+            raise Refused("look is an object of theme, font, width, scale and ground")
+        theme = _text(raw.get("theme", "light"), "theme")
+        font = _text(raw.get("font", ""), "font")
+        ground = _text(raw.get("ground", "transparent"), "ground")
+        return cls(theme, font, _number(raw.get("width", cls.width), "width"), _number(raw.get("scale", cls.scale), "scale"), ground)
+
+
+def _text(value: Any, what: str) -> str:
+    if not isinstance(value, str):
+        raise Refused(f"{what} is text, not {type(value).__name__}")
+    return value
+
+
+def _number(value: Any, what: str) -> float:
+    if isinstance(value, bool) or not isinstance(value, numbers.Real) or not math.isfinite(value):
+        raise Refused(f"{what} is a finite number, not {value!r}")
+    return float(value)
+
+
+def _texts(value: Any, what: str) -> tuple[str, ...]:
+    if not isinstance(value, list) or not all(isinstance(each, str) for each in value):
+        raise Refused(f"{what} is a list of text")
+    return tuple(value)
+
+
+@dataclass(frozen=True)
+class Request:
+    """What the page sent: an effect id, its params and events as text, a look."""
+
+    effect: str
+    params: tuple[str, ...]
+    events: tuple[str, ...]
+    look: Look
+
+    @classmethod
+    def read(cls, raw: Any) -> Request:
+        if not isinstance(raw, Mapping):
+            raise Refused("the request is a JSON object")
+        return cls(
+            _text(raw.get("effect"), "effect"), _texts(raw.get("params", []), "params"), _texts(raw.get("events", []), "events"),
+            Look.read(raw.get("look")),
+        )
+
+
+class Scene:
+    """The host's instance and picture for one request. Draws one at a time."""
+
+    def __init__(self, effect: Effect, request: Request, generation: int) -> None:
+        self.effect = effect
+        self.request = request
+        self.generation = generation
+        look = request.look
+        self.instance: Instance = effect.create_from_text(list(request.params))
+        for event in request.events:
+            self.instance.set_event(event)
+        self.picture = self.instance.picture(look.theme, look.width, look.font or None, look.ground)
+        self.size = self.picture.pixel_size(look.scale)
+        self._lock = threading.Lock()
+
+    def frame(self, t: float) -> bytes:
+        """The frame at t as PNG bytes, the host's pixels."""
+        with self._lock:
+            return png_bytes(self.picture.draw(t, self.request.look.scale))
+
+    def channels(self, span: float) -> dict[str, Any]:
+        """The global channels over the timeline, for the plot."""
+        count = max(2, min(PLOT_POINTS, int(span * PLOT_RATE) + 1))
+        dt = span / (count - 1) if span > 0 else 0.0
+        with self._lock:
+            frames = self.instance.sample_many(0.0, dt, count)
+        values = frames.channels
+        return {
+            "t0": 0.0, "dt": dt,
+            "series": [
+                {"name": channel.name, "unit": channel.unit, "min": channel.min, "max": channel.max, "labels": list(channel.labels),
+                 "values": [round(float(v), 6) for v in values[:, index]]}
+                for index, channel in enumerate(self.effect.channels)
+            ],
+        }
+
+    def summary(self, length: float | None = None) -> dict[str, Any]:
+        """What the page shows beside the frame, over a timeline ``length``
+        seconds long: by default a loop's entrance and one period, so it
+        loops seamlessly, and for an effect that ends a second more, where
+        later events can go."""
+        timing = self.instance.timing
+        span = self.instance.span
+        if length is None:
+            length = span if timing.kind == "loops" else max(span + 1.0, 2.0)
+        return {
+            "span": span, "length": length, "settled": self.instance.settled_time,
+            "timing": {"kind": timing.kind, "end": timing.end, "loop_start": timing.loop_start, "period": timing.period},
+            "size": list(self.size), "notes": list(self.instance.notes), "channels": self.channels(length),
+        }
+
+
+def scene(effect: Effect, request: Request, generation: int) -> Scene:
+    try:
+        return Scene(effect, request, generation)
+    except EffectError as error:
+        raise Refused(error.message) from None

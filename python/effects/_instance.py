@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 import numpy as np
 
-from . import _abi, _host
+from . import _abi, _host, _notebook
 from ._drawing import DisplayList, MeasureBridge, Measurer, display_list
 from ._host import Picture
 from ._layout import Layout, read_layout
@@ -622,6 +622,21 @@ class Instance:
                 # The measurer's own failure, rather than the plugin's word on it.
                 if bridge is not None:
                     bridge.raise_failure()
+
+    # ---- In a notebook (IPython's rich display) -----------------------------
+
+    def _repr_png_(self) -> tuple[bytes, dict[str, int]] | None:
+        """The settled frame (at ``settled_time``) as a PNG, over the
+        appearance's window colour, with its size in points for the
+        notebook to show it at; None once closed (IPython then shows text)."""
+        return _notebook.still(self)
+
+    def _repr_html_(self) -> str | None:
+        """An animated preview: a GIF the host renders (one period of a
+        looping effect), inline. Where it cannot be made, the still with a
+        line saying why, in the host's words, rather than an exception;
+        None once closed."""
+        return _notebook.preview(self)
 
     # ---- Through the host library ---------------------------------------------
 

@@ -40,27 +40,35 @@ class Studio:
     def __init__(self, home, *arguments, plugin_path=None):
         home.mkdir(parents=True, exist_ok=True)
         self.process = subprocess.Popen([HOST, "studio", *arguments], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                        env=environment(home, plugin_path), cwd=str(home), text=True)
+                                        env=environment(home, plugin_path), cwd=str(home), bufsize=0)
         self.lines = []
+        self._partial = b""
+        self.stderr = ""
         deadline = time.monotonic() + 60
         while not any(line.startswith("effect-host studio: open ") for line in self.lines):
-            ready, _, _ = select.select([self.process.stdout], [], [], max(0.0, deadline - time.monotonic()))
-            line = self.process.stdout.readline() if ready else ""
-            if not line:
+            if not self._read(max(0.0, deadline - time.monotonic())):
                 self.close()
                 raise AssertionError(f"the studio did not start: {self.lines} {self.stderr}")
-            self.lines.append(line.rstrip("\n"))
         self.url = next(line for line in self.lines if line.startswith("effect-host studio: open ")).split()[-1]
         self.token = self.url.split("token=")[1]
         self.port = int(self.url.split(":")[2].split("/")[0])
 
-    def read_more(self):
-        """The lines printed since (the download and watch lines)."""
-        while select.select([self.process.stdout], [], [], 0.2)[0]:
-            line = self.process.stdout.readline()
-            if not line:
-                break
-            self.lines.append(line.rstrip("\n"))
+    def _read(self, timeout):
+        """Reads what the studio printed within ``timeout`` seconds; False at its end."""
+        if not select.select([self.process.stdout], [], [], timeout)[0]:
+            return True
+        chunk = os.read(self.process.stdout.fileno(), 65536)
+        if not chunk:
+            return False
+        *complete, self._partial = (self._partial + chunk).split(b"\n")
+        self.lines += [line.decode() for line in complete]
+        return True
+
+    def read_more(self, seconds=0.5):
+        """Every line printed so far, waiting ``seconds`` for more."""
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline and self._read(max(0.0, deadline - time.monotonic())):
+            pass
         return self.lines
 
     def close(self):
@@ -71,7 +79,7 @@ class Studio:
             except subprocess.TimeoutExpired:
                 self.process.kill()
                 self.process.wait()
-        self.stderr = self.process.stderr.read()
+        self.stderr = self.process.stderr.read().decode()
         self.process.stdout.close()
         self.process.stderr.close()
         return self.process.returncode
@@ -156,4 +164,4 @@ def render(tmp_path, effect, *arguments, name="render.png"):
     return png(str(out))
 
 
-__all__ = ["Browser", "EFFECTS", "HOST", "LivePage", "Studio", "environment", "png", "render"]
+__all__ = ["EFFECTS", "HOST", "Browser", "LivePage", "Studio", "environment", "png", "render"]

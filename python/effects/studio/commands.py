@@ -12,6 +12,7 @@ import shlex
 from .. import _host
 from .scene import Request
 
+
 def number(value: float) -> str:
     """A number as the command line reads it back exactly: the shortest
     text Python's repr gives, without a trailing .0."""

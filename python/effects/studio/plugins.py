@@ -86,6 +86,11 @@ class Builds:
                     found.setdefault(effect.id, effect)
             return list(found.values())
 
+    def source(self, effect: Effect) -> str:
+        """The file on the search path the effect's build came from."""
+        with self._lock:
+            return next((build.path for build in self.builds if build.plugin is effect.plugin), effect.plugin.path)
+
     def effect(self, id: str) -> Effect | None:
         return next((effect for effect in self.effects() if effect.id == id), None)
 

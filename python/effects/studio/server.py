@@ -163,7 +163,7 @@ class Handler(BaseHTTPRequestHandler):
             self._refuse(HTTPStatus.UNPROCESSABLE_ENTITY, error.message)
         except LookupError:
             self._refuse(HTTPStatus.NOT_FOUND, "no such scene: the page asks again")
-        except Exception as error:  # noqa: BLE001 - one request's failure is said, and the studio goes on
+        except Exception as error:  # one request's failure is said, and the studio goes on
             print(f"effect-host studio: {self.command} {self.path.split('?')[0]} failed: {type(error).__name__}: {error}",
                   file=sys.stderr)
             self._refuse(HTTPStatus.INTERNAL_SERVER_ERROR, f"the studio failed: {type(error).__name__}: {error}")
@@ -236,7 +236,7 @@ def watch(server: Server, interval: float, stop: threading.Event) -> threading.T
         while not stop.wait(interval):
             try:
                 server.workbench.builds.look()
-            except Exception as error:  # noqa: BLE001 - the watch must outlive a bad build
+            except Exception as error:  # the watch must outlive a bad build
                 print(f"effect-host studio: watching the plugins failed: {error}", file=sys.stderr)
 
     thread = threading.Thread(target=run, name="studio-watch", daemon=True)

@@ -97,7 +97,8 @@ class Workbench:
         return found
 
     def describe(self, id: str) -> dict[str, Any]:
-        return effect_json(self.effect(id))
+        effect = self.effect(id)
+        return {**effect_json(effect), "source": self.builds.source(effect)}
 
     # ---- Scenes ----------------------------------------------------------------
 

@@ -19,7 +19,8 @@ const state = {
   playing: false,
   scene: null,        // the answer to /api/scene
   generation: -1,
-  refused: null,      // the host's reason there is no frame
+  refused: null,      // the host's reason the frame could not be drawn
+  buildProblem: null, // why the latest build of the effect's plugin file was refused
 };
 
 // For tests and the latency benchmark: each change's time from the input
@@ -109,7 +110,6 @@ async function askScene() {
   try {
     const scene = await postJSON("api/scene", request());
     state.scene = scene;
-    state.refused = null;
     showScene(scene);
     message(scene.notes.join("\n"), "note");
     wantFrame(state.t, started);
@@ -149,7 +149,8 @@ async function drawFrame() {
     bitmap.close();
     canvas.dataset.t = String(wanted.t);
     canvas.dataset.scene = wanted.scene;
-    showRefusal(null);
+    state.refused = null;
+    showRefusal();
     studio.frames += 1;
     studio.latencies.push(performance.now() - wanted.started);
   } catch (error) {
@@ -162,10 +163,12 @@ async function drawFrame() {
 
 function refuse(reason) {
   state.refused = reason;
-  showRefusal(reason);
+  showRefusal();
 }
 
-function showRefusal(reason) {
+// A refused build, or a frame the host could not draw: the reason instead of a frame.
+function showRefusal() {
+  const reason = state.buildProblem || state.refused;
   $("refusal").hidden = !reason;
   $("refusal").textContent = reason || "";
   $("frame").hidden = !!reason;
@@ -605,9 +608,9 @@ function showProblems(problems) {
   const box = $("problems");
   box.hidden = problems.length === 0;
   box.textContent = problems.map((p) => `${p.path}: ${p.reason}`).join("\n");
-  const mine = state.effect && problems.find((p) => p.path === state.effect.plugin.path);
-  // A refused build of the effect on screen: its reason instead of a frame.
-  if (mine) refuse(mine.reason);
+  const mine = state.effect && problems.find((p) => p.path === state.effect.source);
+  state.buildProblem = mine ? `${mine.path}: ${mine.reason}` : null;
+  showRefusal();
 }
 
 async function loadCatalog(keep) {

@@ -1,0 +1,197 @@
+"""The studio runs plugin code, so who may reach it is checked on every
+request: driven here with plain HTTP, as an attacker's page or a confused
+client would."""
+
+import http.client
+import json
+import socket
+import subprocess
+import time
+
+import pytest
+from studio_harness import HOST, Studio, environment
+
+
+@pytest.fixture(scope="module")
+def studio(tmp_path_factory):
+    running = Studio(tmp_path_factory.mktemp("studio-safety"))
+    yield running
+    assert running.close() == 0, running.stderr
+
+
+NO_HOST = "no Host header"
+
+
+def ask(studio, method, path, body=None, headers=None, host=None):
+    connection = http.client.HTTPConnection("127.0.0.1", studio.port, timeout=30)
+    host = f"127.0.0.1:{studio.port}" if host is None else None if host == NO_HOST else host
+    sent = {"Host": host, **(headers or {})}
+    connection.putrequest(method, path, skip_host=True, skip_accept_encoding=True)
+    for name, value in sent.items():
+        if value is not None:
+            connection.putheader(name, value)
+    data = json.dumps(body).encode() if body is not None and not isinstance(body, bytes) else body
+    if data is not None:
+        connection.putheader("Content-Length", str(len(data)))
+    connection.endheaders(data)
+    answer = connection.getresponse()
+    payload = answer.read()
+    connection.close()
+    return answer.status, dict(answer.getheaders()), payload
+
+
+def scene(studio, body, origin="same", kind="application/json", token=None):
+    origin = f"http://127.0.0.1:{studio.port}" if origin == "same" else origin
+    return ask(studio, "POST", f"/api/scene?token={token or studio.token}", body,
+               {"Origin": origin, "Content-Type": kind})
+
+
+STRIKE = {"effect": "strikethrough-reveal", "params": [], "events": []}
+
+
+def test_every_loopback_name_with_the_port_is_accepted_and_every_other_host_refused(studio):
+    for host in (f"127.0.0.1:{studio.port}", f"localhost:{studio.port}", f"[::1]:{studio.port}"):
+        assert ask(studio, "GET", f"/api/effects?token={studio.token}", host=host)[0] == 200, host
+    for host in ("evil.example:%d" % studio.port, f"127.0.0.1:{studio.port + 1}", "127.0.0.1", "localhost.evil.example:80", NO_HOST):
+        status, _, body = ask(studio, "GET", f"/api/effects?token={studio.token}", host=host)
+        assert status == 403, host
+        assert "Host" in json.loads(body)["error"]
+
+
+def test_no_answer_without_the_token(studio):
+    for path in ("/", "/api/effects", "/api/effects?token=", "/api/effects?token=nottheone", "/api/effect?id=text-reveal"):
+        status, _, body = ask(studio, "GET", path)
+        assert status == 403, path
+        assert "token" in json.loads(body)["error"]
+    # The page's script and style hold no secret.
+    assert ask(studio, "GET", "/studio.js")[0] == 200
+
+
+def test_a_change_from_another_origin_or_not_json_is_refused(studio):
+    assert scene(studio, STRIKE)[0] == 200
+    refused = {
+        "http://evil.example": "not from http://evil.example", f"http://localhost:{studio.port}": "not from",
+        None: "has no Origin", "null": "not from null",
+    }
+    for origin, words in refused.items():
+        status, _, body = scene(studio, STRIKE, origin=origin)
+        assert status == 403 and words in json.loads(body)["error"], origin
+    # A cross-site "simple" request: a form or no-cors fetch sends text/plain.
+    for kind in ("text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x"):
+        status, _, body = scene(studio, STRIKE, kind=kind)
+        assert status == 403 and "application/json" in json.loads(body)["error"], kind
+    status, _, body = ask(studio, "POST", f"/api/scene?token={studio.token}", STRIKE,
+                          {"Origin": f"http://127.0.0.1:{studio.port}", "Content-Type": "application/json",
+                           "Sec-Fetch-Site": "cross-site"})
+    assert status == 403
+    assert scene(studio, STRIKE, token="wrong")[0] == 403
+
+
+def test_the_page_forbids_framing_outside_loads_and_referrers(studio):
+    status, headers, body = ask(studio, "GET", f"/?token={studio.token}")
+    assert status == 200 and body.startswith(b"<!doctype html>")
+    policy = headers["Content-Security-Policy"]
+    assert "default-src 'none'" in policy and "frame-ancestors 'none'" in policy and "script-src 'self'" in policy
+    assert headers["Referrer-Policy"] == "no-referrer" and headers["X-Content-Type-Options"] == "nosniff"
+    assert "Access-Control-Allow-Origin" not in headers
+
+
+def test_only_files_the_studio_made_can_be_downloaded(studio):
+    for name in ("../../../../etc/passwd", "/etc/passwd", "..", "strikethrough-reveal-1.png", "%2e%2e%2fetc%2fpasswd"):
+        status, _, body = ask(studio, "GET", f"/api/download?token={studio.token}&name={name}")
+        assert status == 404 and json.loads(body) == {"error": "no such download"}, name
+    for path in ("/../../etc/passwd", "/etc/passwd", "/page/studio.js", "/effects/studio/server.py"):
+        assert ask(studio, "GET", f"{path}?token={studio.token}")[0] == 404, path
+
+
+def test_a_bad_value_is_answered_with_the_hosts_message(studio):
+    cases = {
+        ("duration=-3",): "param 'duration' is -3; it must be within 0.001...60",
+        ("dones=true",): "effect 'strikethrough-reveal' has no param 'dones' (did you mean 'done'?)",
+        ("done=maybe",): "param 'done' needs true or false, not 'maybe'",
+    }
+    for params, message in cases.items():
+        status, _, body = scene(studio, {**STRIKE, "params": list(params)})
+        assert (status, json.loads(body)["error"]) == (400, message)
+    status, _, body = scene(studio, {**STRIKE, "events": ["soon:done=false"]})
+    assert (status, json.loads(body)["error"]) == (400, "an event needs a time in seconds >= 0 before ':', not 'soon'")
+    status, _, body = scene(studio, {**STRIKE, "effect": "strikethrough-reveel"})
+    assert status == 400 and "did you mean 'strikethrough-reveal'" in json.loads(body)["error"]
+    status, _, body = scene(studio, {**STRIKE, "look": {"width": 3}})
+    assert status == 400 and "10" in json.loads(body)["error"]
+    _, _, made = scene(studio, STRIKE)
+    key = json.loads(made)["scene"]
+    for t in ("nan", "-1", "inf", "soon"):
+        status, _, body = ask(studio, "GET", f"/api/frame?token={studio.token}&scene={key}&t={t}")
+        assert status == 400 and "t is a time in seconds" in json.loads(body)["error"], t
+    assert ask(studio, "GET", f"/api/frame?token={studio.token}&scene=nosuch&t=0")[0] == 404
+
+
+def test_the_server_outlives_garbage_and_half_requests(studio):
+    raw = [b"GARBAGE\r\n\r\n", b"GET / HTTP/1.1\r\nHost: " + b"x" * 70000 + b"\r\n\r\n",
+           b"GET / HTTP/1.1\r\n" + b"".join(b"X-%d: y\r\n" % i for i in range(200)) + b"\r\n",
+           b"POST /api/scene HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 100000\r\n\r\n{\"half",
+           b"POST /api/scene HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 99999999999\r\n\r\n"]
+    for data in raw:
+        with socket.create_connection(("127.0.0.1", studio.port), timeout=10) as connection:
+            connection.sendall(data)
+            connection.shutdown(socket.SHUT_WR)
+            with _closed_is_fine():
+                connection.recv(65536)
+    status, _, body = scene(studio, STRIKE, kind="application/json")
+    assert status == 200 and json.loads(body)["span"] == pytest.approx(0.32)
+    assert studio.process.poll() is None
+
+
+class _closed_is_fine:
+    """The server may answer or reset a connection it will not serve."""
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exception):
+        return isinstance(exception[1], OSError)
+
+
+def test_it_listens_on_loopback_only_unless_asked_and_then_warns(tmp_path):
+    studio = Studio(tmp_path / "a")
+    try:
+        listening = subprocess.run(["ss", "-Hltn", f"sport = :{studio.port}"], capture_output=True, text=True).stdout
+    finally:
+        studio.close()
+    assert [line.split()[3] for line in listening.splitlines()] == [f"127.0.0.1:{studio.port}"]
+    wide = Studio(tmp_path / "b", "--host", "0.0.0.0")
+    try:
+        lines = wide.read_more()
+        status = ask(wide, "GET", f"/api/effects?token={wide.token}")[0]
+    finally:
+        wide.close()
+    assert lines[0].startswith("effect-host studio: open http://127.0.0.1:")
+    assert any("warning: listening on 0.0.0.0, beyond this machine" in line for line in lines)
+    assert status == 200
+
+
+def test_bad_options_are_one_line_errors(tmp_path):
+    cases = {
+        ("--port", "http"): "effect-host: --port is a port number from 0 to 65535 (0: a free one), not 'http'",
+        ("--output-dir", str(tmp_path / "missing")): f"effect-host: --output-dir {tmp_path / 'missing'} is not a directory",
+        ("nosuch",): "effect-host studio: no effect 'nosuch'",
+        ("a", "b"): "effect-host: studio shows one EFFECT first, not 2",
+    }
+    for arguments, message in cases.items():
+        made = subprocess.run([HOST, "studio", *arguments], capture_output=True, text=True, env=environment(tmp_path), timeout=60)
+        assert made.returncode == 2 and made.stderr.splitlines()[0].startswith(message), (arguments, made.stderr)
+    python = {**environment(tmp_path), "EFFECT_HOST_PYTHON": "/bin/true-python-missing"}
+    made = subprocess.run([HOST, "studio"], capture_output=True, text=True, env=python, timeout=60)
+    assert made.returncode == 1 and "could not be started" in made.stderr
+    busy = socket.socket()
+    busy.bind(("127.0.0.1", 0))
+    busy.listen()
+    try:
+        start = time.monotonic()
+        made = subprocess.run([HOST, "studio", "--port", str(busy.getsockname()[1])], capture_output=True, text=True,
+                              env=environment(tmp_path), timeout=60)
+    finally:
+        busy.close()
+    assert made.returncode == 1 and "cannot listen on 127.0.0.1" in made.stderr and "Address already in use" in made.stderr
+    assert time.monotonic() - start < 30

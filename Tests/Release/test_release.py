@@ -277,3 +277,42 @@ def test_the_trees_gstreamer_plugin_is_found_through_gst_plugin_path_and_draws_w
     frame = png(str(tmp_path / "strike-04.png")).astype(float)
     alpha = frame[..., 3:] / 255
     assert_strike_line_at_half((frame[..., :3] * alpha + 255 * (1 - alpha)).astype("uint8")[:, 1:543])
+
+
+STUDIO_CLIENT = r'''
+import json, os, signal, subprocess, sys, urllib.request
+host, = sys.argv[1:]
+studio = subprocess.Popen([host, "studio", "--port", "0"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+url = studio.stdout.readline().split()[-1]
+base, token = url.split("/?token=")
+def ask(path, body=None):
+    request = urllib.request.Request(f"{base}{path}{'&' if '?' in path else '?'}token={token}",
+                                     data=None if body is None else json.dumps(body).encode(),
+                                     headers={"Content-Type": "application/json", "Origin": base})
+    with urllib.request.urlopen(request, timeout=60) as answer:
+        return answer.read()
+catalog = json.loads(ask("/api/effects"))
+scene = json.loads(ask("/api/scene", {"effect": "strikethrough-reveal", "params": ["duration=0.5"], "events": []}))
+frame = ask(f"/api/frame?scene={scene['scene']}&t=0.25")
+studio.send_signal(signal.SIGINT)
+print(json.dumps({"effects": sorted(e["path"] for e in catalog["effects"]), "span": scene["span"],
+                  "png": frame[:8].hex(), "status": studio.wait(timeout=30), "said": studio.stderr.read()}))
+'''
+
+
+def test_the_trees_studio_serves_its_own_plugins_without_the_toolchain(release, tmp_path):
+    """`effect-host studio` from the tree runs the package installed in
+    lib/effect-host/python against the tree's libeffecthost.so, on any
+    Python 3 with numpy (here the tests' own, named by EFFECT_HOST_PYTHON)."""
+    _, tree = release
+    assert os.path.isfile(os.path.join(tree, "lib", "effect-host", "python", "effects", "studio", "page", "studio.js"))
+    client = tmp_path / "client.py"
+    client.write_text(STUDIO_CLIENT)
+    result = hidden_toolchain(f"{sys.executable} {client} {os.path.join(tree, 'bin', 'effect-host')}",
+                              env={"EFFECT_HOST_PYTHON": sys.executable})
+    assert result.returncode == 0, result.stderr[-3000:]
+    answer = json.loads(result.stdout)
+    plugins = os.path.join(tree, "lib", "effect-host", "plugins")
+    assert answer["effects"] == sorted(os.path.join(plugins, p) for p in ("libBreathe.so", "libBreathe.so", "libReveal.so", "libStrike.so"))
+    assert answer["span"] == 0.5 and answer["png"] == "89504e470d0a1a0a"
+    assert answer["status"] == 0 and answer["said"] == ""

@@ -28,7 +28,8 @@ public struct StudioLaunch: Sendable, Equatable {
         let bin = HostLinkedCopy.directoryOf(executable)
         let up = HostLinkedCopy.directoryOf
         // Installed: PREFIX/bin/effect-host. A checkout's build: ROOT/.build/TRIPLE/CONFIG/effect-host.
-        return [up(bin) + "/lib/effect-host/python", up(up(up(bin))) + "/python"]
+        let within = { (directory: String, path: String) in (directory == "/" ? "" : directory) + path }
+        return [within(up(bin), "/lib/effect-host/python"), within(up(up(up(bin))), "/python")]
     }
 
     /// The host libraries beside `executable`, most likely first.

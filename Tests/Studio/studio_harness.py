@@ -165,3 +165,37 @@ def render(tmp_path, effect, *arguments, name="render.png"):
 
 
 __all__ = ["EFFECTS", "HOST", "Browser", "LivePage", "Studio", "environment", "png", "render"]
+
+
+#: The slider the latency measure moves in each bundled effect, its values, and the moment shown.
+SLIDERS = {
+    "strikethrough-reveal": ("fade", 0.05, 0.95, 0.16),
+    "tracking-breathe": ("max_tracking", 2, 30, 1.5),
+    "breathing-circles": ("radius", 20, 120, 2.0),
+    "text-reveal": ("font_size", 20, 60, 0.4),
+}
+
+
+def slider_latencies(shown, effect, changes):
+    """Moves the effect's slider `changes` times, one change after the
+    frame of the last is drawn, and returns each change's milliseconds
+    from the input event to its frame drawn in the page's canvas."""
+    name, low, high, t = SLIDERS[effect]
+    shown.seek(t)
+    return shown.js(f"""(async () => {{
+        const slider = document.querySelector('.row[data-param="{name}"] input[type=range]');
+        const out = [];
+        for (let i = 0; i < {changes}; i++) {{
+            slider.value = String({low} + ({high} - {low}) * ((i * 7919) % {changes}) / {changes});
+            const drawn = studio.frames;
+            slider.dispatchEvent(new Event('input', {{bubbles: true}}));
+            await studio.idle();
+            if (studio.frames === drawn) throw new Error('change ' + i + ' drew no frame');
+            out.push(studio.latencies[studio.latencies.length - 1]);
+        }}
+        return out; }})()""")
+
+
+def percentile(values, fraction):
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(fraction * (len(ordered) - 1)))]

@@ -9,7 +9,7 @@ import subprocess
 
 import numpy as np
 import pytest
-from studio_harness import EFFECTS, HOST, LivePage, Studio, environment, png, render
+from studio_harness import EFFECTS, HOST, SLIDERS, LivePage, Studio, environment, percentile, png, render, slider_latencies
 
 # Every bundled param, as its plugin declares it (`effect-host info`), written
 # out here: name -> (control, min, max, unit, live). "range" is a slider with
@@ -240,3 +240,20 @@ def test_downloads_are_made_by_the_host(browser, studio, tmp_path, kind, probe):
         assert json.loads(data)["fr"] > 0
     elif kind == "html":
         assert data.startswith(b"<!") and b"strikethrough-reveal" in data
+
+
+@pytest.mark.parametrize("effect", EFFECTS)
+def test_every_slider_change_draws_its_frame_and_its_latency_is_recorded(browser, studio, effect, tmp_path):
+    """Timing is a benchmark (Benchmarks/run's studio section, release build);
+    here each of 30 changes must draw a frame of its own, and the figures of
+    this build are printed for the log."""
+    shown = page(browser, studio, effect)
+    try:
+        latencies = slider_latencies(shown, effect, 30)
+        value = shown.js(f"document.querySelector('.row[data-param=\"{SLIDERS[effect][0]}\"] input[type=number]').value")
+    finally:
+        shown.close()
+    assert len(latencies) == 30 and all(ms > 0 for ms in latencies)
+    low, high = SLIDERS[effect][1:3]
+    assert low <= float(value) <= high
+    print(f"{effect}: slider to frame median {percentile(latencies, 0.5):.1f} ms, p95 {percentile(latencies, 0.95):.1f} ms")

@@ -52,7 +52,7 @@ STRIKE = {"effect": "strikethrough-reveal", "params": [], "events": []}
 def test_every_loopback_name_with_the_port_is_accepted_and_every_other_host_refused(studio):
     for host in (f"127.0.0.1:{studio.port}", f"localhost:{studio.port}", f"[::1]:{studio.port}"):
         assert ask(studio, "GET", f"/api/effects?token={studio.token}", host=host)[0] == 200, host
-    for host in ("evil.example:%d" % studio.port, f"127.0.0.1:{studio.port + 1}", "127.0.0.1", "localhost.evil.example:80", NO_HOST):
+    for host in (f"evil.example:{studio.port}", f"127.0.0.1:{studio.port + 1}", "127.0.0.1", "localhost.evil.example:80", NO_HOST):
         status, _, body = ask(studio, "GET", f"/api/effects?token={studio.token}", host=host)
         assert status == 403, host
         assert "Host" in json.loads(body)["error"]

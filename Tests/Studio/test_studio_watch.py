@@ -6,16 +6,15 @@ import os
 import subprocess
 import time
 
-import numpy as np
 from studio_harness import ROOT, LivePage, Studio
-
 
 
 def build_pulse(directory, color="0x8E8E93FFu"):
     """examples/c-plugin/pulse.c, its dots in `color`, written as a linker
     writes: a new file renamed over the old one."""
     source = directory / "pulse.c"
-    text = open(os.path.join(ROOT, "examples", "c-plugin", "pulse.c")).read()
+    with open(os.path.join(ROOT, "examples", "c-plugin", "pulse.c")) as file:
+        text = file.read()
     source.write_text(text.replace("#define DOT_COLOR 0x8E8E93FFu", f"#define DOT_COLOR {color}"))
     partial = directory / "plugins" / ".libPulse.so.new"
     subprocess.run(["cc", "-std=c99", "-O2", "-shared", "-fPIC", "-fvisibility=hidden", "-I" + os.path.join(ROOT, "include"),

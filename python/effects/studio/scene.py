@@ -16,6 +16,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+import numpy as np
+
 from .. import _host
 from .._instance import Instance
 from .._library import Effect
@@ -101,6 +103,7 @@ class Scene:
         self.picture = self.instance.picture(look.theme, look.width, look.font or None, look.ground)
         self.size = self.picture.pixel_size(look.scale)
         self._lock = threading.Lock()
+        self._summaries: dict[float | None, dict[str, Any]] = {}
 
     def frame(self, t: float) -> bytes:
         """The frame at t as PNG bytes, the host's pixels."""
@@ -118,12 +121,23 @@ class Scene:
             "t0": 0.0, "dt": dt,
             "series": [
                 {"name": channel.name, "unit": channel.unit, "min": channel.min, "max": channel.max, "labels": list(channel.labels),
-                 "values": [round(float(v), 6) for v in values[:, index]]}
+                 "values": np.round(values[:, index], 6).tolist()}
                 for index, channel in enumerate(self.effect.channels)
             ],
         }
 
     def summary(self, length: float | None = None) -> dict[str, Any]:
+        """What the page shows beside the frame (see _summary), kept: a
+        scrub asks for the same again with only its time changed."""
+        with self._lock:
+            kept = self._summaries.get(length)
+        if kept is None:
+            kept = self._summary(length)
+            with self._lock:
+                self._summaries[length] = kept
+        return kept
+
+    def _summary(self, length: float | None) -> dict[str, Any]:
         """What the page shows beside the frame, over a timeline ``length``
         seconds long: by default a loop's entrance and one period, so it
         loops seamlessly, and for an effect that ends a second more, where

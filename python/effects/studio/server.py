@@ -200,10 +200,13 @@ class Handler(BaseHTTPRequestHandler):
         bench = self.server.workbench
         if route == "/api/scene":
             self._json(bench.scene_json(body))
+        elif route == "/api/frame":
+            _, made = bench.make_scene(body)
+            self._send(200, made.frame(_seconds(str(body.get("t", "")))), "image/png")
         elif route == "/api/download":
-            made = bench.download(body)
-            self._json({"name": made.name, "url": "api/download?" + urllib.parse.urlencode({"name": made.name}),
-                        "path": made.path})
+            download = bench.download(body)
+            self._json({"name": download.name, "url": "api/download?" + urllib.parse.urlencode({"name": download.name}),
+                        "path": download.path})
         else:
             self._refuse(HTTPStatus.NOT_FOUND, f"no such request: {route}")
 

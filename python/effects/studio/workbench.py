@@ -67,6 +67,7 @@ class Workbench:
         self._scenes: OrderedDict[str, Scene] = OrderedDict()
         self._downloads: dict[str, Download] = {}
         self._lock = threading.Lock()
+        self._making = threading.Lock()
 
     # ---- Reads ---------------------------------------------------------------
 
@@ -106,16 +107,18 @@ class Workbench:
         request = Request.read(raw)
         key = hashlib.sha256(json.dumps([request.effect, request.params, request.events, request.look.__dict__,
                                          self.builds.generation]).encode()).hexdigest()[:24]
-        with self._lock:
-            kept = self._scenes.get(key)
-            if kept is not None:
-                self._scenes.move_to_end(key)
-                return key, kept
-        made = scene(self.effect(request.effect), request, self.builds.generation)
-        with self._lock:
-            self._scenes[key] = made
-            while len(self._scenes) > SCENES_KEPT:
-                self._scenes.popitem(last=False)
+        # A change asks for its frame and its scene at once: one makes it, the other waits for it.
+        with self._making:
+            with self._lock:
+                kept = self._scenes.get(key)
+                if kept is not None:
+                    self._scenes.move_to_end(key)
+                    return key, kept
+            made = scene(self.effect(request.effect), request, self.builds.generation)
+            with self._lock:
+                self._scenes[key] = made
+                while len(self._scenes) > SCENES_KEPT:
+                    self._scenes.popitem(last=False)
         return key, made
 
     def scene_json(self, raw: Any) -> dict[str, Any]:

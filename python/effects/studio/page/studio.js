@@ -78,10 +78,14 @@ function seconds(t) {
   return String(Math.round(t * 1000) / 1000);
 }
 
-// ---- Scenes and frames: the latest wins, one request at a time -------------
+// ---- Frames and scenes: the latest wins, one request of each kind at a time --
+//
+// A change asks for its frame and for the rest (timeline, plot, commands) at
+// once: the frame does not wait for the rest, so what the person moved shows
+// as soon as the host has drawn it.
 
-let sceneBusy = false, sceneAgain = false, sceneStarted = 0;
-let frameBusy = false, frameWanted = null, frameStarted = 0;
+let sceneBusy = false, sceneAgain = false;
+let frameBusy = false, frameWanted = null;
 let idleWaiters = [];
 
 function settleIdle() {
@@ -97,7 +101,7 @@ studio.idle = () => new Promise((resolve) => {
 });
 
 function changed() {
-  sceneStarted = sceneStarted || performance.now();
+  wantFrame(state.t);
   if (sceneBusy) { sceneAgain = true; return; }
   askScene();
 }
@@ -105,14 +109,11 @@ function changed() {
 async function askScene() {
   sceneBusy = true;
   sceneAgain = false;
-  const started = sceneStarted || performance.now();
-  sceneStarted = 0;
   try {
     const scene = await postJSON("api/scene", request());
     state.scene = scene;
     showScene(scene);
     message(scene.notes.join("\n"), "note");
-    wantFrame(state.t, started);
   } catch (error) {
     // The host's own message: the last good frame stays below it.
     message(error.message, "bad");
@@ -122,19 +123,27 @@ async function askScene() {
   }
 }
 
-function wantFrame(t, started) {
-  frameWanted = { t, started: started || performance.now(), scene: state.scene && state.scene.scene };
+function wantFrame(t) {
+  const started = frameWanted ? frameWanted.started : performance.now();
+  frameWanted = { t, started };
   if (!frameBusy) drawFrame();
 }
 
 async function drawFrame() {
-  if (frameWanted === null || !state.scene) { settleIdle(); return; }
+  if (frameWanted === null || !state.effect) { settleIdle(); return; }
   const wanted = frameWanted;
+  const asked = performance.now();
   frameWanted = null;
   frameBusy = true;
   try {
-    const answer = await fetch(api("api/frame", { scene: wanted.scene, t: String(wanted.t) }));
-    if (answer.status === 404) { changed(); return; }
+    const answer = await fetch(api("api/frame"), {
+      method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ ...request(), t: wanted.t }),
+    });
+    if (answer.status === 400) {
+      // Params the host refuses: its message, and the last good frame.
+      message((await answer.json()).error, "bad");
+      return;
+    }
     if (!answer.ok) { refuse((await answer.json()).error); return; }
     const bitmap = await createImageBitmap(await answer.blob());
     const canvas = $("frame");
@@ -148,7 +157,6 @@ async function drawFrame() {
     canvas.style.width = `${bitmap.width / Number($("scale").value)}px`;
     bitmap.close();
     canvas.dataset.t = String(wanted.t);
-    canvas.dataset.scene = wanted.scene;
     state.refused = null;
     showRefusal();
     studio.frames += 1;
@@ -157,6 +165,10 @@ async function drawFrame() {
     refuse(error.message);
   } finally {
     frameBusy = false;
+    // Playing, the next frame is asked for at once, not at the next tick: a
+    // frame that takes longer than one tick then costs one request, not two ticks.
+    const now = performance.now();
+    if (frameWanted === null && state.playing && now - asked >= 1000 / 60) frameWanted = { t: clockTime(now), started: now };
     if (frameWanted !== null) drawFrame(); else settleIdle();
   }
 }
@@ -506,6 +518,7 @@ function seek(t) {
 let playStart = 0, playFrom = 0;
 
 function play(on) {
+  const was = state.playing;
   state.playing = on;
   $("play").textContent = on ? "Pause" : "Play";
   if (on) {
@@ -513,21 +526,27 @@ function play(on) {
     playFrom = state.t;
     playStart = performance.now();
     requestAnimationFrame(tick);
-  } else {
+  } else if (was) {
+    // Paused: the scene again, for the still command's --time.
     changed();
   }
 }
 
+// The playhead's time at `now`: looping, or held at the end.
+function clockTime(now) {
+  const t = playFrom + (now - playStart) / 1000;
+  if (t < state.length) return t;
+  return $("loop").checked ? t % state.length : state.length;
+}
+
 function tick(now) {
   if (!state.playing) return;
-  let t = playFrom + (now - playStart) / 1000;
-  if (t >= state.length) {
+  const t = clockTime(now);
+  if (playFrom + (now - playStart) / 1000 >= state.length) {
     if ($("loop").checked) {
-      t %= state.length;
       playFrom = t;
       playStart = now;
     } else {
-      t = state.length;
       play(false);
     }
   }

@@ -1,0 +1,78 @@
+"""The studio's rules that need no server: who may ask (the guard), what a
+request may hold, and the command lines it offers to copy."""
+
+import shlex
+
+import pytest
+
+from effects.studio.commands import commands, number
+from effects.studio.guard import Guard, is_loopback
+from effects.studio.scene import Look, Refused, Request
+
+
+def test_on_loopback_only_the_loopback_names_with_the_port_pass():
+    guard = Guard("secret", 8700)
+    for host in ("127.0.0.1:8700", "localhost:8700", "LOCALHOST:8700", "[::1]:8700"):
+        assert guard.host_problem(host) is None, host
+    for host in ("127.0.0.1:8701", "127.0.0.1", "192.168.1.4:8700", "evil.example:8700", "localhost.:8700", "", None):
+        assert guard.host_problem(host) is not None, host
+
+
+def test_listening_wider_an_address_passes_and_a_name_still_does_not():
+    guard = Guard("secret", 8700, loopback_only=False)
+    assert guard.host_problem("192.168.1.4:8700") is None
+    assert guard.host_problem("[fe80::1]:8700") is None
+    # A name could be rebound to this machine by an attacker's DNS.
+    assert guard.host_problem("studio.example:8700") is not None
+
+
+def test_the_token_is_compared_whole():
+    guard = Guard("secret", 8700)
+    assert guard.token_problem("secret") is None
+    for token in ("", None, "secre", "secret2", "SECRET", "sécret"):
+        assert guard.token_problem(token) is not None, token
+
+
+def test_a_change_needs_the_pages_origin_and_json():
+    guard = Guard("secret", 8700)
+    page = {"Host": "localhost:8700", "Origin": "http://localhost:8700", "Content-Type": "application/json; charset=utf-8"}
+    assert guard.change_problem(page) is None
+    assert guard.change_problem({**page, "Origin": "http://127.0.0.1:8700"}) is not None, "another origin than the Host's"
+    assert guard.change_problem({**page, "Content-Type": "text/plain"}) is not None
+    assert guard.change_problem({**page, "Sec-Fetch-Site": "same-site"}) is not None
+    assert guard.change_problem({key: value for key, value in page.items() if key != "Origin"}) is not None
+
+
+def test_loopback_addresses():
+    assert all(is_loopback(a) for a in ("127.0.0.1", "127.1.2.3", "::1", "[::1]", "localhost"))
+    assert not any(is_loopback(a) for a in ("0.0.0.0", "::", "192.168.1.4", "example.org"))
+
+
+def test_a_request_holds_text_and_finite_numbers_only():
+    with pytest.raises(Refused, match="params is a list of text"):
+        Request.read({"effect": "x", "params": "text=a"})
+    with pytest.raises(Refused, match="effect is text"):
+        Request.read({"params": []})
+    with pytest.raises(Refused, match="width is a finite number"):
+        Request.read({"effect": "x", "look": {"width": float("nan")}})
+    with pytest.raises(Refused, match="scale is a finite number"):
+        Request.read({"effect": "x", "look": {"scale": True}})
+    assert Request.read({"effect": "x"}) == Request("x", (), (), Look())
+
+
+def test_numbers_are_written_to_read_back_exactly():
+    assert [number(v) for v in (2.0, 0.1, 1 / 3, 1e-7, 432.0)] == ["2", "0.1", "0.3333333333333333", "1e-07", "432"]
+    assert float(number(1 / 3)) == 1 / 3
+
+
+def test_the_commands_quote_any_text_and_leave_out_the_hosts_defaults():
+    text = "it's 日本語 \"and\" مرحبا $HOME; rm -rf /"
+    request = Request("strikethrough-reveal", (f"text={text}", "done=false"), ("1:done=true",),
+                      Look(theme="dark", width=300, scale=2, ground="#FFFFFF"))
+    lines = commands(request, 1.5, ["/plugins dir"])
+    still = shlex.split(lines["still"])
+    assert still == ["effect-host", "render", "strikethrough-reveal", "--plugin-path", "/plugins dir", "--param", f"text={text}",
+                     "--param", "done=false", "--at", "1:done=true", "--theme", "dark", "--width", "300",
+                     "--background", "#FFFFFF", "--time", "1.5", "-o", "strikethrough-reveal.png"]
+    assert shlex.split(lines["lottie"])[-4:] == ["--width", "300", "-o", "strikethrough-reveal.json"]
+    assert shlex.split(lines["run"]) == ["effect-host", "run", *still[2:11]]

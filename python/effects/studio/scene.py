@@ -111,18 +111,28 @@ class Scene:
             return png_bytes(self.picture.draw(t, self.request.look.scale))
 
     def channels(self, span: float) -> dict[str, Any]:
-        """The global channels over the timeline, for the plot."""
+        """The channels over the timeline, for the plot: the global ones
+        that move, or, when none does (text-reveal's motion is all in its
+        units), the first element's."""
         count = max(2, min(PLOT_POINTS, int(span * PLOT_RATE) + 1))
         dt = span / (count - 1) if span > 0 else 0.0
         with self._lock:
             frames = self.instance.sample_many(0.0, dt, count)
-        values = frames.channels
+        moving = [(channel, frames.channels[:, index]) for index, channel in enumerate(self.effect.channels)
+                  if np.ptp(frames.channels[:, index]) > 0]
+        if moving:
+            shown = [(channel.name, channel, values) for channel, values in moving]
+        elif self.instance.element_count and self.effect.element_channels:
+            shown = [(f"{channel.name}[0]", channel, frames.elements[:, 0, index])
+                     for index, channel in enumerate(self.effect.element_channels)]
+        else:
+            shown = [(channel.name, channel, frames.channels[:, index]) for index, channel in enumerate(self.effect.channels)]
         return {
             "t0": 0.0, "dt": dt,
             "series": [
-                {"name": channel.name, "unit": channel.unit, "min": channel.min, "max": channel.max, "labels": list(channel.labels),
-                 "values": np.round(values[:, index], 6).tolist()}
-                for index, channel in enumerate(self.effect.channels)
+                {"name": name, "unit": channel.unit, "min": channel.min, "max": channel.max, "labels": list(channel.labels),
+                 "values": np.round(values, 6).tolist()}
+                for name, channel, values in shown
             ],
         }
 

@@ -6,6 +6,7 @@ import http.client
 import json
 import socket
 import subprocess
+import sys
 import time
 
 import pytest
@@ -197,9 +198,15 @@ def test_bad_options_are_one_line_errors(tmp_path):
     for arguments, message in cases.items():
         made = subprocess.run([HOST, "studio", *arguments], capture_output=True, text=True, env=environment(tmp_path), timeout=60)
         assert made.returncode == 2 and made.stderr.splitlines()[0].startswith(message), (arguments, made.stderr)
-    python = {**environment(tmp_path), "EFFECT_HOST_PYTHON": "/bin/true-python-missing"}
+    python = {**environment(tmp_path), "EFFECT_HOST_PYTHON": "/nonexistent/python3"}
     made = subprocess.run([HOST, "studio"], capture_output=True, text=True, env=python, timeout=60)
-    assert made.returncode == 1 and "could not be started" in made.stderr
+    assert (made.returncode, made.stderr) == (1, "effect-host: studio: cannot run /nonexistent/python3: No such file or directory\n")
+    # A Python without numpy (a fresh virtual environment's) is named, with the Debian package.
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(tmp_path / "bare")], check=True)
+    bare = {**environment(tmp_path), "EFFECT_HOST_PYTHON": str(tmp_path / "bare" / "bin" / "python")}
+    made = subprocess.run([HOST, "studio"], capture_output=True, text=True, env=bare, timeout=60)
+    assert made.returncode == 1 and made.stderr.startswith("effect-host studio: the studio needs numpy, and ")
+    assert "install Debian's python3-numpy" in made.stderr and len(made.stderr.splitlines()) == 1
     busy = socket.socket()
     busy.bind(("127.0.0.1", 0))
     busy.listen()
@@ -211,3 +218,19 @@ def test_bad_options_are_one_line_errors(tmp_path):
         busy.close()
     assert made.returncode == 1 and "cannot listen on 127.0.0.1" in made.stderr and "Address already in use" in made.stderr
     assert time.monotonic() - start < 30
+
+
+def test_a_folder_in_the_working_directory_named_like_a_module_is_not_imported(tmp_path):
+    """Python would import ./effects or ./numpy before the real ones if the
+    working directory were searched: the studio starts from a script, which
+    puts its own directory first and not the working one."""
+    home = tmp_path / "home"
+    for module in ("effects", "numpy"):
+        (home / module).mkdir(parents=True)
+        (home / module / "__init__.py").write_text("raise SystemExit('the working directory was imported from')\n")
+    studio = Studio(home)
+    try:
+        status, _, body = ask(studio, "GET", f"/api/effects?token={studio.token}")
+    finally:
+        studio.close()
+    assert status == 200 and len(json.loads(body)["effects"]) == 4

@@ -2,18 +2,20 @@ import Glibc
 
 /// How `effect-host studio` starts the studio: Python's own http.server
 /// driving this host library through the `effects` package
-/// (python/effects/studio). The package and the library are the ones
-/// installed beside the effect-host that runs (PREFIX/lib/effect-host/python
-/// and PREFIX/lib/libeffecthost.so), or, in a checkout, its python/ and the
-/// build directory's library; the interpreter is EFFECT_HOST_PYTHON, else
-/// python3 on PATH, and it needs numpy, as the package does.
+/// (python/effects/studio), by the script beside the package
+/// (effect_studio.py), which Python runs with its own directory searched
+/// first and the working directory not at all. The package and the library
+/// are the ones installed beside the effect-host that runs
+/// (PREFIX/lib/effect-host/python and PREFIX/lib/libeffecthost.so), or, in a
+/// checkout, its python/ and the build directory's library; the interpreter
+/// is EFFECT_HOST_PYTHON, else python3 on PATH, and it needs numpy, as the
+/// package does.
 public struct StudioLaunch: Sendable, Equatable {
     /// The interpreter, and its whole argument list (argv[0] first).
     public let python: String
     public let arguments: [String]
-    /// The variables it runs with beside this process's: the package put
-    /// first on PYTHONPATH and the library named by EFFECT_HOST_LIBRARY, so
-    /// it drives this very build.
+    /// The variables it runs with beside this process's: the library named
+    /// by EFFECT_HOST_LIBRARY, so it drives this very build.
     public let variables: [String: String]
 
     public struct Problem: Error, Sendable, Equatable, CustomStringConvertible {
@@ -38,9 +40,11 @@ public struct StudioLaunch: Sendable, Equatable {
         return [HostLinkedCopy.directoryOf(bin) + "/lib/" + SearchPath.hostLibraryName, bin + "/" + SearchPath.hostLibraryName]
     }
 
+    /// The script that starts the studio, in the package's directory.
+    public static let script = "effect_studio.py"
+
     /// The launch for `options` (the studio's own, passed on as given), or
-    /// what is missing; `environment` holds EFFECT_HOST_PYTHON and
-    /// PYTHONPATH when set. `exists` and `findProgram` are the file
+    /// what is missing; `environment` holds EFFECT_HOST_PYTHON when set. `exists` and `findProgram` are the file
     /// system's and PATH's answers, asked through the caller so the rule is
     /// testable.
     public static func plan(
@@ -48,7 +52,7 @@ public struct StudioLaunch: Sendable, Equatable {
         exists: (String) -> Bool = { access($0, F_OK) == 0 }, findProgram: (String) -> String? = StudioLaunch.onPath
     ) throws(Problem) -> StudioLaunch {
         let packages = packageCandidates(executable: executable)
-        guard let package = packages.first(where: { exists($0 + "/effects/studio/__main__.py") }) else {
+        guard let package = packages.first(where: { exists($0 + "/" + script) && exists($0 + "/effects/studio/__main__.py") }) else {
             throw Problem(description: "the studio's Python package is not beside \(executable) (looked in \(packages.joined(separator: " and "))): install effect-host with scripts/install, or run it from a checkout")
         }
         let libraries = libraryCandidates(executable: executable)
@@ -67,22 +71,8 @@ public struct StudioLaunch: Sendable, Equatable {
             }
             python = found
         }
-        let pythonPath = environment["PYTHONPATH"].flatMap { $0.isEmpty ? nil : package + ":" + $0 } ?? package
         return StudioLaunch(
-            python: python, arguments: [python, "-m", "effects.studio"] + options,
-            variables: ["PYTHONPATH": pythonPath, "EFFECT_HOST_LIBRARY": library])
-    }
-
-    /// Why the interpreter cannot run the studio (no numpy), or nil: asked
-    /// of the interpreter itself.
-    public func interpreterProblem() -> String? {
-        let outcome = ChildProcess.run(python, ["-c", "import numpy"], timeout: 30, captureErrors: true)
-        switch outcome.ending {
-        case .exited(0): return nil
-        case .notStarted(let reason): return "\(python) could not be started: \(reason)"
-        default:
-            return "the studio needs numpy, and \(python) has none: install Debian's python3-numpy (or numpy from PyPI), or set \(Self.pythonVariable) to a Python 3 that has it"
-        }
+            python: python, arguments: [python, package + "/" + script] + options, variables: ["EFFECT_HOST_LIBRARY": library])
     }
 
     /// A program's path on PATH, or nil.

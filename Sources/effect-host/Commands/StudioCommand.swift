@@ -40,11 +40,10 @@ struct StudioCommand {
         do {
             launch = try StudioLaunch.plan(
                 executable: executable, options: options,
-                environment: Terminal.environment([StudioLaunch.pythonVariable, "PYTHONPATH"]))
+                environment: Terminal.environment([StudioLaunch.pythonVariable]))
         } catch {
             throw RuntimeError("studio: \(error.description)")
         }
-        if let problem = launch.interpreterProblem() { throw RuntimeError("studio: \(problem)") }
         for (name, value) in launch.variables { setenv(name, value, 1) }
         StandardOutput.restore()
         var argv = launch.arguments.map { strdup($0) } + [nil]

@@ -1,10 +1,14 @@
 """The studio's rules that need no server: who may ask (the guard), what a
 request may hold, and the command lines it offers to copy."""
 
+import os
 import shlex
+import subprocess
 
 import pytest
+from plugin_fixtures import ROOT
 
+from effects import _host
 from effects.studio.commands import commands, number
 from effects.studio.guard import Guard, is_loopback
 from effects.studio.scene import Look, Refused, Request
@@ -76,3 +80,17 @@ def test_the_commands_quote_any_text_and_leave_out_the_hosts_defaults():
                      "--background", "#FFFFFF", "--time", "1.5", "-o", "strikethrough-reveal.png"]
     assert shlex.split(lines["lottie"])[-4:] == ["--width", "300", "-o", "strikethrough-reveal.json"]
     assert shlex.split(lines["run"]) == ["effect-host", "run", *still[2:11]]
+
+
+def test_the_look_limits_are_the_headers(tmp_path):
+    """_host's LOOK_WIDTH_* and SCALE_DEFAULT mirror effect_host_pictures.h's
+    macros (ctypes cannot read a macro): printed by the C compiler here."""
+    source = tmp_path / "limits.c"
+    source.write_text('#include <stdio.h>\n#include "effect_host.h"\nint main(void) {\n'
+                      '    printf("%.17g %.17g %.17g %.17g\\n", EFFECT_HOST_LOOK_WIDTH_MIN, EFFECT_HOST_LOOK_WIDTH_MAX,\n'
+                      '           EFFECT_HOST_LOOK_WIDTH_DEFAULT, EFFECT_HOST_SCALE_DEFAULT);\n    return 0;\n}\n')
+    program = tmp_path / "limits"
+    subprocess.run(["cc", "-std=c99", "-Wall", "-Wextra", "-Werror", "-I", os.path.join(ROOT, "include"), str(source), "-o",
+                    str(program)], check=True)
+    printed = [float(word) for word in subprocess.run([str(program)], capture_output=True, text=True, check=True).stdout.split()]
+    assert printed == [_host.LOOK_WIDTH_MIN, _host.LOOK_WIDTH_MAX, _host.LOOK_WIDTH_DEFAULT, _host.SCALE_DEFAULT]

@@ -123,6 +123,12 @@ EFFECT_HOST_API effect_status effect_host_picture_draw_pixels(effect_host_pictur
  * layout and alpha) instead of clearing them first: a title over a video
  * frame, an effect over a window's own drawing. */
 #define EFFECT_HOST_PLACE_OVER  1u
+/* The picture's ground painted over the whole buffer, as render paints the
+ * margins of a frame whose size it was given, instead of behind the
+ * picture's box alone: a video frame of a fixed size that is all ground
+ * but the ink. Nothing changes for a picture without a ground
+ * (transparent). Since API 1.7. */
+#define EFFECT_HOST_PLACE_GROUND_FILLS  2u
 
 /* Where a picture goes in a buffer: a share of the size that fits it, and
  * its place in the room that leaves. A NULL placement is draw_pixels's fit,

@@ -113,11 +113,12 @@ public func effect_host_picture_draw_pixels_placed(
     answer(error) {
         var placement = Placement.fitted
         var over = false
+        var extent = FramePicture.GroundExtent.picture
         if let placementPointer {
             var defaults = effect_host_placement()
             (defaults.struct_size, defaults.size, defaults.x, defaults.y) = (UInt32(MemoryLayout<effect_host_placement>.size), 1, 0.5, 0.5)
             let given = try options(placementPointer, defaults: defaults, named: "effect_host_placement")
-            guard given.flags & ~EFFECT_HOST_PLACE_OVER == 0 else {
+            guard given.flags & ~(EFFECT_HOST_PLACE_OVER | EFFECT_HOST_PLACE_GROUND_FILLS) == 0 else {
                 throw Failure(EFFECT_ERR_RANGE, "placement flags \(given.flags) include bits that are not EFFECT_HOST_PLACE_*")
             }
             // A zeroed struct takes the defaults: size 0 is the fitted size
@@ -125,8 +126,9 @@ public func effect_host_picture_draw_pixels_placed(
             placement = Placement(size: given.size == 0 ? 1 : given.size, x: given.x, y: given.y)
             if let refusal = placement.refusal { throw Failure(EFFECT_ERR_RANGE, refusal) }
             over = given.flags & EFFECT_HOST_PLACE_OVER != 0
+            if given.flags & EFFECT_HOST_PLACE_GROUND_FILLS != 0 { extent = .canvas }
         }
-        try drawPixels(picture, t, pixels, width, height, stride, layout, placement: placement, over: over)
+        try drawPixels(picture, t, pixels, width, height, stride, layout, placement: placement, over: over, ground: extent)
     }
 }
 
@@ -135,7 +137,7 @@ public func effect_host_picture_draw_pixels_placed(
 /// there): no picture-sized copy.
 private func drawPixels(
     _ picture: OpaquePointer?, _ t: Double, _ pixels: UnsafeMutableRawPointer?, _ width: UInt32, _ height: UInt32, _ stride: UInt32,
-    _ layout: UInt32, placement: Placement, over: Bool
+    _ layout: UInt32, placement: Placement, over: Bool, ground extent: FramePicture.GroundExtent = .picture
 ) throws {
     let box: PictureBox = try object(picture, "picture")
     // Forgotten first: after a draw that fails, whatever the caller holds
@@ -162,9 +164,11 @@ private func drawPixels(
     let cairoWords = layout == EFFECT_HOST_PIXELS_ARGB32_PREMULTIPLIED
     // Only the picture's area is drawn on: the rest is cleared, or left
     // as the caller's pixels are, and needs no rewriting either way.
-    let area = box.picture.area(on: canvas, placement: placement)
+    // A ground that fills the buffer draws on all of it.
+    let whole = extent == .canvas && box.picture.ground != nil
+    let area = whole ? PixelArea(x: 0, y: 0, width: Int(width), height: Int(height)) : box.picture.area(on: canvas, placement: placement)
     if over, !cairoWords, let area { try canvas.convertPixelsToCairoInPlace(from: .rgba, straight: straight, within: area) }
-    try box.picture.draw(list, on: canvas, placement: placement, over: over)
+    try box.picture.draw(list, on: canvas, placement: placement, over: over, ground: extent)
     if !cairoWords, let area {
         try canvas.convertPixelsInPlace(order: .rgba, straight: straight, within: area)
     } else {

@@ -257,3 +257,22 @@ def test_every_slider_change_draws_its_frame_and_its_latency_is_recorded(browser
     low, high = SLIDERS[effect][1:3]
     assert low <= float(value) <= high
     print(f"{effect}: slider to frame median {percentile(latencies, 0.5):.1f} ms, p95 {percentile(latencies, 0.95):.1f} ms")
+
+
+@pytest.mark.parametrize("size", ["720x576", "1440x1080", "720x1280"])
+def test_a_video_frame_size_draws_what_render_draws_at_that_size(browser, studio, tmp_path, size):
+    """PAL, HDV (anamorphic 1440 wide) and vertical video: the picture fitted
+    in the frame, as `render --size` draws it; the copied command says so."""
+    shown = page(browser, studio, "breathing-circles")
+    try:
+        shown.opaque_white()
+        shown.set_control("#frame-size", size, event="change")
+        shown.seek(2.5)
+        pixels = shown.canvas()
+        command = shown.js("document.querySelector('textarea[data-command=still]').value")
+    finally:
+        shown.close()
+    width, height = (int(n) for n in size.split("x"))
+    assert pixels.shape == (height, width, 4)
+    assert f"--size {size}" in command and "--scale" not in command
+    assert np.array_equal(pixels, render(tmp_path, "breathing-circles", "--size", size, "--time", "2.5", "--background", "#FFFFFF"))

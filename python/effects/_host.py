@@ -29,7 +29,7 @@ from .errors import EffectError
 API_MAJOR = 1
 #: The least minor this package needs: 1.4 brought the metadata accessors,
 #: 1.5 ``Picture.changed``, 1.6 ``Instance.edit`` and ``Instance.forget``,
-#: 1.7 ``Instance.settled_time``.
+#: 1.7 ``Instance.settled_time`` and ``Picture.draw(ground_fills=True)``.
 API_MINOR = 7
 #: The longest side, in pixels, the host draws (its canvas's limit).
 MAX_SIDE = 8192
@@ -124,6 +124,7 @@ class Placement(Structure):
 
 
 PLACE_OVER = 1
+PLACE_GROUND_FILLS = 2
 
 
 class CheckResult(Structure):
@@ -610,27 +611,33 @@ class Picture:
         call(library().effect_host_picture_pixel_size, self._handle.pointer, float(scale), ctypes.byref(width), ctypes.byref(height))
         return width.value, height.value
 
-    def draw(self, t: float, scale: float = 2.0, size: tuple[int, int] | None = None, premultiplied: bool = False) -> np.ndarray:
+    def draw(
+        self, t: float, scale: float = 2.0, size: tuple[int, int] | None = None, premultiplied: bool = False, *,
+        ground_fills: bool = False,
+    ) -> np.ndarray:
         """The frame at ``t`` as a new (height, width, 4) array of uint8 R, G,
         B, A, straight alpha unless ``premultiplied``: ``size`` (width,
         height) pixels, or the picture at ``scale`` pixels a point. The
         picture is fitted to the pixels as an SVG viewport is (scaled to
-        fit, centred), over its ground."""
+        fit, centred), over its ground; ``ground_fills`` paints the ground
+        over the whole array, as render paints a sized frame's margins."""
         width, height = self.pixel_size(scale) if size is None else _pixels(size)
         array = np.empty((height, width, 4), dtype=np.uint8)
-        self.draw_into(t, array, premultiplied)
+        self.draw_into(t, array, premultiplied, ground_fills=ground_fills)
         return array
 
     def draw_into(
         self, t: float, array: np.ndarray, premultiplied: bool = False, *, size: float = 1.0, x: float = 0.5, y: float = 0.5,
-        over: bool = False,
+        over: bool = False, ground_fills: bool = False,
     ) -> None:
         """The frame at ``t`` into ``array``: (height, width, 4) uint8, rows
         in order (a C-contiguous array, or a slice of one whose rows are
         contiguous), R, G, B, A. The picture is ``size`` times the size that
         fits the array, placed at ``x``, ``y`` in the room that leaves (0
         left or top, 0.5 centred, 1 right or bottom); ``over`` draws it over
-        the array's pixels instead of clearing them."""
+        the array's pixels instead of clearing them; ``ground_fills`` paints
+        the picture's ground over the whole array, not only behind the
+        picture (API 1.7)."""
         if not isinstance(array, np.ndarray):
             raise EffectError(_abi.ERR_TYPE, f"draw_into's array is a numpy array, not {type(array).__name__} {_shown(array)}")
         if array.dtype != np.uint8 or array.ndim != 3 or array.shape[2] != 4 or array.strides[1:] != (4, 1):
@@ -646,7 +653,8 @@ class Picture:
             raise EffectError(_abi.ERR_RANGE, f"size is the picture's share of the size that fits, more than 0 (1 fits), not {size!r}")
         height, width = array.shape[:2]
         layout = PIXELS_RGBA_PREMULTIPLIED if premultiplied else PIXELS_RGBA_STRAIGHT
-        placement = Placement(ctypes.sizeof(Placement), PLACE_OVER if over else 0, float(size), float(x), float(y))
+        flags = (PLACE_OVER if over else 0) | (PLACE_GROUND_FILLS if ground_fills else 0)
+        placement = Placement(ctypes.sizeof(Placement), flags, float(size), float(x), float(y))
         call(
             library().effect_host_picture_draw_pixels_placed, self._handle.pointer, float(t), array.ctypes.data, width, height,
             array.strides[0], layout, ctypes.byref(placement),

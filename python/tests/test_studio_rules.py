@@ -5,6 +5,7 @@ import os
 import shlex
 import subprocess
 
+import numpy as np
 import pytest
 from plugin_fixtures import ROOT
 
@@ -94,3 +95,22 @@ def test_the_look_limits_are_the_headers(tmp_path):
                     str(program)], check=True)
     printed = [float(word) for word in subprocess.run([str(program)], capture_output=True, text=True, check=True).stdout.split()]
     assert printed == [_host.LOOK_WIDTH_MIN, _host.LOOK_WIDTH_MAX, _host.LOOK_WIDTH_DEFAULT, _host.SCALE_DEFAULT]
+
+
+def test_a_ground_that_fills_paints_the_margins_as_render_does(catalog, tmp_path):
+    """API 1.7's EFFECT_HOST_PLACE_GROUND_FILLS: the strike (542 x 154 at 2
+    pixels a point) fitted in a PAL frame leaves margins above and below;
+    filled, they are the ground, and the frame is render's --size frame."""
+    with catalog.effect("strikethrough-reveal").create() as instance:
+        picture = instance.picture(ground="#204080")
+        plain = picture.draw(0.2, size=(720, 576))
+        filled = picture.draw(0.2, size=(720, 576), ground_fills=True)
+        clear = instance.picture(ground="transparent").draw(0.2, size=(720, 576), ground_fills=True)
+        instance.render(str(tmp_path / "pal.png"), time=0.2, size=(720, 576), ground="#204080")
+    assert plain[0, 0].tolist() == [0, 0, 0, 0], "without it, the margins are left clear"
+    assert filled[0, 0].tolist() == filled[-1, -1].tolist() == [0x20, 0x40, 0x80, 255]
+    assert np.array_equal(filled[288], plain[288]), "the picture's own rows are the same"
+    assert clear[0, 0].tolist() == [0, 0, 0, 0], "a transparent ground fills nothing"
+    decoded = subprocess.run(["ffmpeg", "-v", "error", "-i", str(tmp_path / "pal.png"), "-f", "rawvideo", "-pix_fmt", "rgba", "-"],
+                             capture_output=True, check=True).stdout
+    assert np.array_equal(filled, np.frombuffer(decoded, dtype=np.uint8).reshape(576, 720, 4))

@@ -44,7 +44,9 @@ def _look(request: Request, *, scale: bool) -> list[str]:
         words += ["--font", look.font]
     if look.width != _host.LOOK_WIDTH_DEFAULT:
         words += ["--width", number(look.width)]
-    if scale and look.scale != _host.SCALE_DEFAULT:
+    if scale and look.pixels is not None:
+        words += ["--size", f"{look.pixels[0]}x{look.pixels[1]}"]
+    elif scale and look.scale != _host.SCALE_DEFAULT:
         words += ["--scale", number(look.scale)]
     return words
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 import numbers
+import re
 import threading
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -39,17 +40,36 @@ class Look:
     width: float = _host.LOOK_WIDTH_DEFAULT
     scale: float = _host.SCALE_DEFAULT
     ground: str = "transparent"
+    #: A frame of this many pixels (a video's: 720x576, 1080x1920), the
+    #: picture fitted in it, instead of the picture at ``scale``.
+    pixels: tuple[int, int] | None = None
 
     @classmethod
     def read(cls, raw: Any) -> Look:
         if raw is None:
             return cls()
         if not isinstance(raw, Mapping):
-            raise Refused("look is an object of theme, font, width, scale and ground")
+            raise Refused("look is an object of theme, font, width, scale, size and ground")
         theme = _text(raw.get("theme", "light"), "theme")
         font = _text(raw.get("font", ""), "font")
         ground = _text(raw.get("ground", "transparent"), "ground")
-        return cls(theme, font, _number(raw.get("width", cls.width), "width"), _number(raw.get("scale", cls.scale), "scale"), ground)
+        pixels = _frame_size(_text(raw.get("size", ""), "size"))
+        return cls(theme, font, _number(raw.get("width", cls.width), "width"), _number(raw.get("scale", cls.scale), "scale"),
+                   ground, pixels)
+
+
+_SIZE = re.compile(r"\s*([0-9]{1,6})\s*[x×]\s*([0-9]{1,6})\s*")
+
+
+def _frame_size(text: str) -> tuple[int, int] | None:
+    """"WxH" in pixels, as render's --size takes it (the host says what it
+    refuses); empty for none."""
+    if not text.strip():
+        return None
+    match = _SIZE.fullmatch(text)
+    if match is None:
+        raise Refused(f"a size is WIDTHxHEIGHT in pixels, such as 720x576, not {text!r}")
+    return int(match.group(1)), int(match.group(2))
 
 
 def _text(value: Any, what: str) -> str:
@@ -101,14 +121,16 @@ class Scene:
         for event in request.events:
             self.instance.set_event(event)
         self.picture = self.instance.picture(look.theme, look.width, look.font or None, look.ground)
-        self.size = self.picture.pixel_size(look.scale)
+        self.size = look.pixels if look.pixels is not None else self.picture.pixel_size(look.scale)
         self._lock = threading.Lock()
         self._summaries: dict[float | None, dict[str, Any]] = {}
 
     def frame(self, t: float) -> bytes:
         """The frame at t as PNG bytes, the host's pixels."""
         with self._lock:
-            return png_bytes(self.picture.draw(t, self.request.look.scale))
+            # A frame of a given size is all ground but the ink, as render draws it.
+            look = self.request.look
+            return png_bytes(self.picture.draw(t, look.scale, size=look.pixels, ground_fills=look.pixels is not None))
 
     def channels(self, span: float) -> dict[str, Any]:
         """The channels over the timeline, for the plot: the global ones

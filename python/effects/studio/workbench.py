@@ -161,9 +161,10 @@ class Workbench:
                 # it, and the other formats take the host's default for theirs.
                 ground = look.ground if look.ground != "transparent" or kind in ("png", "apng", "webm") else None
                 time = _time(raw.get("t", 0.0)) if kind == "png" else None
-                # A web page draws at the reader's resolution: no scale.
-                scale = None if kind == "html" else look.scale
-                made.instance.render(path, time=time, scale=scale, appearance=look.theme, width=look.width,
+                # A web page draws at the reader's resolution: no scale or size.
+                scale = None if kind == "html" or look.pixels is not None else look.scale
+                size = None if kind == "html" else look.pixels
+                made.instance.render(path, time=time, scale=scale, size=size, appearance=look.theme, width=look.width,
                                      font=look.font or None, ground=ground, progress=progress)
         except EffectError as error:
             with self._lock:

@@ -64,6 +64,7 @@ function look() {
     font: $("font").value.trim(),
     width: Number($("width").value),
     scale: Number($("scale").value),
+    size: $("frame-size").value.trim(),
     ground: $("transparent").checked ? "transparent" : $("ground").value.toUpperCase(),
   };
 }
@@ -154,7 +155,8 @@ async function drawFrame() {
     const context = canvas.getContext("2d");
     context.clearRect(0, 0, canvas.width, canvas.height);
     context.drawImage(bitmap, 0, 0);
-    canvas.style.width = `${bitmap.width / Number($("scale").value)}px`;
+    // The picture at its size in points; a video frame at its pixels, as large as the stage allows.
+    canvas.style.width = `${look().size ? bitmap.width : bitmap.width / Number($("scale").value)}px`;
     bitmap.close();
     canvas.dataset.t = String(wanted.t);
     state.refused = null;
@@ -667,6 +669,8 @@ function start() {
     chooseEffect($("effect").value, false);
   });
   for (const id of ["theme", "font", "width", "scale", "transparent", "ground"]) $(id).addEventListener("input", () => changed());
+  // A size is whole only once typed or picked: half of one is not asked for.
+  $("frame-size").addEventListener("change", () => changed());
   $("scrubber").addEventListener("input", () => { play(false); seek(Number($("scrubber").value)); });
   $("play").addEventListener("click", () => play(!state.playing));
   $("length").addEventListener("change", () => {

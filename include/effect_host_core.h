@@ -171,8 +171,9 @@ extern "C" {
  * effect_host_instance_forget_param: a param back to its default from the
  * start), and the limits of a look and a placement as macros
  * (EFFECT_HOST_LOOK_WIDTH_MIN, ...). 1.7 added the moment a still shows
- * by default (effect_host_instance_settled_time) and a ground that fills
- * the whole buffer as render's margins (EFFECT_HOST_PLACE_GROUND_FILLS).
+ * by default (effect_host_instance_settled_time), a ground that fills
+ * the whole buffer as render's margins (EFFECT_HOST_PLACE_GROUND_FILLS)
+ * and the trust rules alone (effect_host_plugin_trusted).
  * Threads: any. */
 EFFECT_HOST_API uint32_t effect_host_api_version(void);
 

@@ -41,6 +41,18 @@ typedef struct effect_host_plugin effect_host_plugin;
 EFFECT_HOST_API effect_status effect_host_plugin_open(const char *path, uint32_t flags, effect_host_plugin **out,
                                                       effect_error *error);
 
+/* Judges the file at `path` by the trust rules alone, opening nothing:
+ * EFFECT_OK, or EFFECT_HOST_ERR_LOAD with the reason effect_host_plugin_open
+ * would refuse it for (a file or a directory on its way that others could
+ * write, one owned by another user, a symlink's target included). For a
+ * host that loads a copy of a plugin file (a new build under a fresh name,
+ * as `effect-host studio --watch` does, since a path loaded once cannot be
+ * loaded again): the copy lies somewhere trusted, so the file copied from
+ * is the one to judge. Since API 1.7.
+ * Errors: NULL_POINTER, UTF8, EFFECT_HOST_ERR_LOAD.
+ * Threads: any. */
+EFFECT_HOST_API effect_status effect_host_plugin_trusted(const char *path, effect_error *error);
+
 /* The plugin's table (effect.h): describe it, create instances of your
  * own, sample. Valid while the plugin handle, or an instance of it, lives.
  * NULL for a NULL plugin.

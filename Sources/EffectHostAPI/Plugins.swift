@@ -39,6 +39,16 @@ nonisolated(unsafe) private let releaseText = strdup(Version.effectHost)!
 @_cdecl("effect_host_release")
 public func effect_host_release() -> UnsafePointer<CChar> { UnsafePointer(releaseText) }
 
+@_cdecl("effect_host_plugin_trusted")
+public func effect_host_plugin_trusted(_ path: UnsafePointer<CChar>?, _ error: UnsafeMutablePointer<effect_error>?) -> Int32 {
+    answer(error) {
+        let path = try text(path, "path")
+        if let problem = PluginTrust.problem(with: path) {
+            throw PluginLoadFailure(path: path, reason: "refused: \(problem)", refusedAsUnsafe: true)
+        }
+    }
+}
+
 @_cdecl("effect_host_plugin_open")
 public func effect_host_plugin_open(
     _ path: UnsafePointer<CChar>?, _ flags: UInt32, _ out: UnsafeMutablePointer<OpaquePointer?>?,

@@ -36,10 +36,13 @@ final class StudioLaunchTests: XCTestCase {
                 "/src/eh/python/effect_studio.py", "/src/eh/python/effects/studio/__main__.py",
                 "/src/eh/.build/x86_64-unknown-linux-gnu/debug/libeffecthost.so",
             ],
-            environment: ["EFFECT_HOST_PYTHON": "/venv/bin/python"])
+            environment: ["EFFECT_HOST_PYTHON": "/venv/bin/python", "PYTHONPATH": ":/mine:lib:/also:"])
         XCTAssertEqual(launch.python, "/venv/bin/python")
         XCTAssertEqual(launch.arguments[1], "/src/eh/python/effect_studio.py")
-        XCTAssertEqual(launch.variables, ["EFFECT_HOST_LIBRARY": "/src/eh/.build/x86_64-unknown-linux-gnu/debug/libeffecthost.so"])
+        // Empty and relative entries would be read from the working directory: left out.
+        XCTAssertEqual(
+            launch.variables,
+            ["EFFECT_HOST_LIBRARY": "/src/eh/.build/x86_64-unknown-linux-gnu/debug/libeffecthost.so", "PYTHONPATH": "/mine:/also"])
     }
 
     func testWhatIsMissingIsSaidInOneLine() {

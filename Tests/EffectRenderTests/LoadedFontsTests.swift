@@ -39,6 +39,15 @@ final class LoadedFontsTests: XCTestCase {
         XCTAssertThrowsError(try LoadedFonts(.file("/nonexistent/face.ttf"))) {
             XCTAssertEqual(($0 as? NativeError)?.description, "cannot read the font file /nonexistent/face.ttf")
         }
+        // Read at once or refused: a FIFO would wait for a writer, a device never end.
+        let fifo = NSTemporaryDirectory() + "/font-fifo-\(getpid())"
+        XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+        defer { unlink(fifo) }
+        for path in [fifo, "/dev/zero"] {
+            XCTAssertThrowsError(try LoadedFonts(.file(path))) {
+                XCTAssertEqual(($0 as? NativeError)?.description, "\(path) is not a font file: it is not a regular file")
+            }
+        }
         XCTAssertEqual(
             FontNote.referenceMetrics(reason: "libharfbuzz.so.0 cannot be loaded (file too short; Debian package libharfbuzz0b)").message,
             "libharfbuzz.so.0 cannot be loaded (file too short; Debian package libharfbuzz0b); text is measured with the reference metrics")

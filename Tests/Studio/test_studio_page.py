@@ -225,7 +225,8 @@ def test_downloads_are_made_by_the_host(browser, studio, tmp_path, kind, probe):
             t && !t.startsWith('making') ? done(t) : setTimeout(wait, 50); }; wait(); })""")
     finally:
         shown.close()
-    name, _, path = made.partition(", written to ")
+    said = made.splitlines()
+    name, _, path = said[0].partition(", written to ")
     assert name.startswith("strikethrough-reveal-"), made
     with open(path, "rb") as file:
         data = file.read()
@@ -238,6 +239,8 @@ def test_downloads_are_made_by_the_host(browser, studio, tmp_path, kind, probe):
         assert np.array_equal(png(path), render(tmp_path, "strikethrough-reveal", "--time", "0.2", "--background", "transparent"))
     elif kind == "lottie":
         assert json.loads(data)["fr"] > 0
+        # The host's own note, as export prints it: Lottie has no saturation filter.
+        assert any("saturation" in line for line in said[1:]), said
     elif kind == "html":
         assert data.startswith(b"<!") and b"strikethrough-reveal" in data
 
@@ -276,3 +279,28 @@ def test_a_video_frame_size_draws_what_render_draws_at_that_size(browser, studio
     assert pixels.shape == (height, width, 4)
     assert f"--size {size}" in command and "--scale" not in command
     assert np.array_equal(pixels, render(tmp_path, "breathing-circles", "--size", size, "--time", "2.5", "--background", "#FFFFFF"))
+
+
+def test_a_reload_keeps_the_tabs_values_and_the_page_says_the_hosts_font_note(browser, studio):
+    shown = page(browser, studio, "strikethrough-reveal")
+    try:
+        shown.set_control("#transparent", False)
+        shown.js("document.getElementById('ground').value = '#ff8800'")
+        shown.set_control("#ground", "#ff8800")
+        shown.set_control('.row[data-param="fade"] input[type=number]', "0.7")
+        shown.click('.row[data-param="progress"] button[data-event]')
+        shown.set_control("#font", "No Such Family", event="change")
+        said = shown.js("document.getElementById('message').textContent")
+        shown.call("Page.reload")
+        shown.browser.wait_for("Page.loadEventFired")
+        shown.js("new Promise((done) => { const wait = () => studio.state.scene ? done() : setTimeout(wait, 20); wait(); })")
+        shown.idle()
+        kept = json.loads(shown.js("JSON.stringify({values: studio.state.values, events: studio.state.events,"
+                                   " font: document.getElementById('font').value})"))
+        gif = shown.js("document.querySelector('textarea[data-command=gif]').value")
+    finally:
+        shown.close()
+    assert said == "the font No Such Family is not installed; text is drawn in DejaVu Sans"
+    # ⚑ on progress, an optional param left unset, takes the value its control shows.
+    assert kept == {"values": {"fade": "0.7"}, "events": [{"t": 0, "name": "progress", "value": "0"}], "font": "No Such Family"}
+    assert "--background '#FF8800'" in gif, "the GIF line makes the GIF the page downloads"

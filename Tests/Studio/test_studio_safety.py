@@ -4,6 +4,7 @@ client would."""
 
 import http.client
 import json
+import os
 import socket
 import subprocess
 import sys
@@ -42,6 +43,7 @@ def ask(studio, method, path, body=None, headers=None, host=None):
 
 
 def scene(studio, body, origin="same", kind="application/json", token=None):
+    """POST /api/scene as the page sends it (a dict is sent as JSON, bytes as they are)."""
     origin = f"http://127.0.0.1:{studio.port}" if origin == "same" else origin
     return ask(studio, "POST", f"/api/scene?token={token or studio.token}", body,
                {"Origin": origin, "Content-Type": kind})
@@ -60,10 +62,14 @@ def test_every_loopback_name_with_the_port_is_accepted_and_every_other_host_refu
 
 
 def test_no_answer_without_the_token(studio):
-    for path in ("/", "/api/effects", "/api/effects?token=", "/api/effects?token=nottheone", "/api/effect?id=text-reveal"):
+    for path in ("/api/effects", "/api/effects?token=", "/api/effects?token=nottheone", "/api/effect?id=text-reveal"):
         status, _, body = ask(studio, "GET", path)
         assert status == 403, path
         assert "token" in json.loads(body)["error"]
+    # A person at the bare address gets a page that says why.
+    status, headers, body = ask(studio, "GET", "/")
+    assert status == 403 and headers["Content-Type"] == "text/html; charset=utf-8"
+    assert b"the request has no token: open the URL the studio printed." in body
     # The page's script and style hold no secret.
     assert ask(studio, "GET", "/studio.js")[0] == 200
 
@@ -188,6 +194,20 @@ def test_it_listens_on_loopback_only_unless_asked_and_then_warns(tmp_path):
     assert status == 200 and everywhere == ["0.0.0.0"]
 
 
+def test_another_loopback_address_is_served_at_the_address_printed(tmp_path):
+    studio = Studio(tmp_path / "c", "--host", "127.0.0.2")
+    try:
+        lines = studio.read_more()
+        connection = http.client.HTTPConnection("127.0.0.2", studio.port, timeout=30)
+        connection.request("GET", f"/api/effects?token={studio.token}")
+        status = connection.getresponse().status
+        connection.close()
+    finally:
+        studio.close()
+    assert studio.url.startswith("http://127.0.0.2:") and status == 200
+    assert not any("warning" in line for line in lines), "127.0.0.2 is this machine"
+
+
 def test_bad_options_are_one_line_errors(tmp_path):
     cases = {
         ("--port", "http"): "effect-host: --port is a port number from 0 to 65535 (0: a free one), not 'http'",
@@ -234,3 +254,61 @@ def test_a_folder_in_the_working_directory_named_like_a_module_is_not_imported(t
     finally:
         studio.close()
     assert status == 200 and len(json.loads(body)["effects"]) == 4
+
+
+def test_headers_are_read_as_http_reads_them_and_doubled_ones_refused(studio):
+    body = json.dumps(STRIKE).encode()
+    lower = {"origin": f"http://127.0.0.1:{studio.port}", "content-type": "application/json"}
+    assert ask(studio, "POST", f"/api/scene?token={studio.token}", body, lower)[0] == 200, "header names are case-insensitive"
+    for doubled in ("Origin", "Host", "Content-Type"):
+        connection = socket.create_connection(("127.0.0.1", studio.port), timeout=10)
+        lines = [f"POST /api/scene?token={studio.token} HTTP/1.1", f"Host: 127.0.0.1:{studio.port}",
+                 f"Origin: http://127.0.0.1:{studio.port}", "Content-Type: application/json", f"Content-Length: {len(body)}"]
+        lines.append({"Origin": "Origin: http://evil.example", "Host": "Host: evil.example:1",
+                      "Content-Type": "Content-Type: text/plain"}[doubled])
+        connection.sendall(("\r\n".join(lines) + "\r\n\r\n").encode() + body)
+        answer = b""
+        while chunk := connection.recv(65536):
+            answer += chunk
+        answer = answer.decode()
+        connection.close()
+        assert answer.startswith("HTTP/1.1 403") and f"more than one {doubled} header" in answer, doubled
+
+
+def test_a_refused_change_is_answered_before_its_body_arrives(studio):
+    """Nobody the guard refuses makes the studio wait for a body."""
+    with socket.create_connection(("127.0.0.1", studio.port), timeout=5) as connection:
+        connection.sendall(b"POST /api/scene HTTP/1.1\r\nHost: evil.example:1\r\nContent-Length: 1000000\r\n\r\n{")
+        assert connection.recv(65536).startswith(b"HTTP/1.1 403")
+
+
+def test_json_that_is_too_deep_or_not_numbers_is_refused_in_words(studio):
+    for text in ("[" * 100000 + "]" * 100000, '{"effect": "strikethrough-reveal", "look": {"width": NaN}}'):
+        status, _, body = scene(studio, text.encode())
+        assert status == 400 and json.loads(body)["error"].startswith("the request is not JSON"), text[:20]
+    status, _, body = scene(studio, {**STRIKE, "params": ["text=\ud800"]})
+    assert (status, json.loads(body)["error"]) == (400, "params holds half of a UTF-16 pair (a lone surrogate), which is not text")
+    status, _, body = scene(studio, {**STRIKE, "params": ["text=a\u0000b"]})
+    assert (status, json.loads(body)["error"]) == (400, "params holds a NUL character, which no param or name can hold")
+    assert studio.process.poll() is None
+
+
+def test_the_page_reaches_no_font_file_and_no_giant_frame(studio, tmp_path):
+    os.mkfifo(tmp_path / "fifo")
+    for font in (str(tmp_path / "fifo"), "/etc/passwd", "../fonts/x", "Inter.ttf"):
+        status, _, body = scene(studio, {**STRIKE, "look": {"font": font}})
+        assert (status, json.loads(body)["error"]) == (
+            400, f"the studio takes a font family, such as Inter or DejaVu Sans, not a file: {font!r}"), font
+    # 348 points a side at 12 pixels a point: 4176 x 4176.
+    status, _, body = scene(studio, {"effect": "breathing-circles", "look": {"scale": 12}})
+    assert status == 400 and "is more than the studio draws (4096 × 4096 in all)" in json.loads(body)["error"]
+    status, _, body = scene(studio, {**STRIKE, "look": {"size": "0x0"}})
+    assert (status, json.loads(body)["error"]) == (400, "size is 1 to 8192 pixels a side, not 0 × 0")
+
+
+def test_a_download_that_would_play_for_hours_is_refused(studio):
+    status, _, body = ask(studio, "POST", f"/api/download?token={studio.token}",
+                          {**STRIKE, "events": ["700:done=false"], "format": "mp4"},
+                          {"Origin": f"http://127.0.0.1:{studio.port}", "Content-Type": "application/json"})
+    assert status == 400
+    assert json.loads(body)["error"].startswith("the studio downloads at most 600 s; this plays for 700.32 s")

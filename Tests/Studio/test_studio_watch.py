@@ -79,3 +79,46 @@ def test_a_rebuilt_plugin_is_shown_with_the_values_kept_and_a_broken_one_says_wh
     assert dots == "5" and values == {"dots": "5"} and t == 0.3
     assert "the new build was refused" in refusal and "libPulse.so" in problems and frame_hidden
     assert back and grey(again) > 100
+
+
+def test_a_rebuild_the_trust_rules_refuse_is_refused_and_a_new_file_is_taken(browser, tmp_path):
+    """The copy the studio loads lies in its private directory, so the file
+    it copies from is the one judged: one others could write is refused as
+    `effect-host list` refuses it; a device put in its place is not read
+    on and on; a plugin file added to the watched directory is loaded."""
+    plugins = tmp_path / "plugins"
+    plugins.mkdir(mode=0o755)
+    build_pulse(tmp_path)
+    studio = Studio(tmp_path / "home", "--plugin-path", str(plugins), "--watch")
+    try:
+        shown = LivePage(browser, f"{studio.url}#pulse")
+        try:
+            (plugins / "libPulse.so").chmod(0o666)
+            os.utime(plugins / "libPulse.so")
+            wait_for_build(shown, 1)
+            writable = shown.js("document.getElementById('problems').textContent")
+            os.symlink("/dev/zero", plugins / ".zero")
+            os.rename(plugins / ".zero", plugins / "libPulse.so")
+            wait_for_build(shown, 2)
+            device = shown.js("document.getElementById('problems').textContent")
+            # A FIFO of the user's own passes the trust rules, and is still not read.
+            os.mkfifo(plugins / ".fifo", 0o644)
+            os.rename(plugins / ".fifo", plugins / "libPulse.so")
+            wait_for_build(shown, 3)
+            fifo = shown.js("document.getElementById('problems').textContent")
+            source = tmp_path / "typewriter.c"
+            with open(os.path.join(ROOT, "examples", "c-plugin", "typewriter.c")) as file:
+                source.write_text(file.read())
+            subprocess.run(["cc", "-std=c99", "-O2", "-shared", "-fPIC", "-fvisibility=hidden", "-I" + os.path.join(ROOT, "include"),
+                            str(source), "-o", str(plugins / ".libTypewriter.so"), "-lm"], check=True)
+            os.rename(plugins / ".libTypewriter.so", plugins / "libTypewriter.so")
+            wait_for_build(shown, 4)
+            listed = shown.js("JSON.stringify([...document.querySelectorAll('#effect option')].map((o) => o.value))")
+        finally:
+            shown.close()
+    finally:
+        assert studio.close() == 0, studio.stderr
+    assert f"{plugins}/libPulse.so: the new build was refused: the file {plugins}/libPulse.so can be written by everyone" in writable
+    assert f"{plugins}/libPulse.so: the new build was refused: the file /dev/zero can be written by everyone" in device
+    assert f"{plugins}/libPulse.so: the new build could not be copied: it is not a regular file" in fifo
+    assert "typewriter" in json.loads(listed)

@@ -29,7 +29,8 @@ from .errors import EffectError
 API_MAJOR = 1
 #: The least minor this package needs: 1.4 brought the metadata accessors,
 #: 1.5 ``Picture.changed``, 1.6 ``Instance.edit`` and ``Instance.forget``,
-#: 1.7 ``Instance.settled_time`` and ``Picture.draw(ground_fills=True)``.
+#: 1.7 ``Instance.settled_time``, ``Picture.draw(ground_fills=True)`` and the
+#: trust rules alone (``trust_problem``).
 API_MINOR = 7
 #: The longest side, in pixels, the host draws (its canvas's limit).
 MAX_SIDE = 8192
@@ -218,6 +219,7 @@ _SIGNATURES: dict[str, tuple[Any, list[Any]]] = {
     "effect_host_instance_set_event_text": (c_int32, [c_void_p, c_char_p, _Err]),
     "effect_host_instance_span": (c_int32, [c_void_p, POINTER(c_double), _Err]),
     "effect_host_instance_settled_time": (c_int32, [c_void_p, POINTER(c_double), _Err]),
+    "effect_host_plugin_trusted": (c_int32, [c_char_p, _Err]),
     "effect_host_instance_free": (None, [c_void_p]),
     "effect_host_picture_create": (c_int32, [c_void_p, POINTER(Look), _P, _Err]),
     "effect_host_picture_size": (c_int32, [c_void_p, POINTER(c_double), POINTER(c_double), _Err]),
@@ -492,6 +494,15 @@ def span(instance: Handle) -> float:
     seconds = c_double()
     call(library().effect_host_instance_span, instance.pointer, ctypes.byref(seconds))
     return seconds.value
+
+
+def trust_problem(path: str) -> str | None:
+    """Why the trust rules refuse the file at ``path`` (effect_host_plugin_trusted), or None."""
+    try:
+        call(library().effect_host_plugin_trusted, os.fsencode(path))
+    except EffectError as error:
+        return error.message
+    return None
 
 
 def settled_time(instance: Handle) -> float:

@@ -40,12 +40,20 @@ def test_the_token_is_compared_whole():
 
 def test_a_change_needs_the_pages_origin_and_json():
     guard = Guard("secret", 8700)
-    page = {"Host": "localhost:8700", "Origin": "http://localhost:8700", "Content-Type": "application/json; charset=utf-8"}
-    assert guard.change_problem(page) is None
-    assert guard.change_problem({**page, "Origin": "http://127.0.0.1:8700"}) is not None, "another origin than the Host's"
-    assert guard.change_problem({**page, "Content-Type": "text/plain"}) is not None
-    assert guard.change_problem({**page, "Sec-Fetch-Site": "same-site"}) is not None
-    assert guard.change_problem({key: value for key, value in page.items() if key != "Origin"}) is not None
+    page = ("localhost:8700", "http://localhost:8700", None, "application/json; charset=utf-8")
+    assert guard.change_problem(*page) is None
+    assert guard.change_problem(page[0], "http://127.0.0.1:8700", *page[2:]) is not None, "another origin than the Host's"
+    assert guard.change_problem(*page[:3], "text/plain") is not None
+    assert guard.change_problem(*page[:2], "same-site", page[3]) is not None
+    assert guard.change_problem(page[0], None, *page[2:]) is not None
+
+
+def test_the_address_listened_on_passes_as_a_host():
+    guard = Guard("secret", 8700, address="127.0.0.2")
+    assert guard.host_problem("127.0.0.2:8700") is None
+    assert guard.host_problem("[::1]:8700") is None
+    assert Guard("secret", 8700, address="::1").host_problem("[::1]:8700") is None
+    assert guard.host_problem("127.0.0.3:8700") is not None
 
 
 def test_loopback_addresses():

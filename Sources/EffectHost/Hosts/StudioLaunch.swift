@@ -15,7 +15,9 @@ public struct StudioLaunch: Sendable, Equatable {
     public let python: String
     public let arguments: [String]
     /// The variables it runs with beside this process's: the library named
-    /// by EFFECT_HOST_LIBRARY, so it drives this very build.
+    /// by EFFECT_HOST_LIBRARY, so it drives this very build, and PYTHONPATH
+    /// without its empty and relative entries, which Python would read from
+    /// the working directory.
     public let variables: [String: String]
 
     public struct Problem: Error, Sendable, Equatable, CustomStringConvertible {
@@ -44,7 +46,8 @@ public struct StudioLaunch: Sendable, Equatable {
     public static let script = "effect_studio.py"
 
     /// The launch for `options` (the studio's own, passed on as given), or
-    /// what is missing; `environment` holds EFFECT_HOST_PYTHON when set. `exists` and `findProgram` are the file
+    /// what is missing; `environment` holds EFFECT_HOST_PYTHON and
+    /// PYTHONPATH when set. `exists` and `findProgram` are the file
     /// system's and PATH's answers, asked through the caller so the rule is
     /// testable.
     public static func plan(
@@ -71,8 +74,11 @@ public struct StudioLaunch: Sendable, Equatable {
             }
             python = found
         }
-        return StudioLaunch(
-            python: python, arguments: [python, package + "/" + script] + options, variables: ["EFFECT_HOST_LIBRARY": library])
+        var variables = ["EFFECT_HOST_LIBRARY": library]
+        if let path = environment["PYTHONPATH"] {
+            variables["PYTHONPATH"] = path.split(separator: ":").filter { $0.hasPrefix("/") }.joined(separator: ":")
+        }
+        return StudioLaunch(python: python, arguments: [python, package + "/" + script] + options, variables: variables)
     }
 
     /// A program's path on PATH, or nil.

@@ -51,6 +51,11 @@ public final class FontBook: TextMeasuring, @unchecked Sendable {
         switch choice {
         case let .file(path):
             guard access(path, R_OK) == 0 else { throw NativeError("cannot read the font file \(path)") }
+            // A FIFO would make HarfBuzz wait for a writer, a device read without end.
+            var status = stat()
+            guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+                throw NativeError("\(path) is not a font file: it is not a regular file")
+            }
             file = path
             fontConfig = nil
             let font = try ShapedFont(file: path, index: 0, harfBuzz: harfBuzz)

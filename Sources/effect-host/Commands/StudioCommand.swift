@@ -40,7 +40,7 @@ struct StudioCommand {
         do {
             launch = try StudioLaunch.plan(
                 executable: executable, options: options,
-                environment: Terminal.environment([StudioLaunch.pythonVariable]))
+                environment: Terminal.environment([StudioLaunch.pythonVariable, "PYTHONPATH"]))
         } catch {
             throw RuntimeError("studio: \(error.description)")
         }

@@ -4,6 +4,7 @@ lines and files that make what is on screen (``effect-host studio``)."""
 
 from __future__ import annotations
 
+import os
 import signal
 import sys
 import threading
@@ -11,7 +12,7 @@ import warnings
 from collections.abc import Callable
 from typing import TextIO
 
-from ..errors import EffectNote
+from ..errors import EffectNote, PluginLoadWarning
 from .guard import Guard, is_loopback, new_token
 from .plugins import Builds
 from .scene import Refused
@@ -31,16 +32,22 @@ class Studio:
         self, effect: str | None = None, plugin_paths: list[str] | None = None, host: str = "127.0.0.1", port: int = 0,
         output_dir: str | None = None, watch_plugins: bool = False, allow_unsafe: bool = False,
     ) -> None:
-        paths = list(plugin_paths or [])
+        # Absolute: the command lines the page copies work from any directory.
+        paths = [os.path.abspath(path) for path in plugin_paths or []]
         builds = Builds.scan(paths, allow_unsafe)
         if effect is not None and builds.effect(effect) is None:
             builds.close()
             raise Refused(unknown_effect(effect, builds))
         self.token = new_token()
-        self.workbench = Workbench(builds, paths, output_dir, effect)
-        loopback = is_loopback(host)
-        self.server = Server((host, port), self.workbench, lambda bound: Guard(self.token, bound, loopback))
-        self.loopback = loopback
+        self.workbench = Workbench(builds, paths, None if output_dir is None else os.path.abspath(output_dir), effect)
+        try:
+            # The address as bound ("[::1]" written as a URL writes it): judged once resolved.
+            self.server = Server((host.strip("[]"), port), self.workbench,
+                                 lambda address, bound: Guard(self.token, bound, is_loopback(address), address))
+        except BaseException:
+            self.workbench.close()
+            raise
+        self.loopback = is_loopback(str(self.server.server_address[0]))
         self._stop = threading.Event()
         self._watch = watch(self.server, WATCH_INTERVAL, self._stop) if watch_plugins else None
         self._thread: threading.Thread | None = None
@@ -78,10 +85,15 @@ def serve(
     ready: Callable[[Studio], None] | None = None,
 ) -> None:
     """Serves the studio until interrupted (SIGINT or SIGTERM)."""
-    # The page shows an effect's notes; they are not said again on stderr.
+    # The page shows an effect's notes and the files skipped; a skipped
+    # file is said here once, in one line, rather than as a Python warning.
     warnings.simplefilter("ignore", EffectNote)
+    warnings.simplefilter("ignore", PluginLoadWarning)
     studio = Studio(effect, plugin_paths, host, port, output_dir, watch_plugins, allow_unsafe)
-    signal.signal(signal.SIGTERM, _interrupt)
+    for signum in (signal.SIGTERM, signal.SIGHUP):
+        signal.signal(signum, _interrupt)
+    for path, reason in studio.workbench.builds.problems():
+        print(f"effect-host studio: skipped {path}: {reason}", file=sys.stderr)
     print(f"effect-host studio: open {studio.url}", file=say)
     if not studio.loopback:
         print(f"effect-host studio: warning: listening on {host}, beyond this machine: anyone who can reach it "
@@ -99,6 +111,7 @@ def serve(
         pass
     finally:
         studio.close()
+    print("effect-host studio: stopped", file=say)
 
 
 

@@ -42,7 +42,8 @@ def _look(request: Request, *, scale: bool) -> list[str]:
         words += ["--theme", look.theme]
     if look.font:
         words += ["--font", look.font]
-    if look.width != _host.LOOK_WIDTH_DEFAULT:
+    # 0 is the library's word for its default width: left out, as the default is.
+    if look.width not in (0, _host.LOOK_WIDTH_DEFAULT):
         words += ["--width", number(look.width)]
     if scale and look.pixels is not None:
         words += ["--size", f"{look.pixels[0]}x{look.pixels[1]}"]
@@ -56,10 +57,14 @@ def commands(request: Request, t: float, plugin_paths: list[str]) -> dict[str, s
     and run lines for the request."""
     common = _common(request, plugin_paths)
     ground = ["--background", request.look.ground]
+    # A transparent ground in a movie is the format's own default (the
+    # downloads take it so too); a colour is said.
+    movie_ground = ground if request.look.ground != "transparent" else []
     name = request.effect
     return {
         "still": _line(["effect-host", "render", *common, *_look(request, scale=True), *ground, "--time", number(t), "-o", f"{name}.png"]),
-        "gif": _line(["effect-host", "render", *common, *_look(request, scale=True), "-o", f"{name}.gif"]),
+        "gif": _line(["effect-host", "render", *common, *_look(request, scale=True), *movie_ground, "-o", f"{name}.gif"]),
+        "mp4": _line(["effect-host", "render", *common, *_look(request, scale=True), *movie_ground, "-o", f"{name}.mp4"]),
         "lottie": _line(["effect-host", "export", *common, *_look(request, scale=False), "-o", f"{name}.json"]),
         "run": _line(["effect-host", "run", *common]),
     }

@@ -13,7 +13,6 @@ from __future__ import annotations
 import hmac
 import ipaddress
 import secrets
-from collections.abc import Mapping
 from dataclasses import dataclass
 
 LOOPBACK_NAMES = ("127.0.0.1", "localhost", "[::1]")
@@ -52,25 +51,27 @@ def _is_ip_literal(name: str) -> bool:
 
 @dataclass(frozen=True)
 class Guard:
-    """The rules for one studio: its token, its port, and whether it was
-    asked to listen beyond loopback."""
+    """The rules for one studio: its token, its port, the address it
+    listens on, and whether that keeps it on this machine."""
 
     token: str
     port: int
     loopback_only: bool = True
+    address: str = "127.0.0.1"
 
     def host_problem(self, host: str | None) -> str | None:
-        """Why a Host header is refused, or None. On loopback only the
-        loopback names with the studio's port pass; listening wider, an IP
-        address literal also passes (a name could be rebound, an address
-        cannot)."""
+        """Why a Host header is refused, or None. The loopback names and the
+        address listened on pass, with the studio's port; listening beyond
+        loopback, any IP address literal also passes (a name could be
+        rebound to this machine, an address cannot)."""
         if not host:
             return "the request has no Host header"
         parts = _split_host(host)
         if parts is None or parts[1] != str(self.port):
             return f"Host {host!r} is not this studio's (port {self.port})"
         name = parts[0]
-        if name in LOOPBACK_NAMES or (not self.loopback_only and _is_ip_literal(name)):
+        listened = f"[{self.address}]" if ":" in self.address else self.address
+        if name in LOOPBACK_NAMES or name == listened or (not self.loopback_only and _is_ip_literal(name)):
             return None
         return f"Host {host!r} is not this studio's: open it at 127.0.0.1 or localhost"
 
@@ -82,20 +83,18 @@ class Guard:
             return "the token is not this studio's: open the URL the studio printed"
         return None
 
-    def change_problem(self, headers: Mapping[str, str]) -> str | None:
+    def change_problem(self, host: str, origin: str | None, site: str | None, kind: str) -> str | None:
         """Why a request that changes something (a POST) is refused, or None:
-        it must come from the studio's own page (Origin is the Host it was
-        sent to; the browser says same-origin) and carry JSON."""
-        host = headers.get("Host", "")
-        origin = headers.get("Origin")
+        it must come from the studio's own page (its Origin is the Host it
+        was sent to, which host_problem passed; the browser says
+        same-origin) and carry JSON."""
         if origin is None:
             return "a change must come from the studio's page (the request has no Origin)"
         if origin != f"http://{host}":
             return f"a change must come from the studio's page, not from {origin}"
-        site = headers.get("Sec-Fetch-Site")
         if site is not None and site not in ("same-origin", "none"):
             return f"a change must come from the studio's page, not a {site} one"
-        kind = headers.get("Content-Type", "").split(";")[0].strip().lower()
+        kind = kind.split(";")[0].strip().lower()
         if kind != "application/json":
             return f"a change is sent as application/json, not {kind or 'nothing'}"
         return None

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 import numbers
+import os
 import re
 import threading
 from collections.abc import Mapping
@@ -27,6 +28,23 @@ from ..errors import EffectError
 
 #: Samples a second for the channel plot, and the most points it takes.
 PLOT_RATE, PLOT_POINTS = 120.0, 2400
+
+#: The longest timeline the page shows, in seconds: an event far off (at a
+#: million seconds) leaves the scrubber of use.
+TIMELINE_MAX = 86400.0
+
+#: The most pixels a frame the studio draws may have (4096 x 4096, 64 MiB
+#: of RGBA); render draws up to 8192 a side.
+FRAME_PIXELS_MAX = 4096 * 4096
+
+#: Draws and renders at once, at most: one per core, so that many pages, or
+#: many large frames asked for together, cannot take all the memory.
+DRAWING = threading.BoundedSemaphore(os.cpu_count() or 2)
+
+
+#: The names the host reads as a font file rather than a family: one with
+#: a "/" or one of these endings (EffectRender's FontBook.Choice).
+FONT_FILES = (".ttf", ".otf", ".ttc", ".otc")
 
 
 class Refused(Exception):
@@ -52,6 +70,9 @@ class Look:
             raise Refused("look is an object of theme, font, width, scale, size and ground")
         theme = _text(raw.get("theme", "light"), "theme")
         font = _text(raw.get("font", ""), "font")
+        if "/" in font or font.lower().endswith(FONT_FILES):
+            # The page reaches no file but its downloads: a font file is the command line's to name.
+            raise Refused(f"the studio takes a font family, such as Inter or DejaVu Sans, not a file: {font!r}")
         ground = _text(raw.get("ground", "transparent"), "ground")
         pixels = _frame_size(_text(raw.get("size", ""), "size"))
         return cls(theme, font, _number(raw.get("width", cls.width), "width"), _number(raw.get("scale", cls.scale), "scale"),
@@ -75,6 +96,12 @@ def _frame_size(text: str) -> tuple[int, int] | None:
 def _text(value: Any, what: str) -> str:
     if not isinstance(value, str):
         raise Refused(f"{what} is text, not {type(value).__name__}")
+    if "\0" in value:
+        raise Refused(f"{what} holds a NUL character, which no param or name can hold")
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        raise Refused(f"{what} holds half of a UTF-16 pair (a lone surrogate), which is not text") from None
     return value
 
 
@@ -87,7 +114,7 @@ def _number(value: Any, what: str) -> float:
 def _texts(value: Any, what: str) -> tuple[str, ...]:
     if not isinstance(value, list) or not all(isinstance(each, str) for each in value):
         raise Refused(f"{what} is a list of text")
-    return tuple(value)
+    return tuple(_text(each, what) for each in value)
 
 
 @dataclass(frozen=True)
@@ -121,16 +148,22 @@ class Scene:
         for event in request.events:
             self.instance.set_event(event)
         self.picture = self.instance.picture(look.theme, look.width, look.font or None, look.ground)
-        self.size = look.pixels if look.pixels is not None else self.picture.pixel_size(look.scale)
+        self.size = _host._pixels(look.pixels) if look.pixels is not None else self.picture.pixel_size(look.scale)
+        if self.size[0] * self.size[1] > FRAME_PIXELS_MAX:
+            raise Refused(f"a frame of {self.size[0]} × {self.size[1]} pixels is more than the studio draws (4096 × 4096 in all): "
+                          "a smaller scale or size, or the render command for more")
         self._lock = threading.Lock()
         self._summaries: dict[float | None, dict[str, Any]] = {}
 
-    def frame(self, t: float) -> bytes:
-        """The frame at t as PNG bytes, the host's pixels."""
+    def frame(self, t: float) -> tuple[bytes, list[str]]:
+        """The frame at t as PNG bytes, the host's pixels, and what the host
+        says of the fonts once it has drawn text."""
         with self._lock:
             # A frame of a given size is all ground but the ink, as render draws it.
             look = self.request.look
-            return png_bytes(self.picture.draw(t, look.scale, size=look.pixels, ground_fills=look.pixels is not None))
+            with DRAWING:
+                png = png_bytes(self.picture.draw(t, look.scale, size=look.pixels, ground_fills=look.pixels is not None))
+            return png, [note for note in (self.picture.font_note, self.picture.missing_characters) if note]
 
     def channels(self, span: float) -> dict[str, Any]:
         """The channels over the timeline, for the plot: the global ones
@@ -177,7 +210,7 @@ class Scene:
         timing = self.instance.timing
         span = self.instance.span
         if length is None:
-            length = span if timing.kind == "loops" else max(span + 1.0, 2.0)
+            length = min(span if timing.kind == "loops" else max(span + 1.0, 2.0), TIMELINE_MAX)
         return {
             "span": span, "length": length, "settled": self.instance.settled_time,
             "timing": {"kind": timing.kind, "end": timing.end, "loop_start": timing.loop_start, "period": timing.period},

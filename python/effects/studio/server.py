@@ -6,8 +6,11 @@ Fixed routes only: nothing maps a request's path onto the file system.
 
 from __future__ import annotations
 
+import html
 import json
 import math
+import re
+import select
 import socket
 import sys
 import threading
@@ -19,8 +22,8 @@ from typing import Any
 
 from ..errors import EffectError
 from .guard import Guard
-from .scene import Refused
-from .workbench import Workbench
+from .scene import Refused, Scene
+from .workbench import Busy, Workbench
 
 #: The largest request body the studio reads: a scene with long texts.
 BODY_LIMIT = 1 << 20
@@ -57,7 +60,7 @@ class Server(ThreadingHTTPServer):
         self.address_family = family
         super().__init__(address, Handler)
         self.workbench = workbench
-        self.guard: Guard = guard_for(self.server_address[1])
+        self.guard: Guard = guard_for(str(self.server_address[0]), int(self.server_address[1]))
 
     def handle_error(self, request: Any, client_address: Any) -> None:
         # A browser that closes a connection mid-answer is not the studio's
@@ -65,7 +68,7 @@ class Server(ThreadingHTTPServer):
         error = sys.exc_info()[1]
         if isinstance(error, (ConnectionError, TimeoutError)):
             return
-        print(f"effect-host studio: a request failed: {type(error).__name__}: {error}", file=sys.stderr)
+        say(f"a request failed: {type(error).__name__}: {error}")
 
 
 class Handler(BaseHTTPRequestHandler):
@@ -108,27 +111,50 @@ class Handler(BaseHTTPRequestHandler):
         return parts.path, query
 
     def _allowed(self, route: str, query: dict[str, str]) -> bool:
+        """Whether the request passes the guard, judged on its headers alone
+        (a POST's body is read only after): else it is answered 403 here."""
         guard = self.server.guard
-        problem = guard.host_problem(self.headers.get("Host"))
+        doubled = [name for name in ("Host", "Origin", "Content-Type") if len(self.headers.get_all(name) or []) > 1]
+        problem = f"the request has more than one {doubled[0]} header" if doubled else None
+        host = self.headers.get("Host")
+        if problem is None:
+            problem = guard.host_problem(host)
         if problem is None and route not in ASSETS and route != "/favicon.ico":
             problem = guard.token_problem(query.get("token"))
         if problem is None and self.command == "POST":
-            problem = guard.change_problem({name: value for name, value in self.headers.items()})
+            problem = guard.change_problem(host or "", self.headers.get("Origin"), self.headers.get("Sec-Fetch-Site"),
+                                           self.headers.get("Content-Type", ""))
         if problem is not None:
-            self._refuse(HTTPStatus.FORBIDDEN, problem)
+            # A refused POST's body is not read: the connection cannot go on.
+            self.close_connection = self.command == "POST"
+            if route == "/" and self.command == "GET":
+                # A person at the address without its token: a page that says so.
+                page = f"<!doctype html><meta charset=utf-8><title>effect-host studio</title><p>{html.escape(problem)}.</p>"
+                self._send(HTTPStatus.FORBIDDEN, page.encode("utf-8"), "text/html; charset=utf-8")
+            else:
+                self._refuse(HTTPStatus.FORBIDDEN, problem)
             return False
         return True
 
     def _body(self) -> Any:
-        length = self.headers.get("Content-Length")
-        if length is None or not length.isdigit():
-            raise Refused("a change needs a Content-Length")
+        length = self.headers.get("Content-Length", "")
+        if not re.fullmatch(r"[0-9]{1,9}", length):
+            raise Refused("a change needs a Content-Length in bytes")
         if int(length) > BODY_LIMIT:
             raise Refused(f"the request is {length} bytes; the studio reads at most {BODY_LIMIT}")
         try:
-            return json.loads(self.rfile.read(int(length)))
-        except (ValueError, UnicodeDecodeError) as error:
-            raise Refused(f"the request is not JSON: {error}") from None
+            return json.loads(self.rfile.read(int(length)), parse_constant=_no_constant)
+        except (ValueError, UnicodeDecodeError, RecursionError) as error:
+            raise Refused(f"the request is not JSON: {str(error)[:200]}") from None
+
+    def _client_left(self) -> bool:
+        """Whether the browser closed the connection: a download it no longer
+        waits for is stopped (the host leaves nothing under its name)."""
+        try:
+            readable, _, _ = select.select([self.connection], [], [], 0)
+            return bool(readable) and self.connection.recv(1, socket.MSG_PEEK) == b""
+        except OSError:
+            return True
 
     # ---- Routes --------------------------------------------------------------------
 
@@ -143,20 +169,26 @@ class Handler(BaseHTTPRequestHandler):
 
     def do_POST(self) -> None:
         route, query = self._query()
-        # The body is read before any answer, so the connection stays usable.
+        # Judged on its headers first: nobody the guard refuses makes the
+        # studio read (or wait for) a body.
+        if not self._allowed(route, query):
+            return
         try:
             body = self._body()
         except Refused as refused:
-            self._refuse(HTTPStatus.BAD_REQUEST, str(refused))
             self.close_connection = True
-            return
-        if not self._allowed(route, query):
+            self._refuse(HTTPStatus.BAD_REQUEST, str(refused))
             return
         self._answer(lambda: self._post(route, body))
 
     def _answer(self, work: Any) -> None:
         try:
             work()
+        except (ConnectionError, TimeoutError):
+            # The browser left (a newer frame asked for, the tab closed): nobody to answer.
+            raise
+        except Busy as busy:
+            self._refuse(HTTPStatus.CONFLICT, str(busy))
         except Refused as refused:
             self._refuse(HTTPStatus.BAD_REQUEST, str(refused))
         except EffectError as error:
@@ -164,8 +196,7 @@ class Handler(BaseHTTPRequestHandler):
         except LookupError:
             self._refuse(HTTPStatus.NOT_FOUND, "no such scene: the page asks again")
         except Exception as error:  # one request's failure is said, and the studio goes on
-            print(f"effect-host studio: {self.command} {self.path.split('?')[0]} failed: {type(error).__name__}: {error}",
-                  file=sys.stderr)
+            say(f"{self.command} {self.path.split('?')[0]} failed: {type(error).__name__}: {error}")
             self._refuse(HTTPStatus.INTERNAL_SERVER_ERROR, f"the studio failed: {type(error).__name__}: {error}")
 
     def _get(self, route: str, query: dict[str, str]) -> None:
@@ -182,8 +213,7 @@ class Handler(BaseHTTPRequestHandler):
         elif route == "/api/status":
             self._json(bench.status())
         elif route == "/api/frame":
-            t = _seconds(query.get("t", ""))
-            self._send(200, bench.scene(query.get("scene", "")).frame(t), "image/png")
+            self._frame(bench.scene(query.get("scene", "")), _seconds(query.get("t", "")))
         elif route == "/api/download":
             found = bench.downloaded(query.get("name", ""))
             if found is None:
@@ -196,19 +226,35 @@ class Handler(BaseHTTPRequestHandler):
         else:
             self._refuse(HTTPStatus.NOT_FOUND, f"no such page: {route}")
 
+    def _frame(self, made: Scene, t: float) -> None:
+        """The frame as PNG, with what the host said of its fonts (a family
+        not installed, characters no font has) as X-Studio-Notes."""
+        png, notes = made.frame(t)
+        self._send(200, png, "image/png", {"X-Studio-Notes": urllib.parse.quote(json.dumps(notes))})
+
     def _post(self, route: str, body: Any) -> None:
         bench = self.server.workbench
         if route == "/api/scene":
             self._json(bench.scene_json(body))
         elif route == "/api/frame":
             _, made = bench.make_scene(body)
-            self._send(200, made.frame(_seconds(str(body.get("t", "")))), "image/png")
+            self._frame(made, _seconds(str(body.get("t", ""))))
         elif route == "/api/download":
-            download = bench.download(body)
+            download = bench.download(body, cancel=self._client_left)
             self._json({"name": download.name, "url": "api/download?" + urllib.parse.urlencode({"name": download.name}),
-                        "path": download.path})
+                        "path": download.path, "notes": download.notes})
         else:
             self._refuse(HTTPStatus.NOT_FOUND, f"no such request: {route}")
+
+
+def say(message: str) -> None:
+    """One line on stderr, in one write: threads' lines never run together."""
+    sys.stderr.write(f"effect-host studio: {message}\n")
+    sys.stderr.flush()
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a number JSON has")
 
 
 def _finite(value: Any) -> Any:
@@ -240,7 +286,7 @@ def watch(server: Server, interval: float, stop: threading.Event) -> threading.T
             try:
                 server.workbench.builds.look()
             except Exception as error:  # the watch must outlive a bad build
-                print(f"effect-host studio: watching the plugins failed: {error}", file=sys.stderr)
+                say(f"watching the plugins failed: {error}")
 
     thread = threading.Thread(target=run, name="studio-watch", daemon=True)
     thread.start()

@@ -11,7 +11,7 @@ import tempfile
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from .. import _host, _library
@@ -19,11 +19,15 @@ from .._library import Effect, Param
 from ..errors import EffectError
 from .commands import commands, number
 from .plugins import Builds
-from .scene import Refused, Request, Scene, scene
+from .scene import DRAWING, TIMELINE_MAX, Refused, Request, Scene, scene
 
 #: The longest timeline the page may ask for, in seconds: its plot is
 #: sampled at most PLOT_POINTS times whatever the length.
-MAX_LENGTH = 86400.0
+MAX_LENGTH = TIMELINE_MAX
+
+#: The longest a download may play, in seconds (its events included): a
+#: page's mistake or a hostile request does not render for hours.
+DOWNLOAD_SECONDS_MAX = 600.0
 
 #: Scenes kept for frames; an older one asked for again is made again.
 SCENES_KEPT = 32
@@ -51,10 +55,16 @@ def effect_json(effect: Effect) -> dict[str, Any]:
     }
 
 
+class Busy(Refused):
+    """Asked while the one thing of its kind is being done."""
+
+
 @dataclass
 class Download:
     name: str
     path: str
+    #: What the host said as it made it (a Lottie file's approximations).
+    notes: list[str] = field(default_factory=list)
 
 
 class Workbench:
@@ -67,7 +77,8 @@ class Workbench:
         self._scenes: OrderedDict[str, Scene] = OrderedDict()
         self._downloads: dict[str, Download] = {}
         self._lock = threading.Lock()
-        self._making = threading.Lock()
+        self._making: dict[str, threading.Lock] = {}
+        self._downloading = threading.Lock()
 
     # ---- Reads ---------------------------------------------------------------
 
@@ -107,14 +118,21 @@ class Workbench:
         request = Request.read(raw)
         key = hashlib.sha256(json.dumps([request.effect, request.params, request.events, request.look.__dict__,
                                          self.builds.generation]).encode()).hexdigest()[:24]
-        # A change asks for its frame and its scene at once: one makes it, the other waits for it.
-        with self._making:
+        # A change asks for its frame and its scene at once: one makes it, the
+        # other waits for it; other scenes are made meanwhile.
+        with self._lock:
+            making = self._making.setdefault(key, threading.Lock())
+        with making:
             with self._lock:
                 kept = self._scenes.get(key)
                 if kept is not None:
                     self._scenes.move_to_end(key)
                     return key, kept
-            made = scene(self.effect(request.effect), request, self.builds.generation)
+            try:
+                made = scene(self.effect(request.effect), request, self.builds.generation)
+            finally:
+                with self._lock:
+                    self._making.pop(key, None)
             with self._lock:
                 self._scenes[key] = made
                 while len(self._scenes) > SCENES_KEPT:
@@ -125,8 +143,9 @@ class Workbench:
         key, made = self.make_scene(raw)
         t = raw.get("t", 0.0) if isinstance(raw, dict) else 0.0
         length = raw.get("length") if isinstance(raw, dict) else None
-        if length is not None and (_time(length) <= 0 or length > MAX_LENGTH):
-            raise Refused(f"the timeline is more than 0 and at most {MAX_LENGTH:g} seconds long, not {length!r}")
+        if length is not None and (isinstance(length, bool) or not isinstance(length, (int, float))
+                                   or not 0 < length <= MAX_LENGTH):
+            raise Refused(f"length is a timeline's seconds, more than 0 and at most {MAX_LENGTH:g}, not {length!r}")
         answer = {"scene": key, **made.summary(None if length is None else float(length))}
         answer["commands"] = commands(made.request, _time(t), self.plugin_paths)
         return answer
@@ -140,14 +159,27 @@ class Workbench:
 
     # ---- Downloads -------------------------------------------------------------
 
-    def download(self, raw: Any, progress: Callable[[int, int], Any] | None = None) -> Download:
+    def download(self, raw: Any, cancel: Callable[[], bool] | None = None) -> Download:
+        """A file the host makes of the request, one at a time; ``cancel``
+        says when nobody waits for it any more."""
         if not isinstance(raw, dict):
             raise Refused("the request is a JSON object")
         kind = raw.get("format")
         if kind not in DOWNLOADS:
             raise Refused(f"format is one of {', '.join(DOWNLOADS)}, not {kind!r}")
+        if not self._downloading.acquire(blocking=False):
+            raise Busy("another download is being made: ask again when it is done")
+        try:
+            return self._download(raw, kind, cancel)
+        finally:
+            self._downloading.release()
+
+    def _download(self, raw: dict[str, Any], kind: str, cancel: Callable[[], bool] | None) -> Download:
         _, made = self.make_scene(raw)
         look = made.request.look
+        if kind != "png" and made.instance.span > DOWNLOAD_SECONDS_MAX:
+            raise Refused(f"the studio downloads at most {DOWNLOAD_SECONDS_MAX:g} s; this plays for {made.instance.span:g} s "
+                          "(its latest event included): copy the command instead")
         with self._lock:
             name = self._free_name(made.request.effect, DOWNLOADS[kind])
             path = os.path.join(self.output_dir, name)
@@ -155,7 +187,8 @@ class Workbench:
             self._downloads[name] = Download(name, path)
         try:
             if kind == "lottie":
-                made.instance.export(path, appearance=look.theme, width=look.width, font=look.font or None)
+                with DRAWING:
+                    notes = made.instance.export(path, appearance=look.theme, width=look.width, font=look.font or None)
             else:
                 # A transparent ground is the page's checkerboard: a still keeps
                 # it, and the other formats take the host's default for theirs.
@@ -164,19 +197,22 @@ class Workbench:
                 # A web page draws at the reader's resolution: no scale or size.
                 scale = None if kind == "html" or look.pixels is not None else look.scale
                 size = None if kind == "html" else look.pixels
-                made.instance.render(path, time=time, scale=scale, size=size, appearance=look.theme, width=look.width,
-                                     font=look.font or None, ground=ground, progress=progress)
+                with DRAWING:
+                    notes = made.instance.render(path, time=time, scale=scale, size=size, appearance=look.theme,
+                                                 width=look.width, font=look.font or None, ground=ground, cancel=cancel)
         except EffectError as error:
             with self._lock:
                 del self._downloads[name]
             raise Refused(error.message) from None
-        return self._downloads[name]
+        made_file = self._downloads[name]
+        made_file.notes = list(notes)
+        return made_file
 
     def _free_name(self, effect: str, extension: str) -> str:
         index = 1
         while True:
             name = f"{effect}-{index}{extension}"
-            if name not in self._downloads and not os.path.exists(os.path.join(self.output_dir, name)):
+            if name not in self._downloads and not os.path.lexists(os.path.join(self.output_dir, name)):
                 return name
             index += 1
 

@@ -21,6 +21,9 @@ const state = {
   generation: -1,
   refused: null,      // the host's reason the frame could not be drawn
   buildProblem: null, // why the latest build of the effect's plugin file was refused
+  refusal: null,      // the host's message for params or a look it refuses
+  sceneNotes: [],     // what the effect says of its params
+  frameNotes: [],     // what the host says of the fonts, once text is drawn
 };
 
 // For tests and the latency benchmark: each change's time from the input
@@ -70,7 +73,7 @@ function look() {
 }
 
 function request() {
-  const asked = { effect: state.effect.id, params: paramTexts(), events: eventTexts(), look: look(), t: state.t };
+  const asked = { effect: state.effect.id, params: paramTexts(), events: eventTexts(), look: look(), t: Math.round(state.t * 1000) / 1000 };
   if (state.lengthSet) asked.length = state.length;
   return asked;
 }
@@ -102,6 +105,7 @@ studio.idle = () => new Promise((resolve) => {
 });
 
 function changed() {
+  remember();
   wantFrame(state.t);
   if (sceneBusy) { sceneAgain = true; return; }
   askScene();
@@ -114,10 +118,13 @@ async function askScene() {
     const scene = await postJSON("api/scene", request());
     state.scene = scene;
     showScene(scene);
-    message(scene.notes.join("\n"), "note");
+    state.sceneNotes = scene.notes;
+    state.refusal = null;
+    showMessage();
   } catch (error) {
     // The host's own message: the last good frame stays below it.
-    message(error.message, "bad");
+    state.refusal = error.message;
+    showMessage();
   } finally {
     sceneBusy = false;
     if (sceneAgain) askScene(); else settleIdle();
@@ -142,7 +149,8 @@ async function drawFrame() {
     });
     if (answer.status === 400) {
       // Params the host refuses: its message, and the last good frame.
-      message((await answer.json()).error, "bad");
+      state.refusal = (await answer.json()).error;
+      showMessage();
       return;
     }
     if (!answer.ok) { refuse((await answer.json()).error); return; }
@@ -155,12 +163,17 @@ async function drawFrame() {
     const context = canvas.getContext("2d");
     context.clearRect(0, 0, canvas.width, canvas.height);
     context.drawImage(bitmap, 0, 0);
-    // The picture at its size in points; a video frame at its pixels, as large as the stage allows.
-    canvas.style.width = `${look().size ? bitmap.width : bitmap.width / Number($("scale").value)}px`;
+    // The picture at its size in points, a video frame at its pixels, each
+    // no wider than the stage and no taller than half the window.
+    const wide = look().size ? bitmap.width : bitmap.width / Number($("scale").value);
+    const room = Math.min(1, (innerHeight * 0.5) / (wide * (bitmap.height / bitmap.width)));
+    canvas.style.width = `${Math.floor(wide * room)}px`;
     bitmap.close();
     canvas.dataset.t = String(wanted.t);
     state.refused = null;
     showRefusal();
+    state.frameNotes = JSON.parse(decodeURIComponent(answer.headers.get("X-Studio-Notes") || "%5B%5D"));
+    showMessage();
     studio.frames += 1;
     studio.latencies.push(performance.now() - wanted.started);
   } catch (error) {
@@ -192,6 +205,14 @@ function message(text, kind) {
   const box = $("message");
   box.textContent = text || "";
   box.className = `message ${text ? kind : ""}`;
+}
+
+// What the host refused, or else what it noted: the effect's own notes
+// and, once text is drawn, its fonts' (a family not installed, characters
+// no font has).
+function showMessage() {
+  if (state.refusal) message(state.refusal, "bad");
+  else message([...state.sceneNotes, ...state.frameNotes].join("\n"), "note");
 }
 
 // ---- The effect's controls ---------------------------------------------------
@@ -245,7 +266,8 @@ function numberControl(param, holder, text, integer) {
   box.type = "number";
   box.min = String(param.min);
   box.max = String(param.max);
-  box.step = integer ? "1" : "any";
+  // Arrow keys in the box move a hundredth of the range, rounded to a power of ten.
+  box.step = integer ? "1" : String(10 ** Math.floor(Math.log10((param.max - param.min) / 100)));
   slider.value = box.value = text === null ? String(param.min) : text;
   slider.setAttribute("aria-label", param.name);
   box.setAttribute("aria-label", `${param.name} value`);
@@ -295,13 +317,20 @@ function control(param, holder, text) {
       alpha.type = "range";
       alpha.min = "0"; alpha.max = "255"; alpha.step = "1";
       alpha.value = String(parts.alpha);
-      alpha.title = "opacity";
       alpha.setAttribute("aria-label", `${param.name} opacity`);
-      const send = () => setValue(param, colorText(pick.value, Number(alpha.value)));
+      // Unchanged, the colour is the effect's own, which may follow the
+      // theme (the swatch shows the light one): its opacity is set once a
+      // colour is picked, never over a colour the page only guesses.
+      const own = () => {
+        alpha.disabled = !(param.name in state.values);
+        alpha.title = alpha.disabled ? "pick a colour to set its opacity (unchanged, the effect's own colour may follow the theme)" : "opacity";
+      };
+      const send = () => { setValue(param, colorText(pick.value, Number(alpha.value))); own(); };
       pick.addEventListener("input", send);
       alpha.addEventListener("input", send);
       holder.append(pick, alpha);
-      return (value) => { const p = colorParts(value); pick.value = p.rgb; alpha.value = String(p.alpha); };
+      own();
+      return (value) => { const p = colorParts(value); pick.value = p.rgb; alpha.value = String(p.alpha); own(); };
     }
     default: {
       const field = named(document.createElement(param.multiline ? "textarea" : "input"));
@@ -353,6 +382,7 @@ function buildControls() {
       flag.type = "button";
       flag.textContent = "⚑";
       flag.title = `set ${param.name} at the playhead (an event)`;
+      flag.setAttribute("aria-label", flag.title);
       flag.dataset.event = param.name;
       flag.addEventListener("click", () => addEvent(param));
       tools.append(flag);
@@ -361,12 +391,17 @@ function buildControls() {
     reset.type = "button";
     reset.textContent = "↺";
     reset.title = `${param.name} back to its default`;
+    reset.setAttribute("aria-label", reset.title);
     reset.addEventListener("click", () => {
       const back = defaultText(param);
       if (back !== null) show(back);
       setValue(param, null);
       buildControls();
+      // The controls are new: the keyboard stays where it was.
+      const again = document.querySelector(`.row[data-param="${CSS.escape(param.name)}"] button[data-reset]`);
+      if (again) again.focus();
     });
+    reset.dataset.reset = param.name;
     tools.append(reset);
     row.append(label, holder, tools);
     list.append(row);
@@ -377,7 +412,7 @@ function buildControls() {
 function firstValue(param, holder) {
   const field = holder.querySelector("input:not([type=checkbox]), select, textarea");
   if (param.type === "color") return colorText(holder.querySelector("input[type=color]").value, 255);
-  if (param.type === "bool") return holder.querySelectorAll("input[type=checkbox]")[1].checked ? "true" : "false";
+  if (param.type === "bool") return [...holder.querySelectorAll("input[type=checkbox]")].pop().checked ? "true" : "false";
   return field ? field.value : "";
 }
 
@@ -397,10 +432,17 @@ function addEvent(param) {
   let value;
   if (param.type === "bool") value = now === "true" ? "false" : "true";
   else if (param.type === "integer") value = String((Number(now) || 0) + 1);
-  else value = currentText(param) ?? "";
+  else value = currentText(param) ?? shownValue(param);
   state.events.push({ t, name: param.name, value });
   showEvents();
   changed();
+}
+
+// What a param's control shows, set or not (an unset optional's control shows a value too).
+function shownValue(param) {
+  const row = document.querySelector(`.row[data-param="${CSS.escape(param.name)}"]`);
+  const holder = row && row.querySelector(".value");
+  return holder ? firstValue(param, holder) : "";
 }
 
 function showEvents() {
@@ -413,16 +455,22 @@ function showEvents() {
     const item = document.createElement("li");
     const time = document.createElement("input");
     time.type = "number"; time.min = "0"; time.step = "0.001"; time.value = String(event.t);
-    time.setAttribute("aria-label", "event time");
+    time.setAttribute("aria-label", `time of the ${event.name} event, seconds`);
     time.addEventListener("change", () => { event.t = Math.max(0, Number(time.value) || 0); showEvents(); changed(); });
     const name = document.createElement("code");
     name.textContent = ` ${event.name} = `;
-    const value = document.createElement("input");
-    value.type = "text"; value.value = event.value; value.dir = "auto";
-    value.setAttribute("aria-label", "event value");
+    // A bool or a choice is picked from its values; anything else is typed, as --at takes it.
+    const param = state.effect.params.find((p) => p.name === event.name);
+    const choices = param && param.type === "bool" ? ["true", "false"] : param && param.type === "enum" ? param.choices : null;
+    const value = document.createElement(choices ? "select" : "input");
+    if (choices) value.append(...choices.map((choice) => new Option(choice, choice)));
+    else { value.type = "text"; value.dir = "auto"; }
+    value.value = event.value;
+    value.setAttribute("aria-label", `value of the ${event.name} event`);
     value.addEventListener("change", () => { event.value = value.value; changed(); });
     const remove = document.createElement("button");
     remove.type = "button"; remove.textContent = "✕"; remove.title = "remove this event";
+    remove.setAttribute("aria-label", `remove the ${event.name} event at ${event.t} s`);
     remove.addEventListener("click", () => { state.events.splice(state.events.indexOf(event), 1); showEvents(); changed(); });
     item.append(time, name, value, " ", remove);
     list.append(item);
@@ -430,6 +478,7 @@ function showEvents() {
     marker.type = "button";
     marker.textContent = "▲";
     marker.title = `${event.name}=${event.value} at ${event.t} s`;
+    marker.setAttribute("aria-label", `go to the ${event.name} event at ${event.t} s`);
     marker.style.left = `${Math.min(100, (event.t / state.length) * 100)}%`;
     marker.addEventListener("click", () => seek(event.t));
     markers.append(marker);
@@ -566,13 +615,16 @@ function tick(now) {
 function showCommands(commands) {
   const box = $("commands");
   box.replaceChildren();
-  const names = { still: "the frame on screen (PNG)", gif: "the animation (GIF)", lottie: "Lottie", run: "in a terminal" };
+  const names = {
+    still: "the frame on screen (PNG)", gif: "the animation (GIF)", mp4: "the animation (MP4)", lottie: "Lottie", run: "in a terminal",
+  };
   for (const [key, line] of Object.entries(commands)) {
     const row = document.createElement("div");
     row.className = "command";
     const text = document.createElement("textarea");
     text.readOnly = true;
     text.value = line;
+    text.rows = Math.min(6, Math.max(2, Math.ceil(line.length / 90)));
     text.dataset.command = key;
     text.setAttribute("aria-label", names[key] || key);
     const copy = document.createElement("button");
@@ -598,7 +650,7 @@ async function download(format) {
     document.body.append(link);
     link.click();
     link.remove();
-    $("downloaded").textContent = `${made.name}, written to ${made.path}`;
+    $("downloaded").textContent = [`${made.name}, written to ${made.path}`, ...made.notes].join("\n");
   } catch (error) {
     $("downloaded").textContent = error.message;
   }
@@ -614,15 +666,44 @@ async function chooseEffect(id, keep) {
     for (const name of Object.keys(state.values)) if (!names.has(name)) delete state.values[name];
     state.events = state.events.filter((e) => names.has(e.name));
   } else {
-    state.values = {};
-    state.events = [];
-    state.t = 0;
+    // What this tab held for the effect before a reload, else its defaults.
+    const kept = recalled(`effect-studio:${id}`) || {};
+    const names = new Set(effect.params.map((p) => p.name));
+    state.values = Object.fromEntries(Object.entries(kept.values || {}).filter(([name]) => names.has(name)));
+    state.events = (kept.events || []).filter((e) => names.has(e.name));
+    state.t = Number(kept.t) || 0;
   }
   state.effect = effect;
   $("effect").value = id;
   history.replaceState(null, "", `?token=${encodeURIComponent(token)}#${encodeURIComponent(id)}`);
   buildControls();
   changed();
+}
+
+// ---- What a reload keeps: this tab's values, per effect, and its look ----------
+
+function recalled(key) {
+  try { return JSON.parse(sessionStorage.getItem(key)); } catch { return null; }
+}
+
+function remember() {
+  if (!state.effect) return;
+  try {
+    sessionStorage.setItem(`effect-studio:${state.effect.id}`, JSON.stringify({ values: state.values, events: state.events, t: state.t }));
+    const fields = ["theme", "font", "width", "scale", "frame-size", "ground"];
+    sessionStorage.setItem("effect-studio:look", JSON.stringify({
+      ...Object.fromEntries(fields.map((id) => [id, $(id).value])), transparent: $("transparent").checked,
+    }));
+  } catch { /* storage full or refused: nothing is kept, the page works on */ }
+}
+
+function recallLook() {
+  const kept = recalled("effect-studio:look");
+  if (!kept) return;
+  for (const [id, value] of Object.entries(kept)) {
+    if (id === "transparent") $(id).checked = !!value;
+    else if ($(id) && typeof value === "string") $(id).value = value;
+  }
 }
 
 function showProblems(problems) {
@@ -668,7 +749,18 @@ function start() {
     history.replaceState(null, "", `?token=${encodeURIComponent(token)}#${encodeURIComponent($("effect").value)}`);
     chooseEffect($("effect").value, false);
   });
-  for (const id of ["theme", "font", "width", "scale", "transparent", "ground"]) $(id).addEventListener("input", () => changed());
+  for (const id of ["theme", "transparent", "ground"]) $(id).addEventListener("input", () => changed());
+  // Typed values are asked for once typed, not at each keystroke ("1" on the way to "100").
+  for (const id of ["font", "width", "scale"]) $(id).addEventListener("change", () => changed());
+  // Space plays and pauses, unless typing.
+  document.addEventListener("keydown", (event) => {
+    const typing = event.target.closest("input, textarea, select, button");
+    if (event.key === " " && !typing) { event.preventDefault(); play(!state.playing); }
+  });
+  window.addEventListener("hashchange", () => {
+    const id = decodeURIComponent(location.hash.slice(1));
+    if (state.effect && id !== state.effect.id && state.catalog.effects.some((e) => e.id === id)) chooseEffect(id, false);
+  });
   // A size is whole only once typed or picked: half of one is not asked for.
   $("frame-size").addEventListener("change", () => changed());
   $("scrubber").addEventListener("input", () => { play(false); seek(Number($("scrubber").value)); });
@@ -683,6 +775,7 @@ function start() {
     button.addEventListener("click", () => download(button.dataset.format));
   }
   window.addEventListener("resize", drawPlot);
+  recallLook();
   loadCatalog(false).then(watchBuilds).catch((error) => message(error.message, "bad"));
 }
 

@@ -236,7 +236,7 @@ extension CommandSpec {
 
     static let studio = CommandSpec(
         name: "studio", summary: "serve a local page to look at and tune any effect",
-        usage: "studio [EFFECT] [--port N] [--watch] [--output-dir DIR] [--plugin-path PATH]...",
+        usage: "studio [EFFECT] [--port N] [--host ADDR] [--watch] [--output-dir DIR] [--plugin-path PATH]... [--allow-unsafe-plugins]",
         about: """
             Serves a page on this machine (127.0.0.1) and prints its address, with a token only that address \
             carries. The page lists the effects found and shows one (EFFECT, or the first): controls made from its \

@@ -52,7 +52,7 @@ public struct StudioLaunch: Sendable, Equatable {
     /// testable.
     public static func plan(
         executable: String, options: [String], environment: [String: String],
-        exists: (String) -> Bool = { access($0, F_OK) == 0 }, findProgram: (String) -> String? = StudioLaunch.onPath
+        exists: (String) -> Bool = { access($0, F_OK) == 0 }, findProgram: (String) -> String? = Programs.onPath
     ) throws(Problem) -> StudioLaunch {
         let packages = packageCandidates(executable: executable)
         guard let package = packages.first(where: { exists($0 + "/" + script) && exists($0 + "/effects/studio/__main__.py") }) else {
@@ -79,15 +79,5 @@ public struct StudioLaunch: Sendable, Equatable {
             variables["PYTHONPATH"] = path.split(separator: ":").filter { $0.hasPrefix("/") }.joined(separator: ":")
         }
         return StudioLaunch(python: python, arguments: [python, package + "/" + script] + options, variables: variables)
-    }
-
-    /// A program's path on PATH, or nil.
-    public static func onPath(_ name: String) -> String? {
-        let path = getenv("PATH").map { String(cString: $0) } ?? "/usr/bin:/bin"
-        for directory in path.split(separator: ":") where !directory.isEmpty {
-            let candidate = String(directory) + "/" + name
-            if access(candidate, X_OK) == 0 { return candidate }
-        }
-        return nil
     }
 }

@@ -16,14 +16,7 @@ public final class FFmpegEncoder {
     private var finished = false
 
     /// ffmpeg on PATH, or nil.
-    public static func locate() -> String? {
-        let path = getenv("PATH").map { String(cString: $0) } ?? "/usr/bin:/bin"
-        for directory in path.split(separator: ":") where !directory.isEmpty {
-            let candidate = String(directory) + "/ffmpeg"
-            if access(candidate, X_OK) == 0 { return candidate }
-        }
-        return nil
-    }
+    public static func locate() -> String? { Programs.onPath("ffmpeg") }
 
     public static let missing = "ffmpeg is not installed (Debian package ffmpeg); it encodes .gif, .mp4, .webm and .apng"
 

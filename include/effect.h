@@ -1246,7 +1246,13 @@ EFFECT_EXPORT const effect_plugin_api *effect_plugin_entry(void);
 typedef const effect_plugin_api *(*effect_plugin_entry_fn)(void);
 
 /* ------------------------------------------------------------------------
- * Layout checks (LP64)
+ * Layout checks
+ *
+ * The ABI is laid out for LP64 (64-bit Linux, macOS, BSD; _WIN64 too) and
+ * for wasm32 (WebAssembly: 4-byte pointers, 8-byte-aligned doubles and
+ * 64-bit integers). Structs without pointers are the same on both; those
+ * with pointers differ in size and offsets, checked per target below (a
+ * JavaScript host reads wasm32's numbers: docs/web.md).
  * ------------------------------------------------------------------------ */
 
 #if defined(__cplusplus) && __cplusplus >= 201103L
@@ -1259,7 +1265,13 @@ typedef const effect_plugin_api *(*effect_plugin_entry_fn)(void);
     typedef char effect_static_assert_##name[(cond) ? 1 : -1]
 #endif
 
-#if defined(__LP64__) || defined(_WIN64)
+/* The part of effect_draw_context a 1.2 host passes: everything before
+ * `appearance` (40 bytes on LP64, 32 on wasm32). */
+#define EFFECT_DRAW_CONTEXT_SIZE_1_2 (24 + 2 * sizeof(void *))
+EFFECT_STATIC_ASSERT(offsetof(effect_draw_context, appearance) == EFFECT_DRAW_CONTEXT_SIZE_1_2,
+                     effect_draw_context_1_2);
+
+#if defined(__LP64__) || defined(_WIN64) || defined(__wasm32__)
 EFFECT_STATIC_ASSERT(sizeof(effect_error) == 520, effect_error_size);
 EFFECT_STATIC_ASSERT(offsetof(effect_error, message) == 8, effect_error_message);
 EFFECT_STATIC_ASSERT(sizeof(effect_value) == 32, effect_value_size);
@@ -1268,33 +1280,23 @@ EFFECT_STATIC_ASSERT(offsetof(effect_value, integer) == 16, effect_value_integer
 EFFECT_STATIC_ASSERT(offsetof(effect_value, string) == 24, effect_value_string);
 EFFECT_STATIC_ASSERT(sizeof(effect_param_setting) == 40, effect_param_setting_size);
 EFFECT_STATIC_ASSERT(offsetof(effect_param_setting, value) == 8, effect_param_setting_value);
-EFFECT_STATIC_ASSERT(sizeof(effect_plugin_info) == 56, effect_plugin_info_size);
 EFFECT_STATIC_ASSERT(offsetof(effect_plugin_info, id) == 8, effect_plugin_info_id);
-EFFECT_STATIC_ASSERT(sizeof(effect_info) == 72, effect_info_size);
 EFFECT_STATIC_ASSERT(offsetof(effect_info, id) == 24, effect_info_id);
-EFFECT_STATIC_ASSERT(offsetof(effect_info, credit) == 64, effect_info_credit);
-EFFECT_STATIC_ASSERT(sizeof(effect_param_info) == 96, effect_param_info_size);
 EFFECT_STATIC_ASSERT(offsetof(effect_param_info, name) == 16, effect_param_info_name);
-EFFECT_STATIC_ASSERT(offsetof(effect_param_info, min) == 48, effect_param_info_min);
-EFFECT_STATIC_ASSERT(offsetof(effect_param_info, default_value) == 64, effect_param_info_default);
-EFFECT_STATIC_ASSERT(sizeof(effect_channel_info) == 64, effect_channel_info_size);
 EFFECT_STATIC_ASSERT(offsetof(effect_channel_info, name) == 16, effect_channel_info_name);
-EFFECT_STATIC_ASSERT(offsetof(effect_channel_info, min) == 48, effect_channel_info_min);
 EFFECT_STATIC_ASSERT(sizeof(effect_instance_info) == 64, effect_instance_info_size);
-EFFECT_STATIC_ASSERT(offsetof(effect_instance_info, notes) == EFFECT_INSTANCE_INFO_SIZE_1_1, effect_instance_info_notes);
+EFFECT_STATIC_ASSERT(offsetof(effect_instance_info, notes) == EFFECT_INSTANCE_INFO_SIZE_1_1,
+                     effect_instance_info_notes);
 EFFECT_STATIC_ASSERT(offsetof(effect_instance_info, layout_item_count) == EFFECT_INSTANCE_INFO_SIZE_1_0,
                      effect_instance_info_layout);
 EFFECT_STATIC_ASSERT(offsetof(effect_instance_info, frame_size) == 8, effect_instance_info_frame);
 EFFECT_STATIC_ASSERT(offsetof(effect_instance_info, end) == 24, effect_instance_info_end);
-EFFECT_STATIC_ASSERT(sizeof(effect_element_info) == 24, effect_element_info_size);
-EFFECT_STATIC_ASSERT(sizeof(effect_strings) == 32, effect_strings_size);
 EFFECT_STATIC_ASSERT(offsetof(effect_plugin_api, describe) == 16, effect_plugin_api_describe);
 EFFECT_STATIC_ASSERT(offsetof(effect_plugin_api, layout) == EFFECT_PLUGIN_API_SIZE_1_0, effect_plugin_api_1_0);
 EFFECT_STATIC_ASSERT(offsetof(effect_plugin_api, draw) == EFFECT_PLUGIN_API_SIZE_1_1, effect_plugin_api_1_1);
 EFFECT_STATIC_ASSERT(offsetof(effect_plugin_api, create_with_services) == EFFECT_PLUGIN_API_SIZE_1_2,
                      effect_plugin_api_1_2);
 EFFECT_STATIC_ASSERT(sizeof(effect_plugin_api) == EFFECT_PLUGIN_API_SIZE_1_4, effect_plugin_api_size);
-EFFECT_STATIC_ASSERT(sizeof(effect_host_services) == 32, effect_host_services_size);
 EFFECT_STATIC_ASSERT(sizeof(effect_draw_item) == 160, effect_draw_item_size);
 EFFECT_STATIC_ASSERT(sizeof(effect_transform) == 56, effect_transform_size);
 EFFECT_STATIC_ASSERT(sizeof(effect_draw_group) == 136, effect_draw_group_size);
@@ -1307,9 +1309,35 @@ EFFECT_STATIC_ASSERT(offsetof(effect_draw_text, advance) == 56, effect_draw_text
 EFFECT_STATIC_ASSERT(offsetof(effect_draw_text, length) == 84, effect_draw_text_length);
 EFFECT_STATIC_ASSERT(sizeof(effect_draw_segment) == 64, effect_draw_segment_size);
 EFFECT_STATIC_ASSERT(sizeof(effect_draw_stop) == 24, effect_draw_stop_size);
-EFFECT_STATIC_ASSERT(offsetof(effect_draw_context, appearance) == 40, effect_draw_context_1_2);
-EFFECT_STATIC_ASSERT(sizeof(effect_draw_context) == 48, effect_draw_context_size);
 EFFECT_STATIC_ASSERT(sizeof(effect_drawing) == 72, effect_drawing_size);
+#endif
+
+#if defined(__LP64__) || defined(_WIN64)
+EFFECT_STATIC_ASSERT(sizeof(effect_plugin_info) == 56, effect_plugin_info_size);
+EFFECT_STATIC_ASSERT(sizeof(effect_info) == 72, effect_info_size);
+EFFECT_STATIC_ASSERT(offsetof(effect_info, credit) == 64, effect_info_credit);
+EFFECT_STATIC_ASSERT(sizeof(effect_param_info) == 96, effect_param_info_size);
+EFFECT_STATIC_ASSERT(offsetof(effect_param_info, min) == 48, effect_param_info_min);
+EFFECT_STATIC_ASSERT(offsetof(effect_param_info, default_value) == 64, effect_param_info_default);
+EFFECT_STATIC_ASSERT(sizeof(effect_channel_info) == 64, effect_channel_info_size);
+EFFECT_STATIC_ASSERT(offsetof(effect_channel_info, min) == 48, effect_channel_info_min);
+EFFECT_STATIC_ASSERT(sizeof(effect_element_info) == 24, effect_element_info_size);
+EFFECT_STATIC_ASSERT(sizeof(effect_strings) == 32, effect_strings_size);
+EFFECT_STATIC_ASSERT(sizeof(effect_host_services) == 32, effect_host_services_size);
+EFFECT_STATIC_ASSERT(sizeof(effect_draw_context) == 48, effect_draw_context_size);
+#elif defined(__wasm32__)
+EFFECT_STATIC_ASSERT(sizeof(effect_plugin_info) == 32, effect_plugin_info_size);
+EFFECT_STATIC_ASSERT(sizeof(effect_info) == 48, effect_info_size);
+EFFECT_STATIC_ASSERT(offsetof(effect_info, credit) == 44, effect_info_credit);
+EFFECT_STATIC_ASSERT(sizeof(effect_param_info) == 80, effect_param_info_size);
+EFFECT_STATIC_ASSERT(offsetof(effect_param_info, min) == 32, effect_param_info_min);
+EFFECT_STATIC_ASSERT(offsetof(effect_param_info, default_value) == 48, effect_param_info_default);
+EFFECT_STATIC_ASSERT(sizeof(effect_channel_info) == 48, effect_channel_info_size);
+EFFECT_STATIC_ASSERT(offsetof(effect_channel_info, min) == 32, effect_channel_info_min);
+EFFECT_STATIC_ASSERT(sizeof(effect_element_info) == 16, effect_element_info_size);
+EFFECT_STATIC_ASSERT(sizeof(effect_strings) == 20, effect_strings_size);
+EFFECT_STATIC_ASSERT(sizeof(effect_host_services) == 24, effect_host_services_size);
+EFFECT_STATIC_ASSERT(sizeof(effect_draw_context) == 40, effect_draw_context_size);
 #endif
 
 #ifdef __cplusplus

@@ -64,7 +64,7 @@ enum Chunking {
         switch unit {
         case .lines:
             // Every line break Character knows: "\n", "\r\n" (one Character), "\r", U+2028 …
-            for line in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
+            for line in text.split(omittingEmptySubsequences: false, whereSeparator: { $0.isNewline }) {
                 append([[String(line)]], highlighted: false, joined: [false])
             }
         case .words, .characters:
@@ -86,7 +86,7 @@ enum Chunking {
                 let match = (byFirstWord[normalizedWords[index]] ?? []).filter { phrase in
                     index + phrase.count <= words.count
                         && normalizedWords[index..<(index + phrase.count)].elementsEqual(phrase)
-                }.map(\.count).max()
+                }.map { $0.count }.max()
                 let length = match ?? 1
                 append(
                     words[index..<(index + length)].map(pieces), highlighted: match != nil,
@@ -111,7 +111,7 @@ enum Chunking {
         let breaks = strings.breaks(of: text)
         var words: [Substring] = []
         var joined: [Bool] = []
-        for token in text.split(whereSeparator: \.isWhitespace) {
+        for token in text.split(whereSeparator: { $0.isWhitespace }) {
             for (index, word) in breaks.words(of: token).enumerated() {
                 words.append(word)
                 joined.append(index > 0)

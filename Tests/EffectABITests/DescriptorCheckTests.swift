@@ -8,7 +8,7 @@ final class DescriptorCheckTests: XCTestCase {
         id: "probe-plugin", name: "Probe", version: "1.0.0", author: "", license: "", summary: "Probes the checks.")
 
     private func problems(_ effects: [any Effect.Type], plugin: PluginInfo? = nil) -> [String] {
-        DescriptorCheck.problems(plugin: plugin ?? self.plugin, effects: effects)
+        DescriptorCheck.problems(plugin: plugin ?? self.plugin, effects: effects.map { EffectKind($0).facts })
     }
 
     func testAWellFormedEffectHasNoProblems() {

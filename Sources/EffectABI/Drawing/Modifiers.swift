@@ -13,7 +13,12 @@ public struct Grouped<Content: Drawing>: Drawing {
     @usableFromInline var rotation = 0.0
     @usableFromInline var anchor = UnitPoint.center
     @usableFromInline var offset = Point.zero
+    #if hasFeature(Embedded)
+    /// Embedded Swift has no existentials of non-class protocols.
+    @usableFromInline var clip: ((Rect) -> Outline)?
+    #else
     @usableFromInline var clip: (any ShapeOutline)?
+    #endif
 
     @inlinable
     init(_ content: Content, id: DrawID?) {
@@ -40,8 +45,13 @@ public struct Grouped<Content: Drawing>: Drawing {
         effects.transform.scaleY = scale.y
         effects.transform.rotation = rotation
         effects.transform.translate = offset
-        if let clip {
-            switch clip.outline(in: frame) {
+        #if hasFeature(Embedded)
+        let clipOutline = clip?(frame)
+        #else
+        let clipOutline = clip?.outline(in: frame)
+        #endif
+        if let clipOutline {
+            switch clipOutline {
             case let .rect(rect): effects.clip = .rect(rect)
             case let .roundedRect(rect, radius): effects.clip = .roundedRect(rect, cornerRadius: radius)
             case let .capsule(rect): effects.clip = .capsule(rect)
@@ -135,7 +145,11 @@ extension Drawing {
     @inlinable
     public func clipShape<S: ShapeOutline>(_ shape: S, id: DrawID? = nil) -> Grouped<Self> {
         var group = Grouped(self, id: id)
+        #if hasFeature(Embedded)
+        group.clip = { shape.outline(in: $0) }
+        #else
         group.clip = shape
+        #endif
         return group
     }
 }

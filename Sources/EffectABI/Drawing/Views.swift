@@ -72,7 +72,7 @@ public struct Text: Drawing {
     public func sizeThatFits(_ proposal: ProposedSize, in canvas: inout Canvas) -> Size {
         if let paragraph {
             return paragraph.layout(
-                width: breaks.map(\.width) ?? proposal.width, font: font, tracking: tracking, breakTracking: breaks?.tracking,
+                width: breaks.map { $0.width } ?? proposal.width, font: font, tracking: tracking, breakTracking: breaks?.tracking,
                 on: &canvas
             ).size
         }

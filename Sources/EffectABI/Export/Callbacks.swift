@@ -224,9 +224,10 @@ enum Callbacks {
         var appearance = Appearance.light
         if let context {
             // A 1.2 host's context ends before `appearance`; only the fields
-            // its struct_size covers are read. effect.h asserts the offset
-            // (a key path here would allocate on every draw).
-            let firstSize = 40
+            // its struct_size covers are read. This is effect.h's
+            // EFFECT_DRAW_CONTEXT_SIZE_1_2, which it asserts is the offset
+            // (40 on LP64, 32 on wasm32; a key path would allocate per draw).
+            let firstSize = 24 + 2 * MemoryLayout<UnsafeRawPointer>.size
             let given = Int(context.pointee.struct_size)
             guard given >= firstSize else {
                 return ErrorReport.fail(Status.structSize, error) {
@@ -408,7 +409,7 @@ enum Callbacks {
             ]
         }
         // Sizes near the largest double can add up past it.
-        guard values.allSatisfy(\.isFinite) else {
+        guard values.allSatisfy({ $0.isFinite }) else {
             throw EffectFailure(status: Status.range, "the sizes are too large to lay out")
         }
         for (offset, value) in values.enumerated() { out[offset] = value }
@@ -426,7 +427,7 @@ enum Callbacks {
             guard let index = entry.specs.firstIndex(where: { $0.name == name }) else {
                 throw EffectFailure(
                     status: Status.unknownParam,
-                    "effect '\(entry.id)' has no param '\(name)' (params: \(nameList(entry.specs.map(\.name))))")
+                    "effect '\(entry.id)' has no param '\(name)' (params: \(nameList(entry.specs.map { $0.name })))")
             }
             guard !given.contains(where: { $0.0 == index }) else {
                 throw EffectFailure(status: Status.duplicate, "param '\(name)' is given twice")

@@ -5,19 +5,19 @@ import MetadataRules
 /// which hosts and the validator apply too), so a mistake surfaces as a
 /// describe failure with a reason instead of a host reading nonsense.
 enum DescriptorCheck {
-    static func problems(plugin: PluginInfo, effects: [any Effect.Type]) -> [String] {
+    static func problems(plugin: PluginInfo, effects: [EffectTypeFacts]) -> [String] {
         let facts = MetadataRules.PluginFacts(
             id: plugin.id, name: plugin.name, version: plugin.version, summary: plugin.summary,
             minor: UInt32(EFFECT_ABI_MINOR), effects: effects.map(facts(of:)))
         // The kit holds its authors to every rule, warnings too.
-        var problems = MetadataRules.problems(facts).map(\.message)
+        var problems = MetadataRules.problems(facts).map { $0.message }
         for effect in effects where !effect.hasContiguousChannelIndices {
             problems.append("effect '\(effect.info.id)': channel indices must run 0, 1, 2, ... within each scope")
         }
         return problems
     }
 
-    private static func facts(of effect: any Effect.Type) -> MetadataRules.EffectFacts {
+    private static func facts(of effect: EffectTypeFacts) -> MetadataRules.EffectFacts {
         let info = effect.info
         return MetadataRules.EffectFacts(
             id: info.id, name: info.name, summary: info.summary, timingDoc: info.timingDoc,

@@ -4,7 +4,7 @@ import CEffect
 /// Its strings live in the plugin's pool, which is never released, so they
 /// stay valid until the library is unloaded.
 final class EffectEntry: @unchecked Sendable {
-    let type: any Effect.Type
+    let type: EffectTypeFacts
     let id: String
     let specs: [ParamSpec]
     let info: effect_info
@@ -20,7 +20,7 @@ final class EffectEntry: @unchecked Sendable {
     let kind: EffectKind
 
     init(_ kind: EffectKind, strings: StringPool) {
-        let type = kind.type
+        let type = kind.facts
         self.type = type
         self.kind = kind
         let info = type.info
@@ -83,14 +83,14 @@ final class EffectEntry: @unchecked Sendable {
     }
 
     func makeInstance(settings: [(Int, ParamValue)], segmenter: TextSegmenter? = nil) throws(EffectFailure) -> AnyInstance {
-        var initial = specs.map(\.defaultValue)
+        var initial = specs.map { $0.defaultValue }
         var given = Array(repeating: false, count: specs.count)
         for (index, value) in settings {
             initial[index] = value
             given[index] = true
         }
         return try type.makeInstance(
-            entry: self, timeline: ParamTimeline(specs: specs, initial: initial, setAtCreate: given), segmenter: segmenter)
+            self, ParamTimeline(specs: specs, initial: initial, setAtCreate: given), segmenter)
     }
 }
 

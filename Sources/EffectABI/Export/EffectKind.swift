@@ -7,13 +7,21 @@
 /// frame's writes could alias), would copy the whole model on every frame: a
 /// retain and release for every array in it.
 public struct EffectKind: @unchecked Sendable {
+    #if !hasFeature(Embedded)
     public let type: any Effect.Type
+    #endif
+    /// What the export layer asks of the type, answered where the type is
+    /// known: Embedded Swift has no existential metatypes.
+    @usableFromInline let facts: EffectTypeFacts
     @usableFromInline let sample: ModelSampler
     @usableFromInline let sampleMany: BatchSampler
 
     @inlinable
     public init<E: Effect>(_ type: E.Type) {
+        #if !hasFeature(Embedded)
         self.type = type
+        #endif
+        facts = EffectTypeFacts(type)
         // Single frames get a sampler of their own: routed through the batch
         // loop they cost a tenth more.
         sample = { box, t, frame, shape in

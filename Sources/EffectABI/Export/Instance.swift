@@ -74,7 +74,7 @@ final class Instance<E: Effect>: AnyInstance {
         let built = try E(params: timeline, strings: pool)
         let elements = built.elements
         elementCount = elements.count
-        guard elementCount <= Int(UInt32.max),
+        guard UInt32(exactly: elementCount) != nil,
             elementCount <= (Int.max - entry.globalCount) / max(1, entry.elementChannelCount)
         else {
             throw EffectFailure(status: Status.range, "the params make \(elementCount) elements; that is too many")
@@ -126,7 +126,7 @@ final class Instance<E: Effect>: AnyInstance {
         guard elements.allSatisfy({ $0.attributes.count == attributeCount }) else {
             throw EffectFailure(status: Status.internal, "an element does not have \(attributeCount) attributes")
         }
-        elementTexts = elements.map(\.text)
+        elementTexts = elements.map { $0.text }
         guard attributeCount > 0, !elements.isEmpty else {
             elementAttributes = Array(repeating: nil, count: elements.count)
             return
@@ -297,6 +297,6 @@ final class Instance<E: Effect>: AnyInstance {
     private func unknownParam(_ name: String) -> EffectFailure {
         EffectFailure(
             status: Status.unknownParam,
-            "effect '\(entry.id)' has no param '\(name)' (params: \(nameList(entry.specs.map(\.name))))")
+            "effect '\(entry.id)' has no param '\(name)' (params: \(nameList(entry.specs.map { $0.name })))")
     }
 }

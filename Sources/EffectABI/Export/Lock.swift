@@ -1,3 +1,10 @@
+#if arch(wasm32)
+/// wasm32 without the threads proposal runs one thread: nothing to lock.
+final class Lock: @unchecked Sendable {
+    init() {}
+    func locked<T>(_ body: () -> T) -> T { body() }
+}
+#else
 import Glibc
 
 /// A pthread mutex for the few places the kit shares state between threads.
@@ -19,3 +26,4 @@ final class Lock: @unchecked Sendable {
         return body()
     }
 }
+#endif

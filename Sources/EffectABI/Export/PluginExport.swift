@@ -28,7 +28,7 @@ public final class PluginExport: @unchecked Sendable {
 
     public init(info: PluginInfo, effects: [EffectKind]) {
         self.info = info
-        problems = DescriptorCheck.problems(plugin: info, effects: effects.map(\.type))
+        problems = DescriptorCheck.problems(plugin: info, effects: effects.map { $0.facts })
         let strings = self.strings
         entries = effects.map { EffectEntry($0, strings: strings) }
         cInfo = effect_plugin_info(
@@ -73,7 +73,7 @@ public final class PluginExport: @unchecked Sendable {
         guard let entry = entries.first(where: { $0.id == id }) else {
             throw EffectFailure(
                 status: Status.unknownEffect,
-                "plugin '\(info.id)' has no effect '\(id)' (effects: \(nameList(entries.map(\.id))))")
+                "plugin '\(info.id)' has no effect '\(id)' (effects: \(nameList(entries.map { $0.id })))")
         }
         return entry
     }

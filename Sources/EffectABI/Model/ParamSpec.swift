@@ -172,7 +172,7 @@ extension Param where Value: ParamChoice {
         let cases = Value.allCases
         return Param(
             spec: ParamSpec(
-                name: name, kind: .choice(cases.map(\.rawValue)),
+                name: name, kind: .choice(cases.map { $0.rawValue }),
                 defaultValue: .choice(cases.firstIndex(of: value) ?? 0), doc: doc, isLive: live),
             read: { stored in
                 if case let .choice(index) = stored, cases.indices.contains(index) { cases[index] } else { value }

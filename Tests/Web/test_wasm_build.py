@@ -1,0 +1,79 @@
+"""scripts/build-wasm: the bundled plugins and the C examples as WebAssembly modules.
+
+The plugins come from the same sources as the native ones; here they are checked
+as modules (what they import and export, the ABI table's wasm32 layout) and
+sampled in Node against values worked out from the seeds' formulas.
+"""
+
+import json
+import pathlib
+import subprocess
+
+import pytest
+from web_harness import ROOT, node
+
+PLUGINS = {"Strike": "strike", "Breathe": "breathe", "Reveal": "reveal", "pulse": "pulse", "typewriter": "typewriter"}
+CONTRACT = [
+    "__indirect_function_table:table",
+    "_initialize:function",
+    "effect_plugin_entry:function",
+    "free:function",
+    "malloc:function",
+    "memory:memory",
+]
+
+
+def probe(wasm: pathlib.Path, *effect_and_times: str) -> dict:
+    ran = subprocess.run(
+        [node(), str(ROOT / "Tests/Web/wasm_probe.mjs"), str(wasm), *effect_and_times],
+        capture_output=True, text=True, timeout=60,
+    )
+    assert ran.returncode == 0, ran.stderr
+    return json.loads(ran.stdout)
+
+
+@pytest.mark.parametrize("name", PLUGINS)
+def test_each_module_imports_nothing_and_exports_the_contract(wasm_plugins, name):
+    report = probe(wasm_plugins / f"{name}.wasm")
+    assert report["imports"] == []
+    assert report["exports"] == CONTRACT
+    # wasm32's effect_plugin_api: 16 bytes, then 16 four-byte function pointers.
+    assert report["table"] == {"struct_size": 16 + 16 * 4, "abi_major": 1, "abi_minor": 7}
+    assert report["plugin"] == PLUGINS[name]
+
+
+def ease_in_out(x: float) -> float:
+    """SwiftUI's easeInOut, cubic-bezier(0.42, 0, 0.58, 1), solved by bisection."""
+    low, high = 0.0, 1.0
+    for _ in range(200):
+        s = (low + high) / 2
+        bx = 3 * (1 - s) ** 2 * s * 0.42 + 3 * (1 - s) * s**2 * 0.58 + s**3
+        low, high = (s, high) if bx < x else (low, s)
+    s = (low + high) / 2
+    return 3 * (1 - s) * s**2 + s**3
+
+
+def test_strike_in_node_strikes_as_the_seed_does(wasm_plugins):
+    # The seed animates `amount` 0 → 1 with easeInOut over 0.32 s on appear.
+    times = [0, 0.04, 0.08, 0.16, 0.24, 0.32, 2]
+    report = probe(wasm_plugins / "Strike.wasm", "strikethrough-reveal", *map(str, times))
+    expected = [ease_in_out(min(t / 0.32, 1)) for t in times]
+    assert report["samples"] == pytest.approx(expected, rel=1e-9, abs=1e-12)
+    assert report["samples"][3] == 0.5
+
+
+def test_the_c_example_in_node_pulses_as_its_source_says(wasm_plugins):
+    # pulse.c: phase = t / period, repeating; period 1.2 s by default.
+    report = probe(wasm_plugins / "pulse.wasm", "pulse", "0", "0.25", "1.5")
+    assert report["samples"] == pytest.approx([0, 0.25 / 1.2, (1.5 - 1.2) / 1.2], rel=1e-12)
+
+
+def test_a_missing_source_is_one_clear_error(tmp_path):
+    ran = subprocess.run(
+        [str(ROOT / "scripts/build-wasm"), str(tmp_path), "Plugins/Nothing"], capture_output=True, text=True
+    )
+    assert ran.returncode == 1
+    assert ran.stderr == (
+        "scripts/build-wasm: 'Plugins/Nothing' is neither a directory of Swift sources nor a .c file\n"
+    )
+    assert list(tmp_path.iterdir()) == []

@@ -1,0 +1,582 @@
+// effect-host.js: the host side of include/effect.h for effect plugins
+// compiled to wasm32, as one dependency-free ES module (Node 20 and browsers).
+// No eval, no new Function: it runs under CSP script-src 'self' 'wasm-unsafe-eval'.
+//
+// A wasm plugin exports memory, effect_plugin_entry, _initialize, malloc,
+// free and a growable __indirect_function_table, and imports nothing. C
+// pointers are i32 offsets into its memory, function pointers are indices
+// into its table, and uint64_t/int64_t are BigInt. The structs that hold
+// pointers are smaller than on LP64 (docs/web.md has the table); the
+// offsets below are wasm32's.
+import { lineBreaks } from './line-breaks.js';
+
+const utf8 = new TextEncoder();
+const strict = new TextDecoder('utf-8', { fatal: true });
+const ABI_MINOR = 7;
+// effect_plugin_api's size for each minor on wasm32 (16 + 4 bytes a function).
+const TABLE_SIZE = [68, 72, 76, 76];
+const FUNCTIONS = ['describe', 'effect_info', 'param_info', 'channel_info', 'create', 'destroy', 'instance_info',
+  'element_info', 'get_param', 'set_param', 'strings', 'sample', 'sample_many', 'layout', 'draw', 'create_with_services'];
+const STATUS = ['OK', 'NULL_POINTER', 'STRUCT_SIZE', 'INDEX', 'UNKNOWN_EFFECT', 'UNKNOWN_PARAM', 'TYPE', 'RANGE',
+  'UTF8', 'TIME', 'BUFFER', 'NOT_LIVE', 'DUPLICATE', 'OUT_OF_MEMORY', 'INTERNAL', 'UNSUPPORTED'];
+const [TYPE_NONE, NUMBER, INTEGER, BOOL, ENUM, STRING, COLOR] = [0, 1, 2, 3, 4, 5, 6];
+const TYPE_NAMES = ['none', 'number', 'integer', 'bool', 'enum', 'string', 'color'];
+const [ERR_TYPE, ERR_RANGE, ERR_UTF8, ERR_TIME, ERR_BUFFER, ERR_INTERNAL] = [-6, -7, -8, -9, -10, -14];
+
+/** A failed call: `status` is effect.h's EFFECT_ERR_* code (negative), `code` its name. */
+export class EffectError extends Error {
+  constructor(status, message) {
+    super(message);
+    this.name = 'EffectError';
+    this.status = status;
+    this.code = STATUS[-status] ?? String(status);
+  }
+}
+
+// ---- Text as the host reads it: mirrors Sources/EffectHost/ValueParsing.swift,
+// Support/DecimalNumber.swift and ColorText.swift, so an attribute of
+// <effect-player> reads as `effect-host --param` reads the same text.
+
+const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+const WHOLE = /^[+-]?\d+$/;
+const HEX_COLOR = /^(?:#|0[xX])?([0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/;
+
+/** A colour as #RRGGBB or #RRGGBBAA ("0x" or no prefix too) → 0xRRGGBBAA, or null. */
+export function parseColor(text) {
+  const m = HEX_COLOR.exec(text);
+  if (!m) return null;
+  const value = parseInt(m[1], 16);
+  return m[1].length === 6 ? (value * 256 + 255) >>> 0 : value >>> 0;
+}
+
+/** `text` read as a value of `param` (from plugin.effects[i].params): a JS
+ * value, or null for "none". Throws EffectError(RANGE) with the host's message. */
+export function parseValue(param, text) {
+  const fail = (expected) => new EffectError(ERR_RANGE, `param '${param.name}' needs ${expected}, not '${text}'`);
+  if (param.optional && param.type !== 'string' && text === 'none') return null;
+  switch (param.type) {
+    case 'number':
+      if (!DECIMAL.test(text)) throw fail('a number');
+      return Number(text);
+    case 'integer': {
+      // Swift's Int64(text): digits with an optional sign, within 64 bits.
+      if (!WHOLE.test(text)) throw fail('a whole number');
+      const n = BigInt(text);
+      if (n < -(2n ** 63n) || n >= 2n ** 63n) throw fail('a whole number');
+      return n;
+    }
+    case 'bool': {
+      const word = text.toLowerCase();
+      if (['true', 'yes', 'on', '1'].includes(word)) return true;
+      if (['false', 'no', 'off', '0'].includes(word)) return false;
+      throw fail('true or false');
+    }
+    case 'enum':
+      // Swift compares strings by canonical equivalence.
+      if (!param.choices.some((c) => c.normalize() === text.normalize())) {
+        throw new EffectError(ERR_RANGE, `param '${param.name}' has no choice '${text}' (choices: ${param.choices.join(', ')})`);
+      }
+      return text;
+    case 'string':
+      return text;
+    default: {
+      const color = parseColor(text);
+      if (color === null) throw fail('a colour such as #8A8F98 or #8A8F98FF');
+      return color;
+    }
+  }
+}
+
+// ---- JS functions as C function pointers. A module of ~40 bytes imports the
+// JS function and exports it as a wasm function, which the plugin's table can
+// hold: no eval, no WebAssembly.Function (not in every browser).
+
+const WASM_TYPES = { i: 0x7f, j: 0x7e, d: 0x7c };
+const leb = (n) => { const out = []; do { out.push((n & 127) | (n > 127 ? 128 : 0)); n >>>= 7; } while (n); return out; };
+const section = (id, body) => [id, ...leb(body.length), ...body];
+const name = (s) => [s.length, ...utf8.encode(s)];
+
+async function functionPointer(table, signature, fn) {
+  const [result, params] = signature.split(':');
+  const bytes = new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0,
+    ...section(1, [1, 0x60, params.length, ...[...params].map((c) => WASM_TYPES[c]), 1, WASM_TYPES[result]]),
+    ...section(2, [1, ...name('m'), ...name('f'), 0, 0]),
+    ...section(7, [1, ...name('f'), 0, 0])]);
+  const { instance } = await WebAssembly.instantiate(bytes, { m: { f: fn } });
+  const index = table.grow(1);
+  table.set(index, instance.exports.f);
+  return index;
+}
+
+// ---- Host text services: where words and row breaks fall, at UTF-8 byte positions.
+
+let words;
+/** effect_segment_fn's flags for `text`: length + 1 bytes, bit 1 a word
+ * boundary (Intl.Segmenter), bit 2 a line-break opportunity (UAX #14). */
+export function segmentFlags(text) {
+  // byteAt[i]: the UTF-8 offset of UTF-16 index i.
+  const byteAt = new Uint32Array(text.length + 1);
+  for (let i = 0, b = 0; i < text.length; i++) {
+    byteAt[i] = b;
+    const c = text.codePointAt(i);
+    b += c < 0x80 ? 1 : c < 0x800 ? 2 : c < 0x10000 ? 3 : 4;
+    if (c > 0xffff) byteAt[++i] = b;
+    byteAt[i + 1] = b;
+  }
+  const flags = new Uint8Array(byteAt[text.length] + 1);
+  words ??= new Intl.Segmenter('und', { granularity: 'word' });
+  for (const w of words.segment(text)) flags[byteAt[w.index]] |= 1;
+  flags[0] |= 3;
+  flags[flags.length - 1] |= 3;
+  for (const i of lineBreaks(text)) flags[byteAt[i]] |= 2;
+  return flags;
+}
+
+// ---- Loading
+
+const EBADF = () => 8;
+const WASI = { fd_write: EBADF, fd_close: EBADF, fd_seek: EBADF };
+
+/** Loads a plugin from a URL (string or URL), a Response (or a promise of
+ * one), bytes (ArrayBuffer, typed array) or a WebAssembly.Module. */
+export async function loadPlugin(source, { label } = {}) {
+  label ??= typeof source === 'string' || source instanceof URL ? String(source) : 'the plugin';
+  const fail = (reason) => new EffectError(ERR_INTERNAL, `${label}: ${reason}`);
+  if (typeof source === 'string' || source instanceof URL) source = fetch(source);
+  source = await source;
+  let module = source;
+  if (typeof Response !== 'undefined' && source instanceof Response) {
+    if (!source.ok) throw fail(`cannot be fetched: HTTP ${source.status}`);
+    // Streaming compiles while the bytes arrive; it needs the wasm MIME type.
+    module = source.headers.get('content-type')?.startsWith('application/wasm')
+      ? await WebAssembly.compileStreaming(source) : await source.arrayBuffer();
+  }
+  if (!(module instanceof WebAssembly.Module)) {
+    try { module = await WebAssembly.compile(module); } catch (e) { throw fail(`is not a WebAssembly module (${e.message})`); }
+  }
+  const missing = ['memory', 'effect_plugin_entry', 'malloc', 'free', '__indirect_function_table']
+    .filter((n) => !WebAssembly.Module.exports(module).some((e) => e.name === n));
+  if (missing.length) throw fail(`does not export ${missing.join(', ')} (see docs/web.md for the link flags)`);
+  // A C plugin linked with wasi-libc's stdio imports the file calls it could
+  // print with; they answer EBADF, as a plugin must not print. Nothing else is given.
+  const unknown = WebAssembly.Module.imports(module).filter((i) => i.module !== 'wasi_snapshot_preview1' || !(i.name in WASI));
+  if (unknown.length) throw fail(`imports ${unknown.map((i) => `${i.module}.${i.name}`).join(', ')}; a wasm plugin imports nothing`);
+  const { exports } = await WebAssembly.instantiate(module, { wasi_snapshot_preview1: WASI });
+  const plugin = new Plugin(exports, fail);
+  // The services and measurer callbacks live in the plugin's table for its life.
+  const table = exports.__indirect_function_table;
+  plugin.segmentIndex = await functionPointer(table, 'i:iiji', (_, text, length, flags) => plugin.segment(text, length, flags));
+  plugin.measureIndex = await functionPointer(table, 'i:iidddi', (_, text, size, weight, tracking, out) =>
+    plugin.measure(text, size, weight, tracking, out));
+  plugin.read();
+  return plugin;
+}
+
+class Plugin {
+  constructor(exports, fail) {
+    this.x = exports;
+    this.fail = fail;
+    this.memory = exports.memory;
+    // A reactor's constructors run once, before anything else.
+    exports._initialize?.();
+    const api = exports.effect_plugin_entry();
+    if (!api) throw fail('effect_plugin_entry returned NULL');
+    this.api = api;
+    const [size, major, minor, needs] = [0, 4, 8, 12].map((o) => this.u32(api + o));
+    if (major !== 1 || (minor > ABI_MINOR && !(needs && needs <= ABI_MINOR))) {
+      throw fail(`built for effect ABI ${major}.${minor}${major === 1 && needs ? ` (needing 1.${needs})` : ''}; this host speaks 1.${ABI_MINOR}`
+        + (major === 1 ? ' and cannot use a newer minor version' : ''));
+    }
+    this.minor = Math.min(minor, ABI_MINOR);
+    const needed = TABLE_SIZE[this.minor] ?? 80;
+    if (size < needed) throw fail(`its function table is ${size} bytes; ABI 1.${this.minor} needs ${needed}`);
+    const table = exports.__indirect_function_table;
+    this.fn = {};
+    FUNCTIONS.forEach((n, i) => {
+      const index = 16 + 4 * i < needed ? this.u32(api + 16 + 4 * i) : 0;
+      if (index) this.fn[n] = table.get(index);
+      else if (i < 13) throw fail(`its function table has no ${n} (the pointer is NULL)`);
+    });
+    // Scratch for out structs and the error, kept for the plugin's life.
+    this.error = this.alloc(520);
+    this.scratch = this.alloc(128);
+    this.services = this.alloc(24);
+  }
+
+  // Views are remade whenever the memory has grown (any call may grow it, and
+  // growing detaches the old buffer).
+  view() {
+    if (this.dv?.buffer !== this.memory.buffer) {
+      this.dv = new DataView(this.memory.buffer);
+      this.bytes = new Uint8Array(this.memory.buffer);
+    }
+    return this.dv;
+  }
+  u32(p) { return this.view().getUint32(p, true); }
+  f64(p) { return this.view().getFloat64(p, true); }
+  alloc(n) {
+    const p = this.x.malloc(Math.max(n, 8));
+    if (!p) throw new EffectError(-13, 'the plugin ran out of memory');
+    this.view();
+    this.bytes.fill(0, p, p + n);
+    return p;
+  }
+  sized(p, n) { this.bytes.fill(0, p, p + n); this.view().setUint32(p, n, true); return p; }
+  string(text) {
+    const b = utf8.encode(text);
+    const p = this.alloc(b.length + 1);
+    this.bytes.set(b, p);
+    return p;
+  }
+  text(p, what, length) {
+    if (!p) throw new EffectError(ERR_INTERNAL, `${what} is NULL`);
+    this.view();
+    let end = p;
+    if (length) end += length; else while (this.bytes[end]) end++;
+    try { return strict.decode(this.bytes.subarray(p, end)); } catch { throw new EffectError(ERR_INTERNAL, `${what} is not valid UTF-8`); }
+  }
+  // Calls a table function whose last argument is the error struct; a failure
+  // becomes an EffectError with the plugin's status and message.
+  call(n, ...args) {
+    this.sized(this.error, 520);
+    const status = this.fn[n](...args, this.error);
+    if (status) throw new EffectError(status, this.text(this.error + 8, 'the message') || `${n} failed with status ${status}`);
+  }
+
+  read() {
+    const info = this.sized(this.scratch, 32);
+    this.call('describe', this.api, info);
+    const count = this.u32(info + 4);
+    if (count < 1 || count > 1024) throw this.fail(`describe reports ${count} effects; a plugin has 1 to 1,024`);
+    const [id, name, version, author, license, summary] = [8, 12, 16, 20, 24, 28].map((o, i) =>
+      this.text(this.u32(info + o), 'plugin ' + ['id', 'name', 'version', 'author', 'license', 'summary'][i]));
+    this.info = { id, name, version, author, license, summary, abi: `1.${this.minor}` };
+    this.effects = [];
+    for (let i = 0; i < count; i++) this.effects.push(this.readEffect(i));
+  }
+
+  readEffect(index) {
+    const p = this.sized(this.scratch, 48);
+    this.call('effect_info', this.api, index, p);
+    const [params, globals, elements, attributes] = [4, 8, 12, 16].map((o) => this.u32(p + o));
+    const [id, name, summary, elementNoun, timingDoc, credit] = [24, 28, 32, 36, 40, 44].map((o) =>
+      this.text(this.u32(p + o), `effect ${index}'s strings`));
+    if (params > 1024) throw this.fail(`effect '${id}' reports ${params} params; an effect has at most 1,024`);
+    if (globals + elements + attributes > 4096) throw this.fail(`effect '${id}' reports too many channels; an effect has at most 4,096`);
+    const effect = { index, id, name, summary, elementNoun, timingDoc, credit, params: [], channels: [], elementChannels: [], attributes: [] };
+    for (let i = 0; i < params; i++) effect.params.push(this.readParam(index, i, id));
+    const scopes = [effect.channels, effect.elementChannels, effect.attributes];
+    for (let i = 0; i < globals + elements + attributes; i++) {
+      const c = this.sized(this.scratch, 48);
+      this.call('channel_info', this.api, index, i, c);
+      const scope = this.u32(c + 4);
+      const what = `a channel of '${id}'`;
+      if (scope !== (i < globals ? 0 : i < globals + elements ? 1 : 2)) throw this.fail(`effect '${id}' lists its channels out of scope order`);
+      const [flags, labelCount, labels] = [8, 12, 28].map((o) => this.u32(c + o));
+      const channel = { name: this.text(this.u32(c + 16), what), unit: this.text(this.u32(c + 20), what), doc: this.text(this.u32(c + 24), what),
+        min: this.f64(c + 32), max: this.f64(c + 40), discrete: !!(flags & 1), counter: !!(flags & 2), labels: [] };
+      if (!(channel.min <= channel.max)) throw this.fail(`channel '${channel.name}' of '${id}' has an invalid range`);
+      if (labelCount && (labelCount > 4096 || !labels)) throw this.fail(`channel '${channel.name}' of '${id}' has invalid labels`);
+      for (let l = 0; l < labelCount; l++) channel.labels.push(this.text(this.u32(labels + 4 * l), what));
+      scopes[scope].push(channel);
+    }
+    return effect;
+  }
+
+  readParam(effect, index, id) {
+    const q = this.sized(this.scratch, 80);
+    this.call('param_info', this.api, effect, index, q);
+    const [typeCode, flags, choiceCount, choices] = [4, 8, 12, 28].map((o) => this.u32(q + o));
+    const name = this.text(this.u32(q + 16), `a param name of '${id}'`);
+    const what = `param '${name}' of '${id}'`;
+    const type = TYPE_NAMES[typeCode];
+    if (!type || typeCode === TYPE_NONE) throw this.fail(`${what} has unknown type ${typeCode}`);
+    if (flags & ~7) throw this.fail(`${what} has unknown flags 0x${(flags & ~7).toString(16)}`);
+    const param = { name, type, unit: this.text(this.u32(q + 20), what), doc: this.text(this.u32(q + 24), what),
+      live: !!(flags & 1), optional: !!(flags & 2), multiline: !!(flags & 4), choices: [] };
+    if (type === 'enum') {
+      if (choiceCount < 1 || choiceCount > 4096 || !choices) throw this.fail(`${what} is an enum without valid choices`);
+      for (let c = 0; c < choiceCount; c++) param.choices.push(this.text(this.u32(choices + 4 * c), what));
+    }
+    if (type === 'number' || type === 'integer') [param.min, param.max] = [this.f64(q + 32), this.f64(q + 40)];
+    param.default = this.readValue(q + 48, param);
+    return param;
+  }
+
+  readValue(p, param) {
+    const d = this.view();
+    const type = d.getUint32(p, true);
+    const integer = d.getBigInt64(p + 16, true);
+    if (type !== TYPE_NONE && TYPE_NAMES[type] !== param.type) {
+      throw new EffectError(ERR_INTERNAL, `a value of '${param.name}' has type ${type}, which does not fit a ${param.type} param`);
+    }
+    switch (type) {
+      case TYPE_NONE: return null;
+      case NUMBER: return d.getFloat64(p + 8, true);
+      case INTEGER: return Number.isSafeInteger(Number(integer)) ? Number(integer) : integer;
+      case BOOL: return integer !== 0n;
+      case ENUM: {
+        const s = d.getUint32(p + 24, true);
+        return s ? this.text(s, `a value of '${param.name}'`) : param.choices[Number(integer)];
+      }
+      case STRING: return this.text(d.getUint32(p + 24, true), `a value of '${param.name}'`);
+      default: return Number(integer);
+    }
+  }
+
+  // Writes effect_value `value` for `param` at p; strings it allocates are
+  // pushed to `owned` for the caller to free after the call.
+  writeValue(p, param, value, owned) {
+    if (typeof value === 'string' && param.type !== 'string' && param.type !== 'enum') value = parseValue(param, value);
+    const typeError = () => new EffectError(ERR_TYPE,
+      `param '${param.name}' needs a ${param.type} value, not ${typeof value} ${JSON.stringify(value) ?? String(value)}`);
+    const d = this.view();
+    const int = (n) => {
+      n = BigInt(n);
+      if (n < -(2n ** 63n) || n >= 2n ** 63n) throw new EffectError(ERR_RANGE, `param '${param.name}' is ${n}, beyond what 64 bits hold`);
+      d.setBigInt64(p + 16, n, true);
+    };
+    let type = TYPE_NAMES.indexOf(param.type);
+    if (value === null || value === undefined) type = TYPE_NONE;
+    else if (param.type === 'number' || param.type === 'integer') {
+      if (typeof value === 'bigint') { type = INTEGER; int(value); } else if (typeof value !== 'number') throw typeError();
+      // A whole number goes as an INTEGER, anything else as a NUMBER: the plugin judges it.
+      else if (param.type === 'integer' && Number.isInteger(value)) int(value);
+      else { type = NUMBER; d.setFloat64(p + 8, value, true); }
+    } else if (param.type === 'bool') {
+      if (typeof value !== 'boolean') throw typeError();
+      int(+value);
+    } else if (param.type === 'color') {
+      if (typeof value !== 'number' && typeof value !== 'bigint') throw typeError();
+      if (typeof value === 'number' && !Number.isInteger(value)) throw new EffectError(ERR_RANGE, `param '${param.name}' is a 0xRRGGBBAA colour, not ${value}`);
+      int(value);
+    } else if (param.type === 'enum' && typeof value === 'number') int(value);
+    else {
+      if (typeof value !== 'string') throw typeError();
+      if (value.includes('\0')) throw new EffectError(ERR_RANGE, `the value of '${param.name}' contains a NUL character`);
+      if (value.isWellFormed && !value.isWellFormed()) throw new EffectError(ERR_UTF8, `the value of '${param.name}' cannot be written as UTF-8`);
+      const s = this.string(value);
+      owned.push(s);
+      this.view().setUint32(p + 24, s, true);
+    }
+    this.view().setUint32(p, type, true);
+  }
+
+  effect(id) { return this.effects.find((e) => e.id === id); }
+
+  /** A new instance of effect `effectId` with `params` ({name: value}); the
+   * host's word and line services unless `services` is false. */
+  create(effectId, { params = {}, services = true } = {}) {
+    const effect = this.effect(effectId);
+    const names = Object.keys(params);
+    const owned = [this.string(String(effectId))];
+    const settings = this.alloc(40 * names.length);
+    owned.push(settings);
+    try {
+      names.forEach((n, i) => {
+        owned.push(this.string(n));
+        this.view().setUint32(settings + 40 * i, owned.at(-1), true);
+        // An unknown name goes as NONE, for the plugin to name the params it has.
+        const param = effect?.params.find((q) => q.name === n) ?? { name: n, type: 'none' };
+        if (param.type !== 'none') this.writeValue(settings + 40 * i + 8, param, params[n], owned);
+      });
+      const out = this.sized(this.scratch, 8);
+      if (services && this.fn.create_with_services) {
+        this.sized(this.services, 24);
+        this.view().setUint32(this.services + 8, this.segmentIndex, true);
+        this.call('create_with_services', this.api, owned[0], settings, names.length, this.services, out);
+      } else {
+        this.call('create', this.api, owned[0], settings, names.length, out);
+      }
+      return new Instance(this, effect, this.u32(out));
+    } finally {
+      owned.forEach((p) => this.x.free(p));
+    }
+  }
+
+  // effect_segment_fn, called by the plugin through the table.
+  segment(text, length, out) {
+    try {
+      const n = Number(length);
+      this.view();
+      const flags = segmentFlags(strict.decode(this.bytes.subarray(text, text + n)));
+      this.view();
+      this.bytes.set(flags, out);
+      return 0;
+    } catch {
+      // Invalid UTF-8, say: the plugin then splits at white space, as without services.
+      return ERR_INTERNAL;
+    }
+  }
+
+  // effect_measure_fn: the draw's measurer, answering in points.
+  measure(text, size, weight, tracking, out) {
+    try {
+      const [advance, ascent, descent] = this.measurer(this.text(text, 'a run'), size, weight, tracking);
+      new Float64Array(this.memory.buffer, out, 3).set([advance, ascent, descent]);
+      return 0;
+    } catch (e) {
+      this.measureFailure ??= e;
+      return ERR_RANGE;
+    }
+  }
+}
+
+class Instance {
+  constructor(plugin, effect, handle) {
+    Object.assign(this, { plugin, effect, handle, lastEvent: 0, items: 0, capacity: 0 });
+    this.refresh();
+    this.frame = plugin.alloc(8 * this.frameSize);
+  }
+
+  // instance_info: fixed facts (elements, frame size) and the timing, which events change.
+  refresh() {
+    const p = this.plugin;
+    const i = p.sized(p.scratch, 64);
+    p.call('instance_info', this.live(), i);
+    const d = p.view();
+    this.elementCount = p.u32(i + 4);
+    this.frameSize = Number(d.getBigUint64(i + 8, true));
+    if (this.frameSize !== this.effect.channels.length + this.elementCount * this.effect.elementChannels.length) {
+      throw new EffectError(ERR_INTERNAL, `the plugin's frame size ${this.frameSize} does not match its channels`);
+    }
+    const loops = p.u32(i + 16) === 2;
+    const [end, loopStart, period] = [24, 32, 40].map((o) => p.f64(i + o));
+    const filled = p.u32(i);
+    const notes = filled >= 60 && p.u32(i + 56) ? p.text(p.u32(i + 56), 'the notes') : '';
+    this.timing = loops ? { kind: 'loops', loopStart, period } : { kind: 'ends', end };
+    this.notes = notes ? notes.split('\n') : [];
+  }
+
+  live() {
+    if (!this.handle) throw new EffectError(-1, 'the instance has been destroyed');
+    return this.handle;
+  }
+
+  /** How long it plays by itself (to its end, or one period into its loop), never before its latest event. */
+  get duration() {
+    const t = this.timing;
+    return Math.max(t.kind === 'loops' ? t.loopStart + t.period : t.end, this.lastEvent);
+  }
+
+  /** The moment a still shows: the end (after the latest event) or where the loop starts. */
+  get settled() {
+    return this.timing.kind === 'loops' ? this.timing.loopStart : Math.max(this.timing.end, this.lastEvent);
+  }
+
+  /** The elements: their text and attributes by name. */
+  elements() {
+    const p = this.plugin;
+    const out = [];
+    for (let e = 0; e < this.elementCount; e++) {
+      const i = p.sized(p.scratch, 16);
+      p.call('element_info', this.live(), e, i);
+      const attributes = {};
+      const values = p.u32(i + 12);
+      this.effect.attributes.forEach((a, k) => { attributes[a.name] = p.f64(values + 8 * k); });
+      out.push({ text: p.text(p.u32(i + 8), `element ${e}'s text`), attributes });
+    }
+    return out;
+  }
+
+  /** The display strings at t: text, accessibility label and value. */
+  strings(t) {
+    const p = this.plugin;
+    const s = p.sized(p.scratch, 20);
+    p.call('strings', this.live(), t, s);
+    const [text, label, value] = [8, 12, 16].map((o) => p.text(p.u32(s + o), 'a display string'));
+    return { text, accessibilityLabel: label, accessibilityValue: value };
+  }
+
+  /** An event: from time `at` on, param `name` has `value` (typed, or text read as effect-host --param reads it). */
+  set(name, value, at = 0) {
+    const p = this.plugin;
+    const param = this.effect.params.find((q) => q.name === name);
+    const owned = [p.string(String(name)), p.alloc(32)];
+    try {
+      if (param) p.writeValue(owned[1], param, value, owned);
+      p.call('set_param', this.live(), owned[0], owned[1], at);
+    } finally {
+      owned.forEach((q) => p.x.free(q));
+    }
+    this.lastEvent = Math.max(this.lastEvent, at);
+    this.refresh();
+    this.capacity = 0;
+  }
+
+  /** An event written as text, "T:NAME=VALUE", as `effect-host --at` reads it. */
+  event(text) {
+    const colon = text.indexOf(':');
+    if (colon < 0) throw new EffectError(ERR_RANGE, `an event is T:NAME=VALUE, not '${text}'`);
+    const time = text.slice(0, colon);
+    const t = DECIMAL.test(time) ? Number(time) : NaN;
+    if (!(t >= 0 && t < Infinity)) throw new EffectError(ERR_RANGE, `an event needs a time in seconds >= 0 before ':', not '${time}'`);
+    const assignment = text.slice(colon + 1);
+    const equals = assignment.indexOf('=');
+    if (equals < 1) throw new EffectError(ERR_RANGE, `an assignment is NAME=VALUE, not '${assignment}'`);
+    const name = assignment.slice(0, equals);
+    const param = this.effect.params.find((q) => q.name === name);
+    const value = assignment.slice(equals + 1);
+    this.set(name, param ? parseValue(param, value) : value, t);
+  }
+
+  /** The value param `name` has at time t. */
+  get(name, t = 0) {
+    const p = this.plugin;
+    const param = this.effect.params.find((q) => q.name === name) ?? { name, type: 'none' };
+    const s = p.string(String(name));
+    try {
+      const v = p.sized(p.scratch, 32);
+      p.view().setUint32(v, 0, true);
+      p.call('get_param', this.live(), s, t, v);
+      return p.readValue(v, param);
+    } finally {
+      p.x.free(s);
+    }
+  }
+
+  // One frame's values as { channel: value, ..., elements: [{ channel: value }] }.
+  frameAt(base) {
+    const d = this.plugin.view();
+    const out = {};
+    let o = base;
+    for (const c of this.effect.channels) { out[c.name] = d.getFloat64(o, true); o += 8; }
+    out.elements = [];
+    for (let e = 0; e < this.elementCount; e++) {
+      const element = {};
+      for (const c of this.effect.elementChannels) { element[c.name] = d.getFloat64(o, true); o += 8; }
+      out.elements.push(element);
+    }
+    return out;
+  }
+
+  /** The frame at time t: global channels by name, and `elements`, each element's channels. */
+  sample(t) {
+    this.plugin.call('sample', this.live(), t, this.frame, BigInt(this.frameSize));
+    return this.frameAt(this.frame);
+  }
+
+  /** `count` frames at t0 + i * dt through sample_many, as raw values (Float64Array, frame after frame). */
+  sampleMany(t0, dt, count) {
+    const p = this.plugin;
+    const n = this.frameSize * count;
+    const buffer = p.alloc(8 * n);
+    try {
+      p.call('sample_many', this.live(), t0, dt, BigInt(count), buffer, BigInt(n));
+      return new Float64Array(p.memory.buffer, buffer, n).slice();
+    } finally {
+      p.x.free(buffer);
+    }
+  }
+
+  /** Frees the instance; every later call throws. */
+  destroy() {
+    if (!this.handle) return;
+    const p = this.plugin;
+    p.fn.destroy(this.handle);
+    [this.frame, this.items].forEach((q) => q && p.x.free(q));
+    this.handle = this.items = 0;
+  }
+}
+
+export { Plugin, Instance };

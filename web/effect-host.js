@@ -412,8 +412,13 @@ class Plugin {
   // effect_measure_fn: the draw's measurer, answering in points.
   measure(text, size, weight, tracking, out) {
     try {
-      const [advance, ascent, descent] = this.measurer(this.text(text, 'a run'), size, weight, tracking);
-      new Float64Array(this.memory.buffer, out, 3).set([advance, ascent, descent]);
+      const m = this.measurer(this.text(text, 'a run'), size, weight, tracking);
+      if (!(m?.length === 3 && m.every(Number.isFinite) && m[1] >= 0 && m[2] >= 0)) {
+        throw new Error(`answered ${JSON.stringify(m)} for '${this.text(text, 'a run')}', not [advance, ascent >= 0, descent >= 0]`);
+      }
+      this.view().setFloat64(out, m[0], true);
+      this.dv.setFloat64(out + 8, m[1], true);
+      this.dv.setFloat64(out + 16, m[2], true);
       return 0;
     } catch (e) {
       this.measureFailure ??= e;
@@ -569,6 +574,49 @@ class Instance {
     }
   }
 
+  /** The frame at t as a display list: { width, height, bounds, maxItemCount,
+   * items }, each item a plain object (kind 'group', 'end_group', 'shape' or
+   * 'text'), checked as effect-host checks one. `width`/`height`: the size
+   * proposed to the view (0: its ideal); `measure(text, size, weight,
+   * tracking)` → [advance, ascent, descent] in points (none: the ABI's
+   * reference metrics); `appearance` 'light' or 'dark'. */
+  draw(t, { width = 0, height = 0, appearance = 'light', measure } = {}) {
+    const p = this.plugin;
+    if (!p.fn.draw) throw new EffectError(-15, `${this.effect.id} comes from an ABI 1.${p.minor} plugin, which does not draw`);
+    if (appearance !== 'light' && appearance !== 'dark') throw new EffectError(ERR_RANGE, `appearance is 'light' or 'dark', not '${appearance}'`);
+    const context = p.sized(p.scratch, 40);
+    const drawing = p.scratch + 40;
+    const d = p.view();
+    d.setFloat64(context + 8, width, true);
+    d.setFloat64(context + 16, height, true);
+    d.setUint32(context + 24, measure ? p.measureIndex : 0, true);
+    d.setUint32(context + 32, appearance === 'dark' ? 1 : 0, true);
+    p.measurer = measure;
+    p.measureFailure = undefined;
+    try {
+      // The first draw asks for the capacity (BUFFER fills item_count); a
+      // plugin that keeps asking for more is broken.
+      for (let tries = 0; ; tries++) {
+        p.sized(drawing, 72);
+        try {
+          p.call('draw', this.live(), t, context, drawing, this.items, BigInt(this.capacity));
+          break;
+        } catch (e) {
+          const needed = Math.max(Number(p.view().getBigUint64(drawing + 8, true)), Number(p.view().getBigUint64(drawing + 64, true)));
+          if (p.measureFailure) throw new EffectError(ERR_RANGE, `the measurer failed: ${p.measureFailure.message ?? p.measureFailure}`);
+          if (e.status !== ERR_BUFFER || tries > 2 || needed <= this.capacity || needed > 5e7) throw e;
+          if (this.items) p.x.free(this.items);
+          this.items = 0;
+          this.items = p.alloc(160 * needed);
+          this.capacity = needed;
+        }
+      }
+    } finally {
+      p.measurer = undefined;
+    }
+    return readDisplayList(p, drawing, this.items);
+  }
+
   /** Frees the instance; every later call throws. */
   destroy() {
     if (!this.handle) return;
@@ -576,6 +624,123 @@ class Instance {
     p.fn.destroy(this.handle);
     [this.frame, this.items].forEach((q) => q && p.x.free(q));
     this.handle = this.items = 0;
+  }
+}
+
+// ---- Display lists, read and checked as Sources/EffectHost/DisplayListReader.swift
+// reads them: groups balanced, numbers finite, text valid UTF-8 and cut on a
+// character boundary (effect.h's item layouts are the same on wasm32 as on LP64).
+
+const SHAPES = [, 'rect', 'rounded_rect', 'capsule', 'ellipse', 'path'];
+const CAPS = ['butt', 'round', 'square'];
+const JOINS = ['miter', 'round', 'bevel'];
+const VERBS = ['move', 'line', 'cubic', 'close'];
+
+function readDisplayList(p, drawing, base) {
+  const d = p.view();
+  const broken = (what) => new EffectError(ERR_INTERNAL, `the plugin's display list ${what}`);
+  const f = (o) => d.getFloat64(o, true);
+  const u = (o) => d.getUint32(o, true);
+  const rect = (o) => ({ x: f(o), y: f(o + 8), width: f(o + 16), height: f(o + 24) });
+  const count = Number(d.getBigUint64(drawing + 8, true));
+  const list = { width: f(drawing + 16), height: f(drawing + 24), bounds: rect(drawing + 32),
+    maxItemCount: Number(d.getBigUint64(drawing + 64, true)), items: [] };
+  if (![list.width, list.height, ...Object.values(list.bounds)].every(Number.isFinite)) throw broken('has a non-finite size or bounds');
+  const open = [];
+  let index = 0;
+  // Every double in [from, to) of item i must be finite.
+  const finite = (o, from, to) => {
+    for (let k = from; k < to; k += 8) if (!Number.isFinite(f(o + k))) throw broken(`has a non-finite number in item ${index}`);
+  };
+  for (; index < count; index++) {
+    const o = base + 160 * index;
+    const kind = u(o);
+    const id = u(o + 4);
+    if (kind === 1) {
+      finite(o, 8, 88);
+      finite(o, 96, 136);
+      const clipShape = u(o + 88);
+      if (clipShape && !(clipShape < 5)) throw broken(`clips to shape ${clipShape}`);
+      list.items.push({ kind: 'group', id,
+        transform: { anchorX: f(o + 8), anchorY: f(o + 16), translateX: f(o + 24), translateY: f(o + 32),
+          scaleX: f(o + 40), scaleY: f(o + 48), rotation: f(o + 56) },
+        opacity: f(o + 64), blur: f(o + 72), saturation: f(o + 80),
+        clip: clipShape ? { shape: SHAPES[clipShape], rect: rect(o + 96), cornerRadius: f(o + 128) } : null });
+      open.push(id);
+    } else if (kind === 2) {
+      if (!open.length) throw broken(`closes a group that is not open at item ${index}`);
+      const group = open.pop();
+      if (group !== id) throw broken(`closes group ${group} with the id ${id} at item ${index}`);
+      list.items.push({ kind: 'end_group', id });
+    } else if (kind === 3) {
+      const shape = SHAPES[u(o + 8)];
+      if (!shape) throw broken(`has shape kind ${u(o + 8)} at item ${index}`);
+      finite(o, 16, 72);
+      finite(o, 80, 112);
+      finite(o, 120, 128);
+      const fill = u(o + 72);
+      const segmentCount = shape === 'path' ? u(o + 12) : 0;
+      const stopCount = fill === 2 ? u(o + 112) : 0;
+      if (index + segmentCount + stopCount >= count) throw broken(`ends inside shape ${id}`);
+      const segments = [];
+      for (let k = 1; k <= segmentCount; k++) {
+        const q = o + 160 * k;
+        if (u(q) !== 5) throw broken(`lacks a segment of shape ${id}`);
+        if (k === 1 && u(q + 8) !== 0) throw broken(`has path ${id} that does not start with a move`);
+        finite(q, 16, 64);
+        const verb = VERBS[u(q + 8)];
+        if (!verb) throw broken(`has segment verb ${u(q + 8)}`);
+        segments.push({ verb, x: f(q + 16), y: f(q + 24), x1: f(q + 32), y1: f(q + 40), x2: f(q + 48), y2: f(q + 56) });
+      }
+      const stops = [];
+      for (let k = 1; k <= stopCount; k++) {
+        const q = o + 160 * (segmentCount + k);
+        if (u(q) !== 6) throw broken(`lacks a stop of shape ${id}`);
+        finite(q, 8, 16);
+        stops.push({ offset: f(q + 8), color: u(q + 16) });
+      }
+      if (fill > 2) throw broken(`has paint kind ${fill}`);
+      list.items.push({ kind: 'shape', id, shape, frame: rect(o + 16), cornerRadius: f(o + 48), trimStart: f(o + 56), trimEnd: f(o + 64),
+        fill: fill === 1 ? { kind: 'solid', color: u(o + 76) }
+          : fill === 2 ? { kind: 'linear_gradient', x0: f(o + 80), y0: f(o + 88), x1: f(o + 96), y1: f(o + 104), stops } : null,
+        stroke: f(o + 120) > 0 ? { color: u(o + 116), width: f(o + 120), cap: CAPS[u(o + 128)] ?? 'butt', join: JOINS[u(o + 132)] ?? 'miter' } : null,
+        segments });
+      index += segmentCount + stopCount;
+    } else if (kind === 4) {
+      finite(o, 16, 80);
+      list.items.push({ kind: 'text', id, text: readRun(p, u(o + 8), p.minor >= 6 ? u(o + 84) : 0, id, index, broken),
+        x: f(o + 16), y: f(o + 24), size: f(o + 32), weight: f(o + 40), tracking: f(o + 48),
+        advance: f(o + 56), ascent: f(o + 64), descent: f(o + 72), color: u(o + 80) });
+    } else if (kind === 5 || kind === 6) {
+      throw broken(`has a ${kind === 5 ? 'segment' : 'stop'} outside a shape at item ${index}`);
+    } else {
+      throw broken(`has item kind ${kind} at item ${index}`);
+    }
+  }
+  if (open.length) throw broken(`leaves ${open.length} group(s) open`);
+  return list;
+}
+
+// A text item's run (Sources/EffectHost/TextRun.swift): the whole string
+// (length 0), or its first `length` bytes, before its NUL and on a character boundary.
+function readRun(p, pointer, length, id, index, broken) {
+  const unreadable = broken('has text that is NULL or not UTF-8');
+  if (!pointer) throw unreadable;
+  if (!length) {
+    try { return p.text(pointer, 'text'); } catch { throw unreadable; }
+  }
+  const bytes = p.bytes;
+  const nul = bytes.subarray(pointer, pointer + length).indexOf(0);
+  if (nul >= 0) {
+    throw broken(`has text ${id} at item ${index} whose length ${length} runs past its string, which ends after ${nul} bytes; `
+      + 'a length counts bytes of the string, at most all of them (0: the whole string)');
+  }
+  try {
+    return strict.decode(bytes.subarray(pointer, pointer + length));
+  } catch {
+    if ((bytes[pointer + length] & 0xc0) !== 0x80) throw unreadable;
+    throw broken(`has text ${id} at item ${index} whose length ${length} ends inside a character; end the run on a character boundary `
+      + "(best a grapheme's, where effect_kit_grapheme_next or Graphemes.clusters cuts)");
   }
 }
 

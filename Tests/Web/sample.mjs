@@ -33,6 +33,14 @@ for (const job of request.jobs) {
           ...f.elements.flatMap((e) => Object.values(e)));
       }
     }
+    if (job.draw) {
+      // The same stand-in measurer as the Python side's: so many points a code point.
+      const measure = job.measured === 'negative ascent' ? () => [10, -1, 2] : job.measured ? (text, size, weight, tracking) => {
+        const n = [...text].length;
+        return [n * size * (0.5 + weight / 4000) + n * tracking, size * 0.8, size * 0.2];
+      } : undefined;
+      result.drawn = job.draw.map((t) => instance.draw(t, { width: job.width ?? 0, appearance: job.appearance ?? 'light', measure }));
+    }
     if (job.sampleAt !== undefined) result.sample = instance.sample(job.sampleAt === 'NaN' ? NaN : job.sampleAt);
     instance.destroy();
     results.push(result);

@@ -744,4 +744,299 @@ function readRun(p, pointer, length, id, index, broken) {
   }
 }
 
+// ---- Canvas 2D: drawing a display list as Sources/EffectRender/Pixels/CairoPainter.swift does.
+
+/** The fonts text is drawn and measured in: effect-host render's (Inter, then
+ * the fallbacks fontconfig lists after it here). A page makes them available
+ * with @font-face. */
+export const FONTS = 'Inter, "Noto Sans", "DejaVu Sans", "Noto Sans CJK JP", sans-serif';
+const KAPPA = 0.5522847498307936;
+const CURSIVE = /[\p{sc=Arabic}\p{sc=Syriac}\p{sc=Nko}\p{sc=Mongolian}\p{sc=Mandaic}\p{sc=Adlam}\p{sc=Hanifi_Rohingya}\p{sc=Phags_Pa}\p{sc=Sogdian}]/u;
+// A run of a cursive script with the spaces and marks inside it: one shaping item.
+const CURSIVE_ITEMS = new RegExp(`${CURSIVE.source}(?:[\\p{sc=Zyyy}\\p{sc=Zinh}${CURSIVE.source.slice(1, -1)}]*${CURSIVE.source})?`, 'gu');
+
+const rgba = (c, alpha) => `rgba(${c >>> 24},${(c >>> 16) & 255},${(c >>> 8) & 255},${((c & 255) / 255) * alpha})`;
+// What a run draws: a tab as a space, other C0/C1 controls not at all (ShapedText.drawable).
+const drawable = (text) => text.replace(/[\0-\x1f\x7f-\x9f]/g, (c) => (c === '\t' ? ' ' : ''));
+// The paragraph's direction from its first letter (UAX #9's first strong
+// character, as FriBidi finds it; right to left in FriBidi.isRightToLeftLetter's ranges).
+const RTL = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff\u{10800}-\u{10fff}\u{1e800}-\u{1efff}]/u;
+const direction = (text) => (RTL.test(/\p{L}/u.exec(text)?.[0] ?? '') ? 'rtl' : 'ltr');
+
+// A shape's or clip's outline (ShapeOutline.path): the path's own segments, or
+// its kind in its frame, starting and running as SVG's do, arcs as cubics.
+function outline(kind, r, corner, segments) {
+  if (kind === 'path') return segments;
+  const [x, y, w, h] = [r.x, r.y, Math.max(0, r.width), Math.max(0, r.height)];
+  const k = KAPPA;
+  const cubic = (x, y, x1, y1, x2, y2) => ({ verb: 'cubic', x, y, x1, y1, x2, y2 });
+  const line = (x, y) => ({ verb: 'line', x, y });
+  if (kind === 'ellipse') {
+    const [cx, cy, rx, ry] = [x + w / 2, y + h / 2, w / 2, h / 2];
+    return [{ verb: 'move', x: cx + rx, y: cy }, cubic(cx, cy + ry, cx + rx, cy + k * ry, cx + k * rx, cy + ry),
+      cubic(cx - rx, cy, cx - k * rx, cy + ry, cx - rx, cy + k * ry), cubic(cx, cy - ry, cx - rx, cy - k * ry, cx - k * rx, cy - ry),
+      cubic(cx + rx, cy, cx + k * rx, cy - ry, cx + rx, cy - k * ry), { verb: 'close' }];
+  }
+  const short = Math.min(w, h) / 2;
+  const c = kind === 'capsule' ? short : kind === 'rounded_rect' ? Math.min(Math.max(0, corner), short) : 0;
+  const out = [{ verb: 'move', x: x + c, y }, line(x + w - c, y)];
+  if (c > 0) out.push(cubic(x + w, y + c, x + w - c + k * c, y, x + w, y + c - k * c));
+  out.push(line(x + w, y + h - c));
+  if (c > 0) out.push(cubic(x + w - c, y + h, x + w, y + h - c + k * c, x + w - c + k * c, y + h));
+  out.push(line(x + c, y + h));
+  if (c > 0) out.push(cubic(x, y + h - c, x + c - k * c, y + h, x, y + h - c + k * c));
+  out.push(line(x, y + c));
+  if (c > 0) out.push(cubic(x + c, y, x, y + c - k * c, x + c - k * c, y));
+  out.push({ verb: 'close' });
+  return out;
+}
+
+function path2D(segments) {
+  const p = new Path2D();
+  for (const s of segments) {
+    if (s.verb === 'move') p.moveTo(s.x, s.y);
+    else if (s.verb === 'line') p.lineTo(s.x, s.y);
+    else if (s.verb === 'cubic') p.bezierCurveTo(s.x1, s.y1, s.x2, s.y2, s.x, s.y);
+    else p.closePath();
+  }
+  return p;
+}
+
+// The lines and cubics of a path, a close as its line back (ShapeOutline.forEachPiece),
+// each cubic measured as 32 chords, as the native trim measures it.
+function pieces(segments) {
+  const out = [];
+  let pen = null;
+  let start = [0, 0];
+  const bez = (p, t) => {
+    const u = 1 - t;
+    const [a, b, c, d] = [u * u * u, 3 * u * u * t, 3 * u * t * t, t * t * t];
+    return [a * p[0][0] + b * p[1][0] + c * p[2][0] + d * p[3][0], a * p[0][1] + b * p[1][1] + c * p[2][1] + d * p[3][1]];
+  };
+  const add = (points) => {
+    const lengths = [];
+    let total = 0;
+    let previous = points[0];
+    for (let i = 1; i <= (points.length === 4 ? 32 : 1); i++) {
+      const next = points.length === 4 ? bez(points, i / 32) : points[1];
+      total += Math.hypot(next[0] - previous[0], next[1] - previous[1]);
+      lengths.push(total);
+      previous = next;
+    }
+    out.push({ points, lengths, length: total });
+  };
+  for (const s of segments) {
+    if (s.verb === 'move') pen = start = [s.x, s.y];
+    else if (s.verb === 'close') { if (pen) add([pen, start]); pen = start; }
+    else {
+      const end = [s.x, s.y];
+      if (pen) add(s.verb === 'cubic' ? [pen, [s.x1, s.y1], [s.x2, s.y2], end] : [pen, end]); else start = end;
+      pen = end;
+    }
+  }
+  return out;
+}
+
+// The part of a path from `from` to `to` (fractions of its length): ShapeOutline.trimmed.
+function trimmed(segments, from, to) {
+  const all = pieces(segments);
+  const total = all.reduce((sum, p) => sum + p.length, 0);
+  [from, to] = [from * total, to * total];
+  const out = [];
+  let walked = 0;
+  let pen = null;
+  const mix = (a, b, t) => [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t];
+  const split = ([p0, p1, p2, p3], t) => {
+    const [a, b, c] = [mix(p0, p1, t), mix(p1, p2, t), mix(p2, p3, t)];
+    const [d, e] = [mix(a, b, t), mix(b, c, t)];
+    const f = mix(d, e, t);
+    return [[p0, a, d, f], [f, e, c, p3]];
+  };
+  const parameter = (piece, fraction) => {
+    const target = fraction * piece.length;
+    const i = piece.lengths.findIndex((reached) => reached >= target);
+    if (i < 0) return 1;
+    const previous = i > 0 ? piece.lengths[i - 1] : 0;
+    const chord = piece.lengths[i] - previous;
+    return (i + (chord > 0 ? (target - previous) / chord : 0)) / piece.lengths.length;
+  };
+  for (const piece of all) {
+    const s = Math.max(from, walked);
+    const e = Math.min(to, walked + piece.length);
+    if (e > s) {
+      const [a, b] = [(s - walked) / piece.length, (e - walked) / piece.length];
+      let part;
+      if (piece.points.length === 2) {
+        part = [mix(...piece.points, a), mix(...piece.points, b)];
+      } else {
+        const [t0, t1] = [parameter(piece, a), parameter(piece, b)];
+        const head = split(piece.points, t1)[0];
+        part = t1 > 0 ? split(head, t0 / t1)[1] : head;
+      }
+      const [first, last] = [part[0], part.at(-1)];
+      if (!pen || pen[0] !== first[0] || pen[1] !== first[1]) out.push({ verb: 'move', x: first[0], y: first[1] });
+      out.push(part.length === 2 ? { verb: 'line', x: last[0], y: last[1] }
+        : { verb: 'cubic', x: last[0], y: last[1], x1: part[1][0], y1: part[1][1], x2: part[2][0], y2: part[2][1] });
+      pen = last;
+    }
+    walked += piece.length;
+  }
+  return out;
+}
+
+// How many paints (fills, strokes, runs, layers) each group holds, and
+// whether it needs a layer (CairoPainter's GroupPlan): to filter, or to
+// fade more than one paint as one. Keyed by the group's index.
+function plan(items) {
+  const paints = new Map();
+  const open = [];
+  const add = (n) => open.length && paints.set(open.at(-1), (paints.get(open.at(-1)) ?? 0) + n);
+  items.forEach((item, i) => {
+    if (item.kind === 'group') { open.push(i); paints.set(i, 0); }
+    else if (item.kind === 'end_group') {
+      const g = open.pop();
+      const held = paints.get(g);
+      add(needsLayer(items[g], held) ? Math.min(1, held) : held);
+    } else if (item.kind === 'text') add(1);
+    else if (!drawsNothing(item)) add((item.fill ? 1 : 0) + (item.stroke ? 1 : 0));
+  });
+  return paints;
+}
+const needsLayer = (g, paints) => g.blur > 0 || g.saturation !== 1 || (g.opacity < 1 && paints > 1);
+const drawsNothing = (s) => !(Math.min(1, s.trimEnd) > Math.max(0, s.trimStart));
+
+// Offscreen canvases for layers, by depth, kept between frames: a page of
+// many players cannot afford a canvas per group per frame.
+const layers = [];
+
+/** Draws display list `list` on a Canvas 2D context whose current transform
+ * maps the view's points to its pixels. `fonts`: a CSS font-family list. */
+export function drawFrame(ctx, list, { fonts = FONTS } = {}) {
+  const items = list.items;
+  const paints = plan(items);
+  const stack = [];
+  let alpha = 1;
+  const clip = (g, c) => g.clip && c.clip(path2D(outline(g.clip.shape, g.clip.rect, g.clip.cornerRadius)));
+  ctx.save();
+  ctx.miterLimit = 4;  // SVG's default, as native draws; canvas's is 10
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i];
+    if (item.kind === 'group') {
+      const opacity = Math.min(1, Math.max(0, item.opacity));
+      if (!(opacity > 0) || !paints.get(i)) {
+        for (let depth = 1; depth; ) depth += { group: 1, end_group: -1 }[items[++i].kind] ?? 0;
+        continue;
+      }
+      const t = item.transform;
+      ctx.save();
+      ctx.translate(t.translateX + t.anchorX, t.translateY + t.anchorY);
+      ctx.rotate((t.rotation * Math.PI) / 180);
+      ctx.scale(t.scaleX, t.scaleY);
+      ctx.translate(-t.anchorX, -t.anchorY);
+      if (!needsLayer(item, paints.get(i))) {
+        clip(item, ctx);
+        stack.push({ alpha });
+        alpha *= opacity;
+        continue;
+      }
+      const m = ctx.getTransform();
+      const depth = stack.filter((s) => s.layer).length;
+      const canvas = (layers[depth] ??= new OffscreenCanvas(1, 1));
+      if (canvas.width !== ctx.canvas.width || canvas.height !== ctx.canvas.height) [canvas.width, canvas.height] = [ctx.canvas.width, ctx.canvas.height];
+      const layer = canvas.getContext('2d');
+      layer.reset?.();
+      layer.setTransform(1, 0, 0, 1, 0, 0);
+      layer.clearRect(0, 0, canvas.width, canvas.height);
+      layer.setTransform(m);
+      layer.miterLimit = 4;
+      // σ in device pixels: a canvas filter ignores the transform.
+      stack.push({ alpha, ctx, layer: canvas, group: item, opacity, sigma: (Math.max(0, item.blur) / 2) * Math.sqrt(Math.abs(m.a * m.d - m.b * m.c)) });
+      ctx = layer;
+      alpha = 1;
+    } else if (item.kind === 'end_group') {
+      const s = stack.pop();
+      if (s.layer) {
+        ctx = s.ctx;
+        // SVG clips after the filter: what the blur spreads past the clip is cut.
+        clip(s.group, ctx);
+        ctx.save();
+        ctx.setTransform(1, 0, 0, 1, 0, 0);
+        ctx.globalAlpha = s.alpha * s.opacity;
+        const filters = (s.group.saturation !== 1 ? `saturate(${Math.max(0, s.group.saturation)}) ` : '') + (s.sigma > 0 ? `blur(${s.sigma}px)` : '');
+        ctx.filter = filters || 'none';
+        ctx.drawImage(s.layer, 0, 0);
+        ctx.restore();
+      }
+      alpha = s.alpha;
+      ctx.restore();
+    } else if (item.kind === 'shape') {
+      if (drawsNothing(item)) continue;
+      const segments = outline(item.shape, item.frame, item.cornerRadius, item.segments);
+      const fill = item.fill;
+      if (fill?.kind === 'solid') {
+        ctx.fillStyle = rgba(fill.color, alpha);
+        ctx.fill(path2D(segments));
+      } else if (fill?.stops.length) {
+        // Stops by offset, clamped, ties in order; ends that meet paint the last stop.
+        const stops = fill.stops.map((s, i) => [Math.min(1, Math.max(0, s.offset || 0)), i, s.color]).sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+        const [dx, dy] = [fill.x1 - fill.x0, fill.y1 - fill.y0];
+        if (dx * dx + dy * dy > 1e-12) {
+          const g = ctx.createLinearGradient(fill.x0, fill.y0, fill.x1, fill.y1);
+          for (const [offset, , color] of stops) g.addColorStop(offset, rgba(color, alpha));
+          ctx.fillStyle = g;
+        } else ctx.fillStyle = rgba(stops.at(-1)[2], alpha);
+        ctx.fill(path2D(segments));
+      }
+      const stroke = item.stroke;
+      if (stroke) {
+        const [from, to] = [Math.min(1, Math.max(0, item.trimStart)), Math.min(1, Math.max(item.trimStart, item.trimEnd))];
+        ctx.lineWidth = stroke.width;
+        ctx.lineCap = stroke.cap;
+        ctx.lineJoin = stroke.join;
+        ctx.strokeStyle = rgba(stroke.color, alpha);
+        ctx.stroke(path2D(from > 0 || to < 1 ? trimmed(segments, from, to) : segments));
+      }
+    } else {
+      const text = drawable(item.text);
+      if (!(item.size > 0) || !text) continue;
+      ctx.font = `${item.weight} ${item.size}px ${fonts}`;
+      ctx.letterSpacing = `${item.tracking}px`;
+      ctx.direction = direction(text);
+      ctx.textAlign = 'left';
+      ctx.fillStyle = rgba(item.color, alpha);
+      ctx.fillText(text, item.x, item.y);
+    }
+  }
+  ctx.restore();
+}
+
+/** A measurer for draw() from the browser's fonts: advances at 1000 px and
+ * ascent/descent at 10,000 px (Chromium rounds both to whole pixels), scaled,
+ * cached; tracking added once per cursive item, where the native shaper adds
+ * it and the browser adds none. */
+export function canvasMeasurer(fonts = FONTS) {
+  const ctx = new OffscreenCanvas(1, 1).getContext('2d');
+  const cache = new Map();
+  const extents = new Map();
+  return (text, size, weight, tracking) => {
+    if (!(size > 0)) throw new Error(`a run measured at size ${size}`);
+    const key = `${weight}\u0000${tracking / size}\u0000${text}`;
+    let m = cache.get(key);
+    if (!m) {
+      const run = drawable(text);
+      ctx.letterSpacing = `${(tracking / size) * 1000}px`;
+      ctx.font = `${weight} 1000px ${fonts}`;
+      const advance = ctx.measureText(run).width + (run.match(CURSIVE_ITEMS)?.length ?? 0) * (tracking / size) * 1000;
+      if (!extents.has(weight)) {
+        ctx.font = `${weight} 10000px ${fonts}`;
+        const e = ctx.measureText('H');
+        extents.set(weight, [e.fontBoundingBoxAscent / 10000, e.fontBoundingBoxDescent / 10000]);
+      }
+      if (cache.size > 4096) cache.clear();
+      cache.set(key, (m = [advance / 1000, ...extents.get(weight)]));
+    }
+    return [m[0] * size, m[1] * size, m[2] * size];
+  };
+}
+
 export { Plugin, Instance };

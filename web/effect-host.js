@@ -1039,4 +1039,190 @@ export function canvasMeasurer(fonts = FONTS) {
   };
 }
 
+// ---- Playing: a canvas redrawn on requestAnimationFrame while the effect moves.
+
+/** Plays `instance` on `canvas`: t is seconds since play() (the effect's
+ * appearance); it draws while the effect moves and stops when it has settled
+ * (a looping effect never does) until an event makes it move again. */
+export class Player {
+  constructor(canvas, instance, { width = 0, appearance = 'light', fonts = FONTS } = {}) {
+    Object.assign(this, { canvas, instance, width, appearance, fonts, time: 0, start: null, frame: 0 });
+    this.measure = canvasMeasurer(fonts);
+    // A font that arrives later measures differently: measure and draw again.
+    this.refonted = () => {
+      this.measure = canvasMeasurer(fonts);
+      this.wake();
+    };
+    globalThis.document?.fonts?.addEventListener('loadingdone', this.refonted);
+  }
+
+  /** Stops for good (the instance stays the caller's). */
+  close() {
+    this.pause();
+    globalThis.document?.fonts?.removeEventListener('loadingdone', this.refonted);
+  }
+
+  play(from = this.time) {
+    // A frame's timestamp may be a little before now: frames never go back past `from`.
+    this.from = from;
+    this.start = performance.now() - from * 1000;
+    this.wake();
+  }
+
+  /** The player's clock: seconds since the effect appeared, running on after it has settled. */
+  get now() {
+    return this.start === null ? this.time : Math.max(this.from, (performance.now() - this.start) / 1000);
+  }
+
+  pause() {
+    this.time = this.now;
+    cancelAnimationFrame(this.frame);
+    this.frame = 0;
+    this.start = null;
+  }
+
+  // Draws now and asks for frames until the effect has settled.
+  wake() {
+    if (this.frame || this.start === null) return this.render(this.time);
+    const step = (now) => {
+      this.frame = 0;
+      try {
+        this.render(Math.max(this.from, (now - this.start) / 1000));
+      } catch (error) {
+        this.start = null;
+        return this.onerror?.(error);
+      }
+      const moving = this.instance.timing.kind === 'loops' || this.time < this.instance.duration;
+      if (moving && this.start !== null) this.frame = requestAnimationFrame(step);
+    };
+    this.frame = requestAnimationFrame(step);
+  }
+
+  /** Draws the frame at t, the canvas sized to the animation's ink (its bounds) at the device's pixel ratio. */
+  render(t) {
+    this.time = t;
+    const list = this.instance.draw(t, { width: this.width, appearance: this.appearance, measure: this.measure });
+    const b = list.bounds;
+    const dpr = globalThis.devicePixelRatio || 1;
+    const [w, h] = [Math.max(1, Math.ceil(b.width * dpr)), Math.max(1, Math.ceil(b.height * dpr))];
+    const c = this.canvas;
+    if (c.width !== w || c.height !== h) [c.width, c.height, c.style.width, c.style.height] = [w, h, `${b.width}px`, `${b.height}px`];
+    const ctx = c.getContext('2d');
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.clearRect(0, 0, w, h);
+    ctx.setTransform(dpr, 0, 0, dpr, -b.x * dpr, -b.y * dpr);
+    drawFrame(ctx, list, { fonts: this.fonts });
+    return list;
+  }
+}
+
+// ---- <effect-player src="plugin.wasm" effect="…" text="…">: every other
+// attribute named like a param (snake_case, or with dashes) is that param,
+// read as effect-host --param reads it; a change to a live param is an event
+// at the current time, to any other one makes the instance again.
+
+const loaded = new Map();
+const media = (query) => globalThis.matchMedia?.(query);
+
+// Node has no DOM: the class extends a stand-in there, so the module loads for sampling.
+export class EffectPlayer extends (globalThis.HTMLElement ?? class {}) {
+  connectedCallback() {
+    if (!this.shadowRoot) {
+      this.attachShadow({ mode: 'open' }).innerHTML = '<style>:host{display:block}canvas{display:block}</style><canvas></canvas>';
+      this.setAttribute('role', 'img');
+      this.watch = new MutationObserver((changes) => this.changed(changes.map((c) => c.attributeName)));
+      this.watch.observe(this, { attributes: true });
+      this.resize = new ResizeObserver(() => this.player && this.fit());
+      this.resize.observe(this);
+      for (const q of ['(prefers-reduced-motion: reduce)', '(prefers-color-scheme: dark)']) media(q)?.addEventListener('change', () => this.changed([]));
+    }
+    this.ready = this.start().catch((error) => {
+      this.dispatchEvent(new CustomEvent('error', { detail: error }));
+      throw error;
+    });
+    this.ready.catch(() => {});
+  }
+
+  disconnectedCallback() {
+    this.player?.close();
+    this.instance?.destroy();
+    this.player = this.instance = null;
+  }
+
+  /** The params the attributes name: { name: text }. */
+  params() {
+    const params = {};
+    for (const { name, value } of this.attributes) {
+      const param = this.effect.params.find((p) => p.name === name.replaceAll('-', '_'));
+      if (param) params[param.name] = value;
+    }
+    if (!('reduce_motion' in params) && this.effect.params.some((p) => p.name === 'reduce_motion')) {
+      params.reduce_motion = !!media('(prefers-reduced-motion: reduce)')?.matches;
+    }
+    return params;
+  }
+
+  async start() {
+    const src = this.getAttribute('src');
+    if (!loaded.has(src)) loaded.set(src, loadPlugin(new URL(src, document.baseURI)));
+    this.plugin = await loaded.get(src);
+    const id = this.getAttribute('effect');
+    this.effect = id ? this.plugin.effect(id) : this.plugin.effects[0];
+    if (!this.effect) throw new EffectError(-4, `${src} has no effect '${id}' (effects: ${this.plugin.effects.map((e) => e.id).join(', ')})`);
+    await document.fonts?.ready;
+    this.make(0);
+  }
+
+  // (Re)makes the instance from the attributes, keeping the clock and the events set so far.
+  make(time) {
+    this.disconnectedCallback();
+    this.current = this.params();
+    this.instance = this.plugin.create(this.effect.id, { params: this.current });
+    for (const [name, value, at] of this.events ?? []) this.instance.set(name, value, at);
+    this.player = new Player(this.shadowRoot.querySelector('canvas'), this.instance, { width: this.clientWidth });
+    this.player.onerror = (error) => this.dispatchEvent(new CustomEvent('error', { detail: error }));
+    this.player.appearance = media('(prefers-color-scheme: dark)')?.matches ? 'dark' : 'light';
+    this.setAttribute('aria-label', this.instance.strings(this.instance.settled).accessibilityLabel);
+    this.player.play(time);
+  }
+
+  // The width offered to the effect is the element's (a block, so its width
+  // comes from the page and not from the canvas inside it).
+  fit() {
+    const width = this.clientWidth;
+    if (width && width !== this.player.width) {
+      this.player.width = width;
+      this.player.wake();
+    }
+  }
+
+  changed(names) {
+    if (!this.player) return;
+    if (names.some((n) => n === 'src' || n === 'effect')) return this.connectedCallback();
+    const now = this.player.now;
+    const params = this.params();
+    const changes = Object.keys(params).filter((n) => params[n] !== this.current[n]);
+    if (changes.some((n) => !this.effect.params.find((p) => p.name === n).live)) return this.make(now);
+    for (const n of changes) this.event(n, params[n]);
+    this.player.appearance = media('(prefers-color-scheme: dark)')?.matches ? 'dark' : 'light';
+    this.player.wake();
+  }
+
+  /** An event now: param `name` takes `value` (typed, or text) from the current time on. */
+  event(name, value) {
+    const at = this.player.now;
+    this.instance.set(name, value, at);
+    (this.events ??= []).push([name, value, at]);
+    this.current[name] = value;
+    this.player.play(at);
+  }
+
+  /** Plays from the start again, without the events set so far. */
+  replay() {
+    this.events = [];
+    this.make(0);
+  }
+}
+if (globalThis.customElements && !customElements.get('effect-player')) customElements.define('effect-player', EffectPlayer);
+
 export { Plugin, Instance };

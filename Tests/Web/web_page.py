@@ -77,11 +77,11 @@ def served(wasm_dir, csp=CSP):
 class Page:
     """A tab with a page open, its script run by evaluate()."""
 
-    def __init__(self, browser, url, width=1000, height=800, media=()):
+    def __init__(self, browser, url, width=1000, height=800, media=(), scale=1):
         self.browser = browser
         self.target = browser.call("Target.createTarget", url="about:blank")["targetId"]
         self.session = browser.call("Target.attachToTarget", targetId=self.target, flatten=True)["sessionId"]
-        self.call("Emulation.setDeviceMetricsOverride", width=width, height=height, deviceScaleFactor=1, mobile=False)
+        self.call("Emulation.setDeviceMetricsOverride", width=width, height=height, deviceScaleFactor=scale, mobile=False)
         if media:
             self.call("Emulation.setEmulatedMedia", features=[{"name": n, "value": v} for n, v in media])
         self.call("Runtime.enable")

@@ -114,21 +114,22 @@ let words;
 /** effect_segment_fn's flags for `text`: length + 1 bytes, bit 1 a word
  * boundary (Intl.Segmenter), bit 2 a line-break opportunity (UAX #14). */
 export function segmentFlags(text) {
-  // byteAt[i]: the UTF-8 offset of UTF-16 index i.
-  const byteAt = new Uint32Array(text.length + 1);
-  for (let i = 0, b = 0; i < text.length; i++) {
-    byteAt[i] = b;
+  // Both kinds by UTF-16 index (Intl.Segmenter's and lineBreaks's), then
+  // moved to UTF-8 byte positions in one walk. Both ends are boundaries of
+  // both kinds, as ICU's iterators answer.
+  const at = new Uint8Array(text.length + 1);
+  words ??= new Intl.Segmenter('und', { granularity: 'word' });
+  for (const w of words.segment(text)) at[w.index] |= 1;
+  at[0] |= 1;
+  at[text.length] |= 1;
+  lineBreaks(text, at, 2);
+  const flags = new Uint8Array(utf8.encode(text).length + 1);
+  for (let i = 0, b = 0; i <= text.length; i++) {
+    flags[b] |= at[i];
     const c = text.codePointAt(i);
     b += c < 0x80 ? 1 : c < 0x800 ? 2 : c < 0x10000 ? 3 : 4;
-    if (c > 0xffff) byteAt[++i] = b;
-    byteAt[i + 1] = b;
+    if (c > 0xffff) i++;
   }
-  const flags = new Uint8Array(byteAt[text.length] + 1);
-  words ??= new Intl.Segmenter('und', { granularity: 'word' });
-  for (const w of words.segment(text)) flags[byteAt[w.index]] |= 1;
-  flags[0] |= 3;
-  flags[flags.length - 1] |= 3;
-  for (const i of lineBreaks(text)) flags[byteAt[i]] |= 2;
   return flags;
 }
 

@@ -5,18 +5,15 @@ ICUBreaks.swift loads it), and Unicode's LineBreakTest.txt."""
 import ctypes
 import json
 import os
-import shutil
 import subprocess
+
+from web_harness import node
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 MODULE = os.path.join(ROOT, "web", "line-breaks.js")
 UNICODE = "/usr/share/unicode"
 LINE_BREAK_TEST = os.path.join(UNICODE, "auxiliary", "LineBreakTest.txt")
-
-
-def node():
-    return shutil.which("node")
 
 
 def js_breaks(texts, module=MODULE):

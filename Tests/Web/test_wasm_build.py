@@ -33,8 +33,8 @@ def probe(wasm: pathlib.Path, *effect_and_times: str) -> dict:
 
 
 @pytest.mark.parametrize("name", PLUGINS)
-def test_each_module_imports_nothing_and_exports_the_contract(wasm_plugins, name):
-    report = probe(wasm_plugins / f"{name}.wasm")
+def test_each_module_imports_nothing_and_exports_the_contract(wasm_dir, name):
+    report = probe(pathlib.Path(wasm_dir) / f"{name}.wasm")
     assert report["imports"] == []
     assert report["exports"] == CONTRACT
     # wasm32's effect_plugin_api: 16 bytes, then 16 four-byte function pointers.
@@ -53,18 +53,18 @@ def ease_in_out(x: float) -> float:
     return 3 * (1 - s) * s**2 + s**3
 
 
-def test_strike_in_node_strikes_as_the_seed_does(wasm_plugins):
+def test_strike_in_node_strikes_as_the_seed_does(wasm_dir):
     # The seed animates `amount` 0 → 1 with easeInOut over 0.32 s on appear.
     times = [0, 0.04, 0.08, 0.16, 0.24, 0.32, 2]
-    report = probe(wasm_plugins / "Strike.wasm", "strikethrough-reveal", *map(str, times))
+    report = probe(pathlib.Path(wasm_dir) / "Strike.wasm", "strikethrough-reveal", *map(str, times))
     expected = [ease_in_out(min(t / 0.32, 1)) for t in times]
     assert report["samples"] == pytest.approx(expected, rel=1e-9, abs=1e-12)
     assert report["samples"][3] == 0.5
 
 
-def test_the_c_example_in_node_pulses_as_its_source_says(wasm_plugins):
+def test_the_c_example_in_node_pulses_as_its_source_says(wasm_dir):
     # pulse.c: phase = t / period, repeating; period 1.2 s by default.
-    report = probe(wasm_plugins / "pulse.wasm", "pulse", "0", "0.25", "1.5")
+    report = probe(pathlib.Path(wasm_dir) / "pulse.wasm", "pulse", "0", "0.25", "1.5")
     assert report["samples"] == pytest.approx([0, 0.25 / 1.2, (1.5 - 1.2) / 1.2], rel=1e-12)
 
 

@@ -1,0 +1,1229 @@
+// effect-host.js: the host side of include/effect.h for effect plugins
+// compiled to wasm32, as one dependency-free ES module (Node 20 and browsers).
+// No eval, no new Function: it runs under CSP script-src 'self' 'wasm-unsafe-eval'.
+//
+// A wasm plugin exports memory, effect_plugin_entry, _initialize, malloc,
+// free and a growable __indirect_function_table, and imports nothing. C
+// pointers are i32 offsets into its memory, function pointers are indices
+// into its table, and uint64_t/int64_t are BigInt. The structs that hold
+// pointers are smaller than on LP64 (docs/web.md has the table); the
+// offsets below are wasm32's.
+import { lineBreaks } from './line-breaks.js';
+
+const utf8 = new TextEncoder();
+const strict = new TextDecoder('utf-8', { fatal: true });
+const ABI_MINOR = 7;
+// effect_plugin_api's size for each minor on wasm32 (16 + 4 bytes a function).
+const TABLE_SIZE = [68, 72, 76, 76];
+const FUNCTIONS = ['describe', 'effect_info', 'param_info', 'channel_info', 'create', 'destroy', 'instance_info',
+  'element_info', 'get_param', 'set_param', 'strings', 'sample', 'sample_many', 'layout', 'draw', 'create_with_services'];
+const STATUS = ['OK', 'NULL_POINTER', 'STRUCT_SIZE', 'INDEX', 'UNKNOWN_EFFECT', 'UNKNOWN_PARAM', 'TYPE', 'RANGE',
+  'UTF8', 'TIME', 'BUFFER', 'NOT_LIVE', 'DUPLICATE', 'OUT_OF_MEMORY', 'INTERNAL', 'UNSUPPORTED'];
+const [TYPE_NONE, NUMBER, INTEGER, BOOL, ENUM, STRING, COLOR] = [0, 1, 2, 3, 4, 5, 6];
+const TYPE_NAMES = ['none', 'number', 'integer', 'bool', 'enum', 'string', 'color'];
+const [ERR_TYPE, ERR_RANGE, ERR_UTF8, ERR_TIME, ERR_BUFFER, ERR_INTERNAL] = [-6, -7, -8, -9, -10, -14];
+
+/** A failed call: `status` is effect.h's EFFECT_ERR_* code (negative), `code` its name. */
+export class EffectError extends Error {
+  constructor(status, message) {
+    super(message);
+    this.name = 'EffectError';
+    this.status = status;
+    this.code = STATUS[-status] ?? String(status);
+  }
+}
+
+// ---- Text as the host reads it: mirrors Sources/EffectHost/ValueParsing.swift,
+// Support/DecimalNumber.swift and ColorText.swift, so an attribute of
+// <effect-player> reads as `effect-host --param` reads the same text.
+
+const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+const WHOLE = /^[+-]?\d+$/;
+const HEX_COLOR = /^(?:#|0[xX])?([0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/;
+
+/** A colour as #RRGGBB or #RRGGBBAA ("0x" or no prefix too) → 0xRRGGBBAA, or null. */
+export function parseColor(text) {
+  const m = HEX_COLOR.exec(text);
+  if (!m) return null;
+  const value = parseInt(m[1], 16);
+  return m[1].length === 6 ? (value * 256 + 255) >>> 0 : value >>> 0;
+}
+
+/** `text` read as a value of `param` (from plugin.effects[i].params): a JS
+ * value, or null for "none". Throws EffectError(RANGE) with the host's message. */
+export function parseValue(param, text) {
+  const fail = (expected) => new EffectError(ERR_RANGE, `param '${param.name}' needs ${expected}, not '${text}'`);
+  if (param.optional && param.type !== 'string' && text === 'none') return null;
+  switch (param.type) {
+    case 'number':
+      if (!DECIMAL.test(text)) throw fail('a number');
+      return Number(text);
+    case 'integer': {
+      // Swift's Int64(text): digits with an optional sign, within 64 bits.
+      if (!WHOLE.test(text)) throw fail('a whole number');
+      const n = BigInt(text);
+      if (n < -(2n ** 63n) || n >= 2n ** 63n) throw fail('a whole number');
+      return n;
+    }
+    case 'bool': {
+      const word = text.toLowerCase();
+      if (['true', 'yes', 'on', '1'].includes(word)) return true;
+      if (['false', 'no', 'off', '0'].includes(word)) return false;
+      throw fail('true or false');
+    }
+    case 'enum':
+      // Swift compares strings by canonical equivalence.
+      if (!param.choices.some((c) => c.normalize() === text.normalize())) {
+        throw new EffectError(ERR_RANGE, `param '${param.name}' has no choice '${text}' (choices: ${param.choices.join(', ')})`);
+      }
+      return text;
+    case 'string':
+      return text;
+    default: {
+      const color = parseColor(text);
+      if (color === null) throw fail('a colour such as #8A8F98 or #8A8F98FF');
+      return color;
+    }
+  }
+}
+
+// ---- JS functions as C function pointers. A module of ~40 bytes imports the
+// JS function and exports it as a wasm function, which the plugin's table can
+// hold: no eval, no WebAssembly.Function (not in every browser).
+
+const WASM_TYPES = { i: 0x7f, j: 0x7e, d: 0x7c };
+const leb = (n) => { const out = []; do { out.push((n & 127) | (n > 127 ? 128 : 0)); n >>>= 7; } while (n); return out; };
+const section = (id, body) => [id, ...leb(body.length), ...body];
+const name = (s) => [s.length, ...utf8.encode(s)];
+
+async function functionPointer(table, signature, fn) {
+  const [result, params] = signature.split(':');
+  const bytes = new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0,
+    ...section(1, [1, 0x60, params.length, ...[...params].map((c) => WASM_TYPES[c]), 1, WASM_TYPES[result]]),
+    ...section(2, [1, ...name('m'), ...name('f'), 0, 0]),
+    ...section(7, [1, ...name('f'), 0, 0])]);
+  const { instance } = await WebAssembly.instantiate(bytes, { m: { f: fn } });
+  const index = table.grow(1);
+  table.set(index, instance.exports.f);
+  return index;
+}
+
+// ---- Host text services: where words and row breaks fall, at UTF-8 byte positions.
+
+let words;
+/** effect_segment_fn's flags for `text`: length + 1 bytes, bit 1 a word
+ * boundary (Intl.Segmenter), bit 2 a line-break opportunity (UAX #14). */
+export function segmentFlags(text) {
+  // Both kinds by UTF-16 index (Intl.Segmenter's and lineBreaks's), then
+  // moved to UTF-8 byte positions in one walk. Both ends are boundaries of
+  // both kinds, as ICU's iterators answer.
+  const at = new Uint8Array(text.length + 1);
+  words ??= new Intl.Segmenter('und', { granularity: 'word' });
+  for (const w of words.segment(text)) at[w.index] |= 1;
+  at[0] |= 1;
+  at[text.length] |= 1;
+  lineBreaks(text, at, 2);
+  const flags = new Uint8Array(utf8.encode(text).length + 1);
+  for (let i = 0, b = 0; i <= text.length; i++) {
+    flags[b] |= at[i];
+    const c = text.codePointAt(i);
+    b += c < 0x80 ? 1 : c < 0x800 ? 2 : c < 0x10000 ? 3 : 4;
+    if (c > 0xffff) i++;
+  }
+  return flags;
+}
+
+// ---- Loading
+
+const EBADF = () => 8;
+const WASI = { fd_write: EBADF, fd_close: EBADF, fd_seek: EBADF };
+
+/** Loads a plugin from a URL (string or URL), a Response (or a promise of
+ * one), bytes (ArrayBuffer, typed array) or a WebAssembly.Module. */
+export async function loadPlugin(source, { label } = {}) {
+  label ??= typeof source === 'string' || source instanceof URL ? String(source) : 'the plugin';
+  const fail = (reason) => new EffectError(ERR_INTERNAL, `${label}: ${reason}`);
+  if (typeof source === 'string' || source instanceof URL) source = fetch(source);
+  source = await source;
+  let module = source;
+  if (typeof Response !== 'undefined' && source instanceof Response) {
+    if (!source.ok) throw fail(`cannot be fetched: HTTP ${source.status}`);
+    // Streaming compiles while the bytes arrive; it needs the wasm MIME type.
+    module = source.headers.get('content-type')?.startsWith('application/wasm')
+      ? await WebAssembly.compileStreaming(source) : await source.arrayBuffer();
+  }
+  if (!(module instanceof WebAssembly.Module)) {
+    try { module = await WebAssembly.compile(module); } catch (e) { throw fail(`is not a WebAssembly module (${e.message})`); }
+  }
+  const missing = ['memory', 'effect_plugin_entry', 'malloc', 'free', '__indirect_function_table']
+    .filter((n) => !WebAssembly.Module.exports(module).some((e) => e.name === n));
+  if (missing.length) throw fail(`does not export ${missing.join(', ')} (see docs/web.md for the link flags)`);
+  // A C plugin linked with wasi-libc's stdio imports the file calls it could
+  // print with; they answer EBADF, as a plugin must not print. Nothing else is given.
+  const unknown = WebAssembly.Module.imports(module).filter((i) => i.module !== 'wasi_snapshot_preview1' || !(i.name in WASI));
+  if (unknown.length) throw fail(`imports ${unknown.map((i) => `${i.module}.${i.name}`).join(', ')}; a wasm plugin imports nothing`);
+  const { exports } = await WebAssembly.instantiate(module, { wasi_snapshot_preview1: WASI });
+  const plugin = new Plugin(exports, fail);
+  // The services and measurer callbacks live in the plugin's table for its life.
+  const table = exports.__indirect_function_table;
+  plugin.segmentIndex = await functionPointer(table, 'i:iiji', (_, text, length, flags) => plugin.segment(text, length, flags));
+  plugin.measureIndex = await functionPointer(table, 'i:iidddi', (_, text, size, weight, tracking, out) =>
+    plugin.measure(text, size, weight, tracking, out));
+  plugin.read();
+  return plugin;
+}
+
+class Plugin {
+  constructor(exports, fail) {
+    this.x = exports;
+    this.fail = fail;
+    this.memory = exports.memory;
+    // A reactor's constructors run once, before anything else.
+    exports._initialize?.();
+    const api = exports.effect_plugin_entry();
+    if (!api) throw fail('effect_plugin_entry returned NULL');
+    this.api = api;
+    const [size, major, minor, needs] = [0, 4, 8, 12].map((o) => this.u32(api + o));
+    if (major !== 1 || (minor > ABI_MINOR && !(needs && needs <= ABI_MINOR))) {
+      throw fail(`built for effect ABI ${major}.${minor}${major === 1 && needs ? ` (needing 1.${needs})` : ''}; this host speaks 1.${ABI_MINOR}`
+        + (major === 1 ? ' and cannot use a newer minor version' : ''));
+    }
+    this.minor = Math.min(minor, ABI_MINOR);
+    const needed = TABLE_SIZE[this.minor] ?? 80;
+    if (size < needed) throw fail(`its function table is ${size} bytes; ABI 1.${this.minor} needs ${needed}`);
+    const table = exports.__indirect_function_table;
+    this.fn = {};
+    FUNCTIONS.forEach((n, i) => {
+      const index = 16 + 4 * i < needed ? this.u32(api + 16 + 4 * i) : 0;
+      if (index) this.fn[n] = table.get(index);
+      else if (i < 13) throw fail(`its function table has no ${n} (the pointer is NULL)`);
+    });
+    // Scratch for out structs and the error, kept for the plugin's life.
+    this.error = this.alloc(520);
+    this.scratch = this.alloc(128);
+    this.services = this.alloc(24);
+  }
+
+  // Views are remade whenever the memory has grown (any call may grow it, and
+  // growing detaches the old buffer).
+  view() {
+    if (this.dv?.buffer !== this.memory.buffer) {
+      this.dv = new DataView(this.memory.buffer);
+      this.bytes = new Uint8Array(this.memory.buffer);
+    }
+    return this.dv;
+  }
+  u32(p) { return this.view().getUint32(p, true); }
+  f64(p) { return this.view().getFloat64(p, true); }
+  alloc(n) {
+    const p = this.x.malloc(Math.max(n, 8));
+    if (!p) throw new EffectError(-13, 'the plugin ran out of memory');
+    this.view();
+    this.bytes.fill(0, p, p + n);
+    return p;
+  }
+  sized(p, n) { this.bytes.fill(0, p, p + n); this.view().setUint32(p, n, true); return p; }
+  string(text) {
+    const b = utf8.encode(text);
+    const p = this.alloc(b.length + 1);
+    this.bytes.set(b, p);
+    return p;
+  }
+  text(p, what, length) {
+    if (!p) throw new EffectError(ERR_INTERNAL, `${what} is NULL`);
+    this.view();
+    let end = p;
+    if (length) end += length; else while (this.bytes[end]) end++;
+    try { return strict.decode(this.bytes.subarray(p, end)); } catch { throw new EffectError(ERR_INTERNAL, `${what} is not valid UTF-8`); }
+  }
+  // Calls a table function whose last argument is the error struct; a failure
+  // becomes an EffectError with the plugin's status and message.
+  call(n, ...args) {
+    this.sized(this.error, 520);
+    const status = this.fn[n](...args, this.error);
+    if (status) throw new EffectError(status, this.text(this.error + 8, 'the message') || `${n} failed with status ${status}`);
+  }
+
+  read() {
+    const info = this.sized(this.scratch, 32);
+    this.call('describe', this.api, info);
+    const count = this.u32(info + 4);
+    if (count < 1 || count > 1024) throw this.fail(`describe reports ${count} effects; a plugin has 1 to 1,024`);
+    const [id, name, version, author, license, summary] = [8, 12, 16, 20, 24, 28].map((o, i) =>
+      this.text(this.u32(info + o), 'plugin ' + ['id', 'name', 'version', 'author', 'license', 'summary'][i]));
+    this.info = { id, name, version, author, license, summary, abi: `1.${this.minor}` };
+    this.effects = [];
+    for (let i = 0; i < count; i++) this.effects.push(this.readEffect(i));
+  }
+
+  readEffect(index) {
+    const p = this.sized(this.scratch, 48);
+    this.call('effect_info', this.api, index, p);
+    const [params, globals, elements, attributes] = [4, 8, 12, 16].map((o) => this.u32(p + o));
+    const [id, name, summary, elementNoun, timingDoc, credit] = [24, 28, 32, 36, 40, 44].map((o) =>
+      this.text(this.u32(p + o), `effect ${index}'s strings`));
+    if (params > 1024) throw this.fail(`effect '${id}' reports ${params} params; an effect has at most 1,024`);
+    if (globals + elements + attributes > 4096) throw this.fail(`effect '${id}' reports too many channels; an effect has at most 4,096`);
+    const effect = { index, id, name, summary, elementNoun, timingDoc, credit, params: [], channels: [], elementChannels: [], attributes: [] };
+    for (let i = 0; i < params; i++) effect.params.push(this.readParam(index, i, id));
+    const scopes = [effect.channels, effect.elementChannels, effect.attributes];
+    for (let i = 0; i < globals + elements + attributes; i++) {
+      const c = this.sized(this.scratch, 48);
+      this.call('channel_info', this.api, index, i, c);
+      const scope = this.u32(c + 4);
+      const what = `a channel of '${id}'`;
+      if (scope !== (i < globals ? 0 : i < globals + elements ? 1 : 2)) throw this.fail(`effect '${id}' lists its channels out of scope order`);
+      const [flags, labelCount, labels] = [8, 12, 28].map((o) => this.u32(c + o));
+      const channel = { name: this.text(this.u32(c + 16), what), unit: this.text(this.u32(c + 20), what), doc: this.text(this.u32(c + 24), what),
+        min: this.f64(c + 32), max: this.f64(c + 40), discrete: !!(flags & 1), counter: !!(flags & 2), labels: [] };
+      if (!(channel.min <= channel.max)) throw this.fail(`channel '${channel.name}' of '${id}' has an invalid range`);
+      if (labelCount && (labelCount > 4096 || !labels)) throw this.fail(`channel '${channel.name}' of '${id}' has invalid labels`);
+      for (let l = 0; l < labelCount; l++) channel.labels.push(this.text(this.u32(labels + 4 * l), what));
+      scopes[scope].push(channel);
+    }
+    return effect;
+  }
+
+  readParam(effect, index, id) {
+    const q = this.sized(this.scratch, 80);
+    this.call('param_info', this.api, effect, index, q);
+    const [typeCode, flags, choiceCount, choices] = [4, 8, 12, 28].map((o) => this.u32(q + o));
+    const name = this.text(this.u32(q + 16), `a param name of '${id}'`);
+    const what = `param '${name}' of '${id}'`;
+    const type = TYPE_NAMES[typeCode];
+    if (!type || typeCode === TYPE_NONE) throw this.fail(`${what} has unknown type ${typeCode}`);
+    if (flags & ~7) throw this.fail(`${what} has unknown flags 0x${(flags & ~7).toString(16)}`);
+    const param = { name, type, unit: this.text(this.u32(q + 20), what), doc: this.text(this.u32(q + 24), what),
+      live: !!(flags & 1), optional: !!(flags & 2), multiline: !!(flags & 4), choices: [] };
+    if (type === 'enum') {
+      if (choiceCount < 1 || choiceCount > 4096 || !choices) throw this.fail(`${what} is an enum without valid choices`);
+      for (let c = 0; c < choiceCount; c++) param.choices.push(this.text(this.u32(choices + 4 * c), what));
+    }
+    if (type === 'number' || type === 'integer') [param.min, param.max] = [this.f64(q + 32), this.f64(q + 40)];
+    param.default = this.readValue(q + 48, param);
+    return param;
+  }
+
+  readValue(p, param) {
+    const d = this.view();
+    const type = d.getUint32(p, true);
+    const integer = d.getBigInt64(p + 16, true);
+    if (type !== TYPE_NONE && TYPE_NAMES[type] !== param.type) {
+      throw new EffectError(ERR_INTERNAL, `a value of '${param.name}' has type ${type}, which does not fit a ${param.type} param`);
+    }
+    switch (type) {
+      case TYPE_NONE: return null;
+      case NUMBER: return d.getFloat64(p + 8, true);
+      case INTEGER: return Number.isSafeInteger(Number(integer)) ? Number(integer) : integer;
+      case BOOL: return integer !== 0n;
+      case ENUM: {
+        const s = d.getUint32(p + 24, true);
+        return s ? this.text(s, `a value of '${param.name}'`) : param.choices[Number(integer)];
+      }
+      case STRING: return this.text(d.getUint32(p + 24, true), `a value of '${param.name}'`);
+      default: return Number(integer);
+    }
+  }
+
+  // Writes effect_value `value` for `param` at p; strings it allocates are
+  // pushed to `owned` for the caller to free after the call.
+  writeValue(p, param, value, owned) {
+    if (typeof value === 'string' && param.type !== 'string' && param.type !== 'enum') value = parseValue(param, value);
+    const typeError = () => new EffectError(ERR_TYPE,
+      `param '${param.name}' needs a ${param.type} value, not ${typeof value} ${JSON.stringify(value) ?? String(value)}`);
+    const d = this.view();
+    const int = (n) => {
+      n = BigInt(n);
+      if (n < -(2n ** 63n) || n >= 2n ** 63n) throw new EffectError(ERR_RANGE, `param '${param.name}' is ${n}, beyond what 64 bits hold`);
+      d.setBigInt64(p + 16, n, true);
+    };
+    let type = TYPE_NAMES.indexOf(param.type);
+    if (value === null || value === undefined) type = TYPE_NONE;
+    else if (param.type === 'number' || param.type === 'integer') {
+      if (typeof value === 'bigint') { type = INTEGER; int(value); } else if (typeof value !== 'number') throw typeError();
+      // A whole number goes as an INTEGER, anything else as a NUMBER: the plugin judges it.
+      else if (param.type === 'integer' && Number.isInteger(value)) int(value);
+      else { type = NUMBER; d.setFloat64(p + 8, value, true); }
+    } else if (param.type === 'bool') {
+      if (typeof value !== 'boolean') throw typeError();
+      int(+value);
+    } else if (param.type === 'color') {
+      if (typeof value !== 'number' && typeof value !== 'bigint') throw typeError();
+      if (typeof value === 'number' && !Number.isInteger(value)) throw new EffectError(ERR_RANGE, `param '${param.name}' is a 0xRRGGBBAA colour, not ${value}`);
+      int(value);
+    } else if (param.type === 'enum' && typeof value === 'number') int(value);
+    else {
+      if (typeof value !== 'string') throw typeError();
+      if (value.includes('\0')) throw new EffectError(ERR_RANGE, `the value of '${param.name}' contains a NUL character`);
+      if (value.isWellFormed && !value.isWellFormed()) throw new EffectError(ERR_UTF8, `the value of '${param.name}' cannot be written as UTF-8`);
+      const s = this.string(value);
+      owned.push(s);
+      this.view().setUint32(p + 24, s, true);
+    }
+    this.view().setUint32(p, type, true);
+  }
+
+  effect(id) { return this.effects.find((e) => e.id === id); }
+
+  /** A new instance of effect `effectId` with `params` ({name: value}); the
+   * host's word and line services unless `services` is false. */
+  create(effectId, { params = {}, services = true } = {}) {
+    const effect = this.effect(effectId);
+    const names = Object.keys(params);
+    const owned = [this.string(String(effectId))];
+    const settings = this.alloc(40 * names.length);
+    owned.push(settings);
+    try {
+      names.forEach((n, i) => {
+        owned.push(this.string(n));
+        this.view().setUint32(settings + 40 * i, owned.at(-1), true);
+        // An unknown name goes as NONE, for the plugin to name the params it has.
+        const param = effect?.params.find((q) => q.name === n) ?? { name: n, type: 'none' };
+        if (param.type !== 'none') this.writeValue(settings + 40 * i + 8, param, params[n], owned);
+      });
+      const out = this.sized(this.scratch, 8);
+      if (services && this.fn.create_with_services) {
+        this.sized(this.services, 24);
+        this.view().setUint32(this.services + 8, this.segmentIndex, true);
+        this.call('create_with_services', this.api, owned[0], settings, names.length, this.services, out);
+      } else {
+        this.call('create', this.api, owned[0], settings, names.length, out);
+      }
+      return new Instance(this, effect, this.u32(out));
+    } finally {
+      owned.forEach((p) => this.x.free(p));
+    }
+  }
+
+  // effect_segment_fn, called by the plugin through the table.
+  segment(text, length, out) {
+    try {
+      const n = Number(length);
+      this.view();
+      const flags = segmentFlags(strict.decode(this.bytes.subarray(text, text + n)));
+      this.view();
+      this.bytes.set(flags, out);
+      return 0;
+    } catch {
+      // Invalid UTF-8, say: the plugin then splits at white space, as without services.
+      return ERR_INTERNAL;
+    }
+  }
+
+  // effect_measure_fn: the draw's measurer, answering in points.
+  measure(text, size, weight, tracking, out) {
+    try {
+      const m = this.measurer(this.text(text, 'a run'), size, weight, tracking);
+      if (!(m?.length === 3 && m.every(Number.isFinite) && m[1] >= 0 && m[2] >= 0)) {
+        throw new Error(`answered ${JSON.stringify(m)} for '${this.text(text, 'a run')}', not [advance, ascent >= 0, descent >= 0]`);
+      }
+      this.view().setFloat64(out, m[0], true);
+      this.dv.setFloat64(out + 8, m[1], true);
+      this.dv.setFloat64(out + 16, m[2], true);
+      return 0;
+    } catch (e) {
+      this.measureFailure ??= e;
+      return ERR_RANGE;
+    }
+  }
+}
+
+class Instance {
+  constructor(plugin, effect, handle) {
+    Object.assign(this, { plugin, effect, handle, lastEvent: 0, items: 0, capacity: 0 });
+    this.refresh();
+    this.frame = plugin.alloc(8 * this.frameSize);
+  }
+
+  // instance_info: fixed facts (elements, frame size) and the timing, which events change.
+  refresh() {
+    const p = this.plugin;
+    const i = p.sized(p.scratch, 64);
+    p.call('instance_info', this.live(), i);
+    const d = p.view();
+    this.elementCount = p.u32(i + 4);
+    this.frameSize = Number(d.getBigUint64(i + 8, true));
+    if (this.frameSize !== this.effect.channels.length + this.elementCount * this.effect.elementChannels.length) {
+      throw new EffectError(ERR_INTERNAL, `the plugin's frame size ${this.frameSize} does not match its channels`);
+    }
+    const loops = p.u32(i + 16) === 2;
+    const [end, loopStart, period] = [24, 32, 40].map((o) => p.f64(i + o));
+    const filled = p.u32(i);
+    const notes = filled >= 60 && p.u32(i + 56) ? p.text(p.u32(i + 56), 'the notes') : '';
+    this.timing = loops ? { kind: 'loops', loopStart, period } : { kind: 'ends', end };
+    this.notes = notes ? notes.split('\n') : [];
+  }
+
+  live() {
+    if (!this.handle) throw new EffectError(-1, 'the instance has been destroyed');
+    return this.handle;
+  }
+
+  /** How long it plays by itself (to its end, or one period into its loop), never before its latest event. */
+  get duration() {
+    const t = this.timing;
+    return Math.max(t.kind === 'loops' ? t.loopStart + t.period : t.end, this.lastEvent);
+  }
+
+  /** The moment a still shows: the end (after the latest event) or where the loop starts. */
+  get settled() {
+    return this.timing.kind === 'loops' ? this.timing.loopStart : Math.max(this.timing.end, this.lastEvent);
+  }
+
+  /** The elements: their text and attributes by name. */
+  elements() {
+    const p = this.plugin;
+    const out = [];
+    for (let e = 0; e < this.elementCount; e++) {
+      const i = p.sized(p.scratch, 16);
+      p.call('element_info', this.live(), e, i);
+      const attributes = {};
+      const values = p.u32(i + 12);
+      this.effect.attributes.forEach((a, k) => { attributes[a.name] = p.f64(values + 8 * k); });
+      out.push({ text: p.text(p.u32(i + 8), `element ${e}'s text`), attributes });
+    }
+    return out;
+  }
+
+  /** The display strings at t: text, accessibility label and value. */
+  strings(t) {
+    const p = this.plugin;
+    const s = p.sized(p.scratch, 20);
+    p.call('strings', this.live(), t, s);
+    const [text, label, value] = [8, 12, 16].map((o) => p.text(p.u32(s + o), 'a display string'));
+    return { text, accessibilityLabel: label, accessibilityValue: value };
+  }
+
+  /** An event: from time `at` on, param `name` has `value` (typed, or text read as effect-host --param reads it). */
+  set(name, value, at = 0) {
+    const p = this.plugin;
+    const param = this.effect.params.find((q) => q.name === name);
+    const owned = [p.string(String(name)), p.alloc(32)];
+    try {
+      if (param) p.writeValue(owned[1], param, value, owned);
+      p.call('set_param', this.live(), owned[0], owned[1], at);
+    } finally {
+      owned.forEach((q) => p.x.free(q));
+    }
+    this.lastEvent = Math.max(this.lastEvent, at);
+    this.refresh();
+    this.capacity = 0;
+  }
+
+  /** An event written as text, "T:NAME=VALUE", as `effect-host --at` reads it. */
+  event(text) {
+    const colon = text.indexOf(':');
+    if (colon < 0) throw new EffectError(ERR_RANGE, `an event is T:NAME=VALUE, not '${text}'`);
+    const time = text.slice(0, colon);
+    const t = DECIMAL.test(time) ? Number(time) : NaN;
+    if (!(t >= 0 && t < Infinity)) throw new EffectError(ERR_RANGE, `an event needs a time in seconds >= 0 before ':', not '${time}'`);
+    const assignment = text.slice(colon + 1);
+    const equals = assignment.indexOf('=');
+    if (equals < 1) throw new EffectError(ERR_RANGE, `an assignment is NAME=VALUE, not '${assignment}'`);
+    const name = assignment.slice(0, equals);
+    const param = this.effect.params.find((q) => q.name === name);
+    const value = assignment.slice(equals + 1);
+    this.set(name, param ? parseValue(param, value) : value, t);
+  }
+
+  /** The value param `name` has at time t. */
+  get(name, t = 0) {
+    const p = this.plugin;
+    const param = this.effect.params.find((q) => q.name === name) ?? { name, type: 'none' };
+    const s = p.string(String(name));
+    try {
+      const v = p.sized(p.scratch, 32);
+      p.view().setUint32(v, 0, true);
+      p.call('get_param', this.live(), s, t, v);
+      return p.readValue(v, param);
+    } finally {
+      p.x.free(s);
+    }
+  }
+
+  // One frame's values as { channel: value, ..., elements: [{ channel: value }] }.
+  frameAt(base) {
+    const d = this.plugin.view();
+    const out = {};
+    let o = base;
+    for (const c of this.effect.channels) { out[c.name] = d.getFloat64(o, true); o += 8; }
+    out.elements = [];
+    for (let e = 0; e < this.elementCount; e++) {
+      const element = {};
+      for (const c of this.effect.elementChannels) { element[c.name] = d.getFloat64(o, true); o += 8; }
+      out.elements.push(element);
+    }
+    return out;
+  }
+
+  /** The frame at time t: global channels by name, and `elements`, each element's channels. */
+  sample(t) {
+    this.plugin.call('sample', this.live(), t, this.frame, BigInt(this.frameSize));
+    return this.frameAt(this.frame);
+  }
+
+  /** `count` frames at t0 + i * dt through sample_many, as raw values (Float64Array, frame after frame). */
+  sampleMany(t0, dt, count) {
+    const p = this.plugin;
+    const n = this.frameSize * count;
+    const buffer = p.alloc(8 * n);
+    try {
+      p.call('sample_many', this.live(), t0, dt, BigInt(count), buffer, BigInt(n));
+      return new Float64Array(p.memory.buffer, buffer, n).slice();
+    } finally {
+      p.x.free(buffer);
+    }
+  }
+
+  /** The frame at t as a display list: { width, height, bounds, maxItemCount,
+   * items }, each item a plain object (kind 'group', 'end_group', 'shape' or
+   * 'text'), checked as effect-host checks one. `width`/`height`: the size
+   * proposed to the view (0: its ideal); `measure(text, size, weight,
+   * tracking)` → [advance, ascent, descent] in points (none: the ABI's
+   * reference metrics); `appearance` 'light' or 'dark'. */
+  draw(t, { width = 0, height = 0, appearance = 'light', measure } = {}) {
+    const p = this.plugin;
+    if (!p.fn.draw) throw new EffectError(-15, `${this.effect.id} comes from an ABI 1.${p.minor} plugin, which does not draw`);
+    if (appearance !== 'light' && appearance !== 'dark') throw new EffectError(ERR_RANGE, `appearance is 'light' or 'dark', not '${appearance}'`);
+    const context = p.sized(p.scratch, 40);
+    const drawing = p.scratch + 40;
+    const d = p.view();
+    d.setFloat64(context + 8, width, true);
+    d.setFloat64(context + 16, height, true);
+    d.setUint32(context + 24, measure ? p.measureIndex : 0, true);
+    d.setUint32(context + 32, appearance === 'dark' ? 1 : 0, true);
+    p.measurer = measure;
+    p.measureFailure = undefined;
+    try {
+      // The first draw asks for the capacity (BUFFER fills item_count); a
+      // plugin that keeps asking for more is broken.
+      for (let tries = 0; ; tries++) {
+        p.sized(drawing, 72);
+        try {
+          p.call('draw', this.live(), t, context, drawing, this.items, BigInt(this.capacity));
+          break;
+        } catch (e) {
+          const needed = Math.max(Number(p.view().getBigUint64(drawing + 8, true)), Number(p.view().getBigUint64(drawing + 64, true)));
+          if (p.measureFailure) throw new EffectError(ERR_RANGE, `the measurer failed: ${p.measureFailure.message ?? p.measureFailure}`);
+          if (e.status !== ERR_BUFFER || tries > 2 || needed <= this.capacity || needed > 5e7) throw e;
+          if (this.items) p.x.free(this.items);
+          this.items = 0;
+          this.items = p.alloc(160 * needed);
+          this.capacity = needed;
+        }
+      }
+    } finally {
+      p.measurer = undefined;
+    }
+    return readDisplayList(p, drawing, this.items);
+  }
+
+  /** Frees the instance; every later call throws. */
+  destroy() {
+    if (!this.handle) return;
+    const p = this.plugin;
+    p.fn.destroy(this.handle);
+    [this.frame, this.items].forEach((q) => q && p.x.free(q));
+    this.handle = this.items = 0;
+  }
+}
+
+// ---- Display lists, read and checked as Sources/EffectHost/DisplayListReader.swift
+// reads them: groups balanced, numbers finite, text valid UTF-8 and cut on a
+// character boundary (effect.h's item layouts are the same on wasm32 as on LP64).
+
+const SHAPES = [, 'rect', 'rounded_rect', 'capsule', 'ellipse', 'path'];
+const CAPS = ['butt', 'round', 'square'];
+const JOINS = ['miter', 'round', 'bevel'];
+const VERBS = ['move', 'line', 'cubic', 'close'];
+
+function readDisplayList(p, drawing, base) {
+  const d = p.view();
+  const broken = (what) => new EffectError(ERR_INTERNAL, `the plugin's display list ${what}`);
+  const f = (o) => d.getFloat64(o, true);
+  const u = (o) => d.getUint32(o, true);
+  const rect = (o) => ({ x: f(o), y: f(o + 8), width: f(o + 16), height: f(o + 24) });
+  const count = Number(d.getBigUint64(drawing + 8, true));
+  const list = { width: f(drawing + 16), height: f(drawing + 24), bounds: rect(drawing + 32),
+    maxItemCount: Number(d.getBigUint64(drawing + 64, true)), items: [] };
+  if (![list.width, list.height, ...Object.values(list.bounds)].every(Number.isFinite)) throw broken('has a non-finite size or bounds');
+  const open = [];
+  let index = 0;
+  // Every double in [from, to) of item i must be finite.
+  const finite = (o, from, to) => {
+    for (let k = from; k < to; k += 8) if (!Number.isFinite(f(o + k))) throw broken(`has a non-finite number in item ${index}`);
+  };
+  for (; index < count; index++) {
+    const o = base + 160 * index;
+    const kind = u(o);
+    const id = u(o + 4);
+    if (kind === 1) {
+      finite(o, 8, 88);
+      finite(o, 96, 136);
+      const clipShape = u(o + 88);
+      if (clipShape && !(clipShape < 5)) throw broken(`clips to shape ${clipShape}`);
+      list.items.push({ kind: 'group', id,
+        transform: { anchorX: f(o + 8), anchorY: f(o + 16), translateX: f(o + 24), translateY: f(o + 32),
+          scaleX: f(o + 40), scaleY: f(o + 48), rotation: f(o + 56) },
+        opacity: f(o + 64), blur: f(o + 72), saturation: f(o + 80),
+        clip: clipShape ? { shape: SHAPES[clipShape], rect: rect(o + 96), cornerRadius: f(o + 128) } : null });
+      open.push(id);
+    } else if (kind === 2) {
+      if (!open.length) throw broken(`closes a group that is not open at item ${index}`);
+      const group = open.pop();
+      if (group !== id) throw broken(`closes group ${group} with the id ${id} at item ${index}`);
+      list.items.push({ kind: 'end_group', id });
+    } else if (kind === 3) {
+      const shape = SHAPES[u(o + 8)];
+      if (!shape) throw broken(`has shape kind ${u(o + 8)} at item ${index}`);
+      finite(o, 16, 72);
+      finite(o, 80, 112);
+      finite(o, 120, 128);
+      const fill = u(o + 72);
+      const segmentCount = shape === 'path' ? u(o + 12) : 0;
+      const stopCount = fill === 2 ? u(o + 112) : 0;
+      if (index + segmentCount + stopCount >= count) throw broken(`ends inside shape ${id}`);
+      const segments = [];
+      for (let k = 1; k <= segmentCount; k++) {
+        const q = o + 160 * k;
+        if (u(q) !== 5) throw broken(`lacks a segment of shape ${id}`);
+        if (k === 1 && u(q + 8) !== 0) throw broken(`has path ${id} that does not start with a move`);
+        finite(q, 16, 64);
+        const verb = VERBS[u(q + 8)];
+        if (!verb) throw broken(`has segment verb ${u(q + 8)}`);
+        segments.push({ verb, x: f(q + 16), y: f(q + 24), x1: f(q + 32), y1: f(q + 40), x2: f(q + 48), y2: f(q + 56) });
+      }
+      const stops = [];
+      for (let k = 1; k <= stopCount; k++) {
+        const q = o + 160 * (segmentCount + k);
+        if (u(q) !== 6) throw broken(`lacks a stop of shape ${id}`);
+        finite(q, 8, 16);
+        stops.push({ offset: f(q + 8), color: u(q + 16) });
+      }
+      if (fill > 2) throw broken(`has paint kind ${fill}`);
+      list.items.push({ kind: 'shape', id, shape, frame: rect(o + 16), cornerRadius: f(o + 48), trimStart: f(o + 56), trimEnd: f(o + 64),
+        fill: fill === 1 ? { kind: 'solid', color: u(o + 76) }
+          : fill === 2 ? { kind: 'linear_gradient', x0: f(o + 80), y0: f(o + 88), x1: f(o + 96), y1: f(o + 104), stops } : null,
+        stroke: f(o + 120) > 0 ? { color: u(o + 116), width: f(o + 120), cap: CAPS[u(o + 128)] ?? 'butt', join: JOINS[u(o + 132)] ?? 'miter' } : null,
+        segments });
+      index += segmentCount + stopCount;
+    } else if (kind === 4) {
+      finite(o, 16, 80);
+      list.items.push({ kind: 'text', id, text: readRun(p, u(o + 8), p.minor >= 6 ? u(o + 84) : 0, id, index, broken),
+        x: f(o + 16), y: f(o + 24), size: f(o + 32), weight: f(o + 40), tracking: f(o + 48),
+        advance: f(o + 56), ascent: f(o + 64), descent: f(o + 72), color: u(o + 80) });
+    } else if (kind === 5 || kind === 6) {
+      throw broken(`has a ${kind === 5 ? 'segment' : 'stop'} outside a shape at item ${index}`);
+    } else {
+      throw broken(`has item kind ${kind} at item ${index}`);
+    }
+  }
+  if (open.length) throw broken(`leaves ${open.length} group(s) open`);
+  return list;
+}
+
+// A text item's run (Sources/EffectHost/TextRun.swift): the whole string
+// (length 0), or its first `length` bytes, before its NUL and on a character boundary.
+function readRun(p, pointer, length, id, index, broken) {
+  const unreadable = broken('has text that is NULL or not UTF-8');
+  if (!pointer) throw unreadable;
+  if (!length) {
+    try { return p.text(pointer, 'text'); } catch { throw unreadable; }
+  }
+  const bytes = p.bytes;
+  const nul = bytes.subarray(pointer, pointer + length).indexOf(0);
+  if (nul >= 0) {
+    throw broken(`has text ${id} at item ${index} whose length ${length} runs past its string, which ends after ${nul} bytes; `
+      + 'a length counts bytes of the string, at most all of them (0: the whole string)');
+  }
+  try {
+    return strict.decode(bytes.subarray(pointer, pointer + length));
+  } catch {
+    if ((bytes[pointer + length] & 0xc0) !== 0x80) throw unreadable;
+    throw broken(`has text ${id} at item ${index} whose length ${length} ends inside a character; end the run on a character boundary `
+      + "(best a grapheme's, where effect_kit_grapheme_next or Graphemes.clusters cuts)");
+  }
+}
+
+// ---- Canvas 2D: drawing a display list as Sources/EffectRender/Pixels/CairoPainter.swift does.
+
+/** The fonts text is drawn and measured in: effect-host render's (Inter, then
+ * the fallbacks fontconfig lists after it here). A page makes them available
+ * with @font-face. */
+export const FONTS = 'Inter, "Noto Sans", "DejaVu Sans", "Noto Sans CJK JP", sans-serif';
+const KAPPA = 0.5522847498307936;
+const CURSIVE = /[\p{sc=Arabic}\p{sc=Syriac}\p{sc=Nko}\p{sc=Mongolian}\p{sc=Mandaic}\p{sc=Adlam}\p{sc=Hanifi_Rohingya}\p{sc=Phags_Pa}\p{sc=Sogdian}]/u;
+// A run of a cursive script with the spaces and marks inside it: one shaping item.
+const CURSIVE_ITEMS = new RegExp(`${CURSIVE.source}(?:[\\p{sc=Zyyy}\\p{sc=Zinh}${CURSIVE.source.slice(1, -1)}]*${CURSIVE.source})?`, 'gu');
+
+const rgba = (c, alpha) => `rgba(${c >>> 24},${(c >>> 16) & 255},${(c >>> 8) & 255},${((c & 255) / 255) * alpha})`;
+// What a run draws: a tab as a space, other C0/C1 controls not at all (ShapedText.drawable).
+const drawable = (text) => text.replace(/[\0-\x1f\x7f-\x9f]/g, (c) => (c === '\t' ? ' ' : ''));
+// The paragraph's direction from its first letter (UAX #9's first strong
+// character, as FriBidi finds it; right to left in FriBidi.isRightToLeftLetter's ranges).
+const RTL = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff\u{10800}-\u{10fff}\u{1e800}-\u{1efff}]/u;
+const direction = (text) => (RTL.test(/\p{L}/u.exec(text)?.[0] ?? '') ? 'rtl' : 'ltr');
+
+// A shape's or clip's outline (ShapeOutline.path): the path's own segments, or
+// its kind in its frame, starting and running as SVG's do, arcs as cubics.
+function outline(kind, r, corner, segments) {
+  if (kind === 'path') return segments;
+  const [x, y, w, h] = [r.x, r.y, Math.max(0, r.width), Math.max(0, r.height)];
+  const k = KAPPA;
+  const cubic = (x, y, x1, y1, x2, y2) => ({ verb: 'cubic', x, y, x1, y1, x2, y2 });
+  const line = (x, y) => ({ verb: 'line', x, y });
+  if (kind === 'ellipse') {
+    const [cx, cy, rx, ry] = [x + w / 2, y + h / 2, w / 2, h / 2];
+    return [{ verb: 'move', x: cx + rx, y: cy }, cubic(cx, cy + ry, cx + rx, cy + k * ry, cx + k * rx, cy + ry),
+      cubic(cx - rx, cy, cx - k * rx, cy + ry, cx - rx, cy + k * ry), cubic(cx, cy - ry, cx - rx, cy - k * ry, cx - k * rx, cy - ry),
+      cubic(cx + rx, cy, cx + k * rx, cy - ry, cx + rx, cy - k * ry), { verb: 'close' }];
+  }
+  const short = Math.min(w, h) / 2;
+  const c = kind === 'capsule' ? short : kind === 'rounded_rect' ? Math.min(Math.max(0, corner), short) : 0;
+  const out = [{ verb: 'move', x: x + c, y }, line(x + w - c, y)];
+  if (c > 0) out.push(cubic(x + w, y + c, x + w - c + k * c, y, x + w, y + c - k * c));
+  out.push(line(x + w, y + h - c));
+  if (c > 0) out.push(cubic(x + w - c, y + h, x + w, y + h - c + k * c, x + w - c + k * c, y + h));
+  out.push(line(x + c, y + h));
+  if (c > 0) out.push(cubic(x, y + h - c, x + c - k * c, y + h, x, y + h - c + k * c));
+  out.push(line(x, y + c));
+  if (c > 0) out.push(cubic(x + c, y, x, y + c - k * c, x + c - k * c, y));
+  out.push({ verb: 'close' });
+  return out;
+}
+
+function path2D(segments) {
+  const p = new Path2D();
+  for (const s of segments) {
+    if (s.verb === 'move') p.moveTo(s.x, s.y);
+    else if (s.verb === 'line') p.lineTo(s.x, s.y);
+    else if (s.verb === 'cubic') p.bezierCurveTo(s.x1, s.y1, s.x2, s.y2, s.x, s.y);
+    else p.closePath();
+  }
+  return p;
+}
+
+// The lines and cubics of a path, a close as its line back (ShapeOutline.forEachPiece),
+// each cubic measured as 32 chords, as the native trim measures it.
+function pieces(segments) {
+  const out = [];
+  let pen = null;
+  let start = [0, 0];
+  const bez = (p, t) => {
+    const u = 1 - t;
+    const [a, b, c, d] = [u * u * u, 3 * u * u * t, 3 * u * t * t, t * t * t];
+    return [a * p[0][0] + b * p[1][0] + c * p[2][0] + d * p[3][0], a * p[0][1] + b * p[1][1] + c * p[2][1] + d * p[3][1]];
+  };
+  const add = (points) => {
+    const lengths = [];
+    let total = 0;
+    let previous = points[0];
+    for (let i = 1; i <= (points.length === 4 ? 32 : 1); i++) {
+      const next = points.length === 4 ? bez(points, i / 32) : points[1];
+      total += Math.hypot(next[0] - previous[0], next[1] - previous[1]);
+      lengths.push(total);
+      previous = next;
+    }
+    out.push({ points, lengths, length: total });
+  };
+  for (const s of segments) {
+    if (s.verb === 'move') pen = start = [s.x, s.y];
+    else if (s.verb === 'close') { if (pen) add([pen, start]); pen = start; }
+    else {
+      const end = [s.x, s.y];
+      if (pen) add(s.verb === 'cubic' ? [pen, [s.x1, s.y1], [s.x2, s.y2], end] : [pen, end]); else start = end;
+      pen = end;
+    }
+  }
+  return out;
+}
+
+// The part of a path from `from` to `to` (fractions of its length): ShapeOutline.trimmed.
+function trimmed(segments, from, to) {
+  const all = pieces(segments);
+  const total = all.reduce((sum, p) => sum + p.length, 0);
+  [from, to] = [from * total, to * total];
+  const out = [];
+  let walked = 0;
+  let pen = null;
+  const mix = (a, b, t) => [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t];
+  const split = ([p0, p1, p2, p3], t) => {
+    const [a, b, c] = [mix(p0, p1, t), mix(p1, p2, t), mix(p2, p3, t)];
+    const [d, e] = [mix(a, b, t), mix(b, c, t)];
+    const f = mix(d, e, t);
+    return [[p0, a, d, f], [f, e, c, p3]];
+  };
+  const parameter = (piece, fraction) => {
+    const target = fraction * piece.length;
+    const i = piece.lengths.findIndex((reached) => reached >= target);
+    if (i < 0) return 1;
+    const previous = i > 0 ? piece.lengths[i - 1] : 0;
+    const chord = piece.lengths[i] - previous;
+    return (i + (chord > 0 ? (target - previous) / chord : 0)) / piece.lengths.length;
+  };
+  for (const piece of all) {
+    const s = Math.max(from, walked);
+    const e = Math.min(to, walked + piece.length);
+    if (e > s) {
+      const [a, b] = [(s - walked) / piece.length, (e - walked) / piece.length];
+      let part;
+      if (piece.points.length === 2) {
+        part = [mix(...piece.points, a), mix(...piece.points, b)];
+      } else {
+        const [t0, t1] = [parameter(piece, a), parameter(piece, b)];
+        const head = split(piece.points, t1)[0];
+        part = t1 > 0 ? split(head, t0 / t1)[1] : head;
+      }
+      const [first, last] = [part[0], part.at(-1)];
+      if (!pen || pen[0] !== first[0] || pen[1] !== first[1]) out.push({ verb: 'move', x: first[0], y: first[1] });
+      out.push(part.length === 2 ? { verb: 'line', x: last[0], y: last[1] }
+        : { verb: 'cubic', x: last[0], y: last[1], x1: part[1][0], y1: part[1][1], x2: part[2][0], y2: part[2][1] });
+      pen = last;
+    }
+    walked += piece.length;
+  }
+  return out;
+}
+
+// How many paints (fills, strokes, runs, layers) each group holds, and
+// whether it needs a layer (CairoPainter's GroupPlan): to filter, or to
+// fade more than one paint as one. Keyed by the group's index.
+function plan(items) {
+  const paints = new Map();
+  const open = [];
+  const add = (n) => open.length && paints.set(open.at(-1), (paints.get(open.at(-1)) ?? 0) + n);
+  items.forEach((item, i) => {
+    if (item.kind === 'group') { open.push(i); paints.set(i, 0); }
+    else if (item.kind === 'end_group') {
+      const g = open.pop();
+      const held = paints.get(g);
+      add(needsLayer(items[g], held) ? Math.min(1, held) : held);
+    } else if (item.kind === 'text') add(1);
+    else if (!drawsNothing(item)) add((item.fill ? 1 : 0) + (item.stroke ? 1 : 0));
+  });
+  return paints;
+}
+const needsLayer = (g, paints) => g.blur > 0 || g.saturation !== 1 || (g.opacity < 1 && paints > 1);
+const drawsNothing = (s) => !(Math.min(1, s.trimEnd) > Math.max(0, s.trimStart));
+
+// Offscreen canvases for layers, by depth, kept between frames: a page of
+// many players cannot afford a canvas per group per frame.
+const layers = [];
+
+/** Draws display list `list` on a Canvas 2D context whose current transform
+ * maps the view's points to its pixels. `fonts`: a CSS font-family list. */
+export function drawFrame(ctx, list, { fonts = FONTS } = {}) {
+  const items = list.items;
+  const paints = plan(items);
+  const stack = [];
+  let alpha = 1;
+  const clip = (g, c) => g.clip && c.clip(path2D(outline(g.clip.shape, g.clip.rect, g.clip.cornerRadius)));
+  ctx.save();
+  ctx.miterLimit = 4;  // SVG's default, as native draws; canvas's is 10
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i];
+    if (item.kind === 'group') {
+      const opacity = Math.min(1, Math.max(0, item.opacity));
+      if (!(opacity > 0) || !paints.get(i)) {
+        for (let depth = 1; depth; ) depth += { group: 1, end_group: -1 }[items[++i].kind] ?? 0;
+        continue;
+      }
+      const t = item.transform;
+      ctx.save();
+      ctx.translate(t.translateX + t.anchorX, t.translateY + t.anchorY);
+      ctx.rotate((t.rotation * Math.PI) / 180);
+      ctx.scale(t.scaleX, t.scaleY);
+      ctx.translate(-t.anchorX, -t.anchorY);
+      if (!needsLayer(item, paints.get(i))) {
+        clip(item, ctx);
+        stack.push({ alpha });
+        alpha *= opacity;
+        continue;
+      }
+      const m = ctx.getTransform();
+      const depth = stack.filter((s) => s.layer).length;
+      const canvas = (layers[depth] ??= new OffscreenCanvas(1, 1));
+      if (canvas.width !== ctx.canvas.width || canvas.height !== ctx.canvas.height) [canvas.width, canvas.height] = [ctx.canvas.width, ctx.canvas.height];
+      const layer = canvas.getContext('2d');
+      layer.reset?.();
+      layer.setTransform(1, 0, 0, 1, 0, 0);
+      layer.clearRect(0, 0, canvas.width, canvas.height);
+      layer.setTransform(m);
+      layer.miterLimit = 4;
+      // σ in device pixels: a canvas filter ignores the transform.
+      stack.push({ alpha, ctx, layer: canvas, group: item, opacity, sigma: (Math.max(0, item.blur) / 2) * Math.sqrt(Math.abs(m.a * m.d - m.b * m.c)) });
+      ctx = layer;
+      alpha = 1;
+    } else if (item.kind === 'end_group') {
+      const s = stack.pop();
+      if (s.layer) {
+        ctx = s.ctx;
+        // SVG clips after the filter: what the blur spreads past the clip is cut.
+        clip(s.group, ctx);
+        ctx.save();
+        ctx.setTransform(1, 0, 0, 1, 0, 0);
+        ctx.globalAlpha = s.alpha * s.opacity;
+        const filters = (s.group.saturation !== 1 ? `saturate(${Math.max(0, s.group.saturation)}) ` : '') + (s.sigma > 0 ? `blur(${s.sigma}px)` : '');
+        ctx.filter = filters || 'none';
+        ctx.drawImage(s.layer, 0, 0);
+        ctx.restore();
+      }
+      alpha = s.alpha;
+      ctx.restore();
+    } else if (item.kind === 'shape') {
+      if (drawsNothing(item)) continue;
+      const segments = outline(item.shape, item.frame, item.cornerRadius, item.segments);
+      const fill = item.fill;
+      if (fill?.kind === 'solid') {
+        ctx.fillStyle = rgba(fill.color, alpha);
+        ctx.fill(path2D(segments));
+      } else if (fill?.stops.length) {
+        // Stops by offset, clamped, ties in order; ends that meet paint the last stop.
+        const stops = fill.stops.map((s, i) => [Math.min(1, Math.max(0, s.offset || 0)), i, s.color]).sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+        const [dx, dy] = [fill.x1 - fill.x0, fill.y1 - fill.y0];
+        if (dx * dx + dy * dy > 1e-12) {
+          const g = ctx.createLinearGradient(fill.x0, fill.y0, fill.x1, fill.y1);
+          for (const [offset, , color] of stops) g.addColorStop(offset, rgba(color, alpha));
+          ctx.fillStyle = g;
+        } else ctx.fillStyle = rgba(stops.at(-1)[2], alpha);
+        ctx.fill(path2D(segments));
+      }
+      const stroke = item.stroke;
+      if (stroke) {
+        const [from, to] = [Math.min(1, Math.max(0, item.trimStart)), Math.min(1, Math.max(item.trimStart, item.trimEnd))];
+        ctx.lineWidth = stroke.width;
+        ctx.lineCap = stroke.cap;
+        ctx.lineJoin = stroke.join;
+        ctx.strokeStyle = rgba(stroke.color, alpha);
+        ctx.stroke(path2D(from > 0 || to < 1 ? trimmed(segments, from, to) : segments));
+      }
+    } else {
+      const text = drawable(item.text);
+      if (!(item.size > 0) || !text) continue;
+      ctx.font = `${item.weight} ${item.size}px ${fonts}`;
+      ctx.letterSpacing = `${item.tracking}px`;
+      ctx.direction = direction(text);
+      ctx.textAlign = 'left';
+      ctx.fillStyle = rgba(item.color, alpha);
+      ctx.fillText(text, item.x, item.y);
+    }
+  }
+  ctx.restore();
+}
+
+/** A measurer for draw() from the browser's fonts: advances at 1000 px and
+ * ascent/descent at 10,000 px (Chromium rounds both to whole pixels), scaled,
+ * cached; tracking added once per cursive item, where the native shaper adds
+ * it and the browser adds none. */
+export function canvasMeasurer(fonts = FONTS) {
+  const ctx = new OffscreenCanvas(1, 1).getContext('2d');
+  const cache = new Map();
+  const extents = new Map();
+  return (text, size, weight, tracking) => {
+    if (!(size > 0)) throw new Error(`a run measured at size ${size}`);
+    const key = `${weight}\u0000${tracking / size}\u0000${text}`;
+    let m = cache.get(key);
+    if (!m) {
+      const run = drawable(text);
+      ctx.letterSpacing = `${(tracking / size) * 1000}px`;
+      ctx.font = `${weight} 1000px ${fonts}`;
+      const advance = ctx.measureText(run).width + (run.match(CURSIVE_ITEMS)?.length ?? 0) * (tracking / size) * 1000;
+      if (!extents.has(weight)) {
+        ctx.font = `${weight} 10000px ${fonts}`;
+        const e = ctx.measureText('H');
+        extents.set(weight, [e.fontBoundingBoxAscent / 10000, e.fontBoundingBoxDescent / 10000]);
+      }
+      if (cache.size > 4096) cache.clear();
+      cache.set(key, (m = [advance / 1000, ...extents.get(weight)]));
+    }
+    return [m[0] * size, m[1] * size, m[2] * size];
+  };
+}
+
+// ---- Playing: a canvas redrawn on requestAnimationFrame while the effect moves.
+
+/** Plays `instance` on `canvas`: t is seconds since play() (the effect's
+ * appearance); it draws while the effect moves and stops when it has settled
+ * (a looping effect never does) until an event makes it move again. */
+export class Player {
+  constructor(canvas, instance, { width = 0, appearance = 'light', fonts = FONTS } = {}) {
+    Object.assign(this, { canvas, instance, width, appearance, fonts, time: 0, start: null, frame: 0 });
+    this.measure = canvasMeasurer(fonts);
+    // A font that arrives later measures differently: measure and draw again.
+    this.refonted = () => {
+      this.measure = canvasMeasurer(fonts);
+      this.wake();
+    };
+    globalThis.document?.fonts?.addEventListener('loadingdone', this.refonted);
+  }
+
+  /** Stops for good (the instance stays the caller's). */
+  close() {
+    this.pause();
+    globalThis.document?.fonts?.removeEventListener('loadingdone', this.refonted);
+  }
+
+  play(from = this.time) {
+    // A frame's timestamp may be a little before now: frames never go back past `from`.
+    this.from = from;
+    this.start = performance.now() - from * 1000;
+    this.wake();
+  }
+
+  /** The player's clock: seconds since the effect appeared, running on after it has settled. */
+  get now() {
+    return this.start === null ? this.time : Math.max(this.from, (performance.now() - this.start) / 1000);
+  }
+
+  pause() {
+    this.time = this.now;
+    cancelAnimationFrame(this.frame);
+    this.frame = 0;
+    this.start = null;
+  }
+
+  // Draws now and asks for frames until the effect has settled.
+  wake() {
+    if (this.frame || this.start === null) return this.render(this.time);
+    const step = (now) => {
+      this.frame = 0;
+      try {
+        this.render(Math.max(this.from, (now - this.start) / 1000));
+      } catch (error) {
+        this.start = null;
+        return this.onerror?.(error);
+      }
+      const moving = this.instance.timing.kind === 'loops' || this.time < this.instance.duration;
+      if (moving && this.start !== null) this.frame = requestAnimationFrame(step);
+    };
+    this.frame = requestAnimationFrame(step);
+  }
+
+  /** Draws the frame at t, the canvas sized to the animation's ink (its bounds) at the device's pixel ratio. */
+  render(t) {
+    this.time = t;
+    const list = this.instance.draw(t, { width: this.width, appearance: this.appearance, measure: this.measure });
+    const b = list.bounds;
+    const dpr = globalThis.devicePixelRatio || 1;
+    const [w, h] = [Math.max(1, Math.ceil(b.width * dpr)), Math.max(1, Math.ceil(b.height * dpr))];
+    const c = this.canvas;
+    if (c.width !== w || c.height !== h) [c.width, c.height, c.style.width, c.style.height] = [w, h, `${b.width}px`, `${b.height}px`];
+    const ctx = c.getContext('2d');
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.clearRect(0, 0, w, h);
+    ctx.setTransform(dpr, 0, 0, dpr, -b.x * dpr, -b.y * dpr);
+    drawFrame(ctx, list, { fonts: this.fonts });
+    return list;
+  }
+}
+
+// ---- <effect-player src="plugin.wasm" effect="…" text="…">: every other
+// attribute named like a param (snake_case, or with dashes) is that param,
+// read as effect-host --param reads it; a change to a live param is an event
+// at the current time, to any other one makes the instance again.
+
+const loaded = new Map();
+const media = (query) => globalThis.matchMedia?.(query);
+
+// Node has no DOM: the class extends a stand-in there, so the module loads for sampling.
+export class EffectPlayer extends (globalThis.HTMLElement ?? class {}) {
+  connectedCallback() {
+    if (!this.shadowRoot) {
+      this.attachShadow({ mode: 'open' }).innerHTML = '<style>:host{display:block}canvas{display:block}</style><canvas></canvas>';
+      this.setAttribute('role', 'img');
+      this.watch = new MutationObserver((changes) => this.changed(changes.map((c) => c.attributeName)));
+      this.watch.observe(this, { attributes: true });
+      this.resize = new ResizeObserver(() => this.player && this.fit());
+      this.resize.observe(this);
+      for (const q of ['(prefers-reduced-motion: reduce)', '(prefers-color-scheme: dark)']) media(q)?.addEventListener('change', () => this.changed([]));
+    }
+    this.ready = this.start().catch((error) => {
+      this.dispatchEvent(new CustomEvent('error', { detail: error }));
+      throw error;
+    });
+    this.ready.catch(() => {});
+  }
+
+  disconnectedCallback() {
+    this.player?.close();
+    this.instance?.destroy();
+    this.player = this.instance = null;
+  }
+
+  /** The params the attributes name: { name: text }. */
+  params() {
+    const params = {};
+    for (const { name, value } of this.attributes) {
+      const param = this.effect.params.find((p) => p.name === name.replaceAll('-', '_'));
+      if (param) params[param.name] = value;
+    }
+    if (!('reduce_motion' in params) && this.effect.params.some((p) => p.name === 'reduce_motion')) {
+      params.reduce_motion = !!media('(prefers-reduced-motion: reduce)')?.matches;
+    }
+    return params;
+  }
+
+  async start() {
+    const src = this.getAttribute('src');
+    if (!loaded.has(src)) loaded.set(src, loadPlugin(new URL(src, document.baseURI)));
+    this.plugin = await loaded.get(src);
+    const id = this.getAttribute('effect');
+    this.effect = id ? this.plugin.effect(id) : this.plugin.effects[0];
+    if (!this.effect) throw new EffectError(-4, `${src} has no effect '${id}' (effects: ${this.plugin.effects.map((e) => e.id).join(', ')})`);
+    await document.fonts?.ready;
+    this.make(0);
+  }
+
+  // (Re)makes the instance from the attributes, keeping the clock and the events set so far.
+  make(time) {
+    this.disconnectedCallback();
+    this.current = this.params();
+    this.instance = this.plugin.create(this.effect.id, { params: this.current });
+    for (const [name, value, at] of this.events ?? []) this.instance.set(name, value, at);
+    this.player = new Player(this.shadowRoot.querySelector('canvas'), this.instance, { width: this.clientWidth });
+    this.player.onerror = (error) => this.dispatchEvent(new CustomEvent('error', { detail: error }));
+    this.player.appearance = media('(prefers-color-scheme: dark)')?.matches ? 'dark' : 'light';
+    this.setAttribute('aria-label', this.instance.strings(this.instance.settled).accessibilityLabel);
+    this.player.play(time);
+  }
+
+  // The width offered to the effect is the element's (a block, so its width
+  // comes from the page and not from the canvas inside it).
+  fit() {
+    const width = this.clientWidth;
+    if (width && width !== this.player.width) {
+      this.player.width = width;
+      this.player.wake();
+    }
+  }
+
+  changed(names) {
+    if (!this.player) return;
+    if (names.some((n) => n === 'src' || n === 'effect')) return this.connectedCallback();
+    const now = this.player.now;
+    const params = this.params();
+    const changes = Object.keys(params).filter((n) => params[n] !== this.current[n]);
+    if (changes.some((n) => !this.effect.params.find((p) => p.name === n).live)) return this.make(now);
+    for (const n of changes) this.event(n, params[n]);
+    this.player.appearance = media('(prefers-color-scheme: dark)')?.matches ? 'dark' : 'light';
+    this.player.wake();
+  }
+
+  /** An event now: param `name` takes `value` (typed, or text) from the current time on. */
+  event(name, value) {
+    const at = this.player.now;
+    this.instance.set(name, value, at);
+    (this.events ??= []).push([name, value, at]);
+    this.current[name] = value;
+    this.player.play(at);
+  }
+
+  /** Plays from the start again, without the events set so far. */
+  replay() {
+    this.events = [];
+    this.make(0);
+  }
+}
+if (globalThis.customElements && !customElements.get('effect-player')) customElements.define('effect-player', EffectPlayer);
+
+export { Plugin, Instance };

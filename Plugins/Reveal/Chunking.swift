@@ -64,7 +64,7 @@ enum Chunking {
         switch unit {
         case .lines:
             // Every line break Character knows: "\n", "\r\n" (one Character), "\r", U+2028 …
-            for line in text.split(omittingEmptySubsequences: false, whereSeparator: { $0.isNewline }) {
+            for line in text.split(omittingEmptySubsequences: false, whereSeparator: ScalarProperties.isNewline) {
                 append([[String(line)]], highlighted: false, joined: [false])
             }
         case .words, .characters:
@@ -111,7 +111,7 @@ enum Chunking {
         let breaks = strings.breaks(of: text)
         var words: [Substring] = []
         var joined: [Bool] = []
-        for token in text.split(whereSeparator: { $0.isWhitespace }) {
+        for token in text.split(whereSeparator: ScalarProperties.isWhitespace) {
             for (index, word) in breaks.words(of: token).enumerated() {
                 words.append(word)
                 joined.append(index > 0)
@@ -122,14 +122,14 @@ enum Chunking {
 
     /// Lowercased, with everything but letters and digits dropped.
     static func normalized(_ word: Substring) -> String {
-        word.lowercased().filter { $0.isLetter || $0.isNumber }
+        word.lowercased().filter { ScalarProperties.isLetter($0) || ScalarProperties.isNumber($0) }
     }
 }
 
 extension Substring {
     /// Without the white space at either end.
     func trimmingWhitespace() -> Substring {
-        guard let first = firstIndex(where: { !$0.isWhitespace }), let last = lastIndex(where: { !$0.isWhitespace }) else { return "" }
+        guard let first = firstIndex(where: { !ScalarProperties.isWhitespace($0) }), let last = lastIndex(where: { !ScalarProperties.isWhitespace($0) }) else { return "" }
         return self[first...last]
     }
 }

@@ -200,7 +200,7 @@ struct TextReveal: EventStepping {
         }
         guard !unmatched.isEmpty else { return "" }
         // A note is one line: a line break inside a phrase is shown as a space.
-        let quoted = unmatched.map { "'" + String($0.map { $0.isNewline ? " " : $0 }) + "'" }
+        let quoted = unmatched.map { "'" + String($0.map { ScalarProperties.isNewline($0) ? " " : $0 }) + "'" }
         let list = quoted.count == 1 ? quoted[0] : quoted.dropLast().joined(separator: ", ") + " and " + quoted[quoted.count - 1]
         return unmatched.count == 1
             ? "the highlight \(list) matches no words of the text, so nothing is highlighted for it"

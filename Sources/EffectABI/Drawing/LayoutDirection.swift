@@ -27,7 +27,7 @@ public enum LayoutDirection: Sendable, Equatable {
             case 0x200E where isolates == 0: return .leftToRight
             case 0x200F, 0x061C: if isolates == 0 { return .rightToLeft }
             default:
-                guard isolates == 0, scalar.properties.isAlphabetic else { continue }
+                guard isolates == 0, ScalarProperties.isAlphabetic(scalar) else { continue }
                 return isRightToLeft(scalar) ? .rightToLeft : .leftToRight
             }
         }

@@ -99,7 +99,7 @@ public struct Paragraph: Sendable {
 
     /// The string's lines, split at every line break Swift's `Character` knows (a CR LF is one).
     static func lines(of string: String) -> [Substring] {
-        string.split(omittingEmptySubsequences: false, whereSeparator: { $0.isNewline })
+        string.split(omittingEmptySubsequences: false, whereSeparator: ScalarProperties.isNewline)
     }
 
     /// White space a row may break after: the space, the tab and the

@@ -40,13 +40,10 @@ public enum Graphemes {
     /// Grapheme_Cluster_Break=Extend, as far as GB11 needs it: marks,
     /// variation selectors, emoji modifiers and tags.
     static func isExtend(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.properties.generalCategory {
-        case .nonspacingMark, .enclosingMark: return true
-        default:
-            switch scalar.value {
-            case 0x200C, 0xFE00...0xFE0F, 0x1_F3FB...0x1_F3FF, 0xE_0020...0xE_007F: return true
-            default: return false
-            }
+        if ScalarProperties.isMark(scalar) { return true }
+        switch scalar.value {
+        case 0x200C, 0xFE00...0xFE0F, 0x1_F3FB...0x1_F3FF, 0xE_0020...0xE_007F: return true
+        default: return false
         }
     }
 

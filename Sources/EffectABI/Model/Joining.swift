@@ -17,10 +17,7 @@ public enum JoiningType: Sendable {
             if listed[middle].last < scalar.value { low = middle + 1 } else { high = middle }
         }
         if low < listed.count, listed[low].first <= scalar.value { return listed[low].type }
-        switch scalar.properties.generalCategory {
-        case .nonspacingMark, .enclosingMark, .format: return .transparent
-        default: return .none
-        }
+        return ScalarProperties.isMark(scalar) || ScalarProperties.isFormat(scalar) ? .transparent : .none
     }
 
     /// Whether it connects to the letter after it, in reading order.

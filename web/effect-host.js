@@ -1121,6 +1121,8 @@ export class Player {
 // attribute named like a param (snake_case, or with dashes) is that param,
 // read as effect-host --param reads it; a change to a live param is an event
 // at the current time, to any other one makes the instance again.
+// schedule='[[1.5, "done", "false"], …]' sets params at times on the
+// player's clock (effect-host's --at T:NAME=VALUE), replayed by replay().
 
 const loaded = new Map();
 const media = (query) => globalThis.matchMedia?.(query);
@@ -1179,6 +1181,7 @@ export class EffectPlayer extends (globalThis.HTMLElement ?? class {}) {
     this.disconnectedCallback();
     this.current = this.params();
     this.instance = this.plugin.create(this.effect.id, { params: this.current });
+    for (const [at, name, value] of JSON.parse(this.getAttribute('schedule') || '[]')) this.instance.set(name, value, at);
     for (const [name, value, at] of this.events ?? []) this.instance.set(name, value, at);
     this.player = new Player(this.shadowRoot.querySelector('canvas'), this.instance, { width: this.clientWidth });
     this.player.onerror = (error) => this.dispatchEvent(new CustomEvent('error', { detail: error }));
@@ -1200,6 +1203,7 @@ export class EffectPlayer extends (globalThis.HTMLElement ?? class {}) {
   changed(names) {
     if (!this.player) return;
     if (names.some((n) => n === 'src' || n === 'effect')) return this.connectedCallback();
+    if (names.includes('schedule')) return this.replay();
     const now = this.player.now;
     const params = this.params();
     const changes = Object.keys(params).filter((n) => params[n] !== this.current[n]);
@@ -1218,7 +1222,7 @@ export class EffectPlayer extends (globalThis.HTMLElement ?? class {}) {
     this.player.play(at);
   }
 
-  /** Plays from the start again, without the events set so far. */
+  /** Plays from the start again: the schedule's events, without those set since. */
   replay() {
     this.events = [];
     this.make(0);

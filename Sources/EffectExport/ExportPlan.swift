@@ -5,6 +5,9 @@ import EffectRender
 public enum ExportTarget: Equatable, Sendable {
     /// A directory holding a web page that plays with CSS alone.
     case web(String)
+    /// A directory holding a web page that runs the effect itself: its
+    /// plugin's WebAssembly build in the web host (`LivePage`).
+    case live(String)
     /// Lottie JSON.
     case lottie(String)
     /// Lottie zipped as a dotLottie archive.
@@ -12,14 +15,16 @@ public enum ExportTarget: Equatable, Sendable {
 
     /// The target `path` names: FILE.json or FILE.lottie, or a directory
     /// (a path ending in /, without an extension, or an existing directory
-    /// not named as Lottie); anything else is refused.
-    public init(path: String) throws(ExportRefusal) {
+    /// not named as Lottie); anything else is refused. `live`: the
+    /// directory's page runs the effect itself.
+    public init(path: String, live: Bool = false) throws(ExportRefusal) {
         let name = path.split(separator: "/").last.map(String.init) ?? path
         let suffix = name.lastIndex(of: ".").map { name[name.index(after: $0)...].lowercased() }
         let isLottie = suffix == "json" || suffix == "lottie"
         if path.hasSuffix("/") || suffix == nil || (Files.isDirectory(path) && !isLottie) {
-            self = .web(path)
+            self = live ? .live(path) : .web(path)
         } else if let suffix, isLottie {
+            guard !live else { throw .liveNeedsDirectory }
             guard name.count > suffix.count + 1 else { throw .lottieNeedsFileName(path, suffix: suffix) }
             self = suffix == "json" ? .lottie(path) : .dotLottie(path)
         } else {
@@ -29,12 +34,15 @@ public enum ExportTarget: Equatable, Sendable {
 
     public var path: String {
         switch self {
-        case let .web(path), let .lottie(path), let .dotLottie(path): path
+        case let .web(path), let .live(path), let .lottie(path), let .dotLottie(path): path
         }
     }
 
     public var isLottie: Bool {
-        if case .web = self { false } else { true }
+        switch self {
+        case .web, .live: false
+        case .lottie, .dotLottie: true
+        }
     }
 }
 
@@ -80,8 +88,9 @@ public struct ExportRequest: Sendable {
         if target.isLottie, looks.count != 1 { throw .lottieHasOneLook }
         if let name {
             guard WebPage.isValidName(name) else { throw .invalidName(name) }
-            guard !target.isLottie else { throw .nameNeedsWeb }
+            guard case .web = target else { throw .nameNeedsWeb }
         }
+        if case .live = target, appearances != nil { throw .liveFollowsScheme }
     }
 }
 
@@ -94,6 +103,12 @@ public enum ExportRefusal: Error, Equatable, Sendable {
     /// A width outside `PictureLimits`.
     case proposedWidth(PictureLimitError)
     case periodNeedsLottie
+    /// A page that runs the effect itself is a directory, not a Lottie file.
+    case liveNeedsDirectory
+    /// A page that runs the effect itself draws the reader's colour scheme, as it changes.
+    case liveFollowsScheme
+    /// A page that runs the effect itself needs the plugin's WebAssembly build and the web host.
+    case liveNeedsWebBuild
     case lottieHasOneLook
     case invalidName(String)
     case nameNeedsWeb
@@ -111,9 +126,12 @@ public enum ExportRefusal: Error, Equatable, Sendable {
         case let .outOfLimits(error): error.message
         case let .proposedWidth(error): error.message
         case .periodNeedsLottie: "one period is a Lottie export; the web page plays the entrance, then loops the period by itself"
+        case .liveNeedsDirectory: "a page that runs the effect itself is a directory, not a Lottie file"
+        case .liveFollowsScheme: "a page that runs the effect itself draws the look of the reader's colour scheme, as it changes"
+        case .liveNeedsWebBuild: "a page that runs the effect itself needs the plugin's WebAssembly build and the web host's scripts"
         case .lottieHasOneLook: "a Lottie file has one look: light or dark"
         case let .invalidName(name): "a page's name is a letter, then letters, digits, - or _ (at most 64), not '\(name)'"
-        case .nameNeedsWeb: "a name is a web page's class prefix and stylesheet; a Lottie file is named by its path"
+        case .nameNeedsWeb: "a name is a CSS page's class prefix and stylesheet; a Lottie file is named by its path, a live page has none"
         case let .doesNotDraw(effect, minor):
             "\(effect) comes from an ABI 1.\(minor) plugin, which does not draw itself: export needs ABI 1.2 or later"
         case .lottieNeedsShapedFont:
@@ -137,6 +155,7 @@ public enum ExportNote: Equatable, Sendable {
 /// What an export wrote.
 public enum ExportResult {
     case web(WebPage)
+    case live(LivePage)
     case lottie(LottieFile)
 
     /// What the file leaves out that the effect draws, a line each.
@@ -177,9 +196,20 @@ public struct ExportPlan {
 
     /// Writes the target, its text measured (and, for Lottie, outlined) in
     /// `fonts`; `fontFile`, a font file copied beside a page;
-    /// `reducedMotion`, the instance made again with `reducedMotion` set.
-    public func write(fonts: FontBook?, fontFile: String?, reducedMotion: EffectInstance?) throws -> ExportResult {
+    /// `reducedMotion`, the instance made again with `reducedMotion` set;
+    /// `live`, for a page that runs the effect itself: the params and
+    /// events the instance was made with, and the files it loads.
+    public func write(
+        fonts: FontBook?, fontFile: String?, reducedMotion: EffectInstance?, live: (recipe: InstanceRecipe, build: WebBuild)? = nil
+    ) throws -> ExportResult {
         switch request.target {
+        case let .live(directory):
+            guard let live else { throw ExportRefusal.liveNeedsWebBuild }
+            let page = try LivePage(
+                effect: instance.effect, params: live.recipe.params, events: live.recipe.events, build: live.build,
+                width: request.proposedWidth)
+            try page.write(into: directory)
+            return .live(page)
         case let .web(directory):
             let page = try WebPage(
                 motion: instance, reducedMotion: reducedMotion, appearances: looks, fonts: fonts, settings: settings, name: request.name,

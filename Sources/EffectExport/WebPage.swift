@@ -66,14 +66,6 @@ public struct WebPage {
     /// Writes every file into `directory` (made if missing), all or none: a
     /// failed write leaves neither a file nor a directory it made behind.
     public func write(into directory: String) throws(FileError) {
-        let created = !Files.isDirectory(directory)
-        try Files.makeDirectory(directory)
-        let base = directory.hasSuffix("/") ? directory : directory + "/"
-        do {
-            try Files.writeTogether(files.map { (base + $0.name, $0.bytes) })
-        } catch {
-            if created { rmdir(directory) }
-            throw error
-        }
+        try Files.writeDirectory(directory, files)
     }
 }

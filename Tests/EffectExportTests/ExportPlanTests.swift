@@ -42,6 +42,17 @@ final class ExportPlanTests: XCTestCase {
             "cannot write .doc files: an export is a directory (a web page), FILE.json (Lottie) or FILE.lottie (dotLottie)")
     }
 
+    func testALivePageIsADirectoryThatFollowsTheReadersScheme() {
+        XCTAssertEqual(try ExportTarget(path: "out", live: true), .live("out"))
+        XCTAssertEqual(refusal { _ = try ExportTarget(path: "a.json", live: true) }, .liveNeedsDirectory)
+        let live = ExportTarget.live("out")
+        XCTAssertFalse(live.isLottie)
+        XCTAssertEqual(refusal { try ExportRequest(target: live, appearances: [.dark]).check() }, .liveFollowsScheme)
+        XCTAssertEqual(refusal { try ExportRequest(target: live, name: "page").check() }, .nameNeedsWeb)
+        XCTAssertEqual(refusal { try ExportRequest(target: live, periodOnly: true).check() }, .periodNeedsLottie)
+        XCTAssertNil(refusal { try ExportRequest(target: live).check() })
+    }
+
     func testEachOptionAFormatCannotHonourIsNamed() {
         let page = ExportTarget.web("out/")
         let lottie = ExportTarget.lottie("a.json")

@@ -1,6 +1,7 @@
 """scripts/install into a prefix when part of it cannot be built: without frei0r.h,
-libobs's or GStreamer's pkg-config file the core goes in and the frei0r plugins, the OBS
-module or the GStreamer plugin do not, with one line each saying how to get them; a failed
+libobs's or GStreamer's pkg-config file or wasi-libc the core goes in and the frei0r plugins,
+the OBS module, the GStreamer plugin or the plugins built to WebAssembly do not, with one line
+each saying how to get them; a failed
 build leaves the prefix as it was. What is missing is hidden for real, by mounting /dev/null
 over it in a private mount namespace (needs root, as without_toolchain.py).
 """
@@ -19,6 +20,8 @@ FREI0R_H = [path for path in ("/usr/include/frei0r.h", "/usr/local/include/frei0
 LIBOBS_PC = [subprocess.run(["pkg-config", "--path", "libobs"], capture_output=True, text=True, check=True).stdout.strip()]
 # libgstreamer-plugins-base1.0-dev's gstreamer-video-1.0.pc, the same way: the plugin needs it.
 GST_PC = [subprocess.run(["pkg-config", "--path", "gstreamer-video-1.0"], capture_output=True, text=True, check=True).stdout.strip()]
+# wasi-libc's C library, which scripts/build-wasm links every WebAssembly plugin with.
+WASI_LIBC = ["/usr/lib/wasm32-wasi/libc.a"]
 
 
 def install(arguments, hidden):
@@ -52,7 +55,7 @@ def write(path, content):
         file.write(content)
 
 
-def test_without_frei0r_h_libobs_and_gstreamer_the_core_is_installed_and_one_line_each_says_how_to_get_the_optional_parts(
+def test_without_frei0r_h_libobs_gstreamer_and_wasi_libc_the_core_is_installed_and_one_line_each_says_how_to_get_the_optional_parts(
         tmp_path):
     prefix = tmp_path / "prefix"
     # Another program's frei0r plugin and OBS module, and a runtime library an earlier install had and this one does not.
@@ -60,7 +63,7 @@ def test_without_frei0r_h_libobs_and_gstreamer_the_core_is_installed_and_one_lin
     write(prefix / "lib" / "x86_64-linux-gnu" / "obs-plugins" / "other.so", b"another program's module")
     write(prefix / "lib" / "x86_64-linux-gnu" / "gstreamer-1.0" / "libgstother.so", b"another program's GStreamer plugin")
     write(prefix / "lib" / "effect-host" / "runtime" / "libswiftEarlier.so", b"an earlier install's")
-    result = install([str(prefix)], FREI0R_H + LIBOBS_PC + GST_PC)
+    result = install([str(prefix)], FREI0R_H + LIBOBS_PC + GST_PC + WASI_LIBC)
     assert result.returncode == 0, result.stderr[-3000:]
     for path in (
         "bin/effect-host", "lib/libeffecthost.so", *(f"lib/effect-host/plugins/{plugin}" for plugin in PLUGINS),
@@ -98,6 +101,15 @@ def test_without_frei0r_h_libobs_and_gstreamer_the_core_is_installed_and_one_lin
         "scripts/install: the GStreamer plugin (lib/<multiarch>/gstreamer-1.0/libgsteffecthost.so, for GStreamer) is not installed: "
         "GStreamer's headers are missing: install Debian's libgstreamer1.0-dev, libgstreamer-plugins-base1.0-dev and pkg-config "
         f"(sudo apt-get install libgstreamer1.0-dev libgstreamer-plugins-base1.0-dev pkg-config), and run {SCRIPT} {prefix} again"], said
+    # The web host is plain files and always goes in; the plugins' WebAssembly builds need wasi-libc.
+    assert sorted(os.listdir(prefix / "lib" / "effect-host" / "web")) == [
+        "effect-controls.js", "effect-host.js", "line-breaks.js", "package.json"]
+    assert not [name for name in os.listdir(prefix / "lib" / "effect-host" / "plugins") if name.endswith(".wasm")]
+    said = [line for line in result.stderr.splitlines() if "WebAssembly" in line]
+    assert said == [
+        "scripts/install: the plugins built to WebAssembly (lib/effect-host/plugins/NAME.wasm, for export --live) are not installed: "
+        "scripts/build-wasm needs Debian's wasi-libc: install them (sudo apt-get install wasi-libc), and run "
+        f"{SCRIPT} {prefix} again"], said
     # The prefix is one programs compile against: the C example, built with its
     # pkg-config file, samples tracking-breathe at 2.7 s from its plugins (three
     # quarters into the first 3.6 s breath after the 0.9 s entrance: tracking 9, opacity 0.98).
@@ -137,6 +149,8 @@ def test_a_failed_build_leaves_the_prefix_as_it_was(tmp_path):
                                 "(sudo apt-get install frei0r-plugins-dev)"),
     ("--with-obs", LIBOBS_PC, "the OBS module cannot be built: libobs's headers are missing: install Debian's libobs-dev and "
                               "pkg-config (sudo apt-get install libobs-dev pkg-config)"),
+    ("--with-wasm", WASI_LIBC, "the plugins cannot be built to WebAssembly: scripts/build-wasm needs Debian's wasi-libc: "
+                               "install them (sudo apt-get install wasi-libc)"),
     ("--with-gst", GST_PC, "the GStreamer plugin cannot be built: GStreamer's headers are missing: install Debian's "
                            "libgstreamer1.0-dev, libgstreamer-plugins-base1.0-dev and pkg-config (sudo apt-get install "
                            "libgstreamer1.0-dev libgstreamer-plugins-base1.0-dev pkg-config)"),

@@ -54,6 +54,8 @@ def test_the_tarball_is_named_and_laid_out_as_documented(release):
         "share/doc/effect-host/examples/c/effect_demo.c", "share/doc/effect-host/examples/cpp/effect_demo.cpp",
         "share/doc/effect-host/examples/python/effect_demo.py",
         "lib/effect-host/plugins/swift-runtime/LICENSE.txt", "share/bash-completion/completions/effect-host",
+        "lib/effect-host/web/effect-host.js", "lib/effect-host/web/line-breaks.js", "lib/effect-host/web/effect-controls.js",
+        "lib/effect-host/plugins/Strike.wasm", "lib/effect-host/plugins/Breathe.wasm", "lib/effect-host/plugins/Reveal.wasm",
     ):
         assert os.path.isfile(os.path.join(tree, path)), path
     # The shipped README's pictures and its links to the headers resolve in the tree.
@@ -107,6 +109,7 @@ def test_every_command_runs_from_the_tree_without_the_toolchain(release, tmp_pat
         f"{host} render tracking-breathe --time 1 -o {tmp_path}/breathe.png",
         f"{host} export strikethrough-reveal -o {tmp_path}/strike.json",
         f"{host} export strikethrough-reveal -o {tmp_path}/web",
+        f"{host} export text-reveal --live -o {tmp_path}/live",
         f"{host} validate " + " ".join(os.path.join(tree, "lib", "effect-host", "plugins", p) for p in PLUGINS),
         f"{host} man",
     ):
@@ -114,6 +117,8 @@ def test_every_command_runs_from_the_tree_without_the_toolchain(release, tmp_pat
         assert result.returncode == 0, f"{command}: {result.stderr[-2000:]}"
     assert Path(f"{tmp_path}/breathe.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert json.loads(Path(f"{tmp_path}/strike.json").read_text(encoding="utf-8"))["fr"] == 60
+    # The live page runs the tree's own WebAssembly build of the plugin, found beside it.
+    assert Path(f"{tmp_path}/live/Reveal.wasm").read_bytes() == Path(tree, "lib/effect-host/plugins/Reveal.wasm").read_bytes()
 
 
 def test_c_and_cpp_examples_build_with_pkg_config_and_run(release, tmp_path):

@@ -31,7 +31,8 @@ FONT_FILES = [
 
 
 class Handler(http.server.BaseHTTPRequestHandler):
-    """/web/ the repository's web/, /page/ Tests/Web/page/, /wasm/ the plugins, /fonts/ the font files."""
+    """/web/ the repository's web/, /page/ Tests/Web/page/, /wasm/ the plugins, /fonts/ the font files,
+    /site/ a directory an export wrote."""
 
     def __init__(self, *arguments, roots, **keywords):
         self.roots = roots
@@ -60,9 +61,9 @@ class Handler(http.server.BaseHTTPRequestHandler):
 
 
 @contextlib.contextmanager
-def served(wasm_dir, csp=CSP):
+def served(wasm_dir, csp=CSP, site=None):
     """The server on a free port, until the block ends: its base URL."""
-    roots = {"web": os.path.join(ROOT, "web"), "page": os.path.join(ROOT, "Tests", "Web", "page"), "wasm": wasm_dir}
+    roots = {"web": os.path.join(ROOT, "web"), "page": os.path.join(ROOT, "Tests", "Web", "page"), "wasm": wasm_dir, "site": site}
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, roots=roots))
     server.csp = csp
     thread = threading.Thread(target=server.serve_forever, daemon=True)

@@ -88,6 +88,21 @@ public enum Files {
         for (temporary, file) in zip(temporaries, files) { try moveIntoPlace(temporary, file.path) }
     }
 
+    /// Files named within `directory` (made if missing), written all or
+    /// none: a failed write leaves neither a file nor a directory it made
+    /// behind.
+    public static func writeDirectory(_ directory: String, _ files: [(name: String, bytes: [UInt8])]) throws(FileError) {
+        let created = !isDirectory(directory)
+        try makeDirectory(directory)
+        let base = directory.hasSuffix("/") ? directory : directory + "/"
+        do {
+            try writeTogether(files.map { (base + $0.name, $0.bytes) })
+        } catch {
+            if created { rmdir(directory) }
+            throw error
+        }
+    }
+
     /// `shownAs`: the name errors give (the file a temporary one stands for).
     private static func writeInPlace(_ bytes: [UInt8], to path: String, shownAs: String? = nil) throws(FileError) {
         // Without blocking, a FIFO nobody reads is refused (ENXIO) instead

@@ -140,7 +140,7 @@ extension CommandSpec {
         operand: .effect, run: { try RenderCommand($0).run() })
 
     static let export = CommandSpec(
-        name: "export", summary: "write an effect as a CSS-only web page, or as Lottie",
+        name: "export", summary: "write an effect as a web page (CSS, or the effect itself live), or as Lottie",
         usage: "export EFFECT -o OUT [options]",
         about: """
             Writes the effect for other engines to play, drawn from its display list sampled over its whole \
@@ -155,6 +155,11 @@ extension CommandSpec {
                            font it was measured in, keyframes with bezier easing
               FILE.lottie  the same animation in a dotLottie archive (ZIP, deflated by
                            zlib)
+
+            With --live, DIR's page runs the effect itself instead: its plugin's WebAssembly build in \
+            effect-host.js, as an <effect-player> element whose attributes are the params, live (the page's \
+            script can change the text or set done), its --at events replayed on its clock; DIR/index.html has \
+            controls for every param. A browser runs it only over HTTP, not from file://.
 
             Keyframes keep the web page within 0.2 px, 0.2 degrees and 0.002 opacity of the effect at every \
             sample, and Lottie within 0.05 px. A looping effect's page plays its entrance once, then its period for \
@@ -172,6 +177,11 @@ extension CommandSpec {
                 "samples per second the keyframes are fitted to, and a Lottie file's frame rate (at most 3600 samples in all)"
             ).numbers(TimeLimits.frameRates, default: ExportSettings.defaultFPS),
             Option.loop.explained("Lottie: one seamless period of a looping effect"),
+            Option("--live", help: "DIR's page runs the effect itself (its plugin's WebAssembly build) with live params"),
+            Option(
+                "--wasm", value: "FILE",
+                help: "--live: the plugin's WebAssembly build (default: NAME.wasm beside the plugin libNAME.so)",
+                completion: .files),
             Option.width.explained("the width offered to the effect's view, in points"),
             Option(
                 "--name", value: "NAME",
@@ -203,6 +213,7 @@ extension CommandSpec {
         examples: [
             "export strikethrough-reveal -o strike-web", "export strikethrough-reveal --at 1.5:done=false -o strike-undo",
             "export strikethrough-reveal -o strike.json", "export breathing-circles --loop -o circles.lottie",
+            "export strikethrough-reveal --live --at 1.5:done=false -o strike-live",
         ],
         operand: .effect, run: { try ExportCommand($0).run() })
 

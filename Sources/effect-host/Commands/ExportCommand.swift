@@ -8,12 +8,14 @@ import Glibc
 /// EFFECT.css and snippet.html) or as Lottie (FILE.json, or FILE.lottie,
 /// the zipped dotLottie). Drawn from the effect's display list, sampled
 /// over its timeline with its events baked in, so every effect that draws
-/// exports.
+/// exports. With --live, the directory's page runs the effect itself.
 struct ExportCommand {
     let setup: EffectSetup
     /// The options, in the words every front end's become.
     let request: ExportRequest
     let font: FontBook.Choice?
+    /// --wasm: the plugin's WebAssembly build, for --live.
+    let wasm: String?
 
     static let choices = "a directory (a web page), FILE.json (Lottie) or FILE.lottie (dotLottie)"
 
@@ -36,9 +38,18 @@ struct ExportCommand {
             case "dark": [.dark]
             case let other?: throw UsageError("--theme must be auto, light or dark, not '\(Terminal.sanitize(other))'")
             }
+        let live = parsed.has("--live")
+        wasm = try parsed.single("--wasm")
+        if wasm != nil, !live { throw UsageError("--wasm names the WebAssembly build a --live page runs") }
+        if live {
+            // A live page is not sampled, and draws in the browser's fonts.
+            for option in ["--fps", "--font"] where !parsed.all(option).isEmpty {
+                throw UsageError("\(option) does not apply to a --live page, which runs the effect itself in the browser's fonts")
+            }
+        }
         let target: ExportTarget
         do {
-            target = try ExportTarget(path: output)
+            target = try ExportTarget(path: output, live: live)
         } catch {
             throw Self.usage(error)
         }
@@ -63,9 +74,12 @@ struct ExportCommand {
         case .periodNeedsLottie:
             UsageError("--loop exports one period to Lottie; the web page plays the entrance, then loops the period by itself")
         case .lottieHasOneLook: UsageError("a Lottie file has one look: --theme light or dark")
+        case .liveNeedsDirectory: UsageError("--live writes a directory (a web page), not a Lottie file")
+        case .liveFollowsScheme: UsageError("a --live page draws the look of the reader's colour scheme as it changes: it takes no --theme")
+        case .liveNeedsWebBuild: UsageError(refusal.message)
         case let .invalidName(name):
             UsageError("--name needs a letter, then letters, digits, - or _ (at most 64), not '\(Terminal.sanitize(name))'")
-        case .nameNeedsWeb: UsageError("--name names the web page's classes and stylesheet; a Lottie file is named by -o")
+        case .nameNeedsWeb: UsageError("--name names the CSS page's classes and stylesheet; a Lottie file is named by -o, a --live page has none")
         case .lottieNeedsShapedFont:
             UsageError("Lottie text is drawn as glyph outlines, which needs HarfBuzz, fontconfig and a font (not --font reference)")
         // The options' own ranges, and the effect, refuse these.
@@ -82,12 +96,16 @@ struct ExportCommand {
         } catch {
             throw RuntimeError(Self.usage(error).message)
         }
+        if case let .live(directory) = request.target {
+            return try writeLive(plan, recipe: recipe, into: directory)
+        }
         let fonts = try FontOption.fonts(font)
         let reduced = try plan.reducedMotion.map { try setup.make(recipe, overriding: [$0]) }
         let fontFile: String? = if case let .file(path)? = font { path } else { nil }
         do {
             switch try plan.write(fonts: fonts.fonts, fontFile: fontFile, reducedMotion: reduced) {
             case let .web(page): say(page)
+            case .live: break
             case let .lottie(file):
                 for note in plan.notes { Output.error.line("effect-host: \(note.message)") }
                 for note in file.notes { Output.error.line("effect-host: \(note)") }
@@ -113,6 +131,24 @@ struct ExportCommand {
             }
         }
         FontOption.say(fonts.drawnNotes)
+        try? Output.error.flush()
+        return 0
+    }
+
+    private func writeLive(_ plan: ExportPlan, recipe: InstanceRecipe, into directory: String) throws -> Int32 {
+        guard let executable = SearchPath.executablePath() else { throw RuntimeError("cannot tell where effect-host is (no /proc/self/exe)") }
+        let build: WebBuild
+        do {
+            build = try WebBuild.locate(executable: executable, pluginPath: recipe.plugin.path, wasm: wasm)
+        } catch {
+            let advice = wasm == nil ? "; scripts/build-wasm builds it (docs/web.md), or --wasm names it" : ""
+            throw RuntimeError(Terminal.sanitize(error.description) + advice)
+        }
+        guard case let .live(page) = try plan.write(fonts: nil, fontFile: nil, reducedMotion: nil, live: (recipe, build)) else { return 0 }
+        let base = directory.hasSuffix("/") ? directory : directory + "/"
+        let names = ["snippet.html"] + page.files.map(\.name).filter { $0 != "index.html" && $0 != "snippet.html" }
+        Output.error.line(
+            "effect-host: wrote \(Terminal.sanitize(base))index.html, \(names.dropLast().joined(separator: ", ")) and \(Terminal.sanitize(names.last ?? "")) (\(readableBytes(page.loadedSize)) loaded to play): serve the directory over HTTP, as browsers run no module script from file://")
         try? Output.error.flush()
         return 0
     }

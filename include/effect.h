@@ -780,10 +780,11 @@ typedef effect_status (*effect_measure_fn)(void *context, const char *text, doub
 #define EFFECT_APPEARANCE_DARK   1u
 
 /* What the host tells `draw`: an "in" struct. A struct_size below its
- * ABI 1.2 size (40) is refused; fields a later minor appends take the
- * defaults in brackets when the caller's struct ends before them, so a
- * 1.2 host's 40-byte context draws in the light appearance. Pass NULL for
- * all defaults. A 1.2 plugin reads only the first 40 bytes: it draws in
+ * ABI 1.2 size (EFFECT_DRAW_CONTEXT_SIZE_1_2: 40 bytes on LP64, 32 on
+ * wasm32) is refused; fields a later minor appends take the defaults in
+ * brackets when the caller's struct ends before them, so a 1.2 host's
+ * context draws in the light appearance. Pass NULL for all defaults. A
+ * 1.2 plugin reads only the 1.2 size's bytes: it draws in
  * its one appearance whatever `appearance` says (check the plugin's
  * abi_minor to know). */
 typedef struct effect_draw_context {

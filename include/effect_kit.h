@@ -467,8 +467,8 @@ static inline effect_status effect_kit_draw_begin(const effect_instance *instanc
         return effect_kit_fail(error, EFFECT_ERR_STRUCT_SIZE, "effect_drawing is too small");
     if (!effect_kit_is_time(t)) return effect_kit_fail(error, EFFECT_ERR_TIME, "t is not a time; times are finite and >= 0");
     if (context != NULL) {
-        /* A 1.2 host's context is 40 bytes: everything before `appearance`. */
-        if (context->struct_size < offsetof(effect_draw_context, appearance))
+        /* A 1.2 host's context is everything before `appearance`. */
+        if (context->struct_size < EFFECT_DRAW_CONTEXT_SIZE_1_2)
             return effect_kit_fail(error, EFFECT_ERR_STRUCT_SIZE, "effect_draw_context is too small");
         if (!(context->width >= 0) || !(context->height >= 0))
             return effect_kit_fail(error, EFFECT_ERR_RANGE, "the proposed size must be >= 0");

@@ -236,6 +236,8 @@ class Plugin {
     if (length) end += length; else while (this.bytes[end]) end++;
     try { return strict.decode(this.bytes.subarray(p, end)); } catch { throw new EffectError(ERR_INTERNAL, `${what} is not valid UTF-8`); }
   }
+  // `count` strings from an array of pointers at p.
+  texts(p, count, what) { return Array.from({ length: count }, (_, i) => this.text(this.u32(p + 4 * i), what)); }
   // Calls a table function whose last argument is the error struct; a failure
   // becomes an EffectError with the plugin's status and message.
   call(n, ...args) {
@@ -256,30 +258,27 @@ class Plugin {
     for (let i = 0; i < count; i++) this.effects.push(this.readEffect(i));
   }
 
+  // The counts bound what is read (a plugin's memory is not to be walked
+  // at random); the rest of what a plugin declares, effect-host validate judges.
   readEffect(index) {
     const p = this.sized(this.scratch, 48);
     this.call('effect_info', this.api, index, p);
     const [params, globals, elements, attributes] = [4, 8, 12, 16].map((o) => this.u32(p + o));
     const [id, name, summary, elementNoun, timingDoc, credit] = [24, 28, 32, 36, 40, 44].map((o) =>
       this.text(this.u32(p + o), `effect ${index}'s strings`));
-    if (params > 1024) throw this.fail(`effect '${id}' reports ${params} params; an effect has at most 1,024`);
-    if (globals + elements + attributes > 4096) throw this.fail(`effect '${id}' reports too many channels; an effect has at most 4,096`);
+    if (params > 1024 || globals + elements + attributes > 4096) throw this.fail(`effect '${id}' reports too many params or channels`);
     const effect = { index, id, name, summary, elementNoun, timingDoc, credit, params: [], channels: [], elementChannels: [], attributes: [] };
     for (let i = 0; i < params; i++) effect.params.push(this.readParam(index, i, id));
-    const scopes = [effect.channels, effect.elementChannels, effect.attributes];
+    // Channels come in scope order: globals, element channels, attributes.
     for (let i = 0; i < globals + elements + attributes; i++) {
       const c = this.sized(this.scratch, 48);
       this.call('channel_info', this.api, index, i, c);
-      const scope = this.u32(c + 4);
-      const what = `a channel of '${id}'`;
-      if (scope !== (i < globals ? 0 : i < globals + elements ? 1 : 2)) throw this.fail(`effect '${id}' lists its channels out of scope order`);
       const [flags, labelCount, labels] = [8, 12, 28].map((o) => this.u32(c + o));
-      const channel = { name: this.text(this.u32(c + 16), what), unit: this.text(this.u32(c + 20), what), doc: this.text(this.u32(c + 24), what),
-        min: this.f64(c + 32), max: this.f64(c + 40), discrete: !!(flags & 1), counter: !!(flags & 2), labels: [] };
-      if (!(channel.min <= channel.max)) throw this.fail(`channel '${channel.name}' of '${id}' has an invalid range`);
-      if (labelCount && (labelCount > 4096 || !labels)) throw this.fail(`channel '${channel.name}' of '${id}' has invalid labels`);
-      for (let l = 0; l < labelCount; l++) channel.labels.push(this.text(this.u32(labels + 4 * l), what));
-      scopes[scope].push(channel);
+      const [name, unit, doc] = this.texts(c + 16, 3, `a channel of '${id}'`);
+      if (labelCount > 4096 || (labelCount && !labels)) throw this.fail(`channel '${name}' of '${id}' has invalid labels`);
+      (i < globals ? effect.channels : i < globals + elements ? effect.elementChannels : effect.attributes).push({ name, unit, doc,
+        min: this.f64(c + 32), max: this.f64(c + 40), discrete: !!(flags & 1), counter: !!(flags & 2),
+        labels: this.texts(labels, labelCount, `a channel of '${id}'`) });
     }
     return effect;
   }
@@ -288,17 +287,13 @@ class Plugin {
     const q = this.sized(this.scratch, 80);
     this.call('param_info', this.api, effect, index, q);
     const [typeCode, flags, choiceCount, choices] = [4, 8, 12, 28].map((o) => this.u32(q + o));
-    const name = this.text(this.u32(q + 16), `a param name of '${id}'`);
+    const [name, unit, doc] = this.texts(q + 16, 3, `a param of '${id}'`);
     const what = `param '${name}' of '${id}'`;
     const type = TYPE_NAMES[typeCode];
     if (!type || typeCode === TYPE_NONE) throw this.fail(`${what} has unknown type ${typeCode}`);
-    if (flags & ~7) throw this.fail(`${what} has unknown flags 0x${(flags & ~7).toString(16)}`);
-    const param = { name, type, unit: this.text(this.u32(q + 20), what), doc: this.text(this.u32(q + 24), what),
-      live: !!(flags & 1), optional: !!(flags & 2), multiline: !!(flags & 4), choices: [] };
-    if (type === 'enum') {
-      if (choiceCount < 1 || choiceCount > 4096 || !choices) throw this.fail(`${what} is an enum without valid choices`);
-      for (let c = 0; c < choiceCount; c++) param.choices.push(this.text(this.u32(choices + 4 * c), what));
-    }
+    if (type === 'enum' && !(choiceCount >= 1 && choiceCount <= 4096 && choices)) throw this.fail(`${what} is an enum without valid choices`);
+    const param = { name, type, unit, doc, live: !!(flags & 1), optional: !!(flags & 2), multiline: !!(flags & 4),
+      choices: type === 'enum' ? this.texts(choices, choiceCount, what) : [] };
     if (type === 'number' || type === 'integer') [param.min, param.max] = [this.f64(q + 32), this.f64(q + 40)];
     param.default = this.readValue(q + 48, param);
     return param;
@@ -725,10 +720,10 @@ function readDisplayList(p, drawing, base) {
 // A text item's run (Sources/EffectHost/TextRun.swift): the whole string
 // (length 0), or its first `length` bytes, before its NUL and on a character boundary.
 function readRun(p, pointer, length, id, index, broken) {
-  const unreadable = broken('has text that is NULL or not UTF-8');
-  if (!pointer) throw unreadable;
+  const unreadable = () => broken('has text that is NULL or not UTF-8');
+  if (!pointer) throw unreadable();
   if (!length) {
-    try { return p.text(pointer, 'text'); } catch { throw unreadable; }
+    try { return p.text(pointer, 'text'); } catch { throw unreadable(); }
   }
   const bytes = p.bytes;
   const nul = bytes.subarray(pointer, pointer + length).indexOf(0);
@@ -739,7 +734,7 @@ function readRun(p, pointer, length, id, index, broken) {
   try {
     return strict.decode(bytes.subarray(pointer, pointer + length));
   } catch {
-    if ((bytes[pointer + length] & 0xc0) !== 0x80) throw unreadable;
+    if ((bytes[pointer + length] & 0xc0) !== 0x80) throw unreadable();
     throw broken(`has text ${id} at item ${index} whose length ${length} ends inside a character; end the run on a character boundary `
       + "(best a grapheme's, where effect_kit_grapheme_next or Graphemes.clusters cuts)");
   }
@@ -1012,31 +1007,36 @@ export function drawFrame(ctx, list, { fonts = FONTS } = {}) {
 }
 
 /** A measurer for draw() from the browser's fonts: advances at 1000 px and
- * ascent/descent at 10,000 px (Chromium rounds both to whole pixels), scaled,
- * cached; tracking added once per cursive item, where the native shaper adds
- * it and the browser adds none. */
+ * ascent/descent at 10,000 px (Chromium rounds both to whole pixels), scaled.
+ * Tracking adds the same after every cluster (letter-spacing), and once per
+ * cursive item, where the native shaper adds it and the browser adds none:
+ * so a run is measured twice, once, and any size and tracking scale it. */
 export function canvasMeasurer(fonts = FONTS) {
   const ctx = new OffscreenCanvas(1, 1).getContext('2d');
   const cache = new Map();
   const extents = new Map();
+  const width = (run, weight, spacing) => {
+    ctx.letterSpacing = spacing;
+    ctx.font = `${weight} 1000px ${fonts}`;
+    return ctx.measureText(run).width;
+  };
   return (text, size, weight, tracking) => {
     if (!(size > 0)) throw new Error(`a run measured at size ${size}`);
-    const key = `${weight}\u0000${tracking / size}\u0000${text}`;
+    const key = `${weight}\u0000${text}`;
     let m = cache.get(key);
     if (!m) {
       const run = drawable(text);
-      ctx.letterSpacing = `${(tracking / size) * 1000}px`;
-      ctx.font = `${weight} 1000px ${fonts}`;
-      const advance = ctx.measureText(run).width + (run.match(CURSIVE_ITEMS)?.length ?? 0) * (tracking / size) * 1000;
+      const plain = width(run, weight, '0px');
+      const spaced = Math.round((width(run, weight, '1000px') - plain) / 1000) + (run.match(CURSIVE_ITEMS)?.length ?? 0);
       if (!extents.has(weight)) {
         ctx.font = `${weight} 10000px ${fonts}`;
         const e = ctx.measureText('H');
         extents.set(weight, [e.fontBoundingBoxAscent / 10000, e.fontBoundingBoxDescent / 10000]);
       }
       if (cache.size > 4096) cache.clear();
-      cache.set(key, (m = [advance / 1000, ...extents.get(weight)]));
+      cache.set(key, (m = [plain / 1000, spaced, ...extents.get(weight)]));
     }
-    return [m[0] * size, m[1] * size, m[2] * size];
+    return [m[0] * size + m[1] * tracking, m[2] * size, m[3] * size];
   };
 }
 

@@ -229,12 +229,22 @@ class Plugin {
     this.bytes.set(b, p);
     return p;
   }
-  text(p, what, length) {
+  // The NUL-terminated UTF-8 string at p. ASCII is read by hand: quicker
+  // than TextDecoder for the short runs a plugin measures, many a frame.
+  text(p, what) {
     if (!p) throw new EffectError(ERR_INTERNAL, `${what} is NULL`);
     this.view();
+    const b = this.bytes;
+    let s = '';
     let end = p;
-    if (length) end += length; else while (this.bytes[end]) end++;
-    try { return strict.decode(this.bytes.subarray(p, end)); } catch { throw new EffectError(ERR_INTERNAL, `${what} is not valid UTF-8`); }
+    for (; b[end]; end++) {
+      if (b[end] > 127) {
+        end = b.indexOf(0, end);
+        try { return strict.decode(b.subarray(p, end < 0 ? b.length : end)); } catch { throw new EffectError(ERR_INTERNAL, `${what} is not valid UTF-8`); }
+      }
+      s += String.fromCharCode(b[end]);
+    }
+    return s;
   }
   // `count` strings from an array of pointers at p.
   texts(p, count, what) { return Array.from({ length: count }, (_, i) => this.text(this.u32(p + 4 * i), what)); }
@@ -929,13 +939,22 @@ export function drawFrame(ctx, list, { fonts = FONTS } = {}) {
       ctx.rotate((t.rotation * Math.PI) / 180);
       ctx.scale(t.scaleX, t.scaleY);
       ctx.translate(-t.anchorX, -t.anchorY);
-      if (!needsLayer(item, paints.get(i))) {
+      const layered = needsLayer(item, paints.get(i));
+      const m = ctx.getTransform();
+      // σ in device pixels: a canvas filter ignores the transform.
+      const sigma = (Math.max(0, item.blur) / 2) * Math.sqrt(Math.abs(m.a * m.d - m.b * m.c));
+      const filter = layered && (item.saturation !== 1 ? `saturate(${Math.max(0, item.saturation)}) ` : '') + (sigma > 0 ? `blur(${sigma}px)` : '');
+      // A filter on one paint is the filter on a layer of it (the canvas
+      // filters a draw, then fades it): no layer, and only its ink is filtered.
+      let j = i + 1;
+      while (layered && items[j].kind !== 'group' && items[j].kind !== 'end_group') j++;
+      if (!layered || (paints.get(i) === 1 && items[j].kind === 'end_group')) {
         clip(item, ctx);
+        if (filter) ctx.filter = filter;
         stack.push({ alpha });
         alpha *= opacity;
         continue;
       }
-      const m = ctx.getTransform();
       const depth = stack.filter((s) => s.layer).length;
       const canvas = (layers[depth] ??= new OffscreenCanvas(1, 1));
       if (canvas.width !== ctx.canvas.width || canvas.height !== ctx.canvas.height) [canvas.width, canvas.height] = [ctx.canvas.width, ctx.canvas.height];
@@ -945,8 +964,7 @@ export function drawFrame(ctx, list, { fonts = FONTS } = {}) {
       layer.clearRect(0, 0, canvas.width, canvas.height);
       layer.setTransform(m);
       layer.miterLimit = 4;
-      // σ in device pixels: a canvas filter ignores the transform.
-      stack.push({ alpha, ctx, layer: canvas, group: item, opacity, sigma: (Math.max(0, item.blur) / 2) * Math.sqrt(Math.abs(m.a * m.d - m.b * m.c)) });
+      stack.push({ alpha, ctx, layer: canvas, group: item, opacity, filter });
       ctx = layer;
       alpha = 1;
     } else if (item.kind === 'end_group') {
@@ -958,8 +976,7 @@ export function drawFrame(ctx, list, { fonts = FONTS } = {}) {
         ctx.save();
         ctx.setTransform(1, 0, 0, 1, 0, 0);
         ctx.globalAlpha = s.alpha * s.opacity;
-        const filters = (s.group.saturation !== 1 ? `saturate(${Math.max(0, s.group.saturation)}) ` : '') + (s.sigma > 0 ? `blur(${s.sigma}px)` : '');
-        ctx.filter = filters || 'none';
+        ctx.filter = s.filter || 'none';
         ctx.drawImage(s.layer, 0, 0);
         ctx.restore();
       }
@@ -1022,8 +1039,8 @@ export function canvasMeasurer(fonts = FONTS) {
   };
   return (text, size, weight, tracking) => {
     if (!(size > 0)) throw new Error(`a run measured at size ${size}`);
-    const key = `${weight}\u0000${text}`;
-    let m = cache.get(key);
+    const cached = cache.get(weight) ?? cache.set(weight, new Map()).get(weight);
+    let m = cached.get(text);
     if (!m) {
       const run = drawable(text);
       const plain = width(run, weight, '0px');
@@ -1033,8 +1050,8 @@ export function canvasMeasurer(fonts = FONTS) {
         const e = ctx.measureText('H');
         extents.set(weight, [e.fontBoundingBoxAscent / 10000, e.fontBoundingBoxDescent / 10000]);
       }
-      if (cache.size > 4096) cache.clear();
-      cache.set(key, (m = [plain / 1000, spaced, ...extents.get(weight)]));
+      if (cached.size > 4096) cached.clear();
+      cached.set(text, (m = [plain / 1000, spaced, ...extents.get(weight)]));
     }
     return [m[0] * size + m[1] * tracking, m[2] * size, m[3] * size];
   };

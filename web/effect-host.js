@@ -8,7 +8,6 @@
 // into its table, and uint64_t/int64_t are BigInt. The structs that hold
 // pointers are smaller than on LP64 (docs/web.md has the table); the
 // offsets below are wasm32's.
-import { lineBreaks } from './line-breaks.js';
 
 const utf8 = new TextEncoder();
 const strict = new TextDecoder('utf-8', { fatal: true });
@@ -110,10 +109,22 @@ async function functionPointer(table, signature, fn) {
 
 // ---- Host text services: where words and row breaks fall, at UTF-8 byte positions.
 
+// web/line-breaks.js (UAX #14), loaded when first needed: a page whose
+// texts are all in scripts written with spaces never asks for it, as the
+// bundled plugins ask for line breaks only in the others.
+let lineBreaks;
+/** Loads line-breaks.js, which segmentFlags needs. loadPlugin does unless
+ * told not to; <effect-player> does when a text first needs it. */
+export async function loadLineBreaks() {
+  lineBreaks ??= (await import('./line-breaks.js')).lineBreaks;
+}
+
 let words;
 /** effect_segment_fn's flags for `text`: length + 1 bytes, bit 1 a word
- * boundary (Intl.Segmenter), bit 2 a line-break opportunity (UAX #14). */
+ * boundary (Intl.Segmenter), bit 2 a line-break opportunity (UAX #14).
+ * Throws EffectError(UNSUPPORTED) until loadLineBreaks() has loaded. */
 export function segmentFlags(text) {
+  if (!lineBreaks) throw new EffectError(-15, 'the text needs line breaks: await loadLineBreaks() first');
   // Both kinds by UTF-16 index (Intl.Segmenter's and lineBreaks's), then
   // moved to UTF-8 byte positions in one walk. Both ends are boundaries of
   // both kinds, as ICU's iterators answer.
@@ -140,7 +151,8 @@ const WASI = { fd_write: EBADF, fd_close: EBADF, fd_seek: EBADF };
 
 /** Loads a plugin from a URL (string or URL), a Response (or a promise of
  * one), bytes (ArrayBuffer, typed array) or a WebAssembly.Module. */
-export async function loadPlugin(source, { label } = {}) {
+export async function loadPlugin(source, { label, lineBreaks = true } = {}) {
+  if (lineBreaks) await loadLineBreaks();
   label ??= typeof source === 'string' || source instanceof URL ? String(source) : 'the plugin';
   const fail = (reason) => new EffectError(ERR_INTERNAL, `${label}: ${reason}`);
   if (typeof source === 'string' || source instanceof URL) source = fetch(source);
@@ -251,6 +263,7 @@ class Plugin {
   // Calls a table function whose last argument is the error struct; a failure
   // becomes an EffectError with the plugin's status and message.
   call(n, ...args) {
+    this.unsegmented = undefined;
     this.sized(this.error, 520);
     const status = this.fn[n](...args, this.error);
     if (status) throw new EffectError(status, this.text(this.error + 8, 'the message') || `${n} failed with status ${status}`);
@@ -394,7 +407,9 @@ class Plugin {
       } else {
         this.call('create', this.api, owned[0], settings, names.length, out);
       }
-      return new Instance(this, effect, this.u32(out));
+      const handle = this.u32(out);
+      this.segmented(() => this.fn.destroy(handle));
+      return new Instance(this, effect, handle);
     } finally {
       owned.forEach((p) => this.x.free(p));
     }
@@ -409,9 +424,22 @@ class Plugin {
       this.view();
       this.bytes.set(flags, out);
       return 0;
-    } catch {
+    } catch (e) {
       // Invalid UTF-8, say: the plugin then splits at white space, as without services.
+      this.unsegmented ??= e.status && e;
       return ERR_INTERNAL;
+    }
+  }
+
+  // After a create or set: a text that needed line-breaks.js before it was
+  // loaded was split at white space only, so the call fails (the new
+  // instance destroyed; a set's event stays in the instance).
+  segmented(undo) {
+    const e = this.unsegmented;
+    this.unsegmented = undefined;
+    if (e) {
+      undo?.();
+      throw e;
     }
   }
 
@@ -507,6 +535,7 @@ class Instance {
     try {
       if (param) p.writeValue(owned[1], param, value, owned);
       p.call('set_param', this.live(), owned[0], owned[1], at);
+      p.segmented();
     } finally {
       owned.forEach((q) => p.x.free(q));
     }
@@ -1155,7 +1184,7 @@ export class EffectPlayer extends (globalThis.HTMLElement ?? class {}) {
       for (const q of ['(prefers-reduced-motion: reduce)', '(prefers-color-scheme: dark)']) media(q)?.addEventListener('change', () => this.changed([]));
     }
     this.ready = this.start().catch((error) => {
-      this.dispatchEvent(new CustomEvent('error', { detail: error }));
+      this.failed(error);
       throw error;
     });
     this.ready.catch(() => {});
@@ -1182,23 +1211,35 @@ export class EffectPlayer extends (globalThis.HTMLElement ?? class {}) {
 
   async start() {
     const src = this.getAttribute('src');
-    if (!loaded.has(src)) loaded.set(src, loadPlugin(new URL(src, document.baseURI)));
+    if (!loaded.has(src)) loaded.set(src, loadPlugin(new URL(src, document.baseURI), { lineBreaks: false }));
     this.plugin = await loaded.get(src);
     const id = this.getAttribute('effect');
     this.effect = id ? this.plugin.effect(id) : this.plugin.effects[0];
     if (!this.effect) throw new EffectError(-4, `${src} has no effect '${id}' (effects: ${this.plugin.effects.map((e) => e.id).join(', ')})`);
     await document.fonts?.ready;
-    this.make(0);
+    return this.make(0);
   }
 
-  // (Re)makes the instance from the attributes, keeping the clock and the events set so far.
+  failed(error) {
+    this.dispatchEvent(new CustomEvent('error', { detail: error }));
+  }
+
+  // (Re)makes the instance from the attributes, keeping the clock and the
+  // events set so far. A text that needs line-breaks.js before it has
+  // loaded: it loads, then the instance is made (the promise answered).
   make(time) {
     this.disconnectedCallback();
     this.current = this.params();
-    this.instance = this.plugin.create(this.effect.id, { params: this.current });
-    for (const [name, value, at] of this.events ?? []) this.instance.set(name, value, at);
+    try {
+      this.instance = this.plugin.create(this.effect.id, { params: this.current });
+      for (const [name, value, at] of this.events ?? []) this.instance.set(name, value, at);
+    } catch (e) {
+      this.disconnectedCallback();
+      if (e.status !== -15 || lineBreaks) throw e;
+      return (this.ready = loadLineBreaks().then(() => this.make(time)));
+    }
     this.player = new Player(this.shadowRoot.querySelector('canvas'), this.instance, { width: this.clientWidth });
-    this.player.onerror = (error) => this.dispatchEvent(new CustomEvent('error', { detail: error }));
+    this.player.onerror = (error) => this.failed(error);
     this.player.appearance = media('(prefers-color-scheme: dark)')?.matches ? 'dark' : 'light';
     this.setAttribute('aria-label', this.instance.strings(this.instance.settled).accessibilityLabel);
     this.player.play(time);
@@ -1220,8 +1261,8 @@ export class EffectPlayer extends (globalThis.HTMLElement ?? class {}) {
     const now = this.player.now;
     const params = this.params();
     const changes = Object.keys(params).filter((n) => params[n] !== this.current[n]);
-    if (changes.some((n) => !this.effect.params.find((p) => p.name === n).live)) return this.make(now);
-    for (const n of changes) this.event(n, params[n]);
+    if (changes.some((n) => !this.effect.params.find((p) => p.name === n).live)) return this.make(now)?.catch((e) => this.failed(e));
+    for (const n of changes) if (this.event(n, params[n])) return;
     this.player.appearance = media('(prefers-color-scheme: dark)')?.matches ? 'dark' : 'light';
     this.player.wake();
   }
@@ -1229,8 +1270,16 @@ export class EffectPlayer extends (globalThis.HTMLElement ?? class {}) {
   /** An event now: param `name` takes `value` (typed, or text) from the current time on. */
   event(name, value) {
     const at = this.player.now;
-    this.instance.set(name, value, at);
-    (this.events ??= []).push([name, value, at]);
+    const events = (this.events ??= []);
+    events.push([name, value, at]);
+    try {
+      this.instance.set(name, value, at);
+    } catch (e) {
+      // Its text needs line-breaks.js: made again once it has loaded, the event with the rest.
+      if (e.status === -15 && !lineBreaks) return this.make(at)?.catch((e) => this.failed(e)) ?? true;
+      events.pop();
+      throw e;
+    }
     this.current[name] = value;
     this.player.play(at);
   }
@@ -1238,7 +1287,7 @@ export class EffectPlayer extends (globalThis.HTMLElement ?? class {}) {
   /** Plays from the start again, without the events set so far. */
   replay() {
     this.events = [];
-    this.make(0);
+    return this.make(0);
   }
 }
 if (globalThis.customElements && !customElements.get('effect-player')) customElements.define('effect-player', EffectPlayer);

@@ -192,3 +192,23 @@ def test_the_text_grammar_reads_what_it_says(wasm_dir):
     assert color[2]["message"] == "param 'color' needs a colour such as #8A8F98 or #8A8F98FF, not '#1122'"
     assert [r.get("value") for r in done] == [True, False, None]
     assert done[2]["message"] == "param 'done' needs true or false, not '2'"
+
+
+def test_line_breaks_load_when_asked(wasm_dir):
+    """Loaded with lineBreaks false (as <effect-player> loads a plugin), a text in a script written
+    without spaces cannot be made (UNSUPPORTED: its words would be split at white space only) until
+    loadLineBreaks() has run; then it makes the native plugin's words. A Latin text needs nothing."""
+    jobs = [
+        {"effect": "text-reveal", "params": {"text": JAPANESE}},
+        {"effect": "text-reveal", "params": {"text": "Plan the week"}},
+        {"loadLineBreaks": True},
+        {"effect": "text-reveal", "params": {"text": JAPANESE}},
+    ]
+    refused, latin, japanese = run_node("sample.mjs", {"plugin": os.path.join(wasm_dir, "Reveal.wasm"), "lineBreaks": False, "jobs": jobs})
+    assert (refused.get("status"), refused.get("code")) == (-15, "UNSUPPORTED"), refused
+    assert "loadLineBreaks()" in refused["message"]
+    assert [e["text"] for e in latin["elements"]] == ["Plan", "the", "week"]
+    native = effects.load_plugin(native_path("Reveal", {})).effect("text-reveal").create(text=JAPANESE)
+    expected = [e.text for e in native.elements]
+    native.close()
+    assert len(expected) > 5 and [e["text"] for e in japanese["elements"]] == expected

@@ -343,42 +343,30 @@ class Plugin {
     }
   }
 
-  // Writes effect_value `value` for `param` at p; strings it allocates are
-  // pushed to `owned` for the caller to free after the call.
+  // Writes effect_value `value` for `param` at p, typed by the JS value (a
+  // type that does not fit the param, the plugin refuses with TYPE); text
+  // for a param that is not text is read by the host's grammar. Strings it
+  // allocates are pushed to `owned` for the caller to free after the call.
   writeValue(p, param, value, owned) {
-    if (typeof value === 'string' && param.type !== 'string' && param.type !== 'enum') value = parseValue(param, value);
-    const typeError = () => new EffectError(ERR_TYPE,
-      `param '${param.name}' needs a ${param.type} value, not ${typeof value} ${JSON.stringify(value) ?? String(value)}`);
     const d = this.view();
-    const int = (n) => {
-      n = BigInt(n);
-      if (n < -(2n ** 63n) || n >= 2n ** 63n) throw new EffectError(ERR_RANGE, `param '${param.name}' is ${n}, beyond what 64 bits hold`);
-      d.setBigInt64(p + 16, n, true);
-    };
-    let type = TYPE_NAMES.indexOf(param.type);
-    if (value === null || value === undefined) type = TYPE_NONE;
-    else if (param.type === 'number' || param.type === 'integer') {
-      if (typeof value === 'bigint') { type = INTEGER; int(value); } else if (typeof value !== 'number') throw typeError();
-      // A whole number goes as an INTEGER, anything else as a NUMBER: the plugin judges it.
-      else if (param.type === 'integer' && Number.isInteger(value)) int(value);
-      else { type = NUMBER; d.setFloat64(p + 8, value, true); }
-    } else if (param.type === 'bool') {
-      if (typeof value !== 'boolean') throw typeError();
-      int(+value);
-    } else if (param.type === 'color') {
-      if (typeof value !== 'number' && typeof value !== 'bigint') throw typeError();
-      if (typeof value === 'number' && !Number.isInteger(value)) throw new EffectError(ERR_RANGE, `param '${param.name}' is a 0xRRGGBBAA colour, not ${value}`);
-      int(value);
-    } else if (param.type === 'enum' && typeof value === 'number') int(value);
-    else {
-      if (typeof value !== 'string') throw typeError();
-      if (value.includes('\0')) throw new EffectError(ERR_RANGE, `the value of '${param.name}' contains a NUL character`);
-      if (value.isWellFormed && !value.isWellFormed()) throw new EffectError(ERR_UTF8, `the value of '${param.name}' cannot be written as UTF-8`);
-      const s = this.string(value);
-      owned.push(s);
-      this.view().setUint32(p + 24, s, true);
+    const type = TYPE_NAMES.indexOf(param.type);
+    if (typeof value === 'string' && type !== ENUM && type !== STRING) value = parseValue(param, value);
+    let as = value === null || value === undefined ? TYPE_NONE : NUMBER;
+    if (typeof value === 'string') {
+      if (value.includes('\0') || value.isWellFormed?.() === false) throw new EffectError(ERR_UTF8, `the value of '${param.name}' is not a NUL-free Unicode string`);
+      owned.push(this.string(value));
+      d.setUint32(p + 24, owned.at(-1), true);
+      as = type;
+    } else if (typeof value === 'boolean' || typeof value === 'bigint' || (Number.isInteger(value) && type !== NUMBER)) {
+      // A whole number goes as an INTEGER (or the param's integral type), anything else as a NUMBER.
+      const n = BigInt(value);
+      if (BigInt.asIntN(64, n) !== n) throw new EffectError(ERR_RANGE, `param '${param.name}' is ${n}, beyond what 64 bits hold`);
+      this.view().setBigInt64(p + 16, n, true);
+      as = typeof value === 'boolean' ? BOOL : type === COLOR || type === ENUM ? type : INTEGER;
+    } else if (as) {
+      d.setFloat64(p + 8, value, true);
     }
-    this.view().setUint32(p, type, true);
+    this.view().setUint32(p, as, true);
   }
 
   effect(id) { return this.effects.find((e) => e.id === id); }
@@ -649,7 +637,7 @@ class Instance {
     } finally {
       p.measurer = undefined;
     }
-    return readDisplayList(p, drawing, this.items);
+    return readDisplayList(p, drawing, this.items, this.capacity);
   }
 
   /** Frees the instance; every later call throws. */
@@ -663,94 +651,69 @@ class Instance {
 }
 
 // ---- Display lists, read and checked as Sources/EffectHost/DisplayListReader.swift
-// reads them: groups balanced, numbers finite, text valid UTF-8 and cut on a
-// character boundary (effect.h's item layouts are the same on wasm32 as on LP64).
+// reads them where a wrong list would be read wrong: groups balanced, shapes
+// whole, text valid UTF-8 and cut on a character boundary (effect.h's item
+// layouts are the same on wasm32 as on LP64). That its numbers are finite
+// and its kinds known, the plugin promises and effect-host validate checks.
 
 const SHAPES = [, 'rect', 'rounded_rect', 'capsule', 'ellipse', 'path'];
 const CAPS = ['butt', 'round', 'square'];
 const JOINS = ['miter', 'round', 'bevel'];
 const VERBS = ['move', 'line', 'cubic', 'close'];
 
-function readDisplayList(p, drawing, base) {
+function readDisplayList(p, drawing, base, capacity) {
   const d = p.view();
   const broken = (what) => new EffectError(ERR_INTERNAL, `the plugin's display list ${what}`);
   const f = (o) => d.getFloat64(o, true);
   const u = (o) => d.getUint32(o, true);
-  const rect = (o) => ({ x: f(o), y: f(o + 8), width: f(o + 16), height: f(o + 24) });
+  // The doubles from o on, named.
+  const doubles = (o, names) => Object.fromEntries(names.split(' ').map((n, i) => [n, f(o + 8 * i)]));
+  const rect = (o) => doubles(o, 'x y width height');
   const count = Number(d.getBigUint64(drawing + 8, true));
+  if (count > capacity) throw broken('does not fit the capacity it asked for');
   const list = { width: f(drawing + 16), height: f(drawing + 24), bounds: rect(drawing + 32),
     maxItemCount: Number(d.getBigUint64(drawing + 64, true)), items: [] };
-  if (![list.width, list.height, ...Object.values(list.bounds)].every(Number.isFinite)) throw broken('has a non-finite size or bounds');
   const open = [];
-  let index = 0;
-  // Every double in [from, to) of item i must be finite.
-  const finite = (o, from, to) => {
-    for (let k = from; k < to; k += 8) if (!Number.isFinite(f(o + k))) throw broken(`has a non-finite number in item ${index}`);
-  };
-  for (; index < count; index++) {
+  for (let index = 0; index < count; index++) {
     const o = base + 160 * index;
-    const kind = u(o);
-    const id = u(o + 4);
+    const [kind, id] = [u(o), u(o + 4)];
+    let item;
     if (kind === 1) {
-      finite(o, 8, 88);
-      finite(o, 96, 136);
-      const clipShape = u(o + 88);
-      if (clipShape && !(clipShape < 5)) throw broken(`clips to shape ${clipShape}`);
-      list.items.push({ kind: 'group', id,
-        transform: { anchorX: f(o + 8), anchorY: f(o + 16), translateX: f(o + 24), translateY: f(o + 32),
-          scaleX: f(o + 40), scaleY: f(o + 48), rotation: f(o + 56) },
-        opacity: f(o + 64), blur: f(o + 72), saturation: f(o + 80),
-        clip: clipShape ? { shape: SHAPES[clipShape], rect: rect(o + 96), cornerRadius: f(o + 128) } : null });
+      const clip = u(o + 88);
+      item = { kind: 'group', id, transform: doubles(o + 8, 'anchorX anchorY translateX translateY scaleX scaleY rotation'),
+        ...doubles(o + 64, 'opacity blur saturation'), clip: clip ? { shape: SHAPES[clip], rect: rect(o + 96), cornerRadius: f(o + 128) } : null };
       open.push(id);
     } else if (kind === 2) {
       if (!open.length) throw broken(`closes a group that is not open at item ${index}`);
       const group = open.pop();
       if (group !== id) throw broken(`closes group ${group} with the id ${id} at item ${index}`);
-      list.items.push({ kind: 'end_group', id });
+      item = { kind: 'end_group', id };
     } else if (kind === 3) {
       const shape = SHAPES[u(o + 8)];
-      if (!shape) throw broken(`has shape kind ${u(o + 8)} at item ${index}`);
-      finite(o, 16, 72);
-      finite(o, 80, 112);
-      finite(o, 120, 128);
       const fill = u(o + 72);
       const segmentCount = shape === 'path' ? u(o + 12) : 0;
       const stopCount = fill === 2 ? u(o + 112) : 0;
       if (index + segmentCount + stopCount >= count) throw broken(`ends inside shape ${id}`);
-      const segments = [];
-      for (let k = 1; k <= segmentCount; k++) {
-        const q = o + 160 * k;
-        if (u(q) !== 5) throw broken(`lacks a segment of shape ${id}`);
-        if (k === 1 && u(q + 8) !== 0) throw broken(`has path ${id} that does not start with a move`);
-        finite(q, 16, 64);
-        const verb = VERBS[u(q + 8)];
-        if (!verb) throw broken(`has segment verb ${u(q + 8)}`);
-        segments.push({ verb, x: f(q + 16), y: f(q + 24), x1: f(q + 32), y1: f(q + 40), x2: f(q + 48), y2: f(q + 56) });
-      }
-      const stops = [];
-      for (let k = 1; k <= stopCount; k++) {
-        const q = o + 160 * (segmentCount + k);
-        if (u(q) !== 6) throw broken(`lacks a stop of shape ${id}`);
-        finite(q, 8, 16);
-        stops.push({ offset: f(q + 8), color: u(q + 16) });
-      }
-      if (fill > 2) throw broken(`has paint kind ${fill}`);
-      list.items.push({ kind: 'shape', id, shape, frame: rect(o + 16), cornerRadius: f(o + 48), trimStart: f(o + 56), trimEnd: f(o + 64),
-        fill: fill === 1 ? { kind: 'solid', color: u(o + 76) }
-          : fill === 2 ? { kind: 'linear_gradient', x0: f(o + 80), y0: f(o + 88), x1: f(o + 96), y1: f(o + 104), stops } : null,
+      const parts = (from, n, kind, read) => Array.from({ length: n }, (_, k) => {
+        const q = o + 160 * (from + k);
+        if (u(q) !== kind) throw broken(`lacks a ${kind === 5 ? 'segment' : 'stop'} of shape ${id}`);
+        return read(q);
+      });
+      const segments = parts(1, segmentCount, 5, (q) => ({ verb: VERBS[u(q + 8)], ...doubles(q + 16, 'x y x1 y1 x2 y2') }));
+      if (segmentCount && segments[0].verb !== 'move') throw broken(`has path ${id} that does not start with a move`);
+      const stops = parts(1 + segmentCount, stopCount, 6, (q) => ({ offset: f(q + 8), color: u(q + 16) }));
+      item = { kind: 'shape', id, shape, frame: rect(o + 16), ...doubles(o + 48, 'cornerRadius trimStart trimEnd'),
+        fill: fill === 1 ? { kind: 'solid', color: u(o + 76) } : fill === 2 ? { kind: 'linear_gradient', ...doubles(o + 80, 'x0 y0 x1 y1'), stops } : null,
         stroke: f(o + 120) > 0 ? { color: u(o + 116), width: f(o + 120), cap: CAPS[u(o + 128)] ?? 'butt', join: JOINS[u(o + 132)] ?? 'miter' } : null,
-        segments });
+        segments };
       index += segmentCount + stopCount;
     } else if (kind === 4) {
-      finite(o, 16, 80);
-      list.items.push({ kind: 'text', id, text: readRun(p, u(o + 8), p.minor >= 6 ? u(o + 84) : 0, id, index, broken),
-        x: f(o + 16), y: f(o + 24), size: f(o + 32), weight: f(o + 40), tracking: f(o + 48),
-        advance: f(o + 56), ascent: f(o + 64), descent: f(o + 72), color: u(o + 80) });
-    } else if (kind === 5 || kind === 6) {
-      throw broken(`has a ${kind === 5 ? 'segment' : 'stop'} outside a shape at item ${index}`);
+      item = { kind: 'text', id, text: readRun(p, u(o + 8), p.minor >= 6 ? u(o + 84) : 0, id, index, broken),
+        ...doubles(o + 16, 'x y size weight tracking advance ascent descent'), color: u(o + 80) };
     } else {
-      throw broken(`has item kind ${kind} at item ${index}`);
+      throw broken(kind === 5 || kind === 6 ? `has a ${kind === 5 ? 'segment' : 'stop'} outside a shape at item ${index}` : `has item kind ${kind} at item ${index}`);
     }
+    list.items.push(item);
   }
   if (open.length) throw broken(`leaves ${open.length} group(s) open`);
   return list;

@@ -212,3 +212,18 @@ def test_line_breaks_load_when_asked(wasm_dir):
     expected = [e.text for e in native.elements]
     native.close()
     assert len(expected) > 5 and [e["text"] for e in japanese["elements"]] == expected
+
+
+def test_a_js_value_of_the_wrong_type_is_refused_by_the_plugin(wasm_dir):
+    """A value goes typed by its JS type, and the plugin refuses one that does not fit its param;
+    a string with NUL would be cut short in C, so the host refuses it itself."""
+    jobs = [{"effect": "strikethrough-reveal", "params": params}
+            for params in ({"duration": True}, {"done": 1}, {"color": 1.5}, {"text": "a\0b"}, {"done": False, "color": 0x112233FF})]
+    *refused, made = run_node("sample.mjs", {"plugin": os.path.join(wasm_dir, "Strike.wasm"), "jobs": jobs})
+    assert [(r.get("code"), r.get("message")) for r in refused] == [
+        ("TYPE", "param 'duration' needs a number, not a bool"),
+        ("TYPE", "param 'done' needs a bool, not an integer"),
+        ("TYPE", "param 'color' needs a colour, not a number"),
+        ("UTF8", "the value of 'text' is not a NUL-free Unicode string"),
+    ]
+    assert "status" not in made and made["timing"]["kind"] == "ends"

@@ -1,6 +1,7 @@
 """100 <effect-player>s on one page in headless Chromium, the four bundled
 effects mixed (Tests/Web/page/many.html, the page Benchmarks/run's web
-section times): every one of them plays, drawing frame after frame with its
+section times), with the web host as scripts/build-web writes it for pages
+(minified): every one of them plays, drawing frame after frame with its
 clock moving on, and paints its canvas. Not timed: how long the frames take
 is a benchmark (docs/benchmarks.md, "The web host")."""
 
@@ -18,9 +19,9 @@ STATE = """players().map((e) => {
 
 
 @pytest.fixture(scope="module")
-def page(wasm_dir):
+def page(wasm_dir, web_build):
     browser = Browser(1000, 800)
-    with served(wasm_dir) as url:
+    with served(wasm_dir, web=web_build) as url:
         opened = Page(browser, url + "/page/many.html?n=100")
         try:
             opened.wait("window.ready !== undefined")

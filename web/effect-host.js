@@ -8,7 +8,6 @@
 // into its table, and uint64_t/int64_t are BigInt. The structs that hold
 // pointers are smaller than on LP64 (docs/web.md has the table); the
 // offsets below are wasm32's.
-import { lineBreaks } from './line-breaks.js';
 
 const utf8 = new TextEncoder();
 const strict = new TextDecoder('utf-8', { fatal: true });
@@ -110,10 +109,22 @@ async function functionPointer(table, signature, fn) {
 
 // ---- Host text services: where words and row breaks fall, at UTF-8 byte positions.
 
+// web/line-breaks.js (UAX #14), loaded when first needed: a page whose
+// texts are all in scripts written with spaces never asks for it, as the
+// bundled plugins ask for line breaks only in the others.
+let lineBreaks;
+/** Loads line-breaks.js, which segmentFlags needs. loadPlugin does unless
+ * told not to; <effect-player> does when a text first needs it. */
+export async function loadLineBreaks() {
+  lineBreaks ??= (await import('./line-breaks.js')).lineBreaks;
+}
+
 let words;
 /** effect_segment_fn's flags for `text`: length + 1 bytes, bit 1 a word
- * boundary (Intl.Segmenter), bit 2 a line-break opportunity (UAX #14). */
+ * boundary (Intl.Segmenter), bit 2 a line-break opportunity (UAX #14).
+ * Throws EffectError(UNSUPPORTED) until loadLineBreaks() has loaded. */
 export function segmentFlags(text) {
+  if (!lineBreaks) throw new EffectError(-15, 'the text needs line breaks: await loadLineBreaks() first');
   // Both kinds by UTF-16 index (Intl.Segmenter's and lineBreaks's), then
   // moved to UTF-8 byte positions in one walk. Both ends are boundaries of
   // both kinds, as ICU's iterators answer.
@@ -140,7 +151,8 @@ const WASI = { fd_write: EBADF, fd_close: EBADF, fd_seek: EBADF };
 
 /** Loads a plugin from a URL (string or URL), a Response (or a promise of
  * one), bytes (ArrayBuffer, typed array) or a WebAssembly.Module. */
-export async function loadPlugin(source, { label } = {}) {
+export async function loadPlugin(source, { label, lineBreaks = true } = {}) {
+  if (lineBreaks) await loadLineBreaks();
   label ??= typeof source === 'string' || source instanceof URL ? String(source) : 'the plugin';
   const fail = (reason) => new EffectError(ERR_INTERNAL, `${label}: ${reason}`);
   if (typeof source === 'string' || source instanceof URL) source = fetch(source);
@@ -229,16 +241,29 @@ class Plugin {
     this.bytes.set(b, p);
     return p;
   }
-  text(p, what, length) {
+  // The NUL-terminated UTF-8 string at p. ASCII is read by hand: quicker
+  // than TextDecoder for the short runs a plugin measures, many a frame.
+  text(p, what) {
     if (!p) throw new EffectError(ERR_INTERNAL, `${what} is NULL`);
     this.view();
+    const b = this.bytes;
+    let s = '';
     let end = p;
-    if (length) end += length; else while (this.bytes[end]) end++;
-    try { return strict.decode(this.bytes.subarray(p, end)); } catch { throw new EffectError(ERR_INTERNAL, `${what} is not valid UTF-8`); }
+    for (; b[end]; end++) {
+      if (b[end] > 127) {
+        end = b.indexOf(0, end);
+        try { return strict.decode(b.subarray(p, end < 0 ? b.length : end)); } catch { throw new EffectError(ERR_INTERNAL, `${what} is not valid UTF-8`); }
+      }
+      s += String.fromCharCode(b[end]);
+    }
+    return s;
   }
+  // `count` strings from an array of pointers at p.
+  texts(p, count, what) { return Array.from({ length: count }, (_, i) => this.text(this.u32(p + 4 * i), what)); }
   // Calls a table function whose last argument is the error struct; a failure
   // becomes an EffectError with the plugin's status and message.
   call(n, ...args) {
+    this.unsegmented = undefined;
     this.sized(this.error, 520);
     const status = this.fn[n](...args, this.error);
     if (status) throw new EffectError(status, this.text(this.error + 8, 'the message') || `${n} failed with status ${status}`);
@@ -256,30 +281,27 @@ class Plugin {
     for (let i = 0; i < count; i++) this.effects.push(this.readEffect(i));
   }
 
+  // The counts bound what is read (a plugin's memory is not to be walked
+  // at random); the rest of what a plugin declares, effect-host validate judges.
   readEffect(index) {
     const p = this.sized(this.scratch, 48);
     this.call('effect_info', this.api, index, p);
     const [params, globals, elements, attributes] = [4, 8, 12, 16].map((o) => this.u32(p + o));
     const [id, name, summary, elementNoun, timingDoc, credit] = [24, 28, 32, 36, 40, 44].map((o) =>
       this.text(this.u32(p + o), `effect ${index}'s strings`));
-    if (params > 1024) throw this.fail(`effect '${id}' reports ${params} params; an effect has at most 1,024`);
-    if (globals + elements + attributes > 4096) throw this.fail(`effect '${id}' reports too many channels; an effect has at most 4,096`);
+    if (params > 1024 || globals + elements + attributes > 4096) throw this.fail(`effect '${id}' reports too many params or channels`);
     const effect = { index, id, name, summary, elementNoun, timingDoc, credit, params: [], channels: [], elementChannels: [], attributes: [] };
     for (let i = 0; i < params; i++) effect.params.push(this.readParam(index, i, id));
-    const scopes = [effect.channels, effect.elementChannels, effect.attributes];
+    // Channels come in scope order: globals, element channels, attributes.
     for (let i = 0; i < globals + elements + attributes; i++) {
       const c = this.sized(this.scratch, 48);
       this.call('channel_info', this.api, index, i, c);
-      const scope = this.u32(c + 4);
-      const what = `a channel of '${id}'`;
-      if (scope !== (i < globals ? 0 : i < globals + elements ? 1 : 2)) throw this.fail(`effect '${id}' lists its channels out of scope order`);
       const [flags, labelCount, labels] = [8, 12, 28].map((o) => this.u32(c + o));
-      const channel = { name: this.text(this.u32(c + 16), what), unit: this.text(this.u32(c + 20), what), doc: this.text(this.u32(c + 24), what),
-        min: this.f64(c + 32), max: this.f64(c + 40), discrete: !!(flags & 1), counter: !!(flags & 2), labels: [] };
-      if (!(channel.min <= channel.max)) throw this.fail(`channel '${channel.name}' of '${id}' has an invalid range`);
-      if (labelCount && (labelCount > 4096 || !labels)) throw this.fail(`channel '${channel.name}' of '${id}' has invalid labels`);
-      for (let l = 0; l < labelCount; l++) channel.labels.push(this.text(this.u32(labels + 4 * l), what));
-      scopes[scope].push(channel);
+      const [name, unit, doc] = this.texts(c + 16, 3, `a channel of '${id}'`);
+      if (labelCount > 4096 || (labelCount && !labels)) throw this.fail(`channel '${name}' of '${id}' has invalid labels`);
+      (i < globals ? effect.channels : i < globals + elements ? effect.elementChannels : effect.attributes).push({ name, unit, doc,
+        min: this.f64(c + 32), max: this.f64(c + 40), discrete: !!(flags & 1), counter: !!(flags & 2),
+        labels: this.texts(labels, labelCount, `a channel of '${id}'`) });
     }
     return effect;
   }
@@ -288,17 +310,13 @@ class Plugin {
     const q = this.sized(this.scratch, 80);
     this.call('param_info', this.api, effect, index, q);
     const [typeCode, flags, choiceCount, choices] = [4, 8, 12, 28].map((o) => this.u32(q + o));
-    const name = this.text(this.u32(q + 16), `a param name of '${id}'`);
+    const [name, unit, doc] = this.texts(q + 16, 3, `a param of '${id}'`);
     const what = `param '${name}' of '${id}'`;
     const type = TYPE_NAMES[typeCode];
     if (!type || typeCode === TYPE_NONE) throw this.fail(`${what} has unknown type ${typeCode}`);
-    if (flags & ~7) throw this.fail(`${what} has unknown flags 0x${(flags & ~7).toString(16)}`);
-    const param = { name, type, unit: this.text(this.u32(q + 20), what), doc: this.text(this.u32(q + 24), what),
-      live: !!(flags & 1), optional: !!(flags & 2), multiline: !!(flags & 4), choices: [] };
-    if (type === 'enum') {
-      if (choiceCount < 1 || choiceCount > 4096 || !choices) throw this.fail(`${what} is an enum without valid choices`);
-      for (let c = 0; c < choiceCount; c++) param.choices.push(this.text(this.u32(choices + 4 * c), what));
-    }
+    if (type === 'enum' && !(choiceCount >= 1 && choiceCount <= 4096 && choices)) throw this.fail(`${what} is an enum without valid choices`);
+    const param = { name, type, unit, doc, live: !!(flags & 1), optional: !!(flags & 2), multiline: !!(flags & 4),
+      choices: type === 'enum' ? this.texts(choices, choiceCount, what) : [] };
     if (type === 'number' || type === 'integer') [param.min, param.max] = [this.f64(q + 32), this.f64(q + 40)];
     param.default = this.readValue(q + 48, param);
     return param;
@@ -325,42 +343,30 @@ class Plugin {
     }
   }
 
-  // Writes effect_value `value` for `param` at p; strings it allocates are
-  // pushed to `owned` for the caller to free after the call.
+  // Writes effect_value `value` for `param` at p, typed by the JS value (a
+  // type that does not fit the param, the plugin refuses with TYPE); text
+  // for a param that is not text is read by the host's grammar. Strings it
+  // allocates are pushed to `owned` for the caller to free after the call.
   writeValue(p, param, value, owned) {
-    if (typeof value === 'string' && param.type !== 'string' && param.type !== 'enum') value = parseValue(param, value);
-    const typeError = () => new EffectError(ERR_TYPE,
-      `param '${param.name}' needs a ${param.type} value, not ${typeof value} ${JSON.stringify(value) ?? String(value)}`);
     const d = this.view();
-    const int = (n) => {
-      n = BigInt(n);
-      if (n < -(2n ** 63n) || n >= 2n ** 63n) throw new EffectError(ERR_RANGE, `param '${param.name}' is ${n}, beyond what 64 bits hold`);
-      d.setBigInt64(p + 16, n, true);
-    };
-    let type = TYPE_NAMES.indexOf(param.type);
-    if (value === null || value === undefined) type = TYPE_NONE;
-    else if (param.type === 'number' || param.type === 'integer') {
-      if (typeof value === 'bigint') { type = INTEGER; int(value); } else if (typeof value !== 'number') throw typeError();
-      // A whole number goes as an INTEGER, anything else as a NUMBER: the plugin judges it.
-      else if (param.type === 'integer' && Number.isInteger(value)) int(value);
-      else { type = NUMBER; d.setFloat64(p + 8, value, true); }
-    } else if (param.type === 'bool') {
-      if (typeof value !== 'boolean') throw typeError();
-      int(+value);
-    } else if (param.type === 'color') {
-      if (typeof value !== 'number' && typeof value !== 'bigint') throw typeError();
-      if (typeof value === 'number' && !Number.isInteger(value)) throw new EffectError(ERR_RANGE, `param '${param.name}' is a 0xRRGGBBAA colour, not ${value}`);
-      int(value);
-    } else if (param.type === 'enum' && typeof value === 'number') int(value);
-    else {
-      if (typeof value !== 'string') throw typeError();
-      if (value.includes('\0')) throw new EffectError(ERR_RANGE, `the value of '${param.name}' contains a NUL character`);
-      if (value.isWellFormed && !value.isWellFormed()) throw new EffectError(ERR_UTF8, `the value of '${param.name}' cannot be written as UTF-8`);
-      const s = this.string(value);
-      owned.push(s);
-      this.view().setUint32(p + 24, s, true);
+    const type = TYPE_NAMES.indexOf(param.type);
+    if (typeof value === 'string' && type !== ENUM && type !== STRING) value = parseValue(param, value);
+    let as = value === null || value === undefined ? TYPE_NONE : NUMBER;
+    if (typeof value === 'string') {
+      if (value.includes('\0') || value.isWellFormed?.() === false) throw new EffectError(ERR_UTF8, `the value of '${param.name}' is not a NUL-free Unicode string`);
+      owned.push(this.string(value));
+      d.setUint32(p + 24, owned.at(-1), true);
+      as = type;
+    } else if (typeof value === 'boolean' || typeof value === 'bigint' || (Number.isInteger(value) && type !== NUMBER)) {
+      // A whole number goes as an INTEGER (or the param's integral type), anything else as a NUMBER.
+      const n = BigInt(value);
+      if (BigInt.asIntN(64, n) !== n) throw new EffectError(ERR_RANGE, `param '${param.name}' is ${n}, beyond what 64 bits hold`);
+      this.view().setBigInt64(p + 16, n, true);
+      as = typeof value === 'boolean' ? BOOL : type === COLOR || type === ENUM ? type : INTEGER;
+    } else if (as) {
+      d.setFloat64(p + 8, value, true);
     }
-    this.view().setUint32(p, type, true);
+    this.view().setUint32(p, as, true);
   }
 
   effect(id) { return this.effects.find((e) => e.id === id); }
@@ -389,7 +395,9 @@ class Plugin {
       } else {
         this.call('create', this.api, owned[0], settings, names.length, out);
       }
-      return new Instance(this, effect, this.u32(out));
+      const handle = this.u32(out);
+      this.segmented(() => this.fn.destroy(handle));
+      return new Instance(this, effect, handle);
     } finally {
       owned.forEach((p) => this.x.free(p));
     }
@@ -404,9 +412,22 @@ class Plugin {
       this.view();
       this.bytes.set(flags, out);
       return 0;
-    } catch {
+    } catch (e) {
       // Invalid UTF-8, say: the plugin then splits at white space, as without services.
+      this.unsegmented ??= e.status && e;
       return ERR_INTERNAL;
+    }
+  }
+
+  // After a create or set: a text that needed line-breaks.js before it was
+  // loaded was split at white space only, so the call fails (the new
+  // instance destroyed; a set's event stays in the instance).
+  segmented(undo) {
+    const e = this.unsegmented;
+    this.unsegmented = undefined;
+    if (e) {
+      undo?.();
+      throw e;
     }
   }
 
@@ -502,6 +523,7 @@ class Instance {
     try {
       if (param) p.writeValue(owned[1], param, value, owned);
       p.call('set_param', this.live(), owned[0], owned[1], at);
+      p.segmented();
     } finally {
       owned.forEach((q) => p.x.free(q));
     }
@@ -615,7 +637,7 @@ class Instance {
     } finally {
       p.measurer = undefined;
     }
-    return readDisplayList(p, drawing, this.items);
+    return readDisplayList(p, drawing, this.items, this.capacity);
   }
 
   /** Frees the instance; every later call throws. */
@@ -629,94 +651,69 @@ class Instance {
 }
 
 // ---- Display lists, read and checked as Sources/EffectHost/DisplayListReader.swift
-// reads them: groups balanced, numbers finite, text valid UTF-8 and cut on a
-// character boundary (effect.h's item layouts are the same on wasm32 as on LP64).
+// reads them where a wrong list would be read wrong: groups balanced, shapes
+// whole, text valid UTF-8 and cut on a character boundary (effect.h's item
+// layouts are the same on wasm32 as on LP64). That its numbers are finite
+// and its kinds known, the plugin promises and effect-host validate checks.
 
 const SHAPES = [, 'rect', 'rounded_rect', 'capsule', 'ellipse', 'path'];
 const CAPS = ['butt', 'round', 'square'];
 const JOINS = ['miter', 'round', 'bevel'];
 const VERBS = ['move', 'line', 'cubic', 'close'];
 
-function readDisplayList(p, drawing, base) {
+function readDisplayList(p, drawing, base, capacity) {
   const d = p.view();
   const broken = (what) => new EffectError(ERR_INTERNAL, `the plugin's display list ${what}`);
   const f = (o) => d.getFloat64(o, true);
   const u = (o) => d.getUint32(o, true);
-  const rect = (o) => ({ x: f(o), y: f(o + 8), width: f(o + 16), height: f(o + 24) });
+  // The doubles from o on, named.
+  const doubles = (o, names) => Object.fromEntries(names.split(' ').map((n, i) => [n, f(o + 8 * i)]));
+  const rect = (o) => doubles(o, 'x y width height');
   const count = Number(d.getBigUint64(drawing + 8, true));
+  if (count > capacity) throw broken('does not fit the capacity it asked for');
   const list = { width: f(drawing + 16), height: f(drawing + 24), bounds: rect(drawing + 32),
     maxItemCount: Number(d.getBigUint64(drawing + 64, true)), items: [] };
-  if (![list.width, list.height, ...Object.values(list.bounds)].every(Number.isFinite)) throw broken('has a non-finite size or bounds');
   const open = [];
-  let index = 0;
-  // Every double in [from, to) of item i must be finite.
-  const finite = (o, from, to) => {
-    for (let k = from; k < to; k += 8) if (!Number.isFinite(f(o + k))) throw broken(`has a non-finite number in item ${index}`);
-  };
-  for (; index < count; index++) {
+  for (let index = 0; index < count; index++) {
     const o = base + 160 * index;
-    const kind = u(o);
-    const id = u(o + 4);
+    const [kind, id] = [u(o), u(o + 4)];
+    let item;
     if (kind === 1) {
-      finite(o, 8, 88);
-      finite(o, 96, 136);
-      const clipShape = u(o + 88);
-      if (clipShape && !(clipShape < 5)) throw broken(`clips to shape ${clipShape}`);
-      list.items.push({ kind: 'group', id,
-        transform: { anchorX: f(o + 8), anchorY: f(o + 16), translateX: f(o + 24), translateY: f(o + 32),
-          scaleX: f(o + 40), scaleY: f(o + 48), rotation: f(o + 56) },
-        opacity: f(o + 64), blur: f(o + 72), saturation: f(o + 80),
-        clip: clipShape ? { shape: SHAPES[clipShape], rect: rect(o + 96), cornerRadius: f(o + 128) } : null });
+      const clip = u(o + 88);
+      item = { kind: 'group', id, transform: doubles(o + 8, 'anchorX anchorY translateX translateY scaleX scaleY rotation'),
+        ...doubles(o + 64, 'opacity blur saturation'), clip: clip ? { shape: SHAPES[clip], rect: rect(o + 96), cornerRadius: f(o + 128) } : null };
       open.push(id);
     } else if (kind === 2) {
       if (!open.length) throw broken(`closes a group that is not open at item ${index}`);
       const group = open.pop();
       if (group !== id) throw broken(`closes group ${group} with the id ${id} at item ${index}`);
-      list.items.push({ kind: 'end_group', id });
+      item = { kind: 'end_group', id };
     } else if (kind === 3) {
       const shape = SHAPES[u(o + 8)];
-      if (!shape) throw broken(`has shape kind ${u(o + 8)} at item ${index}`);
-      finite(o, 16, 72);
-      finite(o, 80, 112);
-      finite(o, 120, 128);
       const fill = u(o + 72);
       const segmentCount = shape === 'path' ? u(o + 12) : 0;
       const stopCount = fill === 2 ? u(o + 112) : 0;
       if (index + segmentCount + stopCount >= count) throw broken(`ends inside shape ${id}`);
-      const segments = [];
-      for (let k = 1; k <= segmentCount; k++) {
-        const q = o + 160 * k;
-        if (u(q) !== 5) throw broken(`lacks a segment of shape ${id}`);
-        if (k === 1 && u(q + 8) !== 0) throw broken(`has path ${id} that does not start with a move`);
-        finite(q, 16, 64);
-        const verb = VERBS[u(q + 8)];
-        if (!verb) throw broken(`has segment verb ${u(q + 8)}`);
-        segments.push({ verb, x: f(q + 16), y: f(q + 24), x1: f(q + 32), y1: f(q + 40), x2: f(q + 48), y2: f(q + 56) });
-      }
-      const stops = [];
-      for (let k = 1; k <= stopCount; k++) {
-        const q = o + 160 * (segmentCount + k);
-        if (u(q) !== 6) throw broken(`lacks a stop of shape ${id}`);
-        finite(q, 8, 16);
-        stops.push({ offset: f(q + 8), color: u(q + 16) });
-      }
-      if (fill > 2) throw broken(`has paint kind ${fill}`);
-      list.items.push({ kind: 'shape', id, shape, frame: rect(o + 16), cornerRadius: f(o + 48), trimStart: f(o + 56), trimEnd: f(o + 64),
-        fill: fill === 1 ? { kind: 'solid', color: u(o + 76) }
-          : fill === 2 ? { kind: 'linear_gradient', x0: f(o + 80), y0: f(o + 88), x1: f(o + 96), y1: f(o + 104), stops } : null,
+      const parts = (from, n, kind, read) => Array.from({ length: n }, (_, k) => {
+        const q = o + 160 * (from + k);
+        if (u(q) !== kind) throw broken(`lacks a ${kind === 5 ? 'segment' : 'stop'} of shape ${id}`);
+        return read(q);
+      });
+      const segments = parts(1, segmentCount, 5, (q) => ({ verb: VERBS[u(q + 8)], ...doubles(q + 16, 'x y x1 y1 x2 y2') }));
+      if (segmentCount && segments[0].verb !== 'move') throw broken(`has path ${id} that does not start with a move`);
+      const stops = parts(1 + segmentCount, stopCount, 6, (q) => ({ offset: f(q + 8), color: u(q + 16) }));
+      item = { kind: 'shape', id, shape, frame: rect(o + 16), ...doubles(o + 48, 'cornerRadius trimStart trimEnd'),
+        fill: fill === 1 ? { kind: 'solid', color: u(o + 76) } : fill === 2 ? { kind: 'linear_gradient', ...doubles(o + 80, 'x0 y0 x1 y1'), stops } : null,
         stroke: f(o + 120) > 0 ? { color: u(o + 116), width: f(o + 120), cap: CAPS[u(o + 128)] ?? 'butt', join: JOINS[u(o + 132)] ?? 'miter' } : null,
-        segments });
+        segments };
       index += segmentCount + stopCount;
     } else if (kind === 4) {
-      finite(o, 16, 80);
-      list.items.push({ kind: 'text', id, text: readRun(p, u(o + 8), p.minor >= 6 ? u(o + 84) : 0, id, index, broken),
-        x: f(o + 16), y: f(o + 24), size: f(o + 32), weight: f(o + 40), tracking: f(o + 48),
-        advance: f(o + 56), ascent: f(o + 64), descent: f(o + 72), color: u(o + 80) });
-    } else if (kind === 5 || kind === 6) {
-      throw broken(`has a ${kind === 5 ? 'segment' : 'stop'} outside a shape at item ${index}`);
+      item = { kind: 'text', id, text: readRun(p, u(o + 8), p.minor >= 6 ? u(o + 84) : 0, id, index, broken),
+        ...doubles(o + 16, 'x y size weight tracking advance ascent descent'), color: u(o + 80) };
     } else {
-      throw broken(`has item kind ${kind} at item ${index}`);
+      throw broken(kind === 5 || kind === 6 ? `has a ${kind === 5 ? 'segment' : 'stop'} outside a shape at item ${index}` : `has item kind ${kind} at item ${index}`);
     }
+    list.items.push(item);
   }
   if (open.length) throw broken(`leaves ${open.length} group(s) open`);
   return list;
@@ -725,10 +722,10 @@ function readDisplayList(p, drawing, base) {
 // A text item's run (Sources/EffectHost/TextRun.swift): the whole string
 // (length 0), or its first `length` bytes, before its NUL and on a character boundary.
 function readRun(p, pointer, length, id, index, broken) {
-  const unreadable = broken('has text that is NULL or not UTF-8');
-  if (!pointer) throw unreadable;
+  const unreadable = () => broken('has text that is NULL or not UTF-8');
+  if (!pointer) throw unreadable();
   if (!length) {
-    try { return p.text(pointer, 'text'); } catch { throw unreadable; }
+    try { return p.text(pointer, 'text'); } catch { throw unreadable(); }
   }
   const bytes = p.bytes;
   const nul = bytes.subarray(pointer, pointer + length).indexOf(0);
@@ -739,7 +736,7 @@ function readRun(p, pointer, length, id, index, broken) {
   try {
     return strict.decode(bytes.subarray(pointer, pointer + length));
   } catch {
-    if ((bytes[pointer + length] & 0xc0) !== 0x80) throw unreadable;
+    if ((bytes[pointer + length] & 0xc0) !== 0x80) throw unreadable();
     throw broken(`has text ${id} at item ${index} whose length ${length} ends inside a character; end the run on a character boundary `
       + "(best a grapheme's, where effect_kit_grapheme_next or Graphemes.clusters cuts)");
   }
@@ -934,13 +931,22 @@ export function drawFrame(ctx, list, { fonts = FONTS } = {}) {
       ctx.rotate((t.rotation * Math.PI) / 180);
       ctx.scale(t.scaleX, t.scaleY);
       ctx.translate(-t.anchorX, -t.anchorY);
-      if (!needsLayer(item, paints.get(i))) {
+      const layered = needsLayer(item, paints.get(i));
+      const m = ctx.getTransform();
+      // σ in device pixels: a canvas filter ignores the transform.
+      const sigma = (Math.max(0, item.blur) / 2) * Math.sqrt(Math.abs(m.a * m.d - m.b * m.c));
+      const filter = layered && (item.saturation !== 1 ? `saturate(${Math.max(0, item.saturation)}) ` : '') + (sigma > 0 ? `blur(${sigma}px)` : '');
+      // A filter on one paint is the filter on a layer of it (the canvas
+      // filters a draw, then fades it): no layer, and only its ink is filtered.
+      let j = i + 1;
+      while (layered && items[j].kind !== 'group' && items[j].kind !== 'end_group') j++;
+      if (!layered || (paints.get(i) === 1 && items[j].kind === 'end_group')) {
         clip(item, ctx);
+        if (filter) ctx.filter = filter;
         stack.push({ alpha });
         alpha *= opacity;
         continue;
       }
-      const m = ctx.getTransform();
       const depth = stack.filter((s) => s.layer).length;
       const canvas = (layers[depth] ??= new OffscreenCanvas(1, 1));
       if (canvas.width !== ctx.canvas.width || canvas.height !== ctx.canvas.height) [canvas.width, canvas.height] = [ctx.canvas.width, ctx.canvas.height];
@@ -950,8 +956,7 @@ export function drawFrame(ctx, list, { fonts = FONTS } = {}) {
       layer.clearRect(0, 0, canvas.width, canvas.height);
       layer.setTransform(m);
       layer.miterLimit = 4;
-      // σ in device pixels: a canvas filter ignores the transform.
-      stack.push({ alpha, ctx, layer: canvas, group: item, opacity, sigma: (Math.max(0, item.blur) / 2) * Math.sqrt(Math.abs(m.a * m.d - m.b * m.c)) });
+      stack.push({ alpha, ctx, layer: canvas, group: item, opacity, filter });
       ctx = layer;
       alpha = 1;
     } else if (item.kind === 'end_group') {
@@ -963,8 +968,7 @@ export function drawFrame(ctx, list, { fonts = FONTS } = {}) {
         ctx.save();
         ctx.setTransform(1, 0, 0, 1, 0, 0);
         ctx.globalAlpha = s.alpha * s.opacity;
-        const filters = (s.group.saturation !== 1 ? `saturate(${Math.max(0, s.group.saturation)}) ` : '') + (s.sigma > 0 ? `blur(${s.sigma}px)` : '');
-        ctx.filter = filters || 'none';
+        ctx.filter = s.filter || 'none';
         ctx.drawImage(s.layer, 0, 0);
         ctx.restore();
       }
@@ -1012,31 +1016,36 @@ export function drawFrame(ctx, list, { fonts = FONTS } = {}) {
 }
 
 /** A measurer for draw() from the browser's fonts: advances at 1000 px and
- * ascent/descent at 10,000 px (Chromium rounds both to whole pixels), scaled,
- * cached; tracking added once per cursive item, where the native shaper adds
- * it and the browser adds none. */
+ * ascent/descent at 10,000 px (Chromium rounds both to whole pixels), scaled.
+ * Tracking adds the same after every cluster (letter-spacing), and once per
+ * cursive item, where the native shaper adds it and the browser adds none:
+ * so a run is measured twice, once, and any size and tracking scale it. */
 export function canvasMeasurer(fonts = FONTS) {
   const ctx = new OffscreenCanvas(1, 1).getContext('2d');
   const cache = new Map();
   const extents = new Map();
+  const width = (run, weight, spacing) => {
+    ctx.letterSpacing = spacing;
+    ctx.font = `${weight} 1000px ${fonts}`;
+    return ctx.measureText(run).width;
+  };
   return (text, size, weight, tracking) => {
     if (!(size > 0)) throw new Error(`a run measured at size ${size}`);
-    const key = `${weight}\u0000${tracking / size}\u0000${text}`;
-    let m = cache.get(key);
+    const cached = cache.get(weight) ?? cache.set(weight, new Map()).get(weight);
+    let m = cached.get(text);
     if (!m) {
       const run = drawable(text);
-      ctx.letterSpacing = `${(tracking / size) * 1000}px`;
-      ctx.font = `${weight} 1000px ${fonts}`;
-      const advance = ctx.measureText(run).width + (run.match(CURSIVE_ITEMS)?.length ?? 0) * (tracking / size) * 1000;
+      const plain = width(run, weight, '0px');
+      const spaced = Math.round((width(run, weight, '1000px') - plain) / 1000) + (run.match(CURSIVE_ITEMS)?.length ?? 0);
       if (!extents.has(weight)) {
         ctx.font = `${weight} 10000px ${fonts}`;
         const e = ctx.measureText('H');
         extents.set(weight, [e.fontBoundingBoxAscent / 10000, e.fontBoundingBoxDescent / 10000]);
       }
-      if (cache.size > 4096) cache.clear();
-      cache.set(key, (m = [advance / 1000, ...extents.get(weight)]));
+      if (cached.size > 4096) cached.clear();
+      cached.set(text, (m = [plain / 1000, spaced, ...extents.get(weight)]));
     }
-    return [m[0] * size, m[1] * size, m[2] * size];
+    return [m[0] * size + m[1] * tracking, m[2] * size, m[3] * size];
   };
 }
 
@@ -1140,7 +1149,7 @@ export class EffectPlayer extends (globalThis.HTMLElement ?? class {}) {
       for (const q of ['(prefers-reduced-motion: reduce)', '(prefers-color-scheme: dark)']) media(q)?.addEventListener('change', () => this.changed([]));
     }
     this.ready = this.start().catch((error) => {
-      this.dispatchEvent(new CustomEvent('error', { detail: error }));
+      this.failed(error);
       throw error;
     });
     this.ready.catch(() => {});
@@ -1167,24 +1176,36 @@ export class EffectPlayer extends (globalThis.HTMLElement ?? class {}) {
 
   async start() {
     const src = this.getAttribute('src');
-    if (!loaded.has(src)) loaded.set(src, loadPlugin(new URL(src, document.baseURI)));
+    if (!loaded.has(src)) loaded.set(src, loadPlugin(new URL(src, document.baseURI), { lineBreaks: false }));
     this.plugin = await loaded.get(src);
     const id = this.getAttribute('effect');
     this.effect = id ? this.plugin.effect(id) : this.plugin.effects[0];
     if (!this.effect) throw new EffectError(-4, `${src} has no effect '${id}' (effects: ${this.plugin.effects.map((e) => e.id).join(', ')})`);
     await document.fonts?.ready;
-    this.make(0);
+    return this.make(0);
   }
 
-  // (Re)makes the instance from the attributes, keeping the clock and the events set so far.
+  failed(error) {
+    this.dispatchEvent(new CustomEvent('error', { detail: error }));
+  }
+
+  // (Re)makes the instance from the attributes, keeping the clock and the
+  // events set so far. A text that needs line-breaks.js before it has
+  // loaded: it loads, then the instance is made (the promise answered).
   make(time) {
     this.disconnectedCallback();
     this.current = this.params();
-    this.instance = this.plugin.create(this.effect.id, { params: this.current });
-    for (const [at, name, value] of JSON.parse(this.getAttribute('schedule') || '[]')) this.instance.set(name, value, at);
-    for (const [name, value, at] of this.events ?? []) this.instance.set(name, value, at);
+    try {
+      this.instance = this.plugin.create(this.effect.id, { params: this.current });
+      for (const [at, name, value] of JSON.parse(this.getAttribute('schedule') || '[]')) this.instance.set(name, value, at);
+      for (const [name, value, at] of this.events ?? []) this.instance.set(name, value, at);
+    } catch (e) {
+      this.disconnectedCallback();
+      if (e.status !== -15 || lineBreaks) throw e;
+      return (this.ready = loadLineBreaks().then(() => this.make(time)));
+    }
     this.player = new Player(this.shadowRoot.querySelector('canvas'), this.instance, { width: this.clientWidth });
-    this.player.onerror = (error) => this.dispatchEvent(new CustomEvent('error', { detail: error }));
+    this.player.onerror = (error) => this.failed(error);
     this.player.appearance = media('(prefers-color-scheme: dark)')?.matches ? 'dark' : 'light';
     this.setAttribute('aria-label', this.instance.strings(this.instance.settled).accessibilityLabel);
     this.player.play(time);
@@ -1207,8 +1228,8 @@ export class EffectPlayer extends (globalThis.HTMLElement ?? class {}) {
     const now = this.player.now;
     const params = this.params();
     const changes = Object.keys(params).filter((n) => params[n] !== this.current[n]);
-    if (changes.some((n) => !this.effect.params.find((p) => p.name === n).live)) return this.make(now);
-    for (const n of changes) this.event(n, params[n]);
+    if (changes.some((n) => !this.effect.params.find((p) => p.name === n).live)) return this.make(now)?.catch((e) => this.failed(e));
+    for (const n of changes) if (this.event(n, params[n])) return;
     this.player.appearance = media('(prefers-color-scheme: dark)')?.matches ? 'dark' : 'light';
     this.player.wake();
   }
@@ -1216,8 +1237,16 @@ export class EffectPlayer extends (globalThis.HTMLElement ?? class {}) {
   /** An event now: param `name` takes `value` (typed, or text) from the current time on. */
   event(name, value) {
     const at = this.player.now;
-    this.instance.set(name, value, at);
-    (this.events ??= []).push([name, value, at]);
+    const events = (this.events ??= []);
+    events.push([name, value, at]);
+    try {
+      this.instance.set(name, value, at);
+    } catch (e) {
+      // Its text needs line-breaks.js: made again once it has loaded, the event with the rest.
+      if (e.status === -15 && !lineBreaks) return this.make(at)?.catch((e) => this.failed(e)) ?? true;
+      events.pop();
+      throw e;
+    }
     this.current[name] = value;
     this.player.play(at);
   }
@@ -1225,7 +1254,7 @@ export class EffectPlayer extends (globalThis.HTMLElement ?? class {}) {
   /** Plays from the start again: the schedule's events, without those set since. */
   replay() {
     this.events = [];
-    this.make(0);
+    return this.make(0);
   }
 }
 if (globalThis.customElements && !customElements.get('effect-player')) customElements.define('effect-player', EffectPlayer);

@@ -22,6 +22,15 @@ def wasm_dir(tmp_path_factory):
 
 
 @pytest.fixture(scope="session")
+def web_build(tmp_path_factory):
+    """scripts/build-web's output: the web host minified, as a page loads it."""
+    out = str(tmp_path_factory.mktemp("web"))
+    built = subprocess.run([str(ROOT / "scripts/build-web"), out], capture_output=True, text=True, timeout=300)
+    assert built.returncode == 0, built.stderr
+    return out
+
+
+@pytest.fixture(scope="session")
 def native_examples(tmp_path_factory):
     """examples/c-plugin's pulse.c and typewriter.c as native plugins, built as their comments say."""
     directory = tmp_path_factory.mktemp("examples")

@@ -2,14 +2,19 @@
 // Reads {plugin, jobs: [...]} as JSON on stdin; writes one JSON result per job
 // (frames, elements, timing, or the error's status and message).
 import { readFileSync } from 'node:fs';
-import { loadPlugin, parseValue } from '../../web/effect-host.js';
+import { loadLineBreaks, loadPlugin, parseValue } from '../../web/effect-host.js';
 
 const request = JSON.parse(readFileSync(0, 'utf8'));
-const plugin = await loadPlugin(readFileSync(request.plugin), { label: request.plugin });
+// lineBreaks false: line-breaks.js is left to load when a job says so ({loadLineBreaks: true}).
+const plugin = await loadPlugin(readFileSync(request.plugin), { label: request.plugin, lineBreaks: request.lineBreaks ?? true });
 const failure = (e) => ({ status: e.status, code: e.code, message: e.message });
 const results = [];
 for (const job of request.jobs) {
   try {
+    if (job.loadLineBreaks) {
+      await loadLineBreaks();
+      continue;
+    }
     if (job.parse) {
       // The text grammar: every case against one param of the effect.
       const param = plugin.effect(job.effect).params.find((p) => p.name === job.param);

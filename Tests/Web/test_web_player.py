@@ -4,8 +4,13 @@ current time), it follows prefers-reduced-motion, devicePixelRatio and its own
 width, and it runs under CSP script-src 'self' 'wasm-unsafe-eval' (and not
 without 'wasm-unsafe-eval')."""
 
+import json
+
 import pytest
+from web_harness import JAPANESE, native_path
 from web_page import Browser, Page, served
+
+import effects
 
 READY = "Promise.all([...document.querySelectorAll('effect-player')].map((e) => e.ready)).then(() => true)"
 # The canvas's pixels as a short fingerprint, and how many are painted.
@@ -97,6 +102,25 @@ def test_it_follows_prefers_reduced_motion(open_page, reduce):
     page = open_page(media=[("prefers-reduced-motion", "reduce" if reduce else "no-preference")])
     assert page.evaluate(READY) is True
     assert page.evaluate("document.getElementById('strike').instance.get('reduce_motion')") is reduce
+
+
+def test_line_breaks_load_only_for_a_text_that_needs_them(open_page):
+    """A page of Latin texts never loads web/line-breaks.js; a Japanese text set on a player loads it,
+    and the instance is made with the native plugin's words."""
+    page = open_page()
+    assert page.evaluate(READY) is True
+    loaded = "performance.getEntriesByType('resource').some((e) => e.name.endsWith('/web/line-breaks.js'))"
+    assert page.evaluate(loaded) is False
+    reveal = "document.getElementById('reveal')"
+    page.evaluate(f"{reveal}.setAttribute('text', {json.dumps(JAPANESE)})")
+    page.wait(f"{reveal}.instance?.get('text') === {json.dumps(JAPANESE)}")
+    assert page.evaluate(loaded) is True
+    native = effects.load_plugin(native_path("Reveal", {})).effect("text-reveal").create(text=JAPANESE)
+    expected = [e.text for e in native.elements]
+    native.close()
+    assert len(expected) > 5 and page.evaluate(f"{reveal}.instance.elements().map((e) => e.text)") == expected
+    page.evaluate(SLEEP % 300)
+    assert page.evaluate(PIXELS % "reveal")["painted"] > 500
 
 
 def test_without_wasm_unsafe_eval_it_reports_the_refusal(open_page):

@@ -192,3 +192,38 @@ def test_the_text_grammar_reads_what_it_says(wasm_dir):
     assert color[2]["message"] == "param 'color' needs a colour such as #8A8F98 or #8A8F98FF, not '#1122'"
     assert [r.get("value") for r in done] == [True, False, None]
     assert done[2]["message"] == "param 'done' needs true or false, not '2'"
+
+
+def test_line_breaks_load_when_asked(wasm_dir):
+    """Loaded with lineBreaks false (as <effect-player> loads a plugin), a text in a script written
+    without spaces cannot be made (UNSUPPORTED: its words would be split at white space only) until
+    loadLineBreaks() has run; then it makes the native plugin's words. A Latin text needs nothing."""
+    jobs = [
+        {"effect": "text-reveal", "params": {"text": JAPANESE}},
+        {"effect": "text-reveal", "params": {"text": "Plan the week"}},
+        {"loadLineBreaks": True},
+        {"effect": "text-reveal", "params": {"text": JAPANESE}},
+    ]
+    refused, latin, japanese = run_node("sample.mjs", {"plugin": os.path.join(wasm_dir, "Reveal.wasm"), "lineBreaks": False, "jobs": jobs})
+    assert (refused.get("status"), refused.get("code")) == (-15, "UNSUPPORTED"), refused
+    assert "loadLineBreaks()" in refused["message"]
+    assert [e["text"] for e in latin["elements"]] == ["Plan", "the", "week"]
+    native = effects.load_plugin(native_path("Reveal", {})).effect("text-reveal").create(text=JAPANESE)
+    expected = [e.text for e in native.elements]
+    native.close()
+    assert len(expected) > 5 and [e["text"] for e in japanese["elements"]] == expected
+
+
+def test_a_js_value_of_the_wrong_type_is_refused_by_the_plugin(wasm_dir):
+    """A value goes typed by its JS type, and the plugin refuses one that does not fit its param;
+    a string with NUL would be cut short in C, so the host refuses it itself."""
+    jobs = [{"effect": "strikethrough-reveal", "params": params}
+            for params in ({"duration": True}, {"done": 1}, {"color": 1.5}, {"text": "a\0b"}, {"done": False, "color": 0x112233FF})]
+    *refused, made = run_node("sample.mjs", {"plugin": os.path.join(wasm_dir, "Strike.wasm"), "jobs": jobs})
+    assert [(r.get("code"), r.get("message")) for r in refused] == [
+        ("TYPE", "param 'duration' needs a number, not a bool"),
+        ("TYPE", "param 'done' needs a bool, not an integer"),
+        ("TYPE", "param 'color' needs a colour, not a number"),
+        ("UTF8", "the value of 'text' is not a NUL-free Unicode string"),
+    ]
+    assert "status" not in made and made["timing"]["kind"] == "ends"

@@ -61,9 +61,11 @@ class Handler(http.server.BaseHTTPRequestHandler):
 
 
 @contextlib.contextmanager
-def served(wasm_dir, csp=CSP, site=None):
-    """The server on a free port, until the block ends: its base URL."""
-    roots = {"web": os.path.join(ROOT, "web"), "page": os.path.join(ROOT, "Tests", "Web", "page"), "wasm": wasm_dir, "site": site}
+def served(wasm_dir, csp=CSP, web=None, site=None):
+    """The server on a free port, until the block ends: its base URL. `web`: the directory
+    served as /web/ (scripts/build-web's output, say), the repository's web/ unless given;
+    `site`: a directory an export wrote, served as /site/."""
+    roots = {"web": web or os.path.join(ROOT, "web"), "page": os.path.join(ROOT, "Tests", "Web", "page"), "wasm": wasm_dir, "site": site}
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, roots=roots))
     server.csp = csp
     thread = threading.Thread(target=server.serve_forever, daemon=True)

@@ -666,16 +666,23 @@ function readDisplayList(p, drawing, base, capacity) {
   const broken = (what) => new EffectError(ERR_INTERNAL, `the plugin's display list ${what}`);
   const f = (o) => d.getFloat64(o, true);
   const u = (o) => d.getUint32(o, true);
-  // The doubles from o on, named.
-  const doubles = (o, names) => Object.fromEntries(names.split(' ').map((n, i) => [n, f(o + 8 * i)]));
+  let at = 0;
+  // The doubles from o on, named; a canvas would skip a call with a NaN unseen, so none may be.
+  const doubles = (o, names) => Object.fromEntries(names.split(' ').map((n, i) => {
+    const x = f(o + 8 * i);
+    if (!Number.isFinite(x)) throw broken(at < 0 ? 'has a non-finite size or bounds' : `has a non-finite number in item ${at}`);
+    return [n, x];
+  }));
   const rect = (o) => doubles(o, 'x y width height');
   const count = Number(d.getBigUint64(drawing + 8, true));
   if (count > capacity) throw broken('does not fit the capacity it asked for');
-  const list = { width: f(drawing + 16), height: f(drawing + 24), bounds: rect(drawing + 32),
+  at = -1;
+  const list = { ...doubles(drawing + 16, 'width height'), bounds: rect(drawing + 32),
     maxItemCount: Number(d.getBigUint64(drawing + 64, true)), items: [] };
   const open = [];
   for (let index = 0; index < count; index++) {
     const o = base + 160 * index;
+    at = index;
     const [kind, id] = [u(o), u(o + 4)];
     let item;
     if (kind === 1) {
@@ -701,10 +708,10 @@ function readDisplayList(p, drawing, base, capacity) {
       });
       const segments = parts(1, segmentCount, 5, (q) => ({ verb: VERBS[u(q + 8)], ...doubles(q + 16, 'x y x1 y1 x2 y2') }));
       if (segmentCount && segments[0].verb !== 'move') throw broken(`has path ${id} that does not start with a move`);
-      const stops = parts(1 + segmentCount, stopCount, 6, (q) => ({ offset: f(q + 8), color: u(q + 16) }));
+      const stops = parts(1 + segmentCount, stopCount, 6, (q) => ({ ...doubles(q + 8, 'offset'), color: u(q + 16) }));
       item = { kind: 'shape', id, shape, frame: rect(o + 16), ...doubles(o + 48, 'cornerRadius trimStart trimEnd'),
         fill: fill === 1 ? { kind: 'solid', color: u(o + 76) } : fill === 2 ? { kind: 'linear_gradient', ...doubles(o + 80, 'x0 y0 x1 y1'), stops } : null,
-        stroke: f(o + 120) > 0 ? { color: u(o + 116), width: f(o + 120), cap: CAPS[u(o + 128)] ?? 'butt', join: JOINS[u(o + 132)] ?? 'miter' } : null,
+        stroke: doubles(o + 120, 'width').width > 0 ? { color: u(o + 116), width: f(o + 120), cap: CAPS[u(o + 128)] ?? 'butt', join: JOINS[u(o + 132)] ?? 'miter' } : null,
         segments };
       index += segmentCount + stopCount;
     } else if (kind === 4) {

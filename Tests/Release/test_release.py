@@ -58,6 +58,9 @@ def test_the_tarball_is_named_and_laid_out_as_documented(release):
         "lib/effect-host/plugins/Strike.wasm", "lib/effect-host/plugins/Breathe.wasm", "lib/effect-host/plugins/Reveal.wasm",
     ):
         assert os.path.isfile(os.path.join(tree, path)), path
+    # The web host ships minified (scripts/build-web): smaller than web/'s readable source.
+    shipped = Path(tree, "lib", "effect-host", "web", "effect-host.js").read_bytes()
+    assert len(shipped) < 0.6 * len(Path(ROOT, "web", "effect-host.js").read_bytes()) and b"export" in shipped
     # The shipped README's pictures and its links to the headers resolve in the tree.
     doc = os.path.join(tree, "share", "doc", "effect-host")
     readme = Path(doc, "README.md").read_text(encoding="utf-8")

@@ -15,6 +15,7 @@
  *   -DBROKEN_DRAW_BOUNDS      (1.2) declares bounds 20 pt wide, narrower than
  *                             its label's ink
  *   -DBROKEN_DRAW_RENUMBER    (1.2) numbers its items afresh every 1/60 s
+ *   -DBROKEN_DRAW_NAN         (1.2) the bar's height is NaN
  *   -DTEXT_LENGTH=N           a 1.6 plugin that draws (as ABI_1_2, with a
  *                             1.4-sized table) whose label is "rampé up"
  *                             (9 bytes) drawn as the run of its first N
@@ -917,7 +918,11 @@ static effect_status draw(const effect_instance *instance, double t, const effec
 #endif
     items[1].shape.shape = EFFECT_SHAPE_RECT;
     items[1].shape.frame.width = 100 * ramp(instance, t);
+#ifdef BROKEN_DRAW_NAN
+    items[1].shape.frame.height = NAN;
+#else
     items[1].shape.frame.height = 4;
+#endif
     items[1].shape.trim_end = 1;
     items[1].shape.fill = EFFECT_PAINT_SOLID;
     items[1].shape.fill_color = 0x3366CCFFu;

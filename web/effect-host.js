@@ -109,66 +109,48 @@ async function functionPointer(table, signature, fn) {
 
 // ---- Host text services: where words and row breaks fall, at UTF-8 byte positions.
 
-// web/line-breaks.js (UAX #14), loaded when first needed: a page whose
-// texts are all in scripts written with spaces never asks for it, as the
-// bundled plugins ask for line breaks only in the others.
-let lineBreaks;
+// web/line-breaks.js (UAX #14 and the segment service), loaded when first
+// needed: a page whose texts are all in scripts written with spaces never
+// asks for it, as the bundled plugins ask for segments only in the others.
+let textServices;
 /** Loads line-breaks.js, which segmentFlags needs. loadPlugin does unless
  * told not to; <effect-player> does when a text first needs it. */
 export async function loadLineBreaks() {
-  lineBreaks ??= (await import('./line-breaks.js')).lineBreaks;
+  textServices ??= await import('./line-breaks.js');
 }
 
-let words;
 /** effect_segment_fn's flags for `text`: length + 1 bytes, bit 1 a word
  * boundary (Intl.Segmenter), bit 2 a line-break opportunity (UAX #14).
  * Throws EffectError(UNSUPPORTED) until loadLineBreaks() has loaded. */
 export function segmentFlags(text) {
-  if (!lineBreaks) throw new EffectError(-15, 'the text needs line breaks: await loadLineBreaks() first');
-  // Both kinds by UTF-16 index (Intl.Segmenter's and lineBreaks's), then
-  // moved to UTF-8 byte positions in one walk. Both ends are boundaries of
-  // both kinds, as ICU's iterators answer.
-  const at = new Uint8Array(text.length + 1);
-  words ??= new Intl.Segmenter('und', { granularity: 'word' });
-  for (const w of words.segment(text)) at[w.index] |= 1;
-  at[0] |= 1;
-  at[text.length] |= 1;
-  lineBreaks(text, at, 2);
-  const flags = new Uint8Array(utf8.encode(text).length + 1);
-  for (let i = 0, b = 0; i <= text.length; i++) {
-    flags[b] |= at[i];
-    const c = text.codePointAt(i);
-    b += c < 0x80 ? 1 : c < 0x800 ? 2 : c < 0x10000 ? 3 : 4;
-    if (c > 0xffff) i++;
-  }
-  return flags;
+  if (!textServices) throw new EffectError(-15, 'the text needs line breaks: await loadLineBreaks() first');
+  return textServices.segmentFlags(text);
 }
 
 // ---- Loading
 
 const EBADF = () => 8;
 const WASI = { fd_write: EBADF, fd_close: EBADF, fd_seek: EBADF };
+const isURL = (source) => typeof source === 'string' || source instanceof URL;
 
 /** Loads a plugin from a URL (string or URL), a Response (or a promise of
  * one), bytes (ArrayBuffer, typed array) or a WebAssembly.Module. */
 export async function loadPlugin(source, { label, lineBreaks = true } = {}) {
   if (lineBreaks) await loadLineBreaks();
-  label ??= typeof source === 'string' || source instanceof URL ? String(source) : 'the plugin';
+  label ??= isURL(source) ? String(source) : 'the plugin';
   const fail = (reason) => new EffectError(ERR_INTERNAL, `${label}: ${reason}`);
-  if (typeof source === 'string' || source instanceof URL) source = fetch(source);
-  source = await source;
-  let module = source;
-  if (typeof Response !== 'undefined' && source instanceof Response) {
-    if (!source.ok) throw fail(`cannot be fetched: HTTP ${source.status}`);
+  let module = await (isURL(source) ? fetch(source) : source);
+  if (typeof Response !== 'undefined' && module instanceof Response) {
+    if (!module.ok) throw fail(`cannot be fetched: HTTP ${module.status}`);
     // Streaming compiles while the bytes arrive; it needs the wasm MIME type.
-    module = source.headers.get('content-type')?.startsWith('application/wasm')
-      ? await WebAssembly.compileStreaming(source) : await source.arrayBuffer();
+    module = module.headers.get('content-type')?.startsWith('application/wasm')
+      ? await WebAssembly.compileStreaming(module) : await module.arrayBuffer();
   }
   if (!(module instanceof WebAssembly.Module)) {
     try { module = await WebAssembly.compile(module); } catch (e) { throw fail(`is not a WebAssembly module (${e.message})`); }
   }
-  const missing = ['memory', 'effect_plugin_entry', 'malloc', 'free', '__indirect_function_table']
-    .filter((n) => !WebAssembly.Module.exports(module).some((e) => e.name === n));
+  const exported = WebAssembly.Module.exports(module).map((e) => e.name);
+  const missing = ['memory', 'effect_plugin_entry', 'malloc', 'free', '__indirect_function_table'].filter((n) => !exported.includes(n));
   if (missing.length) throw fail(`does not export ${missing.join(', ')} (see docs/web.md for the link flags)`);
   // A C plugin linked with wasi-libc's stdio imports the file calls it could
   // print with; they answer EBADF, as a plugin must not print. Nothing else is given.
@@ -178,75 +160,80 @@ export async function loadPlugin(source, { label, lineBreaks = true } = {}) {
   const plugin = new Plugin(exports, fail);
   // The services and measurer callbacks live in the plugin's table for its life.
   const table = exports.__indirect_function_table;
-  plugin.segmentIndex = await functionPointer(table, 'i:iiji', (_, text, length, flags) => plugin.segment(text, length, flags));
-  plugin.measureIndex = await functionPointer(table, 'i:iidddi', (_, text, size, weight, tracking, out) =>
-    plugin.measure(text, size, weight, tracking, out));
-  plugin.read();
+  plugin.segmentIndex_ = await functionPointer(table, 'i:iiji', (_, text, length, out) => plugin.segment_(text, length, out));
+  plugin.measureIndex_ = await functionPointer(table, 'i:iidddi', (_, text, size, weight, tracking, out) =>
+    plugin.measure_(text, size, weight, tracking, out));
+  plugin.read_();
   return plugin;
 }
 
+// Members whose names end in _ are the module's own: scripts/build-web
+// shortens them (esbuild --mangle-props=_$), as it cannot tell them from
+// the API's. They also keep clear of the wasm exports' names (_initialize).
 class Plugin {
   constructor(exports, fail) {
-    this.x = exports;
-    this.fail = fail;
-    this.memory = exports.memory;
+    this.x_ = exports;
+    this.fail_ = fail;
     // A reactor's constructors run once, before anything else.
     exports._initialize?.();
-    const api = exports.effect_plugin_entry();
+    const api = (this.api_ = exports.effect_plugin_entry());
     if (!api) throw fail('effect_plugin_entry returned NULL');
-    this.api = api;
-    const [size, major, minor, needs] = [0, 4, 8, 12].map((o) => this.u32(api + o));
+    const [size, major, minor, needs] = [0, 4, 8, 12].map((o) => this.u32_(api + o));
     if (major !== 1 || (minor > ABI_MINOR && !(needs && needs <= ABI_MINOR))) {
       throw fail(`built for effect ABI ${major}.${minor}${major === 1 && needs ? ` (needing 1.${needs})` : ''}; this host speaks 1.${ABI_MINOR}`
         + (major === 1 ? ' and cannot use a newer minor version' : ''));
     }
-    this.minor = Math.min(minor, ABI_MINOR);
-    const needed = TABLE_SIZE[this.minor] ?? 80;
-    if (size < needed) throw fail(`its function table is ${size} bytes; ABI 1.${this.minor} needs ${needed}`);
-    const table = exports.__indirect_function_table;
-    this.fn = {};
+    this.minor_ = Math.min(minor, ABI_MINOR);
+    const needed = TABLE_SIZE[this.minor_] ?? 80;
+    if (size < needed) throw fail(`its function table is ${size} bytes; ABI 1.${this.minor_} needs ${needed}`);
+    this.fn_ = {};
     FUNCTIONS.forEach((n, i) => {
-      const index = 16 + 4 * i < needed ? this.u32(api + 16 + 4 * i) : 0;
-      if (index) this.fn[n] = table.get(index);
+      const index = 16 + 4 * i < needed ? this.u32_(api + 16 + 4 * i) : 0;
+      if (index) this.fn_[n] = exports.__indirect_function_table.get(index);
       else if (i < 13) throw fail(`its function table has no ${n} (the pointer is NULL)`);
     });
     // Scratch for out structs and the error, kept for the plugin's life.
-    this.error = this.alloc(520);
-    this.scratch = this.alloc(128);
-    this.services = this.alloc(24);
+    this.error_ = this.alloc_(520);
+    this.scratch_ = this.alloc_(128);
+    this.services_ = this.alloc_(24);
   }
 
   // Views are remade whenever the memory has grown (any call may grow it, and
   // growing detaches the old buffer).
-  view() {
-    if (this.dv?.buffer !== this.memory.buffer) {
-      this.dv = new DataView(this.memory.buffer);
-      this.bytes = new Uint8Array(this.memory.buffer);
+  view_() {
+    const buffer = this.x_.memory.buffer;
+    if (this.dv_?.buffer !== buffer) {
+      this.dv_ = new DataView(buffer);
+      this.bytes_ = new Uint8Array(buffer);
     }
-    return this.dv;
+    return this.dv_;
   }
-  u32(p) { return this.view().getUint32(p, true); }
-  f64(p) { return this.view().getFloat64(p, true); }
-  alloc(n) {
-    const p = this.x.malloc(Math.max(n, 8));
+  u32_(p) { return this.view_().getUint32(p, true); }
+  f64_(p) { return this.view_().getFloat64(p, true); }
+  alloc_(n) {
+    const p = this.x_.malloc(Math.max(n, 8));
     if (!p) throw new EffectError(-13, 'the plugin ran out of memory');
-    this.view();
-    this.bytes.fill(0, p, p + n);
+    return this.zero_(p, n);
+  }
+  // Zeroes n bytes at p; with `size`, struct_size (the first field) is n.
+  zero_(p, n, size) {
+    this.view_();
+    this.bytes_.fill(0, p, p + n);
+    if (size) this.dv_.setUint32(p, n, true);
     return p;
   }
-  sized(p, n) { this.bytes.fill(0, p, p + n); this.view().setUint32(p, n, true); return p; }
-  string(text) {
+  string_(text) {
     const b = utf8.encode(text);
-    const p = this.alloc(b.length + 1);
-    this.bytes.set(b, p);
+    const p = this.alloc_(b.length + 1);
+    this.bytes_.set(b, p);
     return p;
   }
   // The NUL-terminated UTF-8 string at p. ASCII is read by hand: quicker
   // than TextDecoder for the short runs a plugin measures, many a frame.
-  text(p, what) {
+  text_(p, what) {
     if (!p) throw new EffectError(ERR_INTERNAL, `${what} is NULL`);
-    this.view();
-    const b = this.bytes;
+    this.view_();
+    const b = this.bytes_;
     let s = '';
     let end = p;
     for (; b[end]; end++) {
@@ -259,114 +246,119 @@ class Plugin {
     return s;
   }
   // `count` strings from an array of pointers at p.
-  texts(p, count, what) { return Array.from({ length: count }, (_, i) => this.text(this.u32(p + 4 * i), what)); }
-  // Calls a table function whose last argument is the error struct; a failure
-  // becomes an EffectError with the plugin's status and message.
-  call(n, ...args) {
-    this.unsegmented = undefined;
-    this.sized(this.error, 520);
-    const status = this.fn[n](...args, this.error);
-    if (status) throw new EffectError(status, this.text(this.error + 8, 'the message') || `${n} failed with status ${status}`);
+  texts_(p, count, what) { return Array.from({ length: count }, (_, i) => this.text_(this.u32_(p + 4 * i), what)); }
+
+  // A struct's fields at p, by a spec of a type letter, a byte offset and a
+  // name each (wasm32's offsets, docs/web.md): u a uint32_t, j a uint64_t,
+  // f a double, s a pointer to a string (never NULL). One reader for every
+  // metadata struct, rather than code per struct.
+  fields_(p, spec, what) {
+    const out = {};
+    for (const [, type, offset, name] of spec.matchAll(/(\w)(\d+)(\w+)/g)) {
+      const at = p + +offset;
+      out[name] = type === 'u' ? this.u32_(at) : type === 'f' ? this.f64_(at)
+        : type === 'j' ? Number(this.view_().getBigUint64(at, true)) : this.text_(this.u32_(at), `${what}'s ${name}`);
+    }
+    return out;
   }
 
-  read() {
-    const info = this.sized(this.scratch, 32);
-    this.call('describe', this.api, info);
-    const count = this.u32(info + 4);
-    if (count < 1 || count > 1024) throw this.fail(`describe reports ${count} effects; a plugin has 1 to 1,024`);
-    const [id, name, version, author, license, summary] = [8, 12, 16, 20, 24, 28].map((o, i) =>
-      this.text(this.u32(info + o), 'plugin ' + ['id', 'name', 'version', 'author', 'license', 'summary'][i]));
-    this.info = { id, name, version, author, license, summary, abi: `1.${this.minor}` };
-    this.effects = [];
-    for (let i = 0; i < count; i++) this.effects.push(this.readEffect(i));
+  // Calls table function `n` whose last arguments are an out struct of
+  // `size` bytes (in the scratch) and the error; the struct's fields by `spec`.
+  ask_(n, size, spec, what, ...args) {
+    const p = this.zero_(this.scratch_, size, true);
+    this.call_(n, ...args, p);
+    return this.fields_(p, spec, what);
+  }
+
+  // Calls a table function whose last argument is the error struct; a failure
+  // becomes an EffectError with the plugin's status and message.
+  call_(n, ...args) {
+    this.unsegmented_ = undefined;
+    this.zero_(this.error_, 520, true);
+    const status = this.fn_[n](...args, this.error_);
+    if (status) throw new EffectError(status, this.text_(this.error_ + 8, 'the message') || `${n} failed with status ${status}`);
+  }
+
+  read_() {
+    const { count, ...info } = this.ask_('describe', 32, 'u4count s8id s12name s16version s20author s24license s28summary', 'the plugin', this.api_);
+    if (count < 1 || count > 1024) throw this.fail_(`describe reports ${count} effects; a plugin has 1 to 1,024`);
+    this.info = { ...info, abi: `1.${this.minor_}` };
+    this.effects = Array.from({ length: count }, (_, i) => this.readEffect_(i));
   }
 
   // The counts bound what is read (a plugin's memory is not to be walked
   // at random); the rest of what a plugin declares, effect-host validate judges.
-  readEffect(index) {
-    const p = this.sized(this.scratch, 48);
-    this.call('effect_info', this.api, index, p);
-    const [params, globals, elements, attributes] = [4, 8, 12, 16].map((o) => this.u32(p + o));
-    const [id, name, summary, elementNoun, timingDoc, credit] = [24, 28, 32, 36, 40, 44].map((o) =>
-      this.text(this.u32(p + o), `effect ${index}'s strings`));
-    if (params > 1024 || globals + elements + attributes > 4096) throw this.fail(`effect '${id}' reports too many params or channels`);
-    const effect = { index, id, name, summary, elementNoun, timingDoc, credit, params: [], channels: [], elementChannels: [], attributes: [] };
-    for (let i = 0; i < params; i++) effect.params.push(this.readParam(index, i, id));
+  readEffect_(index) {
+    const { params, globals, elements, attributes, ...effect } = this.ask_('effect_info', 48,
+      'u4params u8globals u12elements u16attributes s24id s28name s32summary s36elementNoun s40timingDoc s44credit', `effect ${index}`, this.api_, index);
+    const id = effect.id;
+    const channels = globals + elements + attributes;
+    if (params > 1024 || channels > 4096) throw this.fail_(`effect '${id}' reports too many params or channels`);
+    Object.assign(effect, { index, params: [], channels: [], elementChannels: [], attributes: [] });
+    for (let i = 0; i < params; i++) effect.params.push(this.readParam_(index, i, id));
     // Channels come in scope order: globals, element channels, attributes.
-    for (let i = 0; i < globals + elements + attributes; i++) {
-      const c = this.sized(this.scratch, 48);
-      this.call('channel_info', this.api, index, i, c);
-      const [flags, labelCount, labels] = [8, 12, 28].map((o) => this.u32(c + o));
-      const [name, unit, doc] = this.texts(c + 16, 3, `a channel of '${id}'`);
-      if (labelCount > 4096 || (labelCount && !labels)) throw this.fail(`channel '${name}' of '${id}' has invalid labels`);
-      (i < globals ? effect.channels : i < globals + elements ? effect.elementChannels : effect.attributes).push({ name, unit, doc,
-        min: this.f64(c + 32), max: this.f64(c + 40), discrete: !!(flags & 1), counter: !!(flags & 2),
-        labels: this.texts(labels, labelCount, `a channel of '${id}'`) });
+    for (let i = 0; i < channels; i++) {
+      const { flags, count, labels, ...channel } = this.ask_('channel_info', 48, 'u8flags u12count s16name s20unit s24doc u28labels f32min f40max',
+        `channel ${i} of '${id}'`, this.api_, index, i);
+      if (count > 4096 || (count && !labels)) throw this.fail_(`channel '${channel.name}' of '${id}' has invalid labels`);
+      (i < globals ? effect.channels : i < globals + elements ? effect.elementChannels : effect.attributes).push({ ...channel,
+        discrete: !!(flags & 1), counter: !!(flags & 2), labels: this.texts_(labels, count, `a channel of '${id}'`) });
     }
     return effect;
   }
 
-  readParam(effect, index, id) {
-    const q = this.sized(this.scratch, 80);
-    this.call('param_info', this.api, effect, index, q);
-    const [typeCode, flags, choiceCount, choices] = [4, 8, 12, 28].map((o) => this.u32(q + o));
-    const [name, unit, doc] = this.texts(q + 16, 3, `a param of '${id}'`);
-    const what = `param '${name}' of '${id}'`;
-    const type = TYPE_NAMES[typeCode];
-    if (!type || typeCode === TYPE_NONE) throw this.fail(`${what} has unknown type ${typeCode}`);
-    if (type === 'enum' && !(choiceCount >= 1 && choiceCount <= 4096 && choices)) throw this.fail(`${what} is an enum without valid choices`);
-    const param = { name, type, unit, doc, live: !!(flags & 1), optional: !!(flags & 2), multiline: !!(flags & 4),
-      choices: type === 'enum' ? this.texts(choices, choiceCount, what) : [] };
-    if (type === 'number' || type === 'integer') [param.min, param.max] = [this.f64(q + 32), this.f64(q + 40)];
-    param.default = this.readValue(q + 48, param);
+  readParam_(effect, index, id) {
+    const { code, flags, count, choices, min, max, ...param } = this.ask_('param_info', 80,
+      'u4code u8flags u12count s16name s20unit s24doc u28choices f32min f40max', `param ${index} of '${id}'`, this.api_, effect, index);
+    const what = `param '${param.name}' of '${id}'`;
+    const type = (param.type = TYPE_NAMES[code]);
+    if (!type || code === TYPE_NONE) throw this.fail_(`${what} has unknown type ${code}`);
+    if (type === 'enum' && !(count >= 1 && count <= 4096 && choices)) throw this.fail_(`${what} is an enum without valid choices`);
+    Object.assign(param, { live: !!(flags & 1), optional: !!(flags & 2), multiline: !!(flags & 4),
+      choices: type === 'enum' ? this.texts_(choices, count, what) : [] });
+    if (type === 'number' || type === 'integer') Object.assign(param, { min, max });
+    param.default = this.readValue_(this.scratch_ + 48, param);
     return param;
   }
 
-  readValue(p, param) {
-    const d = this.view();
+  readValue_(p, param) {
+    const d = this.view_();
     const type = d.getUint32(p, true);
     const integer = d.getBigInt64(p + 16, true);
+    const string = () => this.text_(d.getUint32(p + 24, true), `a value of '${param.name}'`);
     if (type !== TYPE_NONE && TYPE_NAMES[type] !== param.type) {
       throw new EffectError(ERR_INTERNAL, `a value of '${param.name}' has type ${type}, which does not fit a ${param.type} param`);
     }
-    switch (type) {
-      case TYPE_NONE: return null;
-      case NUMBER: return d.getFloat64(p + 8, true);
-      case INTEGER: return Number.isSafeInteger(Number(integer)) ? Number(integer) : integer;
-      case BOOL: return integer !== 0n;
-      case ENUM: {
-        const s = d.getUint32(p + 24, true);
-        return s ? this.text(s, `a value of '${param.name}'`) : param.choices[Number(integer)];
-      }
-      case STRING: return this.text(d.getUint32(p + 24, true), `a value of '${param.name}'`);
-      default: return Number(integer);
-    }
+    return type === TYPE_NONE ? null : type === NUMBER ? d.getFloat64(p + 8, true)
+      : type === INTEGER ? (Number.isSafeInteger(Number(integer)) ? Number(integer) : integer)
+      : type === BOOL ? integer !== 0n
+      : type === ENUM ? (d.getUint32(p + 24, true) ? string() : param.choices[Number(integer)])
+      : type === STRING ? string() : Number(integer);
   }
 
   // Writes effect_value `value` for `param` at p, typed by the JS value (a
   // type that does not fit the param, the plugin refuses with TYPE); text
   // for a param that is not text is read by the host's grammar. Strings it
   // allocates are pushed to `owned` for the caller to free after the call.
-  writeValue(p, param, value, owned) {
-    const d = this.view();
+  writeValue_(p, param, value, owned) {
     const type = TYPE_NAMES.indexOf(param.type);
     if (typeof value === 'string' && type !== ENUM && type !== STRING) value = parseValue(param, value);
     let as = value === null || value === undefined ? TYPE_NONE : NUMBER;
     if (typeof value === 'string') {
       if (value.includes('\0') || value.isWellFormed?.() === false) throw new EffectError(ERR_UTF8, `the value of '${param.name}' is not a NUL-free Unicode string`);
-      owned.push(this.string(value));
-      d.setUint32(p + 24, owned.at(-1), true);
+      owned.push(this.string_(value));
+      this.view_().setUint32(p + 24, owned.at(-1), true);
       as = type;
     } else if (typeof value === 'boolean' || typeof value === 'bigint' || (Number.isInteger(value) && type !== NUMBER)) {
       // A whole number goes as an INTEGER (or the param's integral type), anything else as a NUMBER.
       const n = BigInt(value);
       if (BigInt.asIntN(64, n) !== n) throw new EffectError(ERR_RANGE, `param '${param.name}' is ${n}, beyond what 64 bits hold`);
-      this.view().setBigInt64(p + 16, n, true);
+      this.view_().setBigInt64(p + 16, n, true);
       as = typeof value === 'boolean' ? BOOL : type === COLOR || type === ENUM ? type : INTEGER;
     } else if (as) {
-      d.setFloat64(p + 8, value, true);
+      this.view_().setFloat64(p + 8, value, true);
     }
-    this.view().setUint32(p, as, true);
+    this.view_().setUint32(p, as, true);
   }
 
   effect(id) { return this.effects.find((e) => e.id === id); }
@@ -376,45 +368,45 @@ class Plugin {
   create(effectId, { params = {}, services = true } = {}) {
     const effect = this.effect(effectId);
     const names = Object.keys(params);
-    const owned = [this.string(String(effectId))];
-    const settings = this.alloc(40 * names.length);
+    const owned = [this.string_(String(effectId))];
+    const settings = this.alloc_(40 * names.length);
     owned.push(settings);
     try {
       names.forEach((n, i) => {
-        owned.push(this.string(n));
-        this.view().setUint32(settings + 40 * i, owned.at(-1), true);
+        owned.push(this.string_(n));
+        this.view_().setUint32(settings + 40 * i, owned.at(-1), true);
         // An unknown name goes as NONE, for the plugin to name the params it has.
-        const param = effect?.params.find((q) => q.name === n) ?? { name: n, type: 'none' };
-        if (param.type !== 'none') this.writeValue(settings + 40 * i + 8, param, params[n], owned);
+        const param = effect?.params.find((q) => q.name === n);
+        if (param) this.writeValue_(settings + 40 * i + 8, param, params[n], owned);
       });
-      const out = this.sized(this.scratch, 8);
-      if (services && this.fn.create_with_services) {
-        this.sized(this.services, 24);
-        this.view().setUint32(this.services + 8, this.segmentIndex, true);
-        this.call('create_with_services', this.api, owned[0], settings, names.length, this.services, out);
+      const out = this.zero_(this.scratch_, 8);
+      if (services && this.fn_.create_with_services) {
+        this.zero_(this.services_, 24, true);
+        this.dv_.setUint32(this.services_ + 8, this.segmentIndex_, true);
+        this.call_('create_with_services', this.api_, owned[0], settings, names.length, this.services_, out);
       } else {
-        this.call('create', this.api, owned[0], settings, names.length, out);
+        this.call_('create', this.api_, owned[0], settings, names.length, out);
       }
-      const handle = this.u32(out);
-      this.segmented(() => this.fn.destroy(handle));
+      const handle = this.u32_(out);
+      this.segmented_(() => this.fn_.destroy(handle));
       return new Instance(this, effect, handle);
     } finally {
-      owned.forEach((p) => this.x.free(p));
+      owned.forEach((p) => this.x_.free(p));
     }
   }
 
   // effect_segment_fn, called by the plugin through the table.
-  segment(text, length, out) {
+  segment_(text, length, out) {
     try {
       const n = Number(length);
-      this.view();
-      const flags = segmentFlags(strict.decode(this.bytes.subarray(text, text + n)));
-      this.view();
-      this.bytes.set(flags, out);
+      this.view_();
+      const flags = segmentFlags(strict.decode(this.bytes_.subarray(text, text + n)));
+      this.view_();
+      this.bytes_.set(flags, out);
       return 0;
     } catch (e) {
       // Invalid UTF-8, say: the plugin then splits at white space, as without services.
-      this.unsegmented ??= e.status && e;
+      this.unsegmented_ ??= e.status && e;
       return ERR_INTERNAL;
     }
   }
@@ -422,9 +414,9 @@ class Plugin {
   // After a create or set: a text that needed line-breaks.js before it was
   // loaded was split at white space only, so the call fails (the new
   // instance destroyed; a set's event stays in the instance).
-  segmented(undo) {
-    const e = this.unsegmented;
-    this.unsegmented = undefined;
+  segmented_(undo) {
+    const e = this.unsegmented_;
+    this.unsegmented_ = undefined;
     if (e) {
       undo?.();
       throw e;
@@ -432,18 +424,16 @@ class Plugin {
   }
 
   // effect_measure_fn: the draw's measurer, answering in points.
-  measure(text, size, weight, tracking, out) {
+  measure_(text, size, weight, tracking, out) {
     try {
-      const m = this.measurer(this.text(text, 'a run'), size, weight, tracking);
+      const m = this.measurer_(this.text_(text, 'a run'), size, weight, tracking);
       if (!(m?.length === 3 && m.every(Number.isFinite) && m[1] >= 0 && m[2] >= 0)) {
-        throw new Error(`answered ${JSON.stringify(m)} for '${this.text(text, 'a run')}', not [advance, ascent >= 0, descent >= 0]`);
+        throw new Error(`answered ${JSON.stringify(m)} for '${this.text_(text, 'a run')}', not [advance, ascent >= 0, descent >= 0]`);
       }
-      this.view().setFloat64(out, m[0], true);
-      this.dv.setFloat64(out + 8, m[1], true);
-      this.dv.setFloat64(out + 16, m[2], true);
+      m.forEach((v, i) => this.view_().setFloat64(out + 8 * i, v, true));
       return 0;
     } catch (e) {
-      this.measureFailure ??= e;
+      this.measureFailure_ ??= e;
       return ERR_RANGE;
     }
   }
@@ -451,86 +441,75 @@ class Plugin {
 
 class Instance {
   constructor(plugin, effect, handle) {
-    Object.assign(this, { plugin, effect, handle, lastEvent: 0, items: 0, capacity: 0 });
-    this.refresh();
-    this.frame = plugin.alloc(8 * this.frameSize);
+    Object.assign(this, { plugin, effect, handle_: handle, lastEvent_: 0, items_: 0, capacity_: 0 });
+    this.refresh_();
+    this.frame_ = plugin.alloc_(8 * this.frameSize_);
   }
 
   // instance_info: fixed facts (elements, frame size) and the timing, which events change.
-  refresh() {
+  refresh_() {
     const p = this.plugin;
-    const i = p.sized(p.scratch, 64);
-    p.call('instance_info', this.live(), i);
-    const d = p.view();
-    this.elementCount = p.u32(i + 4);
-    this.frameSize = Number(d.getBigUint64(i + 8, true));
-    if (this.frameSize !== this.effect.channels.length + this.elementCount * this.effect.elementChannels.length) {
-      throw new EffectError(ERR_INTERNAL, `the plugin's frame size ${this.frameSize} does not match its channels`);
+    const i = p.ask_('instance_info', 64, 'u0filled u4elementCount j8frameSize u16loops f24end f32loopStart f40period u56notes', 'the instance', this.live_());
+    const effect = this.effect;
+    this.elementCount = i.elementCount;
+    this.frameSize_ = i.frameSize;
+    if (i.frameSize !== effect.channels.length + i.elementCount * effect.elementChannels.length) {
+      throw new EffectError(ERR_INTERNAL, `the plugin's frame size ${i.frameSize} does not match its channels`);
     }
-    const loops = p.u32(i + 16) === 2;
-    const [end, loopStart, period] = [24, 32, 40].map((o) => p.f64(i + o));
-    const filled = p.u32(i);
-    const notes = filled >= 60 && p.u32(i + 56) ? p.text(p.u32(i + 56), 'the notes') : '';
-    this.timing = loops ? { kind: 'loops', loopStart, period } : { kind: 'ends', end };
+    this.timing = i.loops === 2 ? { kind: 'loops', loopStart: i.loopStart, period: i.period } : { kind: 'ends', end: i.end };
+    // Notes came with ABI 1.1's larger struct (filled: its size).
+    const notes = i.filled >= 60 && i.notes ? p.text_(i.notes, 'the notes') : '';
     this.notes = notes ? notes.split('\n') : [];
   }
 
-  live() {
-    if (!this.handle) throw new EffectError(-1, 'the instance has been destroyed');
-    return this.handle;
+  live_() {
+    if (!this.handle_) throw new EffectError(-1, 'the instance has been destroyed');
+    return this.handle_;
   }
 
   /** How long it plays by itself (to its end, or one period into its loop), never before its latest event. */
   get duration() {
     const t = this.timing;
-    return Math.max(t.kind === 'loops' ? t.loopStart + t.period : t.end, this.lastEvent);
+    return Math.max(t.kind === 'loops' ? t.loopStart + t.period : t.end, this.lastEvent_);
   }
 
   /** The moment a still shows: the end (after the latest event) or where the loop starts. */
   get settled() {
-    return this.timing.kind === 'loops' ? this.timing.loopStart : Math.max(this.timing.end, this.lastEvent);
+    return this.timing.kind === 'loops' ? this.timing.loopStart : Math.max(this.timing.end, this.lastEvent_);
   }
 
   /** The elements: their text and attributes by name. */
   elements() {
     const p = this.plugin;
-    const out = [];
-    for (let e = 0; e < this.elementCount; e++) {
-      const i = p.sized(p.scratch, 16);
-      p.call('element_info', this.live(), e, i);
-      const attributes = {};
-      const values = p.u32(i + 12);
-      this.effect.attributes.forEach((a, k) => { attributes[a.name] = p.f64(values + 8 * k); });
-      out.push({ text: p.text(p.u32(i + 8), `element ${e}'s text`), attributes });
-    }
-    return out;
+    return Array.from({ length: this.elementCount }, (_, e) => {
+      const { text, values } = p.ask_('element_info', 16, 's8text u12values', `element ${e}`, this.live_(), e);
+      return { text, attributes: Object.fromEntries(this.effect.attributes.map((a, k) => [a.name, p.f64_(values + 8 * k)])) };
+    });
   }
 
   /** The display strings at t: text, accessibility label and value. */
   strings(t) {
-    const p = this.plugin;
-    const s = p.sized(p.scratch, 20);
-    p.call('strings', this.live(), t, s);
-    const [text, label, value] = [8, 12, 16].map((o) => p.text(p.u32(s + o), 'a display string'));
-    return { text, accessibilityLabel: label, accessibilityValue: value };
+    return this.plugin.ask_('strings', 20, 's8text s12accessibilityLabel s16accessibilityValue', 'a display string', this.live_(), t);
   }
 
   /** An event: from time `at` on, param `name` has `value` (typed, or text read as effect-host --param reads it). */
   set(name, value, at = 0) {
     const p = this.plugin;
-    const param = this.effect.params.find((q) => q.name === name);
-    const owned = [p.string(String(name)), p.alloc(32)];
+    const param = this.param_(name);
+    const owned = [p.string_(String(name)), p.alloc_(32)];
     try {
-      if (param) p.writeValue(owned[1], param, value, owned);
-      p.call('set_param', this.live(), owned[0], owned[1], at);
-      p.segmented();
+      if (param) p.writeValue_(owned[1], param, value, owned);
+      p.call_('set_param', this.live_(), owned[0], owned[1], at);
+      p.segmented_();
     } finally {
-      owned.forEach((q) => p.x.free(q));
+      owned.forEach((q) => p.x_.free(q));
     }
-    this.lastEvent = Math.max(this.lastEvent, at);
-    this.refresh();
-    this.capacity = 0;
+    this.lastEvent_ = Math.max(this.lastEvent_, at);
+    this.refresh_();
+    this.capacity_ = 0;
   }
+
+  param_(name) { return this.effect.params.find((q) => q.name === name); }
 
   /** An event written as text, "T:NAME=VALUE", as `effect-host --at` reads it. */
   event(text) {
@@ -543,7 +522,7 @@ class Instance {
     const equals = assignment.indexOf('=');
     if (equals < 1) throw new EffectError(ERR_RANGE, `an assignment is NAME=VALUE, not '${assignment}'`);
     const name = assignment.slice(0, equals);
-    const param = this.effect.params.find((q) => q.name === name);
+    const param = this.param_(name);
     const value = assignment.slice(equals + 1);
     this.set(name, param ? parseValue(param, value) : value, t);
   }
@@ -551,49 +530,38 @@ class Instance {
   /** The value param `name` has at time t. */
   get(name, t = 0) {
     const p = this.plugin;
-    const param = this.effect.params.find((q) => q.name === name) ?? { name, type: 'none' };
-    const s = p.string(String(name));
+    const param = this.param_(name) ?? { name, type: 'none' };
+    const s = p.string_(String(name));
     try {
-      const v = p.sized(p.scratch, 32);
-      p.view().setUint32(v, 0, true);
-      p.call('get_param', this.live(), s, t, v);
-      return p.readValue(v, param);
+      const v = p.zero_(p.scratch_, 32);
+      p.call_('get_param', this.live_(), s, t, v);
+      return p.readValue_(v, param);
     } finally {
-      p.x.free(s);
+      p.x_.free(s);
     }
-  }
-
-  // One frame's values as { channel: value, ..., elements: [{ channel: value }] }.
-  frameAt(base) {
-    const d = this.plugin.view();
-    const out = {};
-    let o = base;
-    for (const c of this.effect.channels) { out[c.name] = d.getFloat64(o, true); o += 8; }
-    out.elements = [];
-    for (let e = 0; e < this.elementCount; e++) {
-      const element = {};
-      for (const c of this.effect.elementChannels) { element[c.name] = d.getFloat64(o, true); o += 8; }
-      out.elements.push(element);
-    }
-    return out;
   }
 
   /** The frame at time t: global channels by name, and `elements`, each element's channels. */
   sample(t) {
-    this.plugin.call('sample', this.live(), t, this.frame, BigInt(this.frameSize));
-    return this.frameAt(this.frame);
+    const p = this.plugin;
+    p.call_('sample', this.live_(), t, this.frame_, BigInt(this.frameSize_));
+    let o = this.frame_ - 8;
+    const read = (channels) => Object.fromEntries(channels.map((c) => [c.name, p.f64_((o += 8))]));
+    const out = read(this.effect.channels);
+    out.elements = Array.from({ length: this.elementCount }, () => read(this.effect.elementChannels));
+    return out;
   }
 
   /** `count` frames at t0 + i * dt through sample_many, as raw values (Float64Array, frame after frame). */
   sampleMany(t0, dt, count) {
     const p = this.plugin;
-    const n = this.frameSize * count;
-    const buffer = p.alloc(8 * n);
+    const n = this.frameSize_ * count;
+    const buffer = p.alloc_(8 * n);
     try {
-      p.call('sample_many', this.live(), t0, dt, BigInt(count), buffer, BigInt(n));
-      return new Float64Array(p.memory.buffer, buffer, n).slice();
+      p.call_('sample_many', this.live_(), t0, dt, BigInt(count), buffer, BigInt(n));
+      return new Float64Array(p.x_.memory.buffer, buffer, n).slice();
     } finally {
-      p.x.free(buffer);
+      p.x_.free(buffer);
     }
   }
 
@@ -605,48 +573,48 @@ class Instance {
    * reference metrics); `appearance` 'light' or 'dark'. */
   draw(t, { width = 0, height = 0, appearance = 'light', measure } = {}) {
     const p = this.plugin;
-    if (!p.fn.draw) throw new EffectError(-15, `${this.effect.id} comes from an ABI 1.${p.minor} plugin, which does not draw`);
+    if (!p.fn_.draw) throw new EffectError(-15, `${this.effect.id} comes from an ABI 1.${p.minor_} plugin, which does not draw`);
     if (appearance !== 'light' && appearance !== 'dark') throw new EffectError(ERR_RANGE, `appearance is 'light' or 'dark', not '${appearance}'`);
-    const context = p.sized(p.scratch, 40);
-    const drawing = p.scratch + 40;
-    const d = p.view();
+    const context = p.zero_(p.scratch_, 40, true);
+    const drawing = context + 40;
+    const d = p.dv_;
     d.setFloat64(context + 8, width, true);
     d.setFloat64(context + 16, height, true);
-    d.setUint32(context + 24, measure ? p.measureIndex : 0, true);
+    d.setUint32(context + 24, measure ? p.measureIndex_ : 0, true);
     d.setUint32(context + 32, appearance === 'dark' ? 1 : 0, true);
-    p.measurer = measure;
-    p.measureFailure = undefined;
+    p.measurer_ = measure;
+    p.measureFailure_ = undefined;
     try {
       // The first draw asks for the capacity (BUFFER fills item_count); a
       // plugin that keeps asking for more is broken.
       for (let tries = 0; ; tries++) {
-        p.sized(drawing, 72);
+        p.zero_(drawing, 72, true);
         try {
-          p.call('draw', this.live(), t, context, drawing, this.items, BigInt(this.capacity));
+          p.call_('draw', this.live_(), t, context, drawing, this.items_, BigInt(this.capacity_));
           break;
         } catch (e) {
-          const needed = Math.max(Number(p.view().getBigUint64(drawing + 8, true)), Number(p.view().getBigUint64(drawing + 64, true)));
-          if (p.measureFailure) throw new EffectError(ERR_RANGE, `the measurer failed: ${p.measureFailure.message ?? p.measureFailure}`);
-          if (e.status !== ERR_BUFFER || tries > 2 || needed <= this.capacity || needed > 5e7) throw e;
-          if (this.items) p.x.free(this.items);
-          this.items = 0;
-          this.items = p.alloc(160 * needed);
-          this.capacity = needed;
+          const needed = Math.max(...[8, 64].map((o) => Number(p.view_().getBigUint64(drawing + o, true))));
+          if (p.measureFailure_) throw new EffectError(ERR_RANGE, `the measurer failed: ${p.measureFailure_.message ?? p.measureFailure_}`);
+          if (e.status !== ERR_BUFFER || tries > 2 || needed <= this.capacity_ || needed > 5e7) throw e;
+          if (this.items_) p.x_.free(this.items_);
+          this.items_ = 0;
+          this.items_ = p.alloc_(160 * needed);
+          this.capacity_ = needed;
         }
       }
     } finally {
-      p.measurer = undefined;
+      p.measurer_ = undefined;
     }
-    return readDisplayList(p, drawing, this.items, this.capacity);
+    return readDisplayList(p, drawing, this.items_, this.capacity_);
   }
 
   /** Frees the instance; every later call throws. */
   destroy() {
-    if (!this.handle) return;
+    if (!this.handle_) return;
     const p = this.plugin;
-    p.fn.destroy(this.handle);
-    [this.frame, this.items].forEach((q) => q && p.x.free(q));
-    this.handle = this.items = 0;
+    p.fn_.destroy(this.handle_);
+    [this.frame_, this.items_].forEach((q) => q && p.x_.free(q));
+    this.handle_ = this.items_ = 0;
   }
 }
 
@@ -662,7 +630,7 @@ const JOINS = ['miter', 'round', 'bevel'];
 const VERBS = ['move', 'line', 'cubic', 'close'];
 
 function readDisplayList(p, drawing, base, capacity) {
-  const d = p.view();
+  const d = p.view_();
   const broken = (what) => new EffectError(ERR_INTERNAL, `the plugin's display list ${what}`);
   const f = (o) => d.getFloat64(o, true);
   const u = (o) => d.getUint32(o, true);
@@ -715,7 +683,7 @@ function readDisplayList(p, drawing, base, capacity) {
         segments };
       index += segmentCount + stopCount;
     } else if (kind === 4) {
-      item = { kind: 'text', id, text: readRun(p, u(o + 8), p.minor >= 6 ? u(o + 84) : 0, id, index, broken),
+      item = { kind: 'text', id, text: readRun(p, u(o + 8), p.minor_ >= 6 ? u(o + 84) : 0, id, index, broken),
         ...doubles(o + 16, 'x y size weight tracking advance ascent descent'), color: u(o + 80) };
     } else {
       throw broken(kind === 5 || kind === 6 ? `has a ${kind === 5 ? 'segment' : 'stop'} outside a shape at item ${index}` : `has item kind ${kind} at item ${index}`);
@@ -732,9 +700,9 @@ function readRun(p, pointer, length, id, index, broken) {
   const unreadable = () => broken('has text that is NULL or not UTF-8');
   if (!pointer) throw unreadable();
   if (!length) {
-    try { return p.text(pointer, 'text'); } catch { throw unreadable(); }
+    try { return p.text_(pointer, 'text'); } catch { throw unreadable(); }
   }
-  const bytes = p.bytes;
+  const bytes = p.bytes_;
   const nul = bytes.subarray(pointer, pointer + length).indexOf(0);
   if (nul >= 0) {
     throw broken(`has text ${id} at item ${index} whose length ${length} runs past its string, which ends after ${nul} bytes; `
@@ -1063,54 +1031,54 @@ export function canvasMeasurer(fonts = FONTS) {
  * (a looping effect never does) until an event makes it move again. */
 export class Player {
   constructor(canvas, instance, { width = 0, appearance = 'light', fonts = FONTS } = {}) {
-    Object.assign(this, { canvas, instance, width, appearance, fonts, time: 0, start: null, frame: 0 });
+    Object.assign(this, { canvas, instance, width, appearance, fonts, time: 0, start_: null, frame: 0 });
     this.measure = canvasMeasurer(fonts);
     // A font that arrives later measures differently: measure and draw again.
-    this.refonted = () => {
+    this.refonted_ = () => {
       this.measure = canvasMeasurer(fonts);
       this.wake();
     };
-    globalThis.document?.fonts?.addEventListener('loadingdone', this.refonted);
+    globalThis.document?.fonts?.addEventListener('loadingdone', this.refonted_);
   }
 
   /** Stops for good (the instance stays the caller's). */
   close() {
     this.pause();
-    globalThis.document?.fonts?.removeEventListener('loadingdone', this.refonted);
+    globalThis.document?.fonts?.removeEventListener('loadingdone', this.refonted_);
   }
 
   play(from = this.time) {
     // A frame's timestamp may be a little before now: frames never go back past `from`.
-    this.from = from;
-    this.start = performance.now() - from * 1000;
+    this.from_ = from;
+    this.start_ = performance.now() - from * 1000;
     this.wake();
   }
 
   /** The player's clock: seconds since the effect appeared, running on after it has settled. */
   get now() {
-    return this.start === null ? this.time : Math.max(this.from, (performance.now() - this.start) / 1000);
+    return this.start_ === null ? this.time : Math.max(this.from_, (performance.now() - this.start_) / 1000);
   }
 
   pause() {
     this.time = this.now;
     cancelAnimationFrame(this.frame);
     this.frame = 0;
-    this.start = null;
+    this.start_ = null;
   }
 
   // Draws now and asks for frames until the effect has settled.
   wake() {
-    if (this.frame || this.start === null) return this.render(this.time);
+    if (this.frame || this.start_ === null) return this.render(this.time);
     const step = (now) => {
       this.frame = 0;
       try {
-        this.render(Math.max(this.from, (now - this.start) / 1000));
+        this.render(Math.max(this.from_, (now - this.start_) / 1000));
       } catch (error) {
-        this.start = null;
+        this.start_ = null;
         return this.onerror?.(error);
       }
       const moving = this.instance.timing.kind === 'loops' || this.time < this.instance.duration;
-      if (moving && this.start !== null) this.frame = requestAnimationFrame(step);
+      if (moving && this.start_ !== null) this.frame = requestAnimationFrame(step);
     };
     this.frame = requestAnimationFrame(step);
   }
@@ -1149,14 +1117,14 @@ export class EffectPlayer extends (globalThis.HTMLElement ?? class {}) {
     if (!this.shadowRoot) {
       this.attachShadow({ mode: 'open' }).innerHTML = '<style>:host{display:block}canvas{display:block}</style><canvas></canvas>';
       this.setAttribute('role', 'img');
-      this.watch = new MutationObserver((changes) => this.changed(changes.map((c) => c.attributeName)));
-      this.watch.observe(this, { attributes: true });
-      this.resize = new ResizeObserver(() => this.player && this.fit());
-      this.resize.observe(this);
-      for (const q of ['(prefers-reduced-motion: reduce)', '(prefers-color-scheme: dark)']) media(q)?.addEventListener('change', () => this.changed([]));
+      this.watch_ = new MutationObserver((changes) => this.changed_(changes.map((c) => c.attributeName)));
+      this.watch_.observe(this, { attributes: true });
+      this.resize_ = new ResizeObserver(() => this.player && this.fit_());
+      this.resize_.observe(this);
+      for (const q of ['(prefers-reduced-motion: reduce)', '(prefers-color-scheme: dark)']) media(q)?.addEventListener('change', () => this.changed_([]));
     }
-    this.ready = this.start().catch((error) => {
-      this.failed(error);
+    this.ready = this.start_().catch((error) => {
+      this.failed_(error);
       throw error;
     });
     this.ready.catch(() => {});
@@ -1169,7 +1137,7 @@ export class EffectPlayer extends (globalThis.HTMLElement ?? class {}) {
   }
 
   /** The params the attributes name: { name: text }. */
-  params() {
+  params_() {
     const params = {};
     for (const { name, value } of this.attributes) {
       const param = this.effect.params.find((p) => p.name === name.replaceAll('-', '_'));
@@ -1181,7 +1149,7 @@ export class EffectPlayer extends (globalThis.HTMLElement ?? class {}) {
     return params;
   }
 
-  async start() {
+  async start_() {
     const src = this.getAttribute('src');
     if (!loaded.has(src)) loaded.set(src, loadPlugin(new URL(src, document.baseURI), { lineBreaks: false }));
     this.plugin = await loaded.get(src);
@@ -1189,30 +1157,30 @@ export class EffectPlayer extends (globalThis.HTMLElement ?? class {}) {
     this.effect = id ? this.plugin.effect(id) : this.plugin.effects[0];
     if (!this.effect) throw new EffectError(-4, `${src} has no effect '${id}' (effects: ${this.plugin.effects.map((e) => e.id).join(', ')})`);
     await document.fonts?.ready;
-    return this.make(0);
+    return this.make_(0);
   }
 
-  failed(error) {
+  failed_(error) {
     this.dispatchEvent(new CustomEvent('error', { detail: error }));
   }
 
   // (Re)makes the instance from the attributes, keeping the clock and the
   // events set so far. A text that needs line-breaks.js before it has
   // loaded: it loads, then the instance is made (the promise answered).
-  make(time) {
+  make_(time) {
     this.disconnectedCallback();
-    this.current = this.params();
+    this.current_ = this.params_();
     try {
-      this.instance = this.plugin.create(this.effect.id, { params: this.current });
+      this.instance = this.plugin.create(this.effect.id, { params: this.current_ });
       for (const [at, name, value] of JSON.parse(this.getAttribute('schedule') || '[]')) this.instance.set(name, value, at);
       for (const [name, value, at] of this.events ?? []) this.instance.set(name, value, at);
     } catch (e) {
       this.disconnectedCallback();
-      if (e.status !== -15 || lineBreaks) throw e;
-      return (this.ready = loadLineBreaks().then(() => this.make(time)));
+      if (e.status !== -15 || textServices) throw e;
+      return (this.ready = loadLineBreaks().then(() => this.make_(time)));
     }
     this.player = new Player(this.shadowRoot.querySelector('canvas'), this.instance, { width: this.clientWidth });
-    this.player.onerror = (error) => this.failed(error);
+    this.player.onerror = (error) => this.failed_(error);
     this.player.appearance = media('(prefers-color-scheme: dark)')?.matches ? 'dark' : 'light';
     this.setAttribute('aria-label', this.instance.strings(this.instance.settled).accessibilityLabel);
     this.player.play(time);
@@ -1220,7 +1188,7 @@ export class EffectPlayer extends (globalThis.HTMLElement ?? class {}) {
 
   // The width offered to the effect is the element's (a block, so its width
   // comes from the page and not from the canvas inside it).
-  fit() {
+  fit_() {
     const width = this.clientWidth;
     if (width && width !== this.player.width) {
       this.player.width = width;
@@ -1228,14 +1196,14 @@ export class EffectPlayer extends (globalThis.HTMLElement ?? class {}) {
     }
   }
 
-  changed(names) {
+  changed_(names) {
     if (!this.player) return;
     if (names.some((n) => n === 'src' || n === 'effect')) return this.connectedCallback();
     if (names.includes('schedule')) return this.replay();
     const now = this.player.now;
-    const params = this.params();
-    const changes = Object.keys(params).filter((n) => params[n] !== this.current[n]);
-    if (changes.some((n) => !this.effect.params.find((p) => p.name === n).live)) return this.make(now)?.catch((e) => this.failed(e));
+    const params = this.params_();
+    const changes = Object.keys(params).filter((n) => params[n] !== this.current_[n]);
+    if (changes.some((n) => !this.effect.params.find((p) => p.name === n).live)) return this.make_(now)?.catch((e) => this.failed_(e));
     for (const n of changes) if (this.event(n, params[n])) return;
     this.player.appearance = media('(prefers-color-scheme: dark)')?.matches ? 'dark' : 'light';
     this.player.wake();
@@ -1250,18 +1218,18 @@ export class EffectPlayer extends (globalThis.HTMLElement ?? class {}) {
       this.instance.set(name, value, at);
     } catch (e) {
       // Its text needs line-breaks.js: made again once it has loaded, the event with the rest.
-      if (e.status === -15 && !lineBreaks) return this.make(at)?.catch((e) => this.failed(e)) ?? true;
+      if (e.status === -15 && !textServices) return this.make_(at)?.catch((e) => this.failed_(e)) ?? true;
       events.pop();
       throw e;
     }
-    this.current[name] = value;
+    this.current_[name] = value;
     this.player.play(at);
   }
 
   /** Plays from the start again: the schedule's events, without those set since. */
   replay() {
     this.events = [];
-    return this.make(0);
+    return this.make_(0);
   }
 }
 if (globalThis.customElements && !customElements.get('effect-player')) customElements.define('effect-player', EffectPlayer);

@@ -44,9 +44,10 @@ from line_break_support import (
 pytestmark = pytest.mark.skipif(node() is None, reason="no node on PATH: scripts/test installs it (scripts/ensure-node)")
 
 # The module's budget after gzip -9 (the issue gives the whole JS host
-# 10 kB): about 4.9 kB, of which the table is 1.9 kB; without its
-# comments it is about 3.5 kB, the size first aimed at.
-GZIP_BUDGET = 5000
+# 10 kB): about 5.2 kB with the segment service it carries for the host
+# (0.3 kB, moved from effect-host.js), of which the table is 1.9 kB;
+# minified (scripts/build-web, what a page loads) 3.2 kB.
+GZIP_BUDGET = 5200
 
 # Where ICU 72, the native host's line breaker, departs from the standard;
 # the module follows ICU, so these cases of LineBreakTest.txt (Unicode

@@ -84,6 +84,7 @@ public struct LivePage {
             effect-player { margin: 2rem 0; }
             form { display: grid; grid-template-columns: max-content 1fr; gap: 0.5rem 1rem; align-items: center; }
             form textarea, form input:not([type=checkbox]), form select { font: inherit; width: 100%; box-sizing: border-box; }
+            form input[type=checkbox] { justify-self: start; }
             </style>
             <script type="module" src="\(WebBuild.controlsScript)"></script>
             </head>

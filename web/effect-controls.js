@@ -1,10 +1,10 @@
 // effect-controls.js: a form of controls for an <effect-player>, made from
 // its effect's params, as the pages `effect-host export --live` writes show
 // it. Each <form data-player="ID"> on the page gets a control per param of
-// the player with that id, and a Replay button. A control sets the player's
-// attribute, so a change is exactly what the page's own script would do:
-// a live param changes from the player's current time on, any other makes
-// the instance again.
+// the player with that id, and a Replay button. A control sets the param
+// through the player (its set()), as the page's own script would: a live
+// param changes from the player's current time on, any other makes the
+// instance again.
 import { EffectError } from './effect-host.js';
 
 const text = (param, value) =>
@@ -14,11 +14,13 @@ const text = (param, value) =>
 
 function control(player, param) {
   const name = param.name;
-  const now = player.getAttribute(name) ?? text(param, param.default);
+  // The instance's own value, whatever words the page gave it in.
+  const value = player.instance.get(name);
+  const now = text(param, value);
   let input;
   if (param.type === 'bool') {
-    input = Object.assign(document.createElement('input'), { type: 'checkbox', checked: now === 'true' });
-    input.onchange = () => player.setAttribute(name, String(input.checked));
+    input = Object.assign(document.createElement('input'), { type: 'checkbox', checked: value === true });
+    input.onchange = () => player.set(name, input.checked);
     return input;
   }
   if (param.type === 'enum') {
@@ -27,7 +29,7 @@ function control(player, param) {
   } else if (param.type === 'color') {
     // The colour picker has no alpha: the param's own alpha is kept.
     input = Object.assign(document.createElement('input'), { type: 'color', value: now.slice(0, 7).toLowerCase() });
-    input.oninput = () => player.setAttribute(name, input.value + (now.slice(7) || 'ff'));
+    input.oninput = () => player.set(name, input.value + (now.slice(7) || 'ff'));
     return input;
   } else if (param.type === 'string') {
     input = document.createElement(param.multiline ? 'textarea' : 'input');
@@ -38,10 +40,11 @@ function control(player, param) {
     if (Number.isFinite(param.max)) input.max = param.max;
     input.step = param.type === 'integer' ? 1 : 'any';
   }
-  // An emptied optional param is unset; a value the param refuses leaves the player as it was.
+  // An emptied optional param is unset ("none", as the command line writes
+  // it); a number out of the param's range is not sent.
   input.oninput = () => {
-    if (input.value === '' && param.optional) player.removeAttribute(name);
-    else if (input.type !== 'number' || input.checkValidity()) player.setAttribute(name, input.value);
+    if (input.value === '' && param.optional) player.set(name, 'none');
+    else if (input.type !== 'number' || input.checkValidity()) player.set(name, input.value);
   };
   return input;
 }

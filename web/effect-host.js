@@ -1,5 +1,5 @@
 // effect-host.js: the host side of include/effect.h for effect plugins
-// compiled to wasm32, as one dependency-free ES module (Node 20 and browsers).
+// compiled to wasm32, as one dependency-free ES module (Node 18 or later, and browsers).
 // No eval, no new Function: it runs under CSP script-src 'self' 'wasm-unsafe-eval'.
 //
 // A wasm plugin exports memory, effect_plugin_entry, _initialize, malloc,
@@ -139,15 +139,24 @@ export async function loadPlugin(source, { label, lineBreaks = true } = {}) {
   if (lineBreaks) await loadLineBreaks();
   label ??= isURL(source) ? String(source) : 'the plugin';
   const fail = (reason) => new EffectError(ERR_INTERNAL, `${label}: ${reason}`);
-  let module = await (isURL(source) ? fetch(source) : source);
-  if (typeof Response !== 'undefined' && module instanceof Response) {
+  let module;
+  try {
+    module = await (isURL(source) ? fetch(source) : source);
+  } catch (e) {
+    throw fail(`cannot be fetched: ${e.message}`);
+  }
+  const response = typeof Response !== 'undefined' && module instanceof Response;
+  if (response) {
     if (!module.ok) throw fail(`cannot be fetched: HTTP ${module.status}`);
     // Streaming compiles while the bytes arrive; it needs the wasm MIME type.
-    module = module.headers.get('content-type')?.startsWith('application/wasm')
-      ? await WebAssembly.compileStreaming(module) : await module.arrayBuffer();
+    if (!module.headers.get('content-type')?.startsWith('application/wasm')) module = await module.arrayBuffer();
   }
   if (!(module instanceof WebAssembly.Module)) {
-    try { module = await WebAssembly.compile(module); } catch (e) { throw fail(`is not a WebAssembly module (${e.message})`); }
+    try {
+      module = await (response && module instanceof Response ? WebAssembly.compileStreaming(module) : WebAssembly.compile(module));
+    } catch (e) {
+      throw fail(`cannot be compiled: ${e.message} (not a WebAssembly module, or a page whose CSP lacks 'wasm-unsafe-eval')`);
+    }
   }
   const exported = WebAssembly.Module.exports(module).map((e) => e.name);
   const missing = ['memory', 'effect_plugin_entry', 'malloc', 'free', '__indirect_function_table'].filter((n) => !exported.includes(n));
@@ -211,6 +220,8 @@ class Plugin {
   u32_(p) { return this.view_().getUint32(p, true); }
   f64_(p) { return this.view_().getFloat64(p, true); }
   alloc_(n) {
+    // malloc takes a 32-bit size: a larger one would wrap to a small block.
+    if (!(n < 2 ** 31)) throw new EffectError(-13, `${n} bytes do not fit a WebAssembly plugin's memory`);
     const p = this.x_.malloc(Math.max(n, 8));
     if (!p) throw new EffectError(-13, 'the plugin ran out of memory');
     return this.zero_(p, n);
@@ -234,6 +245,7 @@ class Plugin {
     if (!p) throw new EffectError(ERR_INTERNAL, `${what} is NULL`);
     this.view_();
     const b = this.bytes_;
+    if (b.indexOf(0, p) < 0) throw new EffectError(ERR_INTERNAL, `${what} is not a NUL-terminated string in the plugin's memory`);
     let s = '';
     let end = p;
     for (; b[end]; end++) {
@@ -595,7 +607,7 @@ class Instance {
         } catch (e) {
           const needed = Math.max(...[8, 64].map((o) => Number(p.view_().getBigUint64(drawing + o, true))));
           if (p.measureFailure_) throw new EffectError(ERR_RANGE, `the measurer failed: ${p.measureFailure_.message ?? p.measureFailure_}`);
-          if (e.status !== ERR_BUFFER || tries > 2 || needed <= this.capacity_ || needed > 5e7) throw e;
+          if (e.status !== ERR_BUFFER || tries > 2 || needed <= this.capacity_) throw e;
           if (this.items_) p.x_.free(this.items_);
           this.items_ = 0;
           this.items_ = p.alloc_(160 * needed);
@@ -1030,8 +1042,10 @@ export function canvasMeasurer(fonts = FONTS) {
  * appearance); it draws while the effect moves and stops when it has settled
  * (a looping effect never does) until an event makes it move again. */
 export class Player {
-  constructor(canvas, instance, { width = 0, appearance = 'light', fonts = FONTS } = {}) {
-    Object.assign(this, { canvas, instance, width, appearance, fonts, time: 0, start_: null, frame: 0 });
+  // place: the canvas is moved (its left and top; it is positioned) so
+  // that the view's origin is its box's, the ink around it drawn where it falls.
+  constructor(canvas, instance, { width = 0, appearance = 'light', fonts = FONTS, place = false } = {}) {
+    Object.assign(this, { canvas, instance, width, appearance, fonts, place, time: 0, start_: null, frame: 0 });
     this.measure = canvasMeasurer(fonts);
     // A font that arrives later measures differently: measure and draw again.
     this.refonted_ = () => {
@@ -1092,6 +1106,7 @@ export class Player {
     const [w, h] = [Math.max(1, Math.ceil(b.width * dpr)), Math.max(1, Math.ceil(b.height * dpr))];
     const c = this.canvas;
     if (c.width !== w || c.height !== h) [c.width, c.height, c.style.width, c.style.height] = [w, h, `${b.width}px`, `${b.height}px`];
+    if (this.place) [c.style.left, c.style.top] = [`${b.x}px`, `${b.y}px`];
     const ctx = c.getContext('2d');
     ctx.setTransform(1, 0, 0, 1, 0, 0);
     ctx.clearRect(0, 0, w, h);
@@ -1111,12 +1126,23 @@ export class Player {
 const loaded = new Map();
 const media = (query) => globalThis.matchMedia?.(query);
 
+// Attributes that are HTML's own are never read as params (a third party's
+// param named `style` or `onclick` is set with params='{…}' or set() instead).
+const NOT_PARAMS = /^(on|aria-|data-)|^(id|class|style|src|effect|schedule|params|title|hidden|lang|dir|role|slot|part|tabindex|is|inert|nonce|autofocus)$/;
+// A constructed sheet, as a CSP without style-src 'unsafe-inline' allows.
+const CSS = ':host{display:block}canvas{display:block;position:relative}';
+const SHEET = globalThis.CSSStyleSheet && new CSSStyleSheet();
+SHEET?.replaceSync(CSS);
+
 // Node has no DOM: the class extends a stand-in there, so the module loads for sampling.
 export class EffectPlayer extends (globalThis.HTMLElement ?? class {}) {
   connectedCallback() {
     if (!this.shadowRoot) {
-      this.attachShadow({ mode: 'open' }).innerHTML = '<style>:host{display:block}canvas{display:block}</style><canvas></canvas>';
+      const root = this.attachShadow({ mode: 'open' });
+      if (SHEET) root.adoptedStyleSheets = [SHEET];
+      root.innerHTML = (SHEET ? '' : `<style>${CSS}</style>`) + '<canvas></canvas>';
       this.setAttribute('role', 'img');
+      this.set_ = {};
       this.watch_ = new MutationObserver((changes) => this.changed_(changes.map((c) => c.attributeName)));
       this.watch_.observe(this, { attributes: true });
       this.resize_ = new ResizeObserver(() => this.player && this.fit_());
@@ -1136,27 +1162,41 @@ export class EffectPlayer extends (globalThis.HTMLElement ?? class {}) {
     this.player = this.instance = null;
   }
 
-  /** The params the attributes name: { name: text }. */
+  /** The params: params='{"name": value, …}', then each attribute named like
+   * one (snake_case, or with dashes), then those given to set(). */
   params_() {
-    const params = {};
+    const params = { ...this.json_('params', {}) };
     for (const { name, value } of this.attributes) {
-      const param = this.effect.params.find((p) => p.name === name.replaceAll('-', '_'));
+      const param = !NOT_PARAMS.test(name) && this.effect.params.find((p) => p.name === name.replaceAll('-', '_'));
       if (param) params[param.name] = value;
     }
+    Object.assign(params, this.set_);
     if (!('reduce_motion' in params) && this.effect.params.some((p) => p.name === 'reduce_motion')) {
       params.reduce_motion = !!media('(prefers-reduced-motion: reduce)')?.matches;
     }
     return params;
   }
 
+  json_(name, empty) {
+    try {
+      const value = JSON.parse(this.getAttribute(name) || JSON.stringify(empty));
+      if (Array.isArray(value) === Array.isArray(empty) && typeof value === 'object' && value) return value;
+    } catch {}
+    throw new EffectError(ERR_RANGE, name === 'params' ? `params is a JSON object of param names and values, not ${this.getAttribute(name)}`
+      : `schedule is a JSON list of [seconds, param, value], not ${this.getAttribute(name)}`);
+  }
+
   async start_() {
     const src = this.getAttribute('src');
     if (!loaded.has(src)) loaded.set(src, loadPlugin(new URL(src, document.baseURI), { lineBreaks: false }));
-    this.plugin = await loaded.get(src);
+    const plugin = await loaded.get(src);
     const id = this.getAttribute('effect');
-    this.effect = id ? this.plugin.effect(id) : this.plugin.effects[0];
-    if (!this.effect) throw new EffectError(-4, `${src} has no effect '${id}' (effects: ${this.plugin.effects.map((e) => e.id).join(', ')})`);
+    const effect = id ? plugin.effect(id) : plugin.effects[0];
+    if (!effect) throw new EffectError(-4, `${src} has no effect '${id}' (effects: ${plugin.effects.map((e) => e.id).join(', ')})`);
     await document.fonts?.ready;
+    // Removed, or given another src or effect, while it loaded: nothing to play.
+    if (!this.isConnected || src !== this.getAttribute('src') || id !== this.getAttribute('effect')) return;
+    [this.plugin, this.effect] = [plugin, effect];
     return this.make_(0);
   }
 
@@ -1164,26 +1204,42 @@ export class EffectPlayer extends (globalThis.HTMLElement ?? class {}) {
     this.dispatchEvent(new CustomEvent('error', { detail: error }));
   }
 
-  // (Re)makes the instance from the attributes, keeping the clock and the
-  // events set so far. A text that needs line-breaks.js before it has
-  // loaded: it loads, then the instance is made (the promise answered).
+  // (Re)makes the instance from the params, keeping the clock and the events
+  // set so far; the one playing stays if the new one cannot be made. A text
+  // that needs line-breaks.js before it has loaded: it loads, then the
+  // instance is made (the promise answered).
   make_(time) {
-    this.disconnectedCallback();
-    this.current_ = this.params_();
+    const current = this.params_();
+    let instance;
     try {
-      this.instance = this.plugin.create(this.effect.id, { params: this.current_ });
-      for (const [at, name, value] of JSON.parse(this.getAttribute('schedule') || '[]')) this.instance.set(name, value, at);
-      for (const [name, value, at] of this.events ?? []) this.instance.set(name, value, at);
+      instance = this.plugin.create(this.effect.id, { params: current });
+      for (const [at, name, value] of this.json_('schedule', [])) instance.set(name, value, at);
+      for (const [name, value, at] of this.events ?? []) instance.set(name, value, at);
     } catch (e) {
-      this.disconnectedCallback();
+      instance?.destroy();
       if (e.status !== -15 || textServices) throw e;
       return (this.ready = loadLineBreaks().then(() => this.make_(time)));
     }
-    this.player = new Player(this.shadowRoot.querySelector('canvas'), this.instance, { width: this.clientWidth });
+    this.disconnectedCallback();
+    [this.current_, this.instance] = [current, instance];
+    this.player = new Player(this.shadowRoot.querySelector('canvas'), instance, { width: this.clientWidth, place: true });
     this.player.onerror = (error) => this.failed_(error);
     this.player.appearance = media('(prefers-color-scheme: dark)')?.matches ? 'dark' : 'light';
-    this.setAttribute('aria-label', this.instance.strings(this.instance.settled).accessibilityLabel);
+    // A view with no words (breathing-circles) is decoration, as the CSS export marks it.
+    const label = instance.strings(instance.settled).accessibilityLabel;
+    if (label) this.setAttribute('aria-label', label);
+    else this.removeAttribute('aria-label');
+    this.toggleAttribute('aria-hidden', !label);
     this.player.play(time);
+  }
+
+  // Makes the instance again, a failure an `error` event.
+  remake_(time) {
+    try {
+      this.make_(time)?.catch((e) => this.failed_(e));
+    } catch (e) {
+      this.failed_(e);
+    }
   }
 
   // The width offered to the effect is the element's (a block, so its width
@@ -1197,16 +1253,45 @@ export class EffectPlayer extends (globalThis.HTMLElement ?? class {}) {
   }
 
   changed_(names) {
-    if (!this.player) return;
-    if (names.some((n) => n === 'src' || n === 'effect')) return this.connectedCallback();
-    if (names.includes('schedule')) return this.replay();
-    const now = this.player.now;
-    const params = this.params_();
-    const changes = Object.keys(params).filter((n) => params[n] !== this.current_[n]);
-    if (changes.some((n) => !this.effect.params.find((p) => p.name === n).live)) return this.make_(now)?.catch((e) => this.failed_(e));
-    for (const n of changes) if (this.event(n, params[n])) return;
-    this.player.appearance = media('(prefers-color-scheme: dark)')?.matches ? 'dark' : 'light';
-    this.player.wake();
+    if (!this.effect) return;
+    if (names.some((n) => n === 'src' || n === 'effect')) {
+      this.events = [];
+      return this.connectedCallback();
+    }
+    if (!this.player || names.includes('schedule')) return this.replay();
+    try {
+      const now = this.player.now;
+      const params = this.params_();
+      const changes = Object.keys({ ...params, ...this.current_ }).filter((n) => params[n] !== this.current_[n]);
+      const param = (n) => this.effect.params.find((p) => p.name === n);
+      if (changes.some((n) => !param(n)?.live)) return this.remake_(now);
+      for (const n of changes) {
+        // A param no longer given goes back to unset, or to its default.
+        const value = n in params ? params[n] : param(n).optional ? null : param(n).default;
+        try {
+          if (this.event(n, value)) return;
+        } finally {
+          // Taken as tried: a value the plugin refuses is not sent again with the next change.
+          this.current_[n] = params[n];
+        }
+      }
+      this.player.appearance = media('(prefers-color-scheme: dark)')?.matches ? 'dark' : 'light';
+      this.player.wake();
+    } catch (e) {
+      this.failed_(e);
+    }
+  }
+
+  /** Param `name` takes `value` (typed, or text) now, as its attribute would
+   * (for any name, HTML's own included): an event for a live param, the
+   * instance made again for another. */
+  set(name, value) {
+    if (NOT_PARAMS.test(name)) {
+      this.set_[name] = value;
+      this.changed_([]);
+    } else {
+      this.setAttribute(name, String(value));
+    }
   }
 
   /** An event now: param `name` takes `value` (typed, or text) from the current time on. */
@@ -1218,7 +1303,7 @@ export class EffectPlayer extends (globalThis.HTMLElement ?? class {}) {
       this.instance.set(name, value, at);
     } catch (e) {
       // Its text needs line-breaks.js: made again once it has loaded, the event with the rest.
-      if (e.status === -15 && !textServices) return this.make_(at)?.catch((e) => this.failed_(e)) ?? true;
+      if (e.status === -15 && !textServices) return this.remake_(at) ?? true;
       events.pop();
       throw e;
     }
@@ -1229,7 +1314,7 @@ export class EffectPlayer extends (globalThis.HTMLElement ?? class {}) {
   /** Plays from the start again: the schedule's events, without those set since. */
   replay() {
     this.events = [];
-    return this.make_(0);
+    this.remake_(0);
   }
 }
 if (globalThis.customElements && !customElements.get('effect-player')) customElements.define('effect-player', EffectPlayer);

@@ -3,9 +3,9 @@ import EffectRender
 
 /// An effect as a page that runs the effect itself: its plugin's
 /// WebAssembly build, played by the web host (web/effect-host.js) in an
-/// `<effect-player>` whose attributes are the effect's params, read as the
-/// command line reads them, and whose `schedule` replays the events given
-/// on the player's clock. The page's script can change any param while it
+/// `<effect-player>` whose `params` are the effect's, read as the command
+/// line reads them, and whose `schedule` replays the events given on the
+/// player's clock. The page's script can change any param while it
 /// plays. Files: index.html (the effect with a form of controls made from
 /// its params), snippet.html (the markup to paste into a page of one's own),
 /// the web host's scripts and the plugin's .wasm, copied beside them.
@@ -24,6 +24,9 @@ public struct LivePage {
         build: WebBuild, width: Double
     ) throws(FileError) {
         let wasmName = String(build.wasm.split(separator: "/").last ?? "plugin.wasm")
+        guard !(["index.html", "snippet.html"] + WebBuild.scripts).contains(wasmName) else {
+            throw FileError("the WebAssembly build \(build.wasm) has the name of one of the page's own files; rename it")
+        }
         let snippet = Self.snippet(effect: effect, wasm: wasmName, params: params, events: events, width: width)
         var files = [
             (name: "index.html", bytes: Array(Self.page(title: effect.name, snippet: snippet).utf8)),
@@ -36,6 +39,9 @@ public struct LivePage {
             files.append((script, bytes))
         }
         let module = try Files.read(build.wasm)
+        guard module.starts(with: [0x00, 0x61, 0x73, 0x6D]) else {
+            throw FileError("\(build.wasm) is not a WebAssembly module (it does not start with \\0asm)")
+        }
         files.append((wasmName, module))
         self.files = files
         loadedSize = loaded + module.count
@@ -46,8 +52,12 @@ public struct LivePage {
         effect: EffectDescription, wasm: String, params: [(name: String, value: Value)], events: [(t: Double, name: String, value: Value)],
         width: Double
     ) -> String {
-        var attributes = [("id", "effect"), ("src", wasm), ("effect", effect.id)]
-        attributes += params.map { ($0.name, $0.value.text) }
+        var attributes = [("id", "effect"), ("src", percentEncoded(wasm)), ("effect", effect.id)]
+        // In one JSON attribute rather than an attribute each: a third
+        // party's param may be named as HTML's own are (style, onclick).
+        if !params.isEmpty {
+            attributes.append(("params", JSON.object(params.map { ($0.name, .string($0.value.text)) }).text()))
+        }
         if !events.isEmpty {
             let schedule = JSON.array(events.map { .array([.number($0.t), .string($0.name), .string($0.value.text)]) })
             attributes.append(("schedule", schedule.text()))
@@ -66,6 +76,16 @@ public struct LivePage {
             \(element.string)
 
             """
+    }
+
+    /// A file name as a relative URL: a space, # or ? in it is not read as the URL's.
+    static func percentEncoded(_ name: String) -> String {
+        var out = ""
+        for byte in name.utf8 {
+            let kept = (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || "-._~".utf8.contains(byte)
+            out += kept ? String(UnicodeScalar(byte)) : "%" + (byte < 16 ? "0" : "") + String(byte, radix: 16, uppercase: true)
+        }
+        return out
     }
 
     static func page(title: String, snippet: String) -> String {

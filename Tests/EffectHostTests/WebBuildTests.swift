@@ -25,11 +25,16 @@ final class WebBuildTests: XCTestCase {
         XCTAssertEqual(build, WebBuild(scriptDirectory: "/src/eh/web", wasm: "/tmp/glow.wasm"))
     }
 
-    func testTheBuildBesideAPluginDropsLibAndSo() {
-        XCTAssertEqual(WebBuild.wasmPath(pluginPath: "/p/libStrike.so"), "/p/Strike.wasm")
-        XCTAssertEqual(WebBuild.wasmPath(pluginPath: "/libPulse.so"), "/Pulse.wasm")
-        XCTAssertEqual(WebBuild.wasmPath(pluginPath: "glow.so"), "./glow.wasm")
-        XCTAssertEqual(WebBuild.wasmPath(pluginPath: "/p/lib.so"), "/p/lib.wasm")
+    func testTheBuildBesideAPluginDropsLibAndSoAndMayBeLowerCase() throws {
+        XCTAssertEqual(WebBuild.wasmPaths(pluginPath: "/p/libStrike.so"), ["/p/Strike.wasm", "/p/strike.wasm"])
+        XCTAssertEqual(WebBuild.wasmPaths(pluginPath: "/libPulse.so"), ["/Pulse.wasm", "/pulse.wasm"])
+        XCTAssertEqual(WebBuild.wasmPaths(pluginPath: "glow.so"), ["./glow.wasm"])
+        XCTAssertEqual(WebBuild.wasmPaths(pluginPath: "/p/lib.so"), ["/p/lib.wasm"])
+        // examples/c-plugin's Makefile makes libPulse.so from pulse.c, which scripts/build-wasm makes pulse.wasm.
+        let build = try WebBuild.locate(
+            executable: "/opt/eh/bin/effect-host", pluginPath: "/c/libPulse.so",
+            exists: files(in: "/opt/eh/lib/effect-host/web", "/c/pulse.wasm").contains)
+        XCTAssertEqual(build.wasm, "/c/pulse.wasm")
     }
 
     func testWhatIsMissingIsNamed() {
@@ -46,7 +51,8 @@ final class WebBuildTests: XCTestCase {
                 executable: "/opt/eh/bin/effect-host", pluginPath: "/p/libStrike.so", exists: files(in: "/opt/eh/lib/effect-host/web").contains)
         ) { error in
             XCTAssertEqual(
-                (error as? WebBuild.Problem)?.description, "the plugin /p/libStrike.so has no WebAssembly build beside it (/p/Strike.wasm)")
+                (error as? WebBuild.Problem)?.description,
+                "the plugin /p/libStrike.so has no WebAssembly build beside it (/p/Strike.wasm or /p/strike.wasm)")
         }
     }
 }

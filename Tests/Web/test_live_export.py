@@ -7,6 +7,7 @@ replays on the player's clock, the page's script changes the text and sets
 written: the element's attributes are the params in the command line's words."""
 
 import html.parser
+import json
 import os
 import subprocess
 
@@ -65,7 +66,8 @@ def test_the_page_holds_the_params_and_events_in_the_command_lines_words(site):
     parser.feed((site / "snippet.html").read_text())
     [player] = [attributes for tag, attributes in parser.found if tag == "effect-player"]
     assert player == {
-        "id": "effect", "src": "Strike.wasm", "effect": "strikethrough-reveal", "text": TEXT, "line_color": "#8A8F98FF",
+        "id": "effect", "src": "Strike.wasm", "effect": "strikethrough-reveal",
+        "params": json.dumps({"text": TEXT, "line_color": "#8A8F98FF"}, ensure_ascii=False, separators=(",", ":")),
         "schedule": '[[1.2,"done","false"]]', "style": "width: 432px; max-width: 100%",
     }
     assert (site / "Strike.wasm").read_bytes()[:4] == b"\0asm"
@@ -91,6 +93,7 @@ def test_it_strikes_then_replays_the_event_and_takes_changes_from_script(page):
     # Struck by 0.32 s; the event undoes it at 1.2 s, over 0.32 s more.
     page.evaluate(SLEEP % 800)
     assert page.evaluate(f"{PLAYER}.instance.get('text')") == TEXT
+    assert page.evaluate(f"{PLAYER}.getAttribute('aria-label')") == TEXT
     struck = page.evaluate(LINE)
     assert struck["line"] > 100
     page.evaluate(SLEEP % 1200)
@@ -126,7 +129,8 @@ def test_the_form_has_a_control_for_every_param(page):
     ("arguments", "message"),
     [
         (["--theme", "dark"], "a --live page draws the look of the reader's colour scheme as it changes: it takes no --theme"),
-        (["--fps", "30"], "--fps does not apply to a --live page, which runs the effect itself in the browser's fonts"),
+        (["--fps", "30"], "--fps does not apply to a --live page, which runs the effect itself on the browser's frames"),
+        (["--font", "DejaVu Sans"], "--font does not apply to a --live page, which draws in the browser's fonts"),
         (["--name", "x"], "--name names the CSS page's classes and stylesheet; a Lottie file is named by -o, a --live page has none"),
     ],
 )

@@ -126,4 +126,88 @@ def test_line_breaks_load_only_for_a_text_that_needs_them(open_page):
 def test_without_wasm_unsafe_eval_it_reports_the_refusal(open_page):
     page = open_page(csp="script-src 'self'")
     error = page.evaluate(f"{READY}.catch((e) => e.name + ': ' + e.message)")
-    assert error.startswith("CompileError") and "WebAssembly" in error and "Content Security" in error, error
+    # The browser's own words (CompileError: ... Content Security Policy ...), named by the file and what to do.
+    assert error.startswith("EffectError: ") and "cannot be compiled: WebAssembly" in error and "Content Security" in error, error
+    assert error.endswith("(not a WebAssembly module, or a page whose CSP lacks 'wasm-unsafe-eval')"), error
+
+
+ERRORS = """(() => { window.errors = []; for (const e of document.querySelectorAll('effect-player'))
+  e.addEventListener('error', (x) => window.errors.push([e.id, x.detail.code, x.detail.message])); return true; })()"""
+
+
+def test_a_refused_value_is_an_error_event_and_the_player_plays_on(open_page):
+    page = open_page()
+    assert page.evaluate(READY) is True
+    page.evaluate(ERRORS)
+    strike, reveal = "document.getElementById('strike')", "document.getElementById('reveal')"
+    # A live param's refused value: an error, and the next change still goes through.
+    page.evaluate(f"{strike}.setAttribute('line-color', 'bogus')")
+    page.wait("window.errors.length === 1")
+    assert page.evaluate("window.errors") == [
+        ["strike", "RANGE", "param 'line_color' needs a colour such as #8A8F98 or #8A8F98FF, not 'bogus'"]]
+    page.evaluate(f"{strike}.setAttribute('done', 'false')")
+    page.evaluate(SLEEP % 600)
+    assert page.evaluate(f"{strike}.instance.sample({strike}.player.time).amount") == 0.0
+    assert len(page.evaluate("window.errors")) == 1
+    # A create-time param's refused value: an error, the instance playing stays, a good value then takes.
+    before = page.evaluate(f"{reveal}.instance.get('unit')")
+    page.evaluate(f"{reveal}.setAttribute('unit', 'bogus')")
+    page.wait("window.errors.length === 2")
+    assert page.evaluate("window.errors[1]") == ["reveal", "RANGE", "param 'unit' has no choice 'bogus' (choices: characters, words, lines)"]
+    assert page.evaluate(f"{reveal}.instance.get('unit')") == before and page.evaluate(f"{reveal}.player !== null") is True
+    page.evaluate(f"{reveal}.setAttribute('unit', 'characters')")
+    page.wait(f"{reveal}.instance.get('unit') === 'characters'")
+    # A schedule that is not a list of events: an error, the player as it was.
+    page.evaluate(f"{reveal}.setAttribute('schedule', '{{\"a\": 1}}')")
+    page.wait("window.errors.length === 3")
+    assert page.evaluate("window.errors[2]") == [
+        "reveal", "RANGE", 'schedule is a JSON list of [seconds, param, value], not {"a": 1}']
+    assert page.evaluate(f"{reveal}.instance.get('unit')") == "characters"
+
+
+def test_params_come_from_json_then_attributes_and_html_names_are_not_params(open_page):
+    page = open_page()
+    assert page.evaluate(READY) is True
+    made = """(() => { const e = document.createElement('effect-player');
+      e.setAttribute('src', '/wasm/Strike.wasm'); e.setAttribute('params', '{"text": "From JSON", "fade": 0.2}');
+      e.setAttribute('fade', '0.7'); e.setAttribute('title', 'Not a param'); e.id = 'made';
+      document.body.append(e); return e.ready.then(() => [e.instance.get('text'), e.instance.get('fade')]); })()"""
+    assert page.evaluate(made) == ["From JSON", 0.7]
+    # set() takes any name, its value typed or in words.
+    page.evaluate("document.getElementById('made').set('text', 'Set')")
+    page.wait("document.getElementById('made').instance.get('text') === 'Set'")
+
+
+def test_a_player_removed_while_it_loads_never_plays(open_page):
+    page = open_page()
+    assert page.evaluate(READY) is True
+    gone = """(() => { const e = document.createElement('effect-player');
+      e.setAttribute('src', '/wasm/Breathe.wasm?fresh'); e.setAttribute('effect', 'breathing-circles');
+      document.body.append(e); e.remove(); window.gone = e;
+      return e.ready.then(() => new Promise((r) => setTimeout(r, 500))).then(() => [e.instance, e.player]); })()"""
+    assert page.evaluate(gone) == [None, None]
+
+
+def test_another_effect_starts_without_the_events_of_the_last(open_page):
+    page = open_page()
+    assert page.evaluate(READY) is True
+    page.evaluate(ERRORS)
+    strike = "document.getElementById('strike')"
+    page.evaluate(f"{strike}.setAttribute('done', 'false')")
+    page.evaluate(f"{strike}.setAttribute('src', '/wasm/Breathe.wasm'); {strike}.setAttribute('effect', 'tracking-breathe')")
+    page.wait(f"{strike}.instance?.effect.id === 'tracking-breathe'")
+    assert page.evaluate("window.errors") == [] and page.evaluate(f"{strike}.events") == []
+
+
+def test_a_view_without_words_is_hidden_from_assistive_technology_and_the_ink_is_placed(open_page):
+    page = open_page()
+    assert page.evaluate(READY) is True
+    circles = """(() => { const e = document.createElement('effect-player');
+      e.setAttribute('src', '/wasm/Breathe.wasm'); e.setAttribute('effect', 'breathing-circles'); e.id = 'circles';
+      document.body.append(e); return e.ready.then(() => [e.getAttribute('aria-hidden'), e.getAttribute('aria-label')]); })()"""
+    assert page.evaluate(circles) == ["", None]
+    assert page.evaluate("document.getElementById('strike').getAttribute('aria-hidden')") is None
+    # The canvas sits where the ink falls around the view: its left and top are the bounds' origin.
+    placed = page.evaluate("""(() => { const e = document.getElementById('circles'); const c = e.shadowRoot.querySelector('canvas');
+      const b = e.player.render(e.player.time).bounds; return [c.style.left, c.style.top, b.x, b.y]; })()""")
+    assert placed[:2] == [f"{placed[2]:g}px", f"{placed[3]:g}px"] and placed[2] < 0

@@ -4,11 +4,12 @@ host. A page of Latin text loads effect-host.js alone; a text in a script
 written without spaces (Japanese, Chinese, Thai, ...) makes it import
 line-breaks.js too (UAX #14). Fonts and plugins are not counted.
 
-Figures (esbuild 0.17.0, gzip -9): effect-host.js 12,017 bytes minified
+Figures (esbuild 0.17.0, gzip -9): effect-host.js 12,638 bytes minified
 (members private to the module shortened by --mangle-props; the segment
-service moved to line-breaks.js, which only a text that needs it loads),
-line-breaks.js 3,242. Before: 12,378 + 3,126. So a Latin page loads
-12.0 kB and a Japanese one 15.3 kB: the budget is missed by 2.0 kB, which
+service moved to line-breaks.js, which only a text that needs it loads;
+then 600 bytes more for the review's fixes: sizes bounded, strings checked,
+the element's errors and reserved names), line-breaks.js 3,242. So a Latin
+page loads 12.6 kB and a Japanese one 15.9 kB: the budget is missed by 2.6 kB, which
 the strict xfail below records (it fails once the budget is met, to
 be made a plain assertion then); the bounds after it hold the sizes where they are."""
 
@@ -20,7 +21,7 @@ import pytest
 
 BUDGET = 10_000
 # Where the modules are now: a change that grows them fails here.
-HOST_NOW = 12_050
+HOST_NOW = 12_700
 LINE_BREAKS_NOW = 3_300
 
 

@@ -37,13 +37,17 @@ public struct WebBuild: Sendable, Equatable {
         return [within(up(bin), "/lib/effect-host/web"), within(up(up(up(bin))), "/web")]
     }
 
-    /// Where the WebAssembly build of the plugin at `pluginPath` is looked for.
-    public static func wasmPath(pluginPath: String) -> String {
+    /// Where the WebAssembly build of the plugin at `pluginPath` is looked
+    /// for: NAME.wasm, or name.wasm (a C plugin's libPulse.so is built from
+    /// pulse.c), beside it.
+    public static func wasmPaths(pluginPath: String) -> [String] {
         let directory = HostLinkedCopy.directoryOf(pluginPath)
         var stem = pluginPath.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? pluginPath
         if stem.hasSuffix(".so") { stem.removeLast(3) }
         if stem.hasPrefix("lib"), stem.count > 3 { stem.removeFirst(3) }
-        return (directory == "/" ? "" : directory) + "/" + stem + ".wasm"
+        let base = (directory == "/" ? "" : directory) + "/"
+        let lower = stem.lowercased()
+        return [base + stem + ".wasm"] + (lower == stem ? [] : [base + lower + ".wasm"])
     }
 
     /// The files for the plugin at `pluginPath`, its build given as `wasm`
@@ -57,12 +61,12 @@ public struct WebBuild: Sendable, Equatable {
             throw Problem(
                 description: "the web host's scripts (\(scripts.joined(separator: ", "))) are not beside \(executable) (looked in \(candidates.joined(separator: " and ")))")
         }
-        let module = wasm ?? wasmPath(pluginPath: pluginPath)
-        guard exists(module) else {
+        let modules = wasm.map { [$0] } ?? wasmPaths(pluginPath: pluginPath)
+        guard let module = modules.first(where: exists) else {
             throw Problem(
                 description: wasm == nil
-                    ? "the plugin \(pluginPath) has no WebAssembly build beside it (\(module))"
-                    : "cannot read the WebAssembly build \(module)")
+                    ? "the plugin \(pluginPath) has no WebAssembly build beside it (\(modules.joined(separator: " or ")))"
+                    : "cannot read the WebAssembly build \(modules[0])")
         }
         return WebBuild(scriptDirectory: directory, wasm: module)
     }

@@ -43,8 +43,11 @@ struct ExportCommand {
         if wasm != nil, !live { throw UsageError("--wasm names the WebAssembly build a --live page runs") }
         if live {
             // A live page is not sampled, and draws in the browser's fonts.
-            for option in ["--fps", "--font"] where !parsed.all(option).isEmpty {
-                throw UsageError("\(option) does not apply to a --live page, which runs the effect itself in the browser's fonts")
+            if !parsed.all("--fps").isEmpty {
+                throw UsageError("--fps does not apply to a --live page, which runs the effect itself on the browser's frames")
+            }
+            if !parsed.all("--font").isEmpty {
+                throw UsageError("--font does not apply to a --live page, which draws in the browser's fonts")
             }
         }
         let target: ExportTarget

@@ -43,7 +43,8 @@ def test_a_page_name_for_a_lottie_file_is_refused_by_both(tmp_path):
         with pytest.raises(effects.EffectError) as refused:
             instance.export(str(tmp_path / "strike.json"), name="hero")
         assert refused.value.status == -7
-        assert str(refused.value).endswith("a name is a web page's class prefix and stylesheet; a Lottie file is named by its path")
+        assert str(refused.value).endswith(
+            "a name is a CSS page's class prefix and stylesheet; a Lottie file is named by its path, a live page has none")
     assert not (tmp_path / "strike.json").exists()
     result = host("export", "strikethrough-reveal", "--name", "hero", "-o", str(tmp_path / "cli.json"), check=False)
-    assert result.returncode == 2 and "--name names the web page's classes" in result.stderr
+    assert result.returncode == 2 and "--name names the CSS page's classes" in result.stderr

@@ -249,7 +249,8 @@ def test_the_trees_frei0r_plugins_draw_in_ffmpeg_without_the_toolchain(release, 
 def test_the_trees_gstreamer_plugin_is_found_through_gst_plugin_path_and_draws_without_the_toolchain(release, release_files, tmp_path):
     _, tree = release
     said = [line for line in release_files[2].splitlines() if line.startswith("installed effect-host ")]
-    assert len(said) == 1 and said[0].endswith(", each effect as a frei0r source and filter, the OBS module, the GStreamer plugin"), said
+    assert len(said) == 1 and said[0].endswith(
+        ", each effect as a frei0r source and filter, the OBS module, the GStreamer plugin, the plugins built to WebAssembly"), said
     # Where Debian's GStreamer looks under /usr (pkg-config's pluginsdir), so PREFIX=/usr needs no GST_PLUGIN_PATH.
     pluginsdir = subprocess.run(["pkg-config", "--variable=pluginsdir", "gstreamer-1.0"], capture_output=True, text=True,
                                 check=True).stdout.strip()

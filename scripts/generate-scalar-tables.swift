@@ -1,6 +1,6 @@
 // Prints Sources/EffectABI/Model/ScalarTables.swift (scripts/generate-scalar-tables writes it)
 // from the Swift toolchain's own Unicode data, so the kit's tables answer exactly what
-// Unicode.Scalar.Properties answers (ScalarPropertiesTests checks every scalar). Run it again
+// Unicode.Scalar.Properties answers (ScalarPropertiesTests and CaseMappingTests check every scalar). Run it again
 // when the toolchain's Unicode version changes and that test fails.
 func ranges(_ p: (Unicode.Scalar) -> Bool) -> [UInt32] {
     var out: [(UInt32, UInt32)] = []
@@ -22,11 +22,11 @@ func ranges(_ p: (Unicode.Scalar) -> Bool) -> [UInt32] {
     }
     return packed
 }
-func emit(_ name: String, _ doc: String, _ values: [UInt32]) -> String {
-    var s = "    /// \(doc)\n    static let \(name): [UInt32] = [\n"
+func emit<T: FixedWidthInteger>(_ name: String, _ doc: String, _ values: [T]) -> String {
+    var s = "    /// \(doc)\n    static let \(name): [\(T.self)] = [\n"
     var line = "       "
     for v in values {
-        let item = " 0x" + String(v, radix: 16, uppercase: true) + ","
+        let item = (v < 0 ? " -0x" : " 0x") + String(v.magnitude, radix: 16, uppercase: true) + ","
         if line.count + item.count > 118 { s += line + "\n"; line = "       " }
         line += item
     }
@@ -39,5 +39,48 @@ out += emit("marks", "General_Category Mn or Me (nonspacing and enclosing marks)
 out += emit("formats", "General_Category Cf (format characters).", ranges { $0.properties.generalCategory == .format })
 out += emit("alphabetic", "The Alphabetic property.", ranges { $0.properties.isAlphabetic })
 out += emit("numeric", "Scalars with a Numeric_Type (decimal, digit or numeric).", ranges { $0.properties.numericType != nil })
+out += caseTables("lower", "lowercase", { $0.properties.lowercaseMapping })
+out += caseTables("upper", "uppercase", { $0.properties.uppercaseMapping })
 out += "}\n"
 print(out, terminator: "")
+
+/// A case mapping (`lowercaseMapping` or `uppercaseMapping`, the full mappings with
+/// SpecialCasing's unconditional ones, which String.lowercased()/uppercased() apply scalar by
+/// scalar) as three tables: the scalars that map to one other scalar, as runs of equal delta
+/// (every scalar of the run, or every other one: Latin Extended-A alternates capital and small);
+/// and the scalars that map to two or three scalars, listed.
+func caseTables(_ prefix: String, _ name: String, _ mapping: (Unicode.Scalar) -> String) -> String {
+    // (start, last, stride, delta)
+    var runs: [(UInt32, UInt32, UInt32, Int32)] = []
+    var special: [UInt32] = []
+    var v: UInt32 = 0
+    while v <= 0x10FFFF {
+        defer { v += 1 }
+        guard let s = Unicode.Scalar(v) else { continue }
+        let mapped = Array(mapping(s).unicodeScalars).map { $0.value }
+        precondition((1...3).contains(mapped.count) && (mapped.count == 1 || !mapped.contains(0)), "U+\(String(v, radix: 16))")
+        if mapped == [v] { continue }
+        if mapped.count > 1 {
+            special += [v] + mapped + Array(repeating: 0, count: 3 - mapped.count)
+            continue
+        }
+        let delta = Int32(mapped[0]) - Int32(v)
+        if let (start, last, stride, runDelta) = runs.last, runDelta == delta, v - start < 2048 {
+            if start == last, v - last <= 2 {
+                runs[runs.count - 1] = (start, v, v - last, delta)
+                continue
+            }
+            if v - last == stride {
+                runs[runs.count - 1].1 = v
+                continue
+            }
+        }
+        runs.append((v, v, 1, delta))
+    }
+    return emit("\(prefix)Runs", "The scalars whose \(name) mapping is one other scalar, as runs: first << 11 | (last - first).",
+                runs.map { $0.0 << 11 | ($0.1 - $0.0) })
+        + emit("\(prefix)Deltas", "Per run, what its scalars add to become their \(name) << 1, | 1 where only every other scalar maps.",
+               runs.map { $0.3 << 1 | ($0.2 == 2 ? 1 : 0) })
+        + emit("\(prefix)Special", "The scalars whose \(name) mapping is two or three scalars: each, then its mapping, 0-padded to three.",
+               special)
+}

@@ -78,7 +78,7 @@ struct TrackingBreathe: EventStepping {
     init(params: ParamTimeline, strings: StringPool) {
         let text = params.created(Self.text)
         label = strings.intern(text)
-        let shown = params.created(Self.uppercase) ? text.uppercased() : text
+        let shown = params.created(Self.uppercase) ? ScalarProperties.uppercased(text) : text
         display = strings.intern(shown)
         paragraph = Paragraph(shown, strings: strings)
         font = .system(size: params.created(Self.fontSize), weight: .semibold)

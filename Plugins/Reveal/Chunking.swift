@@ -122,7 +122,7 @@ enum Chunking {
 
     /// Lowercased, with everything but letters and digits dropped.
     static func normalized(_ word: Substring) -> String {
-        word.lowercased().filter { ScalarProperties.isLetter($0) || ScalarProperties.isNumber($0) }
+        ScalarProperties.lowercased(word).filter { ScalarProperties.isLetter($0) || ScalarProperties.isNumber($0) }
     }
 }
 

@@ -45,14 +45,58 @@ public enum ScalarProperties {
         character.unicodeScalars.first.map(hasNumericType) ?? false
     }
 
+    /// `String.lowercased()`: each scalar's full lowercase mapping, with SpecialCasing's
+    /// unconditional ones (İ becomes i and U+0307) and none of its conditional ones: like the
+    /// standard library, a capital sigma becomes σ at the end of a word too. Allocates.
+    public static func lowercased<S: StringProtocol>(_ text: S) -> String {
+        mapped(text, runs: lowerRuns, deltas: lowerDeltas, special: lowerSpecial)
+    }
+
+    /// `String.uppercased()`: each scalar's full uppercase mapping (ß becomes SS, ﬁ FI). Allocates.
+    public static func uppercased<S: StringProtocol>(_ text: S) -> String {
+        mapped(text, runs: upperRuns, deltas: upperDeltas, special: upperSpecial)
+    }
+
+    private static func mapped<S: StringProtocol>(_ text: S, runs: [UInt32], deltas: [Int32], special: [UInt32]) -> String {
+        var result = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            let value = scalar.value
+            if let index = specialIndex(special, value) {
+                for mapped in special[(index + 1)...(index + 3)] where mapped != 0 {
+                    result.append(Unicode.Scalar(mapped).unsafelyUnwrapped)
+                }
+            } else if let run = entry(runs, value), deltas[run] & 1 == 0 || (value - runs[run] >> 11) & 1 == 0 {
+                result.append(Unicode.Scalar(UInt32(bitPattern: Int32(bitPattern: value) &+ deltas[run] >> 1)).unsafelyUnwrapped)
+            } else {
+                result.append(scalar)
+            }
+        }
+        return String(result)
+    }
+
+    /// The index of `value` in a table of four-entry groups led by a scalar, in order.
+    private static func specialIndex(_ table: [UInt32], _ value: UInt32) -> Int? {
+        var (low, high) = (0, table.count / 4)
+        while low < high {
+            let middle = (low + high) / 2
+            if table[middle * 4] < value { low = middle + 1 } else { high = middle }
+        }
+        return low < table.count / 4 && table[low * 4] == value ? low * 4 : nil
+    }
+
     private static func contains(_ table: [UInt32], _ value: UInt32) -> Bool {
+        entry(table, value) != nil
+    }
+
+    /// The index of the range entry (first << 11 | length - 1) that holds `value`.
+    private static func entry(_ table: [UInt32], _ value: UInt32) -> Int? {
         var (low, high) = (0, table.count)
         while low < high {
             let middle = (low + high) / 2
             if table[middle] >> 11 <= value { low = middle + 1 } else { high = middle }
         }
-        guard low > 0 else { return false }
+        guard low > 0 else { return nil }
         let entry = table[low - 1]
-        return value - entry >> 11 <= entry & 0x7FF
+        return value - entry >> 11 <= entry & 0x7FF ? low - 1 : nil
     }
 }

@@ -2,11 +2,13 @@
 // Reads {plugin, jobs: [...]} as JSON on stdin; writes one JSON result per job
 // (frames, elements, timing, or the error's status and message).
 import { readFileSync } from 'node:fs';
-import { loadLineBreaks, loadPlugin, parseValue } from '../../web/effect-host.js';
+import { loadLineBreaks, parseValue } from '../../web/effect-host.js';
+import { loadPluginWithMemory } from './plugin_memory.mjs';
 
 const request = JSON.parse(readFileSync(0, 'utf8'));
 // lineBreaks false: line-breaks.js is left to load when a job says so ({loadLineBreaks: true}).
-const plugin = await loadPlugin(readFileSync(request.plugin), { label: request.plugin, lineBreaks: request.lineBreaks ?? true });
+const { plugin, memory: pluginMemory } = await loadPluginWithMemory(readFileSync(request.plugin),
+  { label: request.plugin, lineBreaks: request.lineBreaks ?? true });
 const failure = (e) => ({ status: e.status, code: e.code, message: e.message });
 const results = [];
 for (const job of request.jobs) {
@@ -24,10 +26,12 @@ for (const job of request.jobs) {
       continue;
     }
     const instance = plugin.create(job.effect, { params: job.params ?? {}, services: job.services ?? true });
+    const memory = pluginMemory.buffer.byteLength;
     for (const [name, value, at] of job.events ?? []) instance.set(name, value, at);
     for (const text of job.eventTexts ?? []) instance.event(text);
     const result = { timing: instance.timing, duration: instance.duration, settled: instance.settled,
-      elementCount: instance.elementCount, elements: instance.elements() };
+      elementCount: instance.elementCount, elements: instance.elements(),
+      memoryGrew: pluginMemory.buffer.byteLength > memory };
     if (job.count) {
       result.many = Array.from(instance.sampleMany(job.t0, job.dt, job.count));
       // sample() one time at a time, at the times sample_many computes.

@@ -87,6 +87,27 @@ def test_an_event_changes_the_frames_after_it(wasm_dir):
     assert undone["duration"] >= 0.5 and undone["settled"] >= 0.5
 
 
+def test_an_instance_whose_memory_grows_during_a_set_keeps_working(wasm_dir):
+    """A thousand events make the plugin grow its memory inside set_param, which detaches
+    every view of the old buffer: the host reads on from the new one (before 148430c it threw
+    a TypeError at the 512th event). `done` flips every 10 ms and ends false at 9.99 s, so the strike
+    is undone by 20 s (1.0 without the events)."""
+    events = [["done", i % 2 == 0, i / 100] for i in range(1000)]
+    job = {"effect": "strikethrough-reveal", "params": {"duration": 0.2}, "events": events, "sampleAt": 20.0}
+    (result,) = run_node("sample.mjs", {"plugin": os.path.join(wasm_dir, "Strike.wasm"), "jobs": [job]})
+    assert result.get("memoryGrew") is True, result
+    assert result["sample"]["amount"] == 0.0
+
+
+def test_a_text_whose_copy_grows_the_memory_is_created(wasm_dir):
+    """A 300 kB text does not fit the plugin's memory as loaded: copying it in grows the
+    memory before its pointer is written into the setting (that write went to the detached
+    buffer before 148430c, a TypeError). strikethrough-reveal is fully struck after its 0.32 s."""
+    job = {"effect": "strikethrough-reveal", "params": {"text": "word " * 60000}, "sampleAt": 1.0}
+    (result,) = run_node("sample.mjs", {"plugin": os.path.join(wasm_dir, "Strike.wasm"), "jobs": [job]})
+    assert result["sample"]["amount"] == 1.0, result
+
+
 def native_error(path, call):
     with pytest.raises(effects.EffectError) as caught:
         call(effects.load_plugin(path))

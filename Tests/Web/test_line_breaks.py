@@ -10,23 +10,18 @@ unicode-data and ICU come from scripts/ensure-media, Chromium from
 scripts/ensure-chromium.
 """
 
-import contextlib
 import functools
-import http.server
 import json
 import os
 import random
 import shutil
 import subprocess
 import sys
-import threading
 from pathlib import Path
 
 import pytest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "Browser"))
-from devtools import Browser
 from line_break_support import (
     LINE_BREAK_TEST,
     MODULE,
@@ -40,6 +35,7 @@ from line_break_support import (
     line_break_test,
     node,
 )
+from web_page import Browser, served
 
 pytestmark = pytest.mark.skipif(node() is None, reason="no node on PATH: scripts/test installs it (scripts/ensure-node)")
 
@@ -224,45 +220,24 @@ def test_flags_are_ored_into_the_callers_array_and_returned():
     assert json.loads(run.stdout) == [True, [2, 1, 3, 3], [1, 0, 1]]
 
 
-@contextlib.contextmanager
-def served(directory, policy):
-    """An HTTP server on a free local port for `directory`, every answer under `policy`."""
-    class Handler(http.server.SimpleHTTPRequestHandler):
-        def end_headers(self):
-            self.send_header("Content-Security-Policy", policy)
-            super().end_headers()
-
-        def log_message(self, *arguments):
-            pass
-
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, directory=directory))
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}"
-    finally:
-        server.shutdown()
-        server.server_close()
-
-
 def test_chromium_breaks_as_node_does_under_a_policy_without_eval(tmp_path):
     (tmp_path / "index.html").write_text("<!doctype html><title>line breaks</title>")
     (tmp_path / "probe.js").write_text("export let result = 'ran';\ntry { eval('1'); } catch { result = 'refused'; }\n")
     shutil.copy(MODULE, tmp_path / "line-breaks.js")
     texts = [text for _, text, _ in line_break_test()] + [text for text, _ in HAND_WORKED] + CORPUS
-    expression = ("import('/line-breaks.js').then(({ lineBreaks }) => JSON.stringify("
+    expression = ("import('/site/line-breaks.js').then(({ lineBreaks }) => JSON.stringify("
                   + json.dumps(texts) + ".map(t => { const f = lineBreaks(t), m = []; f.forEach((x, i) => x && m.push(i)); return m; })))")
     browser = Browser()
     try:
-        with served(str(tmp_path), "default-src 'self'; script-src 'self'") as origin:
+        with served(str(tmp_path), csp="default-src 'self'; script-src 'self'", site=str(tmp_path)) as origin:
             target = browser.call("Target.createTarget", url="about:blank")["targetId"]
             session = browser.call("Target.attachToTarget", targetId=target, flatten=True)["sessionId"]
             browser.call("Page.enable", session)
             browser.events.clear()
-            browser.call("Page.navigate", session, url=origin + "/index.html")
+            browser.call("Page.navigate", session, url=origin + "/site/index.html")
             browser.wait_for("Page.loadEventFired")
             # eval is refused here, so the module must do without it.
-            refused = browser.call("Runtime.evaluate", session, expression="import('/probe.js').then(m => m.result)",
+            refused = browser.call("Runtime.evaluate", session, expression="import('/site/probe.js').then(m => m.result)",
                                    awaitPromise=True, returnByValue=True)
             answer = browser.call("Runtime.evaluate", session, expression=expression, awaitPromise=True, returnByValue=True)
     finally:

@@ -110,6 +110,16 @@ struct HostLinkedCopy {
         try Files.makeDirectory(path)
     }
 
+    /// A directory the host ships beside itself, most likely first: where an
+    /// install puts it (PREFIX/`installed` for PREFIX/bin/effect-host), then
+    /// where a checkout has it (ROOT/`inCheckout` for
+    /// ROOT/.build/TRIPLE/CONFIG/effect-host).
+    static func besideHost(executable: String, installed: String, inCheckout: String) -> [String] {
+        let bin = directoryOf(executable)
+        let within = { (directory: String, path: String) in (directory == "/" ? "" : directory) + "/" + path }
+        return [within(directoryOf(bin), installed), within(directoryOf(directoryOf(directoryOf(bin))), inCheckout)]
+    }
+
     static func directoryOf(_ path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         return slash == path.startIndex ? "/" : String(path[..<slash])

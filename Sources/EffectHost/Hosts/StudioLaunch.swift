@@ -29,11 +29,7 @@ public struct StudioLaunch: Sendable, Equatable {
 
     /// The package directories beside `executable`, most likely first.
     public static func packageCandidates(executable: String) -> [String] {
-        let bin = HostLinkedCopy.directoryOf(executable)
-        let up = HostLinkedCopy.directoryOf
-        // Installed: PREFIX/bin/effect-host. A checkout's build: ROOT/.build/TRIPLE/CONFIG/effect-host.
-        let within = { (directory: String, path: String) in (directory == "/" ? "" : directory) + path }
-        return [within(up(bin), "/lib/effect-host/python"), within(up(up(up(bin))), "/python")]
+        HostLinkedCopy.besideHost(executable: executable, installed: "lib/effect-host/python", inCheckout: "python")
     }
 
     /// The host libraries beside `executable`, most likely first.

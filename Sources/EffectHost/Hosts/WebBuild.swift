@@ -30,11 +30,7 @@ public struct WebBuild: Sendable, Equatable {
 
     /// The script directories beside `executable`, most likely first.
     public static func scriptCandidates(executable: String) -> [String] {
-        let bin = HostLinkedCopy.directoryOf(executable)
-        let up = HostLinkedCopy.directoryOf
-        // Installed: PREFIX/bin/effect-host. A checkout's build: ROOT/.build/TRIPLE/CONFIG/effect-host.
-        let within = { (directory: String, path: String) in (directory == "/" ? "" : directory) + path }
-        return [within(up(bin), "/lib/effect-host/web"), within(up(up(up(bin))), "/web")]
+        HostLinkedCopy.besideHost(executable: executable, installed: "lib/effect-host/web", inCheckout: "web")
     }
 
     /// Where the WebAssembly build of the plugin at `pluginPath` is looked

@@ -762,7 +762,9 @@ typedef struct effect_text_metrics {
  * character, and stores the result in *out. `context` is the draw
  * context's measure_context. It may be called many times in one draw and
  * from as many threads as the host draws from at once; it must answer the
- * same for the same arguments, and must not call back into the plugin. It
+ * same for the same arguments, and must not call back into the plugin. A
+ * plugin may keep an answer for the rest of the draw (the Swift kit does),
+ * never for a later draw, whose fonts may have changed. It
  * fills every field of *out when it returns EFFECT_OK.
  * Return EFFECT_OK, or any other status to make the draw fail with
  * EFFECT_ERR_RANGE. The advance may be negative (tracking can be); the

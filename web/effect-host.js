@@ -442,7 +442,8 @@ class Plugin {
       if (!(m?.length === 3 && m.every(Number.isFinite) && m[1] >= 0 && m[2] >= 0)) {
         throw new Error(`answered ${JSON.stringify(m)} for '${this.text_(text, 'a run')}', not [advance, ascent >= 0, descent >= 0]`);
       }
-      m.forEach((v, i) => this.view_().setFloat64(out + 8 * i, v, true));
+      const d = this.view_();
+      m.forEach((v, i) => d.setFloat64(out + 8 * i, v, true));
       return 0;
     } catch (e) {
       this.measureFailure_ ??= e;
@@ -641,24 +642,31 @@ const CAPS = ['butt', 'round', 'square'];
 const JOINS = ['miter', 'round', 'bevel'];
 const VERBS = ['move', 'line', 'cubic', 'close'];
 
+// Field names, split once: a list is read every frame, dozens of items each.
+const [SIZE, RECT, TRANSFORM, LOOK, SEGMENT, GRADIENT, SHAPE, TEXT] = [
+  'width height', 'x y width height', 'anchorX anchorY translateX translateY scaleX scaleY rotation', 'opacity blur saturation',
+  'x y x1 y1 x2 y2', 'x0 y0 x1 y1', 'cornerRadius trimStart trimEnd', 'x y size weight tracking advance ascent descent',
+].map((names) => names.split(' '));
+
 function readDisplayList(p, drawing, base, capacity) {
   const d = p.view_();
   const broken = (what) => new EffectError(ERR_INTERNAL, `the plugin's display list ${what}`);
   const f = (o) => d.getFloat64(o, true);
   const u = (o) => d.getUint32(o, true);
-  let at = 0;
-  // The doubles from o on, named; a canvas would skip a call with a NaN unseen, so none may be.
-  const doubles = (o, names) => Object.fromEntries(names.split(' ').map((n, i) => {
-    const x = f(o + 8 * i);
-    if (!Number.isFinite(x)) throw broken(at < 0 ? 'has a non-finite size or bounds' : `has a non-finite number in item ${at}`);
-    return [n, x];
-  }));
-  const rect = (o) => doubles(o, 'x y width height');
+  let at = -1;
+  // The doubles from o on, named, put into `into`; a canvas would skip a call with a NaN unseen, so none may be.
+  const doubles = (o, named, into = {}) => {
+    for (let i = 0; i < named.length; i++) {
+      const x = f(o + 8 * i);
+      if (!Number.isFinite(x)) throw broken(at < 0 ? 'has a non-finite size or bounds' : `has a non-finite number in item ${at}`);
+      into[named[i]] = x;
+    }
+    return into;
+  };
   const count = Number(d.getBigUint64(drawing + 8, true));
   if (count > capacity) throw broken('does not fit the capacity it asked for');
-  at = -1;
-  const list = { ...doubles(drawing + 16, 'width height'), bounds: rect(drawing + 32),
-    maxItemCount: Number(d.getBigUint64(drawing + 64, true)), items: [] };
+  const list = doubles(drawing + 16, SIZE);
+  Object.assign(list, { bounds: doubles(drawing + 32, RECT), maxItemCount: Number(d.getBigUint64(drawing + 64, true)), items: [] });
   const open = [];
   for (let index = 0; index < count; index++) {
     const o = base + 160 * index;
@@ -667,8 +675,8 @@ function readDisplayList(p, drawing, base, capacity) {
     let item;
     if (kind === 1) {
       const clip = u(o + 88);
-      item = { kind: 'group', id, transform: doubles(o + 8, 'anchorX anchorY translateX translateY scaleX scaleY rotation'),
-        ...doubles(o + 64, 'opacity blur saturation'), clip: clip ? { shape: SHAPES[clip], rect: rect(o + 96), cornerRadius: f(o + 128) } : null };
+      item = doubles(o + 64, LOOK, { kind: 'group', id, transform: doubles(o + 8, TRANSFORM) });
+      item.clip = clip ? { shape: SHAPES[clip], rect: doubles(o + 96, RECT), cornerRadius: f(o + 128) } : null;
       open.push(id);
     } else if (kind === 2) {
       if (!open.length) throw broken(`closes a group that is not open at item ${index}`);
@@ -686,17 +694,19 @@ function readDisplayList(p, drawing, base, capacity) {
         if (u(q) !== kind) throw broken(`lacks a ${kind === 5 ? 'segment' : 'stop'} of shape ${id}`);
         return read(q);
       });
-      const segments = parts(1, segmentCount, 5, (q) => ({ verb: VERBS[u(q + 8)], ...doubles(q + 16, 'x y x1 y1 x2 y2') }));
+      const segments = parts(1, segmentCount, 5, (q) => doubles(q + 16, SEGMENT, { verb: VERBS[u(q + 8)] }));
       if (segmentCount && segments[0].verb !== 'move') throw broken(`has path ${id} that does not start with a move`);
-      const stops = parts(1 + segmentCount, stopCount, 6, (q) => ({ ...doubles(q + 8, 'offset'), color: u(q + 16) }));
-      item = { kind: 'shape', id, shape, frame: rect(o + 16), ...doubles(o + 48, 'cornerRadius trimStart trimEnd'),
-        fill: fill === 1 ? { kind: 'solid', color: u(o + 76) } : fill === 2 ? { kind: 'linear_gradient', ...doubles(o + 80, 'x0 y0 x1 y1'), stops } : null,
-        stroke: doubles(o + 120, 'width').width > 0 ? { color: u(o + 116), width: f(o + 120), cap: CAPS[u(o + 128)] ?? 'butt', join: JOINS[u(o + 132)] ?? 'miter' } : null,
-        segments };
+      const stops = parts(1 + segmentCount, stopCount, 6, (q) => Object.assign(doubles(q + 8, ['offset']), { color: u(q + 16) }));
+      const width = doubles(o + 120, ['width']).width;
+      item = doubles(o + 48, SHAPE, { kind: 'shape', id, shape, frame: doubles(o + 16, RECT) });
+      Object.assign(item, {
+        fill: fill === 1 ? { kind: 'solid', color: u(o + 76) } : fill === 2 ? Object.assign(doubles(o + 80, GRADIENT, { kind: 'linear_gradient' }), { stops }) : null,
+        stroke: width > 0 ? { color: u(o + 116), width, cap: CAPS[u(o + 128)] ?? 'butt', join: JOINS[u(o + 132)] ?? 'miter' } : null,
+        segments });
       index += segmentCount + stopCount;
     } else if (kind === 4) {
-      item = { kind: 'text', id, text: readRun(p, u(o + 8), p.minor_ >= 6 ? u(o + 84) : 0, id, index, broken),
-        ...doubles(o + 16, 'x y size weight tracking advance ascent descent'), color: u(o + 80) };
+      item = doubles(o + 16, TEXT, { kind: 'text', id, text: readRun(p, u(o + 8), p.minor_ >= 6 ? u(o + 84) : 0, id, index, broken) });
+      item.color = u(o + 80);
     } else {
       throw broken(kind === 5 || kind === 6 ? `has a ${kind === 5 ? 'segment' : 'stop'} outside a shape at item ${index}` : `has item kind ${kind} at item ${index}`);
     }
@@ -904,6 +914,23 @@ export function drawFrame(ctx, list, { fonts = FONTS } = {}) {
   const clip = (g, c) => g.clip && c.clip(path2D(outline(g.clip.shape, g.clip.rect, g.clip.cornerRadius)));
   ctx.save();
   ctx.miterLimit = 4;  // SVG's default, as native draws; canvas's is 10
+  // The text state the context holds, followed through saves and restores:
+  // a setter costs microseconds even for the same value (letterSpacing
+  // parses CSS), so each is set only when it changes, and the first run's
+  // is set before any group, for the groups to inherit.
+  let known = {};
+  const saved = [];
+  const save = () => { ctx.save(); saved.push(known); known = { ...known }; };
+  const restore = () => { ctx.restore(); known = saved.pop(); };
+  const put = (name, value) => { if (known[name] !== value) ctx[name] = known[name] = value; };
+  const textState = (item, text) => {
+    put('font', `${item.weight} ${item.size}px ${fonts}`);
+    put('letterSpacing', `${item.tracking}px`);
+    put('direction', direction(text));
+    put('textAlign', 'left');
+  };
+  const first = items.find((item) => item.kind === 'text' && item.size > 0 && drawable(item.text));
+  if (first) textState(first, drawable(first.text));
   for (let i = 0; i < items.length; i++) {
     const item = items[i];
     if (item.kind === 'group') {
@@ -913,15 +940,16 @@ export function drawFrame(ctx, list, { fonts = FONTS } = {}) {
         continue;
       }
       const t = item.transform;
-      ctx.save();
+      save();
       ctx.translate(t.translateX + t.anchorX, t.translateY + t.anchorY);
       ctx.rotate((t.rotation * Math.PI) / 180);
       ctx.scale(t.scaleX, t.scaleY);
       ctx.translate(-t.anchorX, -t.anchorY);
       const layered = needsLayer(item, paints.get(i));
-      const m = ctx.getTransform();
+      // Only a layered group needs the transform (a DOMMatrix made per call).
+      const m = layered && ctx.getTransform();
       // σ in device pixels: a canvas filter ignores the transform.
-      const sigma = (Math.max(0, item.blur) / 2) * Math.sqrt(Math.abs(m.a * m.d - m.b * m.c));
+      const sigma = layered && (Math.max(0, item.blur) / 2) * Math.sqrt(Math.abs(m.a * m.d - m.b * m.c));
       const filter = layered && (item.saturation !== 1 ? `saturate(${Math.max(0, item.saturation)}) ` : '') + (sigma > 0 ? `blur(${sigma}px)` : '');
       // A filter on one paint is the filter on a layer of it (the canvas
       // filters a draw, then fades it): no layer, and only its ink is filtered.
@@ -946,10 +974,13 @@ export function drawFrame(ctx, list, { fonts = FONTS } = {}) {
       stack.push({ alpha, ctx, layer: canvas, group: item, opacity, filter });
       ctx = layer;
       alpha = 1;
+      saved.push(known);
+      known = {};
     } else if (item.kind === 'end_group') {
       const s = stack.pop();
       if (s.layer) {
         ctx = s.ctx;
+        known = saved.pop();
         // SVG clips after the filter: what the blur spreads past the clip is cut.
         clip(s.group, ctx);
         ctx.save();
@@ -960,7 +991,7 @@ export function drawFrame(ctx, list, { fonts = FONTS } = {}) {
         ctx.restore();
       }
       alpha = s.alpha;
-      ctx.restore();
+      restore();
     } else if (item.kind === 'shape') {
       if (drawsNothing(item)) continue;
       const segments = outline(item.shape, item.frame, item.cornerRadius, item.segments);
@@ -991,10 +1022,7 @@ export function drawFrame(ctx, list, { fonts = FONTS } = {}) {
     } else {
       const text = drawable(item.text);
       if (!(item.size > 0) || !text) continue;
-      ctx.font = `${item.weight} ${item.size}px ${fonts}`;
-      ctx.letterSpacing = `${item.tracking}px`;
-      ctx.direction = direction(text);
-      ctx.textAlign = 'left';
+      textState(item, text);
       ctx.fillStyle = rgba(item.color, alpha);
       ctx.fillText(text, item.x, item.y);
     }

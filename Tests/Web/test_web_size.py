@@ -4,12 +4,14 @@ host. A page of Latin text loads effect-host.js alone; a text in a script
 written without spaces (Japanese, Chinese, Thai, ...) makes it import
 line-breaks.js too (UAX #14). Fonts and plugins are not counted.
 
-Figures (esbuild 0.17.0, gzip -9): effect-host.js 12,638 bytes minified
+Figures (esbuild 0.17.0, gzip -9): effect-host.js 12,851 bytes minified
 (members private to the module shortened by --mangle-props; the segment
 service moved to line-breaks.js, which only a text that needs it loads;
 then 600 bytes more for the review's fixes: sizes bounded, strings checked,
-the element's errors and reserved names), line-breaks.js 3,242. So a Latin
-page loads 12.6 kB and a Japanese one 15.9 kB: the budget is missed by 2.6 kB, which
+the element's errors and reserved names; then 200 more for speed: the display
+list read without a split per item, canvas text state set only when it
+changes), line-breaks.js 3,242. So a Latin
+page loads 12.8 kB and a Japanese one 16.1 kB: the budget is missed by 2.8 kB, which
 the strict xfail below records (it fails once the budget is met, to
 be made a plain assertion then); the bounds after it hold the sizes where they are."""
 
@@ -21,7 +23,7 @@ import pytest
 
 BUDGET = 10_000
 # Where the modules are now: a change that grows them fails here.
-HOST_NOW = 12_700
+HOST_NOW = 12_900
 LINE_BREAKS_NOW = 3_300
 
 
@@ -35,7 +37,7 @@ def sizes(web_build):
     return {name: gzipped(os.path.join(web_build, name)) for name in ("effect-host.js", "line-breaks.js")}
 
 
-@pytest.mark.xfail(strict=True, reason="the host is 12.0 kB gzipped minified, over the issue's 10 kB (see the module's docstring)")
+@pytest.mark.xfail(strict=True, reason="the host is 12.9 kB gzipped minified, over the issue's 10 kB (see the module's docstring)")
 def test_a_latin_page_loads_the_host_within_the_budget(sizes):
     assert sizes["effect-host.js"] <= BUDGET, sizes
 

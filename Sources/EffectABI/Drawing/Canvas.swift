@@ -17,9 +17,14 @@ public struct Canvas {
     /// of its own, whatever its `draws` says.
     var drewByDefault = false
 
-    init(list: ItemBuffer, measurer: TextMeasurer, proposal: ProposedSize, appearance: Appearance = .light) {
+    /// `recent` keeps the host measurer's answers for the draw.
+    init(
+        list: ItemBuffer, measurer: TextMeasurer, recent: RecentMeasures = .none, proposal: ProposedSize,
+        appearance: Appearance = .light
+    ) {
         self.list = list
         self.measurer = measurer
+        self.recent = recent
         self.proposal = proposal
         self.appearance = appearance
     }
@@ -34,49 +39,21 @@ public struct Canvas {
     /// Whether every number in the items written is finite.
     var writtenItemsAreFinite: Bool { list.writtenItemsAreFinite }
 
-    /// The last few runs a host's measurer measured: a view sizes and then
-    /// renders its text, and a container asks its children their sizes
-    /// more than once, so one draw measures the same run several times. A
-    /// measurer answers the same for the same run (effect.h), so its
-    /// answer is kept. The reference metrics cost less than a look here.
-    private var recent: (Measured, Measured, Measured, Measured) = (.none, .none, .none, .none)
-    private var nextSlot = 0
-
-    private struct Measured {
-        var text: UnsafePointer<CChar>?
-        var font: Font
-        var tracking: Double
-        var metrics: TextMetrics
-
-        static var none: Measured { Measured(text: nil, font: Font(size: 0), tracking: 0, metrics: .zero) }
-
-        func answers(_ text: CString, _ font: Font, _ tracking: Double) -> Bool {
-            self.text == text.pointer && self.font == font && self.tracking == tracking
-        }
-    }
+    /// What the host's measurer answered in this draw (the reference
+    /// metrics cost less than a look).
+    private var recent: RecentMeasures
 
     /// A run of text, measured by the host (or the reference metrics).
+    // Kept out of line: copied into each of its callers, it made a wasm plugin 8 kB larger.
+    @inline(never)
     public mutating func measure(_ text: CString, font: Font, tracking: Double = 0) -> TextMetrics {
         let cached = measurer.function != nil
-        if cached {
-            if recent.0.answers(text, font, tracking) { return recent.0.metrics }
-            if recent.1.answers(text, font, tracking) { return recent.1.metrics }
-            if recent.2.answers(text, font, tracking) { return recent.2.metrics }
-            if recent.3.answers(text, font, tracking) { return recent.3.metrics }
-        }
+        if cached, let metrics = recent.metrics(text, font, tracking) { return metrics }
         guard let metrics = measurer.measure(text, font: font, tracking: tracking) else {
             measureFailed = true
             return .zero
         }
-        guard cached else { return metrics }
-        let entry = Measured(text: text.pointer, font: font, tracking: tracking, metrics: metrics)
-        switch nextSlot {
-        case 0: recent.0 = entry
-        case 1: recent.1 = entry
-        case 2: recent.2 = entry
-        default: recent.3 = entry
-        }
-        nextSlot = (nextSlot + 1) % 4
+        if cached { recent.keep(metrics, for: text, font, tracking) }
         return metrics
     }
 

@@ -254,40 +254,45 @@ enum Callbacks {
             measurer = TextMeasurer(function: context.pointee.measure, context: context.pointee.measure_context)
         }
         let room = Int(clamping: capacity)
-        var canvas = Canvas(
-            list: ItemBuffer(items: items, capacity: room), measurer: measurer, proposal: proposal, appearance: appearance)
-        let (drawn, extent) = object.draw(at: t, on: &canvas)
-        guard !canvas.drewByDefault else {
-            return ErrorReport.fail(Status.internal, error) {
-                "effect '\(object.effectID)' says `static var draws` is true but has no draw(at:on:) of its own; implement it, or drop `draws`"
+        // The measurer's answers are kept on the stack for the draw.
+        return withUnsafeTemporaryAllocation(of: RecentMeasures.Entry.self, capacity: RecentMeasures.capacity) { recent in
+            var canvas = Canvas(
+                list: ItemBuffer(items: items, capacity: room), measurer: measurer,
+                recent: measurer.function == nil ? .none : RecentMeasures(storage: recent), proposal: proposal,
+                appearance: appearance)
+            let (drawn, extent) = object.draw(at: t, on: &canvas)
+            guard !canvas.drewByDefault else {
+                return ErrorReport.fail(Status.internal, error) {
+                    "effect '\(object.effectID)' says `static var draws` is true but has no draw(at:on:) of its own; implement it, or drop `draws`"
+                }
             }
-        }
-        guard !canvas.measureFailed else {
-            return ErrorReport.fail(Status.range, error) {
-                "the text measurer failed or answered a non-finite metric or a negative ascent or descent"
+            guard !canvas.measureFailed else {
+                return ErrorReport.fail(Status.range, error) {
+                    "the text measurer failed or answered a non-finite metric or a negative ascent or descent"
+                }
             }
+            // A host's measurer can answer sizes so large that positions built
+            // from them overflow; the reference metrics cannot.
+            let bounds = extent.bounds
+            let finite =
+                drawn.width.isFinite && drawn.height.isFinite && bounds.minX.isFinite && bounds.minY.isFinite
+                && bounds.width.isFinite && bounds.height.isFinite
+            guard finite, measurer.function == nil || canvas.writtenItemsAreFinite else {
+                return ErrorReport.fail(Status.range, error) { "the text measurer's answers make the drawing overflow" }
+            }
+            // A negative advance (tracking can make one) must not make a frame
+            // of negative size.
+            let size = Size(width: max(0, drawn.width), height: max(0, drawn.height))
+            out.pointee = effect_drawing(
+                struct_size: UInt32(drawingSize), reserved: 0, item_count: UInt64(canvas.itemCount),
+                width: size.width, height: size.height,
+                bounds: effect_rect(x: bounds.minX, y: bounds.minY, width: max(0, bounds.width), height: max(0, bounds.height)),
+                max_item_count: UInt64(max(extent.maxItems, canvas.itemCount)))
+            guard canvas.itemCount <= room else {
+                return ErrorReport.fail(Status.buffer, error) { "the buffer holds \(capacity) items; \(canvas.itemCount) are needed" }
+            }
+            return ErrorReport.succeed(error)
         }
-        // A host's measurer can answer sizes so large that positions built
-        // from them overflow; the reference metrics cannot.
-        let bounds = extent.bounds
-        let finite =
-            drawn.width.isFinite && drawn.height.isFinite && bounds.minX.isFinite && bounds.minY.isFinite
-            && bounds.width.isFinite && bounds.height.isFinite
-        guard finite, measurer.function == nil || canvas.writtenItemsAreFinite else {
-            return ErrorReport.fail(Status.range, error) { "the text measurer's answers make the drawing overflow" }
-        }
-        // A negative advance (tracking can make one) must not make a frame
-        // of negative size.
-        let size = Size(width: max(0, drawn.width), height: max(0, drawn.height))
-        out.pointee = effect_drawing(
-            struct_size: UInt32(drawingSize), reserved: 0, item_count: UInt64(canvas.itemCount),
-            width: size.width, height: size.height,
-            bounds: effect_rect(x: bounds.minX, y: bounds.minY, width: max(0, bounds.width), height: max(0, bounds.height)),
-            max_item_count: UInt64(max(extent.maxItems, canvas.itemCount)))
-        guard canvas.itemCount <= room else {
-            return ErrorReport.fail(Status.buffer, error) { "the buffer holds \(capacity) items; \(canvas.itemCount) are needed" }
-        }
-        return ErrorReport.succeed(error)
     }
 
     private static func run(

@@ -7,6 +7,7 @@ sampled in Node against values worked out from the seeds' formulas.
 
 import gzip
 import json
+import os
 import pathlib
 import subprocess
 
@@ -86,19 +87,40 @@ def test_an_unchanged_module_comes_from_the_cache_and_a_changed_one_is_rebuilt(t
     source = tmp_path / "pulse.c"
     source.write_text((ROOT / "examples/c-plugin/pulse.c").read_text().replace("{3, 1.2,", "{3, 2.4,"))
 
-    def build(out):
+    def build(out, cached):
         ran = subprocess.run([str(ROOT / "scripts/build-wasm"), str(tmp_path / out), str(source)],
                              capture_output=True, text=True, timeout=300)
         assert ran.returncode == 0, ran.stderr
         assert ran.stdout.startswith(f"{tmp_path / out / 'pulse.wasm'}: ")
+        if cached is not None:
+            assert ran.stdout.endswith(" (unchanged: from .build/wasm-cache)\n") == cached, ran.stdout
         return tmp_path / out / "pulse.wasm"
 
-    first, again = build("first"), build("again")
+    # A period of its own, so that no earlier run's cache holds it.
+    source.write_text(source.read_text().replace("{3, 2.4,", f"{{3, 2.{os.getpid()},"))
+    first, again = build("first", cached=False), build("again", cached=True)
     assert first.read_bytes() == again.read_bytes()
-    assert probe(again, "pulse", "1.5")["samples"] == pytest.approx([1.5 / 2.4], rel=1e-12)
-    source.write_text(source.read_text().replace("{3, 2.4,", "{3, 3.0,"))
-    changed = build("changed")
+    assert probe(again, "pulse", "1.5")["samples"] == pytest.approx([1.5 / float(f"2.{os.getpid()}")], rel=1e-12)
+    source.write_text(source.read_text().replace(f"{{3, 2.{os.getpid()},", "{3, 3.0,"))
+    changed = build("changed", cached=None)
     assert probe(changed, "pulse", "1.5")["samples"] == pytest.approx([0.5], rel=1e-12)
+
+
+def test_a_mirror_of_the_checkout_finds_what_the_checkout_built(wasm_dir, tmp_path):
+    # The docs' check runs commands in a directory whose entries link to the checkout's:
+    # the kit's sources and headers read through those links key the same modules.
+    if os.environ.get("EFFECT_TEST_WASM_DIR"):
+        pytest.skip("the plugins were not built by this run")
+    mirror = tmp_path / "mirror"
+    mirror.mkdir()
+    for entry in os.listdir(ROOT):
+        if entry != ".git":
+            os.symlink(ROOT / entry, mirror / entry)
+    ran = subprocess.run([str(mirror / "scripts/build-wasm"), str(tmp_path / "out"), "Plugins/Strike"], cwd=mirror,
+                         capture_output=True, text=True, timeout=600)
+    assert ran.returncode == 0, ran.stderr
+    assert ran.stdout.endswith(" (unchanged: from .build/wasm-cache)\n"), ran.stdout
+    assert (tmp_path / "out/Strike.wasm").read_bytes() == (pathlib.Path(wasm_dir) / "Strike.wasm").read_bytes()
 
 
 # The bundled plugins' sizes after zlib's deflate at level 9 (scripts/build-wasm: Embedded Swift

@@ -9,7 +9,7 @@ import Glibc
 public enum DotLottie {
     /// `loops`: whether players should loop it (seamless only for a period alone).
     public static func archive(animation json: [UInt8], id: String, loops: Bool) throws -> [UInt8] {
-        let zlib = try Zlib.shared()
+        let zlib = try Zlib.loaded()
         let manifest = Array(
             """
             {"version":"1","generator":"effect-host","animations":[{"id":"\(id)","loop":\(loops),"autoplay":true}]}
@@ -21,24 +21,11 @@ public enum DotLottie {
     }
 }
 
-/// zlib's one-call compression and CRC-32.
-private struct Zlib {
-    typealias Compress = @convention(c) (
-        UnsafeMutablePointer<UInt8>?, UnsafeMutablePointer<UInt>?, UnsafePointer<UInt8>?, UInt, Int32
-    ) -> Int32
-    typealias Bound = @convention(c) (UInt) -> UInt
-    typealias CRC = @convention(c) (UInt, UnsafePointer<UInt8>?, UInt32) -> UInt
-
-    let compress2: Compress
-    let compressBound: Bound
-    let crc32: CRC
-
-    static func shared() throws -> Zlib {
+extension Zlib {
+    /// zlib at run time, or an export error saying why it is missing.
+    fileprivate static func loaded() throws -> Zlib {
         do {
-            let library = try DynamicLibrary(["libz.so.1"], package: "zlib1g")
-            return Zlib(
-                compress2: try library.function("compress2"), compressBound: try library.function("compressBound"),
-                crc32: try library.function("crc32"))
+            return try shared.get()
         } catch {
             throw ExportError.failed(error.description)
         }
@@ -46,18 +33,23 @@ private struct Zlib {
 
     /// Raw deflate data: zlib's stream without its 2-byte header and its
     /// 4-byte Adler-32 trailer, which is what ZIP's method 8 holds.
-    func deflate(_ bytes: [UInt8]) throws -> [UInt8] {
-        var size = compressBound(UInt(bytes.count))
-        var out = [UInt8](repeating: 0, count: Int(size))
-        let status = out.withUnsafeMutableBufferPointer { o in
-            bytes.withUnsafeBufferPointer { i in compress2(o.baseAddress, &size, i.baseAddress, UInt(bytes.count), 9) }
+    fileprivate func deflate(_ bytes: [UInt8]) throws -> [UInt8] {
+        var out = [UInt8](repeating: 0, count: bound(bytes.count))
+        let size = try out.withUnsafeMutableBufferPointer { o in
+            try bytes.withUnsafeBytes { i in
+                do {
+                    return try compress(i, level: 9, into: o.baseAddress!)
+                } catch {
+                    throw ExportError.failed("zlib could not compress the animation: \(error)")
+                }
+            }
         }
-        guard status == 0, size >= 6 else { throw ExportError.failed("zlib could not compress the animation (status \(status))") }
-        return Array(out[2..<(Int(size) - 4)])
+        guard size >= 6 else { throw ExportError.failed("zlib could not compress the animation") }
+        return Array(out[2..<(size - 4)])
     }
 
-    func checksum(_ bytes: [UInt8]) -> UInt32 {
-        UInt32(truncatingIfNeeded: bytes.withUnsafeBufferPointer { crc32(0, $0.baseAddress, UInt32(bytes.count)) })
+    fileprivate func checksum(_ bytes: [UInt8]) -> UInt32 {
+        bytes.withUnsafeBytes { checksum($0) }
     }
 }
 

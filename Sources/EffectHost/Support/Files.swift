@@ -22,14 +22,7 @@ public enum Files {
                 return
             }
         }
-        // mkstemp opens with O_EXCL under a name nobody could have planted.
-        var template = Array((path + ".partial-XXXXXX").utf8CString)
-        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard descriptor >= 0 else { throw failure("cannot write \(path)", errno) }
-        let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        let mask = umask(0)
-        umask(mask)
-        fchmod(descriptor, 0o666 & ~mask)
+        let (descriptor, temporary) = try createBeside(path)
         if let code = writeAll(bytes, to: descriptor) {
             close(descriptor)
             unlink(temporary)
@@ -135,27 +128,39 @@ public enum Files {
         }
     }
 
-    /// A new empty file of our own beside `path` (mkstemp: O_EXCL, under a
-    /// name nobody could have planted), for a writer that names its output.
+    /// A new empty file of our own beside `path` (O_EXCL, under a name
+    /// nobody could have planted), for a writer that names its output.
     public static func reserve(beside path: String) throws(FileError) -> String {
-        var template = Array((path + ".partial-XXXXXX").utf8CString)
-        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard descriptor >= 0 else { throw failure("cannot write \(path)", errno) }
+        let (descriptor, temporary) = try createBeside(path)
         close(descriptor)
-        return String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return temporary
     }
 
-    /// Gives a finished temporary file the permissions a new file gets and
-    /// renames it to `path`; removes it if that fails.
+    /// Renames a finished temporary file (from `reserve`) to `path`;
+    /// removes it if that fails.
     public static func moveIntoPlace(_ temporary: String, _ path: String) throws(FileError) {
-        let mask = umask(0)
-        umask(mask)
-        chmod(temporary, 0o666 & ~mask)
         guard rename(temporary, path) == 0 else {
             let code = errno
             unlink(temporary)
             throw failure("cannot write \(path)", code)
         }
+    }
+
+    /// A new file `path.partial-XXXXXXXXXXXX`, open for writing: O_EXCL, so
+    /// never one somebody planted, and with the permissions a new file
+    /// gets, which the kernel applies from the umask as it creates it.
+    /// (Reading the umask means setting it, which is not safe while other
+    /// threads create files; mkstemp's 0600 would need it.)
+    private static func createBeside(_ path: String) throws(FileError) -> (Int32, String) {
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<100 {
+            let suffix = String(generator.next() & 0xFFFF_FFFF_FFFF, radix: 16)
+            let temporary = path + ".partial-" + String(repeating: "0", count: 12 - suffix.count) + suffix
+            let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+            if descriptor >= 0 { return (descriptor, temporary) }
+            guard errno == EEXIST else { throw failure("cannot write \(path)", errno) }
+        }
+        throw FileError("cannot write \(path): no free temporary name beside it")
     }
 
     /// A device, FIFO or socket: anything that exists and is neither a

@@ -28,7 +28,6 @@ public struct Cairo: @unchecked Sendable {
     let imageSurfaceStride: @convention(c) (Surface?) -> Int32
     let imageSurfaceWidth: @convention(c) (Surface?) -> Int32
     let imageSurfaceHeight: @convention(c) (Surface?) -> Int32
-    let writePNG: @convention(c) (Surface?, UnsafePointer<CChar>) -> Int32
     let create: @convention(c) (Surface?) -> Context?
     let destroy: @convention(c) (Context?) -> Void
     let status: @convention(c) (Context?) -> Int32
@@ -85,7 +84,6 @@ public struct Cairo: @unchecked Sendable {
         imageSurfaceStride = try library.function("cairo_image_surface_get_stride")
         imageSurfaceWidth = try library.function("cairo_image_surface_get_width")
         imageSurfaceHeight = try library.function("cairo_image_surface_get_height")
-        writePNG = try library.function("cairo_surface_write_to_png")
         create = try library.function("cairo_create")
         destroy = try library.function("cairo_destroy")
         status = try library.function("cairo_status")

@@ -192,16 +192,21 @@ public final class PixelCanvas {
         return try body(data, Int(cairo.imageSurfaceStride(surface)))
     }
 
-    /// Writes the canvas as a PNG (RGBA, straight alpha: cairo converts),
-    /// beside `path` first and renamed into place, so a failure leaves
-    /// nothing under that name.
+    /// Writes the canvas as a PNG (`PNGEncoder`: RGB when every pixel is
+    /// opaque, otherwise RGBA with straight alpha) under a temporary name
+    /// beside `path`, renamed into place, so a failure leaves nothing under
+    /// that name.
     public func writePNG(to path: String) throws(FileError) {
-        cairo.surfaceFlush(surface)
-        let temporary = try Files.reserve(beside: path)
-        guard cairo.writePNG(surface, temporary) == 0 else {
-            unlink(temporary)
-            throw FileError("cannot write \(path): cairo could not write the PNG")
+        do {
+            var encoder = try PNGEncoder()
+            cairo.surfaceFlush(surface)
+            guard let data = cairo.imageSurfaceData(surface) else { throw NativeError("cairo has no pixels") }
+            try encoder.encode(data, width: width, height: height, stride: Int(cairo.imageSurfaceStride(surface)))
+            try Files.write(encoder.file, to: path)
+        } catch let error as FileError {
+            throw error
+        } catch {
+            throw FileError("cannot write \(path): \(error)")
         }
-        try Files.moveIntoPlace(temporary, path)
     }
 }

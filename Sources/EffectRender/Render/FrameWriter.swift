@@ -12,7 +12,7 @@ final class FrameWriter: FrameSink {
         case svgFrames(directory: String)
         case page
         case svgStill(String)
-        case pngFrames(directory: String, PixelCanvas)
+        case pngFrames(directory: String, PixelCanvas, PNGFrameQueue)
         case pngStill(String, PixelCanvas)
         case movie(FFmpegEncoder, PixelCanvas)
     }
@@ -48,9 +48,9 @@ final class FrameWriter: FrameSink {
 
     func frame(_ frame: SampledFrame) throws {
         if isCancelled() { throw RenderError("the render was cancelled", kind: .cancelled) }
-        var clock = MonotonicClock.now()
+        var clock = ThreadClock.now()
         func lap(_ phase: WritableKeyPath<RenderTimings, Double>) {
-            let now = MonotonicClock.now()
+            let now = ThreadClock.now()
             timings[keyPath: phase] += now - clock
             clock = now
         }
@@ -80,11 +80,11 @@ final class FrameWriter: FrameSink {
                 throw RenderError("the page would pass \(RenderJob.maxPageBytes / 1_000_000) MB by frame \(frame.index)", kind: .tooLarge)
             }
             pages.append(svg.string)
-        case let .pngFrames(directory, canvas):
+        case let .pngFrames(directory, canvas, queue):
             lap(\.drawing)
             try picture.draw(list, on: canvas, ground: .canvas)
             lap(\.rasterising)
-            try canvas.writePNG(to: directory + "/" + name(frame.index, ".png"))
+            try queue.submit(canvas, to: directory + "/" + name(frame.index, ".png"))
         case let .pngStill(path, canvas):
             lap(\.drawing)
             try picture.draw(list, on: canvas, ground: .canvas)
@@ -95,22 +95,39 @@ final class FrameWriter: FrameSink {
             try picture.draw(list, on: canvas, ground: .canvas)
             try pixels!.copy(from: canvas)
             lap(\.rasterising)
+            // Waiting for ffmpeg to take the frame is the movie's encoding time.
+            let start = MonotonicClock.now()
             try pixels!.bytes.withUnsafeBytes { try encoder.write($0) }
+            timings.encoding += MonotonicClock.now() - start
+            clock = ThreadClock.now()
         }
         progress(frame.index + 1)
     }
 
     func finish(interrupted: Bool) {}
 
-    /// After the last frame: the movie is encoded and moved into place.
+    /// After the last frame: every frame is written, and a movie is
+    /// encoded and moved into place.
     func complete() throws {
         let start = MonotonicClock.now()
-        if case let .movie(encoder, _) = destination { try encoder.finish() }
-        timings.encoding += MonotonicClock.now() - start
+        switch destination {
+        case let .movie(encoder, _):
+            try encoder.finish()
+            timings.encoding += MonotonicClock.now() - start
+        case let .pngFrames(_, _, queue):
+            try queue.finish()
+            timings.encoding += queue.seconds
+        default: break
+        }
     }
 
-    /// After an error or a stop: nothing is left under the name asked for.
+    /// After an error or a stop: nothing is left under the name asked
+    /// for, and no frame is still being written.
     func abandon() {
-        if case let .movie(encoder, _) = destination { encoder.abandon() }
+        switch destination {
+        case let .movie(encoder, _): encoder.abandon()
+        case let .pngFrames(_, _, queue): queue.abandon()
+        default: break
+        }
     }
 }

@@ -2,8 +2,11 @@ import CEffectHost
 import EffectHost
 import Glibc
 
-/// Where a render's time went, in seconds: drawing (the display list, and
-/// its SVG), rasterising (pixels), encoding and writing.
+/// Where a render's time went, in seconds of processor time: drawing (the
+/// display list, and its SVG) and rasterising (pixels) on the thread that
+/// draws, and encoding and writing on every thread that did it (PNG frames
+/// are encoded on every core; ffmpeg's own work on a movie is not counted,
+/// but the time spent waiting to hand it frames and for it to finish is).
 public struct RenderTimings: Sendable {
     public var drawing = 0.0
     public var rasterising = 0.0
@@ -81,9 +84,15 @@ public final class RenderJob {
         case let .svgStill(path): destination = .svgStill(path)
         case let .pngFrames(directory):
             let pixels = try canvas(even: false)
+            let queue: PNGFrameQueue
+            do {
+                queue = try PNGFrameQueue(width: pixels.width, height: pixels.height)
+            } catch {
+                throw RenderError(error.description)
+            }
             try Files.makeDirectory(directory)
             try Files.removeFiles(in: directory, prefix: "frame-", suffix: ".png")
-            destination = .pngFrames(directory: directory, pixels)
+            destination = .pngFrames(directory: directory, pixels, queue)
         case let .pngStill(path): destination = .pngStill(path, try canvas(even: false))
         case let .movie(path, format):
             let pixels = try canvas(even: format.needsEvenSize)

@@ -1,0 +1,112 @@
+import Dispatch
+import EffectHost
+import Synchronization
+
+/// PNG frames encoded and written on every core the process may use while
+/// the next frame is drawn. Encoding took ten times as long as drawing and
+/// rasterising a frame, on one core while the other idled.
+///
+/// A frame's pixels are copied out of the canvas into a free slot, and the
+/// slot is encoded and written on a concurrent queue. There are as many
+/// slots as cores, so at most that many frames wait in memory and the
+/// drawing thread waits when all are busy. Each file is still written
+/// whole under a temporary name and renamed into place; after the first
+/// error no further frame is started, and the error is thrown by the
+/// next `submit` or by `finish`.
+final class PNGFrameQueue: @unchecked Sendable {
+    private final class Slot: @unchecked Sendable {
+        var pixels: [UInt8]
+        var encoder: PNGEncoder
+
+        init(bytes: Int) throws(NativeError) {
+            pixels = [UInt8](repeating: 0, count: bytes)
+            encoder = try PNGEncoder()
+        }
+    }
+
+    private struct State {
+        var free: [Slot]
+        var error: (any Error)?
+        /// Processor seconds spent encoding and writing, on every thread.
+        var seconds = 0.0
+    }
+
+    private let state: Mutex<State>
+    private let slots: DispatchSemaphore
+    private let group = DispatchGroup()
+    private let queue = DispatchQueue(label: "effect-host.png-frames", attributes: .concurrent)
+    private let width: Int
+    private let height: Int
+
+    /// A queue for frames of `width` × `height` pixels, encoding `workers` at once.
+    init(width: Int, height: Int, workers: Int = Cores.available) throws(NativeError) {
+        let count = max(1, workers)
+        var free: [Slot] = []
+        for _ in 0..<count { free.append(try Slot(bytes: width * height * 4)) }
+        state = Mutex(State(free: free))
+        slots = DispatchSemaphore(value: count)
+        (self.width, self.height) = (width, height)
+    }
+
+    /// Processor seconds the frames so far took to encode and write.
+    var seconds: Double { state.withLock { $0.seconds } }
+
+    /// Takes a copy of `canvas`'s pixels and writes them to `path` as a PNG
+    /// on another thread; waits while every slot is busy. Throws the first
+    /// error an earlier frame met.
+    func submit(_ canvas: PixelCanvas, to path: String) throws {
+        slots.wait()
+        let taken = state.withLock { state -> Result<Slot, any Error> in
+            if let error = state.error { return .failure(error) }
+            return .success(state.free.removeLast())
+        }
+        let slot: Slot
+        do {
+            slot = try taken.get()
+            let rowBytes = width * 4
+            try canvas.withPixels { data, stride in
+                slot.pixels.withUnsafeMutableBytes { copy in
+                    for y in 0..<height { (copy.baseAddress! + y * rowBytes).copyMemory(from: data + y * stride, byteCount: rowBytes) }
+                }
+            }
+        } catch {
+            if case let .success(slot) = taken { state.withLock { $0.free.append(slot) } }
+            slots.signal()
+            throw error
+        }
+        queue.async(group: group) { [self] in
+            let start = ThreadClock.now()
+            var failure: (any Error)?
+            do {
+                try slot.pixels.withUnsafeBufferPointer { pixels in
+                    try slot.encoder.encode(pixels.baseAddress!, width: width, height: height, stride: width * 4)
+                }
+                try Files.write(slot.encoder.file, to: path)
+            } catch {
+                failure = error
+            }
+            let spent = ThreadClock.now() - start
+            state.withLock { state in
+                state.free.append(slot)
+                state.seconds += spent
+                if state.error == nil, let failure { state.error = failure }
+            }
+            slots.signal()
+        }
+    }
+
+    /// Waits for every frame submitted to be written; throws the first
+    /// error any of them met.
+    func finish() throws {
+        group.wait()
+        if let error = state.withLock({ $0.error }) { throw error }
+    }
+
+    /// Waits for the frames already started, whatever became of them.
+    func abandon() {
+        state.withLock { state in
+            if state.error == nil { state.error = RenderError("the render was stopped", kind: .cancelled) }
+        }
+        group.wait()
+    }
+}

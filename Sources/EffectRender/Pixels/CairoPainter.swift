@@ -12,7 +12,11 @@ import EffectHost
 /// A group that fades a single paint (one fill, one stroke, one run of
 /// text, or one layer) passes its opacity down instead of compositing a
 /// layer: the pixels are the same, and most of the cost of a frame was
-/// those layers. A layer that is needed is bounded to its group's ink.
+/// those layers. A saturation of at most 1 is passed down into every
+/// paint's colour whatever the group holds (`Saturation`: the filter
+/// commutes with every blend), unless the group holds colour glyphs,
+/// whose pictures have no one colour. A layer that is needed is bounded
+/// to its group's ink.
 public struct CairoPainter {
     let cairo: Cairo
     /// The fonts text was measured in; nil: cairo's own sans-serif,
@@ -35,17 +39,20 @@ public struct CairoPainter {
     /// Draws `list` with the context's current transform as the view's
     /// coordinates (points); leaves the context's state as it found it.
     public func draw(_ list: DisplayList, into context: OpaquePointer) {
-        let plan = GroupPlan(list.items)
+        let plan = GroupPlan(list.items, drawsPictures: drawsPictures)
         cairo.save(context)
         cairo.setMiterLimit(context, 4)  // SVG's default, which the SVG frames get
         var walk = DisplayListWalk(list)
         // By the index of each group drawn: the alpha its content is painted
-        // with (the alpha around it times its opacity, or 1 in a layer), and
-        // the blur's σ in device units of one that takes a layer.
+        // with (the alpha around it times its opacity, or 1 in a layer), the
+        // saturation its content's colours take (likewise), and the blur's σ
+        // in device units of one that takes a layer.
         var alpha: [Int: Double] = [:]
+        var saturation: [Int: Double] = [:]
         var layers: [Int: Double] = [:]
         while let step = walk.next() {
             let around = alpha[step.parent] ?? 1
+            let tint = saturation[step.parent] ?? 1
             switch step.kind {
             case let .enter(group, end):
                 let paints = plan.paints[step.index] ?? 0
@@ -56,18 +63,20 @@ public struct CairoPainter {
                 }
                 cairo.save(context)
                 cairo.concatenate(context, group.transform.matrix)
-                guard GroupPlan.needsLayer(group, paints: paints) else {
+                guard plan.needsLayer(group, at: step.index) else {
                     clip(group, context)
                     alpha[step.index] = around * opacity
+                    saturation[step.index] = tint * max(0, group.saturation)
                     continue
                 }
                 layers[step.index] = openLayer(group, list.items, step.index + 1..<end, context)
                 alpha[step.index] = 1
+                saturation[step.index] = 1
             case let .leave(group, start):
-                if let sigma = layers[start] { closeLayer(group, sigma: sigma, context, alpha: around) }
+                if let sigma = layers[start] { closeLayer(group, sigma: sigma, context, alpha: around, saturation: tint) }
                 cairo.restore(context)
-            case let .shape(shape): drawShape(shape, context, alpha: around)
-            case let .text(text): drawText(text, context, alpha: around)
+            case let .shape(shape): drawShape(shape, context, alpha: around, saturation: tint)
+            case let .text(text): drawText(text, context, alpha: around, saturation: tint)
             }
         }
         cairo.restore(context)
@@ -96,13 +105,15 @@ public struct CairoPainter {
         return sigma
     }
 
-    /// Filters the group's layer, clips it and composites it with its opacity.
-    private func closeLayer(_ group: DrawGroup, sigma: Double, _ context: OpaquePointer, alpha: Double) {
+    /// Filters the group's layer (its own saturation, then the one passed
+    /// down to it), clips it and composites it with its opacity.
+    private func closeLayer(_ group: DrawGroup, sigma: Double, _ context: OpaquePointer, alpha: Double, saturation: Double) {
         guard let layer = cairo.popGroup(context) else { return }
         defer { cairo.patternDestroy(layer) }
         var surface: Cairo.Surface?
-        if group.blur > 0 || group.saturation != 1, cairo.patternGetSurface(layer, &surface) == 0, let surface {
-            filter(surface, saturation: max(0, group.saturation), sigma: sigma)
+        let saturations = [max(0, group.saturation), saturation].filter { $0 != 1 }
+        if group.blur > 0 || !saturations.isEmpty, cairo.patternGetSurface(layer, &surface) == 0, let surface {
+            filter(surface, saturations: saturations, sigma: sigma)
         }
         // SVG clips after the filter: what the blur spreads past the clip is cut.
         clip(group, context)
@@ -110,27 +121,29 @@ public struct CairoPainter {
         cairo.paintWithAlpha(context, alpha * min(1, max(0, group.opacity)))
     }
 
-    private func filter(_ surface: Cairo.Surface, saturation: Double, sigma: Double) {
+    private func filter(_ surface: Cairo.Surface, saturations: [Double], sigma: Double) {
         cairo.surfaceFlush(surface)
         guard let data = cairo.imageSurfaceData(surface) else { return }
         let image = PremultipliedImage(
             data: data, width: Int(cairo.imageSurfaceWidth(surface)), height: Int(cairo.imageSurfaceHeight(surface)),
             stride: Int(cairo.imageSurfaceStride(surface)))
-        if saturation != 1 { image.saturate(saturation) }
+        for saturation in saturations { image.saturate(saturation) }
         if sigma > 0 { image.blur(sigma: sigma) }
         cairo.surfaceMarkDirty(surface)
     }
 
-    private func drawShape(_ shape: DrawShape, _ context: OpaquePointer, alpha: Double) {
+    private func drawShape(_ shape: DrawShape, _ context: OpaquePointer, alpha: Double, saturation: Double) {
         guard !shape.drawsNothing else { return }
+        let tint = saturation == 1 ? nil : Saturation(saturation)
         let outline = ShapeOutline.path(of: shape)
         switch shape.fill {
         case let .color(rgba):
             cairo.path(context, outline)
-            cairo.setColor(context, rgba, alpha: alpha)
+            cairo.setColor(context, tint?.apply(rgba) ?? rgba, alpha: alpha)
             cairo.fill(context)
         case let .linearGradient(x0, y0, x1, y1, stops):
-            gradients.fill(outline, from: x0, y0, to: x1, y1, stops: stops, alpha: alpha, cairo: cairo, context: context)
+            let colours = tint.map { tint in stops.map { ($0.offset, tint.apply($0.color)) } } ?? stops
+            gradients.fill(outline, from: x0, y0, to: x1, y1, stops: colours, alpha: alpha, cairo: cairo, context: context)
         case nil: break
         }
         guard let stroke = shape.stroke, stroke.width > 0 else { return }
@@ -139,13 +152,21 @@ public struct CairoPainter {
         cairo.setLineWidth(context, stroke.width)
         cairo.setLineCap(context, Int32(stroke.cap.rawValue))  // butt, round, square: cairo's order
         cairo.setLineJoin(context, Int32(stroke.join.rawValue))  // miter, round, bevel: cairo's order
-        cairo.setColor(context, stroke.color, alpha: alpha)
+        cairo.setColor(context, tint?.apply(stroke.color) ?? stroke.color, alpha: alpha)
         cairo.stroke(context)
     }
 
-    private func drawText(_ text: DrawText, _ context: OpaquePointer, alpha: Double) {
+    /// Whether `text` draws colour glyphs (emoji), which no one colour can tint.
+    private func drawsPictures(_ text: DrawText) -> Bool {
+        guard let fonts, let shaped = fonts.shaped(text.text, weight: text.weight, tracking: text.tracking / max(text.size, 1e-9)) else {
+            return false
+        }
+        return shaped.glyphs.contains { $0.font.hasColorBitmaps }
+    }
+
+    private func drawText(_ text: DrawText, _ context: OpaquePointer, alpha: Double, saturation: Double) {
         guard text.size > 0, !text.text.isEmpty else { return }
-        cairo.setColor(context, text.color, alpha: alpha)
+        cairo.setColor(context, saturation == 1 ? text.color : Saturation(saturation).apply(text.color), alpha: alpha)
         if let fonts, let shaped = fonts.shaped(text.text, weight: text.weight, tracking: text.tracking / text.size) {
             GlyphMasks.shared.draw(text, shaped, cairo: cairo, context: context, alpha: SVG.alpha(text.color) * alpha)
             return
@@ -167,12 +188,16 @@ public struct CairoPainter {
 }
 
 /// How many paints (fills, strokes, runs of text, layers) each group
-/// holds: what decides whether its opacity needs a layer.
+/// holds, and whether it holds colour glyphs: what decides whether its
+/// opacity or its saturation needs a layer.
 struct GroupPlan {
     /// By the index of each group item.
     var paints: [Int: Int] = [:]
+    /// The groups holding colour glyphs, at any depth.
+    var pictures: Set<Int> = []
 
-    init(_ items: [DrawItem]) {
+    /// `drawsPictures`: whether a run of text draws colour glyphs.
+    init(_ items: [DrawItem], drawsPictures: (DrawText) -> Bool) {
         func add(_ count: Int, to group: Int) { if group >= 0 { paints[group, default: 0] += count } }
         for step in DisplayListWalk(items) {
             switch step.kind {
@@ -181,17 +206,23 @@ struct GroupPlan {
                 let held = paints[start, default: 0]
                 paints[start] = held
                 // A group that needs a layer is one paint to its parent.
-                add(Self.needsLayer(group, paints: held) ? min(1, held) : held, to: step.parent)
+                add(needsLayer(group, at: start) ? min(1, held) : held, to: step.parent)
+                if pictures.contains(start), step.parent >= 0 { pictures.insert(step.parent) }
             case let .shape(shape):
                 if !shape.drawsNothing { add((shape.fill == nil ? 0 : 1) + (shape.stroke == nil ? 0 : 1), to: step.parent) }
-            case .text: add(1, to: step.parent)
+            case let .text(text):
+                add(1, to: step.parent)
+                if step.parent >= 0, drawsPictures(text) { pictures.insert(step.parent) }
             }
         }
     }
 
-    /// Whether a group holding `paints` paints is drawn into a layer of its
-    /// own: to filter it, or to fade more than one paint as one.
-    static func needsLayer(_ group: DrawGroup, paints: Int) -> Bool {
-        group.blur > 0 || group.saturation != 1 || (group.opacity < 1 && paints > 1)
+    /// Whether the group at `index` is drawn into a layer of its own: to
+    /// blur it, to saturate more than its paints' colours can say (past 1,
+    /// where the filter clips, or colour glyphs), or to fade more than one
+    /// paint as one.
+    func needsLayer(_ group: DrawGroup, at index: Int) -> Bool {
+        group.blur > 0 || (group.saturation != 1 && (group.saturation > 1 || pictures.contains(index)))
+            || (group.opacity < 1 && paints[index, default: 0] > 1)
     }
 }

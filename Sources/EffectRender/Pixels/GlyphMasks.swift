@@ -2,12 +2,19 @@ import EffectHost
 import Glibc
 
 /// Rendered runs of text, kept: a run's glyph outlines filled once into an
-/// alpha mask for the transform it is drawn under and its origin's place
-/// within a pixel (in eighths), then composited wherever the same run is
-/// drawn there again. Filling outlines was most of a text frame's time;
-/// an eighth of a pixel keeps the run within a sixteenth of a pixel of its
-/// exact place, and the whole run filled at once covers what the outlines
-/// cover (Benchmarks/compare-pixels: within 0.71/255 on average).
+/// alpha mask (by FreeType's rasteriser, `FreeTypeRaster`) for the
+/// transform it is drawn under and its origin's place within a pixel (in
+/// eighths), then composited wherever the same run is drawn there again.
+/// Filling outlines was most of a text frame's time; an eighth of a pixel
+/// keeps the run within a sixteenth of a pixel of its exact place, and the
+/// whole run filled at once covers what the outlines cover
+/// (Benchmarks/compare-pixels: within 0.71/255 on average).
+///
+/// The run, not each glyph, is the unit: a glyph's place within the run
+/// stays exact, so a run whose letter-spacing changes by a hair moves its
+/// glyphs by a hair, never a whole eighth of a pixel (masks kept per glyph
+/// were tried: every glyph's own rounding made two draws of moments a
+/// rounding error apart differ by a quarter of a level's range at edges).
 final class GlyphMasks: @unchecked Sendable {
     struct Key: Hashable {
         /// The files and faces of the run's fonts: a freed font's masks never stand for another's.
@@ -40,6 +47,8 @@ final class GlyphMasks: @unchecked Sendable {
         let surface: Cairo.Surface
     }
     private var lock = pthread_mutex_t()
+    /// What fills a mask, made on first use (under the lock).
+    private var raster: Result<FreeTypeRaster, NativeError>?
     /// Masks kept at most; past it the cache starts again, so a long
     /// animation of scaling text cannot grow it without end.
     static let capacity = 2048
@@ -124,7 +133,8 @@ final class GlyphMasks: @unchecked Sendable {
         pthread_mutex_lock(&lock)
         defer { pthread_mutex_unlock(&lock) }
         if let known = masks[key] { return known }
-        guard let made = Self.render(key, outlines(), cairo) else { return nil }
+        if raster == nil { raster = Result { () throws(NativeError) in try FreeTypeRaster.make() } }
+        guard let made = Self.render(key, outlines(), cairo, try? raster?.get()) else { return nil }
         if masks.count >= Self.capacity {
             for mask in masks.values { cairo.surfaceDestroy(mask.surface) }
             masks.removeAll()
@@ -135,7 +145,7 @@ final class GlyphMasks: @unchecked Sendable {
 
     /// The run's outlines filled into an A8 surface just large enough, its
     /// origin at its place within the pixel; nil for a run larger than `maxSide`.
-    private static func render(_ key: Key, _ outlines: [DrawSegment], _ cairo: Cairo) -> Mask? {
+    private static func render(_ key: Key, _ outlines: [DrawSegment], _ cairo: Cairo, _ raster: FreeTypeRaster?) -> Mask? {
         let map = Affine(a: key.a, b: key.b, c: key.c, d: key.d, tx: Double(key.x) / Double(steps), ty: Double(key.y) / Double(steps))
         guard let (minX, minY, maxX, maxY) = DisplayListInk.controlBox(outlines, map),
             maxX - minX < Double(maxSide), maxY - minY < Double(maxSide)
@@ -145,12 +155,20 @@ final class GlyphMasks: @unchecked Sendable {
         guard let surface = cairo.imageSurfaceCreate(Cairo.formatA8, Int32(width), Int32(height)), cairo.surfaceStatus(surface) == 0 else {
             return nil
         }
+        let placed = Affine.translation(Double(-left), Double(-top)).concatenating(map)
+        if let raster, let pixels = cairo.imageSurfaceData(surface),
+            raster.fill(outlines, placed, into: pixels, width: width, height: height, stride: Int(cairo.imageSurfaceStride(surface)))
+        {
+            cairo.surfaceMarkDirty(surface)
+            return Mask(surface: surface, left: left, top: top)
+        }
+        // Without FreeType: cairo's own fill.
         guard let context = cairo.create(surface) else {
             cairo.surfaceDestroy(surface)
             return nil
         }
         defer { cairo.destroy(context) }
-        cairo.setMatrix(context, Affine.translation(Double(-left), Double(-top)).concatenating(map))
+        cairo.setMatrix(context, placed)
         cairo.path(context, outlines)
         cairo.setSourceRGBA(context, 0, 0, 0, 1)
         cairo.fill(context)

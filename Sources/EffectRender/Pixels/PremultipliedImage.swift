@@ -9,24 +9,19 @@ struct PremultipliedImage {
     let height: Int
     let stride: Int
 
-    /// feColorMatrix type="saturate" in sRGB: a linear map of the colour
-    /// with no offset, so it applies to premultiplied values unchanged;
-    /// each result is held between 0 and the pixel's alpha.
+    /// feColorMatrix type="saturate" (`Saturation`), on premultiplied
+    /// values; each result is held between 0 and the pixel's alpha.
     func saturate(_ s: Double) {
-        // Rows of the matrix, for (r, g, b); the bytes are b, g, r, a in memory (little-endian ARGB32).
-        let r = (0.213 + 0.787 * s, 0.715 - 0.715 * s, 0.072 - 0.072 * s)
-        let g = (0.213 - 0.213 * s, 0.715 + 0.285 * s, 0.072 - 0.072 * s)
-        let b = (0.213 - 0.213 * s, 0.715 - 0.715 * s, 0.072 + 0.928 * s)
+        let matrix = Saturation(s)
         for y in 0..<height {
             let row = data + y * stride
             for x in 0..<width {
                 let p = row + 4 * x
                 let alpha = Double(p[3])
                 guard alpha > 0 else { continue }
-                let (bb, gg, rr) = (Double(p[0]), Double(p[1]), Double(p[2]))
-                func level(_ m: (Double, Double, Double)) -> UInt8 {
-                    UInt8(min(alpha, max(0, (m.0 * rr + m.1 * gg + m.2 * bb).rounded())))
-                }
+                // The bytes are b, g, r, a in memory (little-endian ARGB32).
+                let (r, g, b) = matrix.apply(Double(p[2]), Double(p[1]), Double(p[0]))
+                func level(_ channel: Double) -> UInt8 { UInt8(min(alpha, max(0, channel.rounded()))) }
                 (p[0], p[1], p[2]) = (level(b), level(g), level(r))
             }
         }

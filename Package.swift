@@ -70,8 +70,10 @@ let package = Package(
         .target(name: "MetadataRules", swiftSettings: pluginSwiftSettings),
         .target(name: "EffectABI", dependencies: ["CEffect", "MetadataRules"], swiftSettings: pluginSwiftSettings),
         .target(name: "CRunningCall"),
+        // Optimised in debug builds too: the tests' debug effect-host writes PNG frames through it.
+        .target(name: "CPixelRows", cSettings: [.unsafeFlags(["-O2", "-Wall", "-Wextra", "-Werror"])]),
         .target(name: "EffectHost", dependencies: ["CEffect", "MetadataRules", "CRunningCall"]),
-        .target(name: "EffectRender", dependencies: ["CEffect", "CEffectHost", "EffectHost"]),
+        .target(name: "EffectRender", dependencies: ["CEffect", "CEffectHost", "CPixelRows", "EffectHost"]),
         .target(name: "EffectExport", dependencies: ["EffectHost", "EffectRender"]),
         .target(name: "EffectValidate", dependencies: ["CEffect", "EffectHost", "MetadataRules", "CAllocationCounter"]),
         .target(name: "CAllocationCounter"),

@@ -12,6 +12,11 @@ public enum Files {
     }
 
     public static func write(_ bytes: [UInt8], to path: String) throws(FileError) {
+        try write(bytes[...], to: path)
+    }
+
+    /// The same for part of an array (a buffer kept from one file to the next).
+    public static func write(_ bytes: ArraySlice<UInt8>, to path: String) throws(FileError) {
         var status = stat()
         if stat(path, &status) == 0 {
             switch status.st_mode & S_IFMT {
@@ -72,7 +77,7 @@ public enum Files {
         do {
             for file in files {
                 temporaries.append(try reserve(beside: file.path))
-                try writeInPlace(file.bytes, to: temporaries[temporaries.count - 1], shownAs: file.path)
+                try writeInPlace(file.bytes[...], to: temporaries[temporaries.count - 1], shownAs: file.path)
             }
         } catch {
             for temporary in temporaries { unlink(temporary) }
@@ -97,7 +102,7 @@ public enum Files {
     }
 
     /// `shownAs`: the name errors give (the file a temporary one stands for).
-    private static func writeInPlace(_ bytes: [UInt8], to path: String, shownAs: String? = nil) throws(FileError) {
+    private static func writeInPlace(_ bytes: ArraySlice<UInt8>, to path: String, shownAs: String? = nil) throws(FileError) {
         // Without blocking, a FIFO nobody reads is refused (ENXIO) instead
         // of waiting for a reader that may never come; one being read is
         // then written as usual, blocking.
@@ -113,7 +118,7 @@ public enum Files {
     }
 
     /// Writes every byte; the errno of the write that failed, if one did.
-    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Int32? {
+    private static func writeAll(_ bytes: ArraySlice<UInt8>, to descriptor: Int32) -> Int32? {
         bytes.withUnsafeBytes { buffer -> Int32? in
             var offset = 0
             while offset < buffer.count {

@@ -1,3 +1,4 @@
+import CPixelRows
 import EffectHost
 
 /// PNG files of a canvas's pixels (premultiplied BGRA, cairo's ARGB32),
@@ -20,37 +21,30 @@ struct PNGEncoder {
     private let zlib: Zlib
     /// Filter bytes and rows, as zlib reads them.
     private var scanlines: [UInt8] = []
-    /// The file as it is built.
-    private(set) var file: [UInt8] = []
+    /// The file as it is built, and past it room kept for the next.
+    private var buffer: [UInt8] = []
+    private var length = 0
+
+    /// The last file encoded.
+    var file: ArraySlice<UInt8> { buffer[..<length] }
 
     init() throws(NativeError) { zlib = try Zlib.shared.get() }
 
     /// The PNG file of `height` rows of `width` pixels, `stride` bytes apart, in `file`.
     mutating func encode(_ pixels: UnsafePointer<UInt8>, width: Int, height: Int, stride: Int) throws(NativeError) {
-        let opaque = Self.isOpaque(pixels, width: width, height: height, stride: stride)
+        let opaque = effect_rows_opaque(pixels, width, height, stride) != 0
         let channels = opaque ? 3 : 4
         let rowBytes = 1 + width * channels
         let count = rowBytes * height
         if scanlines.count < count { scanlines = [UInt8](repeating: 0, count: count) }
-        scanlines.withUnsafeMutableBufferPointer { out in
-            for y in 0..<height {
-                let row = out.baseAddress! + y * rowBytes
-                row[0] = 0  // filter type None
-                if opaque {
-                    Self.rgb(pixels + y * stride, width, into: row + 1)
-                } else {
-                    Self.rgba(pixels + y * stride, width, into: row + 1)
-                }
-            }
-        }
+        scanlines.withUnsafeMutableBufferPointer { effect_rows_png(pixels, width, height, stride, opaque ? 1 : 0, $0.baseAddress!) }
         let bound = zlib.bound(count)
         // Signature, IHDR, IDAT's length and type, the stream, IDAT's CRC, IEND.
         let header = 8 + 25 + 8
         let size = header + bound + 4 + 12
-        // Kept short between frames (so `file` is just the file) but never given back: growing it again reuses its memory.
-        if file.count < size { file.append(contentsOf: repeatElement(0, count: size - file.count)) }
+        if buffer.count < size { buffer = [UInt8](repeating: 0, count: size) }
         let zlib = zlib
-        let written = try file.withUnsafeMutableBufferPointer { (bytes) throws(NativeError) -> Int in
+        length = try buffer.withUnsafeMutableBufferPointer { (bytes) throws(NativeError) -> Int in
             let base = bytes.baseAddress!
             var at = 0
             func put(_ value: UInt32) {
@@ -97,52 +91,5 @@ struct PNGEncoder {
             chunkEnd(from: iend)
             return at
         }
-        file.removeLast(file.count - written)
     }
-
-    /// Whether every pixel's alpha is 255, as cairo asks before it writes RGB.
-    private static func isOpaque(_ pixels: UnsafePointer<UInt8>, width: Int, height: Int, stride: Int) -> Bool {
-        for y in 0..<height {
-            let row = UnsafeRawPointer(pixels + y * stride)
-            var all: UInt32 = 0xFF00_0000
-            for x in 0..<width { all &= row.loadUnaligned(fromByteOffset: 4 * x, as: UInt32.self) }
-            if all < 0xFF00_0000 { return false }
-        }
-        return true
-    }
-
-    private static func rgb(_ row: UnsafePointer<UInt8>, _ width: Int, into out: UnsafeMutablePointer<UInt8>) {
-        for x in 0..<width {
-            let (p, o) = (row + 4 * x, out + 3 * x)
-            (o[0], o[1], o[2]) = (p[2], p[1], p[0])
-        }
-    }
-
-    private static func rgba(_ row: UnsafePointer<UInt8>, _ width: Int, into out: UnsafeMutablePointer<UInt8>) {
-        unpremultiplied.withUnsafeBufferPointer { table in
-            for x in 0..<width {
-                let (p, o) = (row + 4 * x, out + 4 * x)
-                let alpha = p[3]
-                switch alpha {
-                case 255: (o[0], o[1], o[2], o[3]) = (p[2], p[1], p[0], 255)
-                case 0: (o[0], o[1], o[2], o[3]) = (0, 0, 0, 0)
-                default:
-                    let levels = table.baseAddress! + Int(alpha) << 8
-                    (o[0], o[1], o[2], o[3]) = (levels[Int(p[2])], levels[Int(p[1])], levels[Int(p[0])], alpha)
-                }
-            }
-        }
-    }
-
-    /// By alpha × 256 + premultiplied level: the straight level, as cairo's
-    /// PNG writer computes it ((c · 255 + alpha / 2) / alpha, kept to 8 bits).
-    private static let unpremultiplied: [UInt8] = {
-        var table = [UInt8](repeating: 0, count: 256 * 256)
-        for alpha in 1..<256 {
-            for level in 0..<256 {
-                table[alpha << 8 | level] = UInt8(truncatingIfNeeded: (level * 255 + alpha / 2) / alpha)
-            }
-        }
-        return table
-    }()
 }

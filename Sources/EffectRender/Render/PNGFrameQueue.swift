@@ -38,9 +38,14 @@ final class PNGFrameQueue: @unchecked Sendable {
     private let width: Int
     private let height: Int
 
-    /// A queue for frames of `width` × `height` pixels, encoding `workers` at once.
+    /// What the slots may hold at most, in bytes: a slot holds a frame's
+    /// pixels and, while it encodes, its rows and its file (about three
+    /// frames), so an 8K frame (256 MB) gets one slot, not one a core.
+    static let memory = 1 << 30
+
+    /// A queue for frames of `width` × `height` pixels, encoding up to `workers` at once.
     init(width: Int, height: Int, workers: Int = Cores.available) throws(NativeError) {
-        let count = max(1, workers)
+        let count = max(1, min(workers, Self.memory / max(1, 3 * width * height * 4)))
         var free: [Slot] = []
         for _ in 0..<count { free.append(try Slot(bytes: width * height * 4)) }
         state = Mutex(State(free: free))

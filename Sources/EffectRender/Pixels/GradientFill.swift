@@ -17,6 +17,8 @@ final class GradientFill {
     private var pixels: UnsafeMutablePointer<UInt32>?
     private var capacity = 0
     private var table = [UInt32](repeating: 0, count: GradientFill.steps + 1)
+    /// What `table` was made from.
+    private var tableFor: (stops: [(offset: Double, color: UInt32)], alpha: Double)?
 
     deinit { pixels?.deallocate() }
 
@@ -62,8 +64,22 @@ final class GradientFill {
         table.withUnsafeBufferPointer { colours in
             let end = Double(Self.steps)
             for row in 0..<height {
-                var t = origin + perX * (Double(left) + 0.5) + perY * (Double(top + row) + 0.5)
+                let start = origin + perX * (Double(left) + 0.5) + perY * (Double(top + row) + 0.5)
                 let line = image + row * width
+                // The step in 48.16 fixed point, where a row's t stays well
+                // inside it: no conversion from Double a pixel.
+                let last = start + perX * Double(width)
+                if max(abs(start), abs(last), abs(perX) * Double(width)) < 1e12 {
+                    var t = Int64(((start + 0.5) * 65536).rounded(.down))
+                    let step = Int64((perX * 65536).rounded())
+                    let top = Int64(Self.steps)
+                    for column in 0..<width {
+                        line[column] = colours[Int(min(top, max(0, t >> 16)))]
+                        t &+= step
+                    }
+                    continue
+                }
+                var t = start
                 for column in 0..<width {
                     line[column] = colours[Int(min(end, max(0, t)) + 0.5)]
                     t += perX
@@ -93,6 +109,9 @@ final class GradientFill {
     /// to the ends.
     private func makeTable(_ sorted: [(offset: Double, color: UInt32)], alpha: Double) {
         let opacity = min(1, max(0, alpha))
+        // Shapes drawn one after another often share a gradient (the circles' eight).
+        if let made = tableFor, made.alpha == opacity, made.stops.elementsEqual(sorted, by: { $0 == $1 }) { return }
+        tableFor = (sorted, opacity)
         func channels(_ c: UInt32) -> SIMD4<Double> {
             SIMD4(Double(c >> 24), Double((c >> 16) & 0xFF), Double((c >> 8) & 0xFF), Double(c & 0xFF) * opacity)
         }

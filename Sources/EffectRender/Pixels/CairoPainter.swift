@@ -199,6 +199,11 @@ struct GroupPlan {
     /// `drawsPictures`: whether a run of text draws colour glyphs.
     init(_ items: [DrawItem], drawsPictures: (DrawText) -> Bool) {
         func add(_ count: Int, to group: Int) { if group >= 0 { paints[group, default: 0] += count } }
+        // Colour glyphs matter only to a saturation, and most lists have none: no shaping looked up then.
+        let saturates = items.contains { item in
+            if case let .group(group) = item { return group.saturation != 1 }
+            return false
+        }
         for step in DisplayListWalk(items) {
             switch step.kind {
             case .enter: break
@@ -212,7 +217,7 @@ struct GroupPlan {
                 if !shape.drawsNothing { add((shape.fill == nil ? 0 : 1) + (shape.stroke == nil ? 0 : 1), to: step.parent) }
             case let .text(text):
                 add(1, to: step.parent)
-                if step.parent >= 0, drawsPictures(text) { pictures.insert(step.parent) }
+                if saturates, step.parent >= 0, drawsPictures(text) { pictures.insert(step.parent) }
             }
         }
     }

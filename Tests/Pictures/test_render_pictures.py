@@ -548,6 +548,49 @@ def test_a_transparent_gif_keeps_faint_ink_and_says_so(tmp_path):
     assert set(np.unique(last[..., 3])) <= {0, 255}
 
 
+def gif_delays(file):
+    """Each frame's delay in hundredths of a second, from its graphic control extension."""
+    data = Path(file).read_bytes()
+    at, delays = 13 + (3 << ((data[10] & 7) + 1) if data[10] & 0x80 else 0), []
+    while data[at] != 0x3B:
+        if data[at] == 0x21:
+            if data[at + 1] == 0xF9:
+                delays.append(data[at + 4] | data[at + 5] << 8)
+            at += 2
+        else:
+            flags = data[at + 9]
+            at += 10 + (3 << ((flags & 7) + 1) if flags & 0x80 else 0) + 1
+        while data[at]:
+            at += data[at] + 1
+        at += 1
+    return delays
+
+
+@pytest.mark.parametrize("ground", [["--background", "#ffffff"], ["--background", "transparent"]])
+def test_a_gif_is_the_one_a_single_ffmpeg_makes_of_its_frames(tmp_path, ground):
+    """Issue 55: a GIF big enough is dithered and encoded in parts, one ffmpeg
+    a core, and joined. Whatever the cores, it is the GIF one ffmpeg makes
+    from the same frames with one palette: every pixel and every delay."""
+    arguments = ["breathing-circles", "--duration", "2", "--fps", "24", *ground]
+    gif = str(tmp_path / "a.gif")
+    host("render", *arguments, "-o", gif)
+    host("render", *arguments, "--format", "png", "-o", str(tmp_path / "frames") + "/")
+    transparent = ground[1] == "transparent"
+    graph = (f"[0:v]split[a][b];[a]palettegen=stats_mode=full:reserve_transparent={int(transparent)}[p];"
+             f"[b][p]paletteuse=dither=bayer:bayer_scale=4{':alpha_threshold=16' if transparent else ''}")
+    reference = str(tmp_path / "one.gif")
+    subprocess.run(["ffmpeg", "-v", "error", "-y", "-framerate", "24", "-i", str(tmp_path / "frames" / "frame-%05d.png"),
+                    "-filter_complex", graph, "-loop", "0", "-f", "gif", reference], check=True)
+    ours, theirs = frames(gif), frames(reference)
+    assert ours.shape == theirs.shape and ours.shape[0] == 49
+    assert np.array_equal(ours, theirs)
+    # 24 fps in hundredths: 4, 4, 5 (0, 4.17, 8.33, 12.5 rounded to 0, 4, 8, 13).
+    assert gif_delays(gif) == gif_delays(reference)
+    assert gif_delays(gif)[:6] == [4, 4, 5, 4, 4, 4]
+    assert Path(gif).read_bytes().count(b"NETSCAPE2.0") == 1
+    assert sorted(os.listdir(tmp_path)) == ["a.gif", "frames", "one.gif"], "no part, palette or frames left beside it"
+
+
 def test_a_directory_it_cannot_write_into(tmp_path):
     # A regular file where a directory should be: no user, root included, can write there.
     blocker = tmp_path / "file"

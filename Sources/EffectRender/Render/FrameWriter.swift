@@ -14,7 +14,7 @@ final class FrameWriter: FrameSink {
         case svgStill(String)
         case pngFrames(directory: String, PixelCanvas, PNGFrameQueue)
         case pngStill(String, PixelCanvas)
-        case movie(FFmpegEncoder, PixelCanvas)
+        case movie(MovieFrameQueue, PixelCanvas)
     }
 
     let picture: FramePicture
@@ -23,7 +23,6 @@ final class FrameWriter: FrameSink {
     private let digits: Int
     private let progress: (_ done: Int) -> Void
     private let isCancelled: () -> Bool
-    private var pixels: PixelFrame?
     private(set) var pages: [String] = []
     private var pageBytes = 0
     private(set) var timings = RenderTimings()
@@ -38,7 +37,6 @@ final class FrameWriter: FrameSink {
         digits = max(5, String(lastFrame).count)
         self.progress = progress
         self.isCancelled = isCancelled
-        if case let .movie(_, canvas) = destination { pixels = PixelFrame(width: canvas.width, height: canvas.height) }
     }
 
     private func name(_ index: Int, _ suffix: String) -> String {
@@ -90,14 +88,13 @@ final class FrameWriter: FrameSink {
             try picture.draw(list, on: canvas, ground: .canvas)
             lap(\.rasterising)
             try canvas.writePNG(to: path)
-        case let .movie(encoder, canvas):
+        case let .movie(queue, canvas):
             lap(\.drawing)
             try picture.draw(list, on: canvas, ground: .canvas)
-            try pixels!.copy(from: canvas)
             lap(\.rasterising)
-            // Waiting for ffmpeg to take the frame is the movie's encoding time.
+            // Waiting for a free slot, while ffmpeg takes earlier frames, is the movie's encoding time.
             let start = MonotonicClock.now()
-            try pixels!.bytes.withUnsafeBytes { try encoder.write($0) }
+            try queue.submit(canvas)
             timings.encoding += MonotonicClock.now() - start
             clock = ThreadClock.now()
         }
@@ -111,8 +108,8 @@ final class FrameWriter: FrameSink {
     func complete() throws {
         let start = MonotonicClock.now()
         switch destination {
-        case let .movie(encoder, _):
-            try encoder.finish()
+        case let .movie(queue, _):
+            try queue.finish()
             timings.encoding += MonotonicClock.now() - start
         case let .pngFrames(_, _, queue):
             try queue.finish()
@@ -125,7 +122,7 @@ final class FrameWriter: FrameSink {
     /// for, and no frame is still being written.
     func abandon() {
         switch destination {
-        case let .movie(encoder, _): encoder.abandon()
+        case let .movie(queue, _): queue.abandon()
         case let .pngFrames(_, _, queue): queue.abandon()
         default: break
         }

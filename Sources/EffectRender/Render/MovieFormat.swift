@@ -27,17 +27,33 @@ public enum MovieFormat: String, CaseIterable, Sendable {
     /// delays under 0.02 s to 0.1 s: faster GIFs play slower.
     public static let gifMaxFPS = 50.0
 
-    /// ffmpeg's output options, for frames with (`transparent`) or without alpha.
+    /// GIF's palette: one for the whole animation, built from every frame
+    /// (ffmpeg's palettegen), keeping an entry for the transparent colour
+    /// when the frames have no ground.
+    static func gifPalette(transparent: Bool) -> String {
+        "palettegen=stats_mode=full:reserve_transparent=\(transparent ? 1 : 0)"
+    }
+
+    /// How GIF's frames take that palette: an ordered (Bayer) dither, the
+    /// same every run and at every pixel whatever frame is next to it, so
+    /// the frames can be encoded in parts. GIF has one transparent index
+    /// and no partial alpha: anything with a little ink is kept, opaque,
+    /// rather than dropped.
+    static func gifDither(transparent: Bool) -> String {
+        "paletteuse=dither=bayer:bayer_scale=4\(transparent ? ":alpha_threshold=16" : "")"
+    }
+
+    /// A GIF that loops for ever.
+    static let gifContainer = ["-loop", "0", "-f", "gif"]
+
+    /// ffmpeg's output options, for frames with (`transparent`) or without
+    /// alpha. A GIF's palette and its dither in one ffmpeg, for a process
+    /// on one core; on more, GIFEncoder runs them in parts.
     public func arguments(transparent: Bool) -> [String] {
         switch self {
         case .gif:
-            // One palette for the whole animation, built from every frame,
-            // and an ordered (Bayer) dither, which is the same every run.
-            let palette = "palettegen=stats_mode=full:reserve_transparent=\(transparent ? 1 : 0)"
-            // GIF has one transparent index and no partial alpha: anything
-            // with a little ink is kept, opaque, rather than dropped.
-            let use = "paletteuse=dither=bayer:bayer_scale=4\(transparent ? ":alpha_threshold=16" : "")"
-            return ["-filter_complex", "[0:v]split[a][b];[a]\(palette)[p];[b][p]\(use)", "-loop", "0", "-f", "gif"]
+            let graph = "[0:v]split[a][b];[a]\(Self.gifPalette(transparent: transparent))[p];[b][p]\(Self.gifDither(transparent: transparent))"
+            return ["-filter_complex", graph] + Self.gifContainer
         case .mp4:
             return [
                 "-c:v", "libx264", "-pix_fmt", "yuv420p", "-preset", "medium", "-crf", "18", "-movflags", "+faststart",

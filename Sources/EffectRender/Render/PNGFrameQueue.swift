@@ -24,15 +24,9 @@ final class PNGFrameQueue: @unchecked Sendable {
         }
     }
 
-    private struct State {
-        var free: [Slot]
-        var error: (any Error)?
-        /// Processor seconds spent encoding and writing, on every thread.
-        var seconds = 0.0
-    }
-
-    private let state: Mutex<State>
-    private let slots: DispatchSemaphore
+    private let slots: FrameSlots<Slot>
+    /// Processor seconds spent encoding and writing, on every thread.
+    private let spent = Mutex(0.0)
     private let group = DispatchGroup()
     private let queue = DispatchQueue(label: "effect-host.png-frames", attributes: .concurrent)
     private let width: Int
@@ -48,35 +42,22 @@ final class PNGFrameQueue: @unchecked Sendable {
         let count = max(1, min(workers, Self.memory / max(1, 3 * width * height * 4)))
         var free: [Slot] = []
         for _ in 0..<count { free.append(try Slot(bytes: width * height * 4)) }
-        state = Mutex(State(free: free))
-        slots = DispatchSemaphore(value: count)
+        slots = FrameSlots(free)
         (self.width, self.height) = (width, height)
     }
 
     /// Processor seconds the frames so far took to encode and write.
-    var seconds: Double { state.withLock { $0.seconds } }
+    var seconds: Double { spent.withLock { $0 } }
 
     /// Takes a copy of `canvas`'s pixels and writes them to `path` as a PNG
     /// on another thread; waits while every slot is busy. Throws the first
     /// error an earlier frame met.
     func submit(_ canvas: PixelCanvas, to path: String) throws {
-        slots.wait()
-        let taken = state.withLock { state -> Result<Slot, any Error> in
-            if let error = state.error { return .failure(error) }
-            return .success(state.free.removeLast())
-        }
-        let slot: Slot
+        let slot = try slots.take()
         do {
-            slot = try taken.get()
-            let rowBytes = width * 4
-            try canvas.withPixels { data, stride in
-                slot.pixels.withUnsafeMutableBytes { copy in
-                    for y in 0..<height { (copy.baseAddress! + y * rowBytes).copyMemory(from: data + y * stride, byteCount: rowBytes) }
-                }
-            }
+            try slot.pixels.withUnsafeMutableBytes { try canvas.copyRows(into: $0.baseAddress!) }
         } catch {
-            if case let .success(slot) = taken { state.withLock { $0.free.append(slot) } }
-            slots.signal()
+            slots.give(slot)
             throw error
         }
         queue.async(group: group) { [self] in
@@ -90,13 +71,9 @@ final class PNGFrameQueue: @unchecked Sendable {
             } catch {
                 failure = error
             }
-            let spent = ThreadClock.now() - start
-            state.withLock { state in
-                state.free.append(slot)
-                state.seconds += spent
-                if state.error == nil, let failure { state.error = failure }
-            }
-            slots.signal()
+            let seconds = ThreadClock.now() - start
+            spent.withLock { $0 += seconds }
+            slots.give(slot, failure: failure)
         }
     }
 
@@ -104,14 +81,12 @@ final class PNGFrameQueue: @unchecked Sendable {
     /// error any of them met.
     func finish() throws {
         group.wait()
-        if let error = state.withLock({ $0.error }) { throw error }
+        if let error = slots.error { throw error }
     }
 
     /// Waits for the frames already started, whatever became of them.
     func abandon() {
-        state.withLock { state in
-            if state.error == nil { state.error = RenderError("the render was stopped", kind: .cancelled) }
-        }
+        slots.fail(RenderError("the render was stopped", kind: .cancelled))
         group.wait()
     }
 }

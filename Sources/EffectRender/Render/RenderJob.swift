@@ -96,10 +96,14 @@ public final class RenderJob {
         case let .pngStill(path): destination = .pngStill(path, try canvas(even: false))
         case let .movie(path, format):
             let pixels = try canvas(even: format.needsEvenSize)
-            let encoder = try FFmpegEncoder(
-                format: format, width: pixels.width, height: pixels.height, fps: fps, transparent: picture.ground == nil,
-                destination: path)
-            destination = .movie(encoder, pixels)
+            let transparent = picture.ground == nil
+            let encoder: any MovieEncoder =
+                format == .gif && GIFEncoder.pays(width: pixels.width, height: pixels.height, frames: lastFrame + 1)
+                ? try GIFEncoder(
+                    width: pixels.width, height: pixels.height, fps: fps, transparent: transparent, destination: path, frames: lastFrame + 1)
+                : try FFmpegEncoder(
+                    format: format, width: pixels.width, height: pixels.height, fps: fps, transparent: transparent, destination: path)
+            destination = .movie(MovieFrameQueue(encoder: encoder, width: pixels.width, height: pixels.height), pixels)
         }
     }
 

@@ -1,0 +1,63 @@
+import EffectHost
+import Glibc
+
+/// Frames of one size kept on disk for a second pass over them, in a file
+/// with no name in the temporary directory ($TMPDIR, else /tmp), so it
+/// vanishes when closed or when the process ends, however it ends. Reads
+/// of different frames may go on at once from several threads.
+final class FrameSpool: @unchecked Sendable {
+    let frameBytes: Int
+    private(set) var count = 0
+    private let descriptor: Int32
+    private let directory: String
+
+    init(frameBytes: Int) throws {
+        self.frameBytes = frameBytes
+        let environment = getenv("TMPDIR").map { String(cString: $0) } ?? ""
+        directory = environment.isEmpty ? "/tmp" : environment
+        let unnamed: Int32 = 0o20_000_000 | O_DIRECTORY  // O_TMPFILE, declared only under _GNU_SOURCE
+        var file = open(directory, unnamed | O_RDWR | O_CLOEXEC, 0o600)
+        if file < 0 {
+            // A file system without O_TMPFILE: a named file, unlinked at once.
+            var template = Array((directory + "/effect-host-frames-XXXXXX").utf8CString)
+            file = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+            if file >= 0 {
+                template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+                _ = fcntl(file, F_SETFD, FD_CLOEXEC)
+            }
+        }
+        guard file >= 0 else { throw RenderError("cannot keep frames in \(directory): \(SystemError.reason(errno))") }
+        descriptor = file
+    }
+
+    deinit { close(descriptor) }
+
+    /// Adds a frame at the end.
+    func append(_ frame: UnsafeRawBufferPointer) throws {
+        precondition(frame.count == frameBytes)
+        var offset = 0
+        while offset < frame.count {
+            let written = pwrite(descriptor, frame.baseAddress! + offset, frame.count - offset, off_t(count * frameBytes + offset))
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw RenderError("cannot keep frames in \(directory): \(SystemError.reason(errno))")
+            }
+            offset += written
+        }
+        count += 1
+    }
+
+    /// Frame `index` (from 0) into `buffer`, which holds `frameBytes`.
+    func read(_ index: Int, into buffer: UnsafeMutableRawBufferPointer) throws {
+        precondition(index < count && buffer.count >= frameBytes)
+        var offset = 0
+        while offset < frameBytes {
+            let read = pread(descriptor, buffer.baseAddress! + offset, frameBytes - offset, off_t(index * frameBytes + offset))
+            if read < 0 && errno == EINTR { continue }
+            guard read > 0 else {
+                throw RenderError("cannot read back the frames kept in \(directory): \(SystemError.reason(read < 0 ? errno : EIO))")
+            }
+            offset += read
+        }
+    }
+}

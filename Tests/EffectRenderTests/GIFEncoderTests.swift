@@ -42,18 +42,21 @@ final class GIFEncoderTests: XCTestCase {
             // At 30 fps frames start at 0, 3⅓, 6⅔, 10 … hundredths, rounded: delays of 3, 4, 3, 3, 4, 3;
             // parts cut at frames 2 and 4 must keep that rhythm.
             XCTAssertEqual(try delays(directory + "/one.gif").dropLast(), [3, 4, 3, 3, 4, 3])
-            for parts in [1, 2, 3] {
+            // Seven parts asked for seven frames: every part keeps two frames or more, as a GIF of one has no delay.
+            for parts in [1, 2, 3, 7] {
                 let path = directory + "/parts-\(parts).gif"
+                let before = try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
                 let encoder = try GIFEncoder(width: width, height: height, fps: 30, transparent: transparent, destination: path, frames: count, parts: parts)
                 for bytes in frames { try bytes.withUnsafeBytes { try encoder.write($0) } }
+                XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory).sorted(), before, "no file named while encoding")
                 try encoder.finish()
-                XCTAssertEqual(try decoded(path), reference, "pixels, \(parts) parts, transparent: \(transparent)")
+                XCTAssertTrue(try decoded(path) == reference, "pixels, \(parts) parts, transparent: \(transparent)")
                 XCTAssertEqual(try delays(path), try delays(directory + "/one.gif"), "\(parts) parts")
                 let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
                 XCTAssertEqual(bytes.count(of: Data("NETSCAPE2.0".utf8)), 1, "one loop extension")
             }
             let left = try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
-            XCTAssertEqual(left, ["frames.raw", "one.gif", "parts-1.gif", "parts-2.gif", "parts-3.gif"], "no part or palette left")
+            XCTAssertEqual(left, ["frames.raw", "one.gif", "parts-1.gif", "parts-2.gif", "parts-3.gif", "parts-7.gif"], "no part or palette left")
             if transparent { XCTAssertEqual(reference[0][3], 0, "the transparent band is GIF's transparent index") }
         }
     }

@@ -3,17 +3,17 @@ import Glibc
 
 /// One ffmpeg run as a subprocess, fed raw frames on its standard input
 /// through a pipe. It runs in a process group of its own: Ctrl-C reaches
-/// effect-host, which stops it. Its messages go to a file of their own, and
-/// the last one is what a failure says. One thread at a time uses one.
+/// effect-host, which stops it. Its messages go to a file with no name,
+/// and the last one is what a failure says. One thread at a time uses one.
 final class FFmpegProcess: @unchecked Sendable {
     /// The file the user asked for, which every message names (ffmpeg may
-    /// be writing a part of it under another name).
+    /// be writing a part of it elsewhere).
     let destination: String
     private let pid: pid_t
     private let input: Int32
     /// The write end of ffmpeg's descriptor 3 (`pipe:3`), if asked for.
     private var sideInput: Int32 = -1
-    private let log: String
+    private let log: Int32
     private var done = false
 
     /// The input options for frames of `width` × `height` straight-alpha
@@ -25,90 +25,84 @@ final class FFmpegProcess: @unchecked Sendable {
     /// Starts `ffmpeg` with `arguments` (everything after the program's
     /// name and its quiet options). `frameBytes` sizes the pipe: a frame
     /// crosses it in one or two fills, not a wake-up of each side every
-    /// 64 KiB. With `withSideInput`, ffmpeg's descriptor 3 is a second pipe
-    /// (`pipe:3`), for a small input sent once with `send`.
-    init(_ ffmpeg: String, arguments: [String], frameBytes: Int, withSideInput: Bool = false, destination: String) throws {
+    /// 64 KiB. With `withSideInput`, ffmpeg's descriptor 3 is a second
+    /// pipe (`pipe:3`), for a small input sent once with `send`; `output`,
+    /// a file of the caller's, is ffmpeg's descriptor 4 (`pipe:4`).
+    init(
+        _ ffmpeg: String, arguments: [String], frameBytes: Int, withSideInput: Bool = false, output: Int32? = nil,
+        destination: String
+    ) throws {
         self.destination = destination
-        var logTemplate = Array("/tmp/effect-host-ffmpeg-XXXXXX".utf8CString)
-        let logFile = logTemplate.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard logFile >= 0 else {
-            throw RenderError("cannot make a temporary file for ffmpeg's messages: \(SystemError.reason(errno))")
+        // Every descriptor the child gets is raised above 10 first, so no
+        // dup2 onto 0, 2, 3 or 4 can overwrite another still to be moved.
+        var given: [Int32] = []
+        /// A copy above 10 for the child, closed once it is started; with
+        /// `moving`, the original is closed now.
+        func raise(_ descriptor: Int32, moving: Bool = false) throws -> Int32 {
+            let copy = UnnamedFile.copyAbove(descriptor)
+            let code = errno
+            if moving { close(descriptor) }
+            guard copy >= 0 else { throw RenderError("cannot start ffmpeg: \(SystemError.reason(code))") }
+            given.append(copy)
+            return copy
         }
-        log = String(decoding: logTemplate.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        var ends: [Int32] = [0, 0]
-        guard pipe(&ends) == 0 else {
-            close(logFile)
-            unlink(log)
-            throw RenderError("cannot open a pipe to ffmpeg")
-        }
-        // Neither end may stay open in ffmpeg past the dup2 onto its stdin:
-        // a write end there would keep it waiting for more frames for ever.
-        // (Start one ffmpeg at a time: another thread's spawn between
-        // pipe and fcntl would inherit these ends.)
-        _ = fcntl(logFile, F_SETFD, FD_CLOEXEC)
-        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
-        // A larger pipe is a request: an unprivileged process may be held
-        // to /proc/sys/fs/pipe-max-size, and 64 KiB still works.
-        let setPipeSize: Int32 = 1031  // F_SETPIPE_SZ, declared only under _GNU_SOURCE
-        _ = fcntl(ends[1], setPipeSize, Int32(min(max(frameBytes, 1 << 16), 1 << 20)))
-        // The side pipe's read end is moved above 3 first: a dup2 onto
-        // itself would leave it close-on-exec.
-        var side: [Int32] = [-1, -1]
-        if withSideInput {
-            var pair: [Int32] = [0, 0]
-            guard pipe(&pair) == 0 else {
-                for end in ends { close(end) }
-                close(logFile)
-                unlink(log)
-                throw RenderError("cannot open a pipe to ffmpeg")
+        defer { for descriptor in given { close(descriptor) } }
+        var kept: [Int32] = []
+        do {
+            // Its messages are small: /tmp when the temporary directory asked for is unusable.
+            let logFile = try (try? UnnamedFile.create()) ?? UnnamedFile.create(in: "/tmp")
+            kept.append(logFile)
+            guard let frames = UnnamedFile.pipe() else { throw RenderError("cannot open a pipe to ffmpeg: \(SystemError.reason(errno))") }
+            kept.append(frames.write)
+            let framesRead = try raise(frames.read, moving: true)
+            // A larger pipe is a request: an unprivileged process may be held
+            // to /proc/sys/fs/pipe-max-size, and 64 KiB still works.
+            let setPipeSize: Int32 = 1031  // F_SETPIPE_SZ, declared only under _GNU_SOURCE
+            _ = fcntl(frames.write, setPipeSize, Int32(min(max(frameBytes, 1 << 16), 1 << 20)))
+            var sideRead: Int32 = -1
+            var sideWrite: Int32 = -1
+            if withSideInput {
+                guard let side = UnnamedFile.pipe() else { throw RenderError("cannot open a pipe to ffmpeg: \(SystemError.reason(errno))") }
+                sideWrite = side.write
+                kept.append(side.write)
+                sideRead = try raise(side.read, moving: true)
             }
-            let duplicateAbove: Int32 = 1030  // F_DUPFD_CLOEXEC, declared only under _GNU_SOURCE
-            side = [fcntl(pair[0], duplicateAbove, Int32(10)), pair[1]]
-            close(pair[0])
-            guard side[0] >= 0 else {
-                for end in ends + [side[1]] { close(end) }
-                close(logFile)
-                unlink(log)
-                throw RenderError("cannot open a pipe to ffmpeg")
-            }
-            _ = fcntl(side[1], F_SETFD, FD_CLOEXEC)
+            let logChild = try raise(logFile)
+            let outputChild = try output.map { try raise($0) }
+            let argumentsWithProgram = [ffmpeg, "-hide_banner", "-loglevel", "error", "-nostats", "-y"] + arguments
+            var actions = posix_spawn_file_actions_t()
+            posix_spawn_file_actions_init(&actions)
+            defer { posix_spawn_file_actions_destroy(&actions) }
+            posix_spawn_file_actions_adddup2(&actions, framesRead, STDIN_FILENO)
+            posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0)
+            posix_spawn_file_actions_adddup2(&actions, logChild, STDERR_FILENO)
+            if sideRead >= 0 { posix_spawn_file_actions_adddup2(&actions, sideRead, 3) }
+            if let outputChild { posix_spawn_file_actions_adddup2(&actions, outputChild, 4) }
+            var attributes = posix_spawnattr_t()
+            posix_spawnattr_init(&attributes)
+            defer { posix_spawnattr_destroy(&attributes) }
+            posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+            posix_spawnattr_setpgroup(&attributes, 0)
+            var none = sigset_t()
+            sigemptyset(&none)
+            posix_spawnattr_setsigmask(&attributes, &none)
+            var defaults = sigset_t()
+            sigemptyset(&defaults)
+            for signal in [SIGPIPE, SIGINT, SIGTERM, SIGHUP] { sigaddset(&defaults, signal) }
+            posix_spawnattr_setsigdefault(&attributes, &defaults)
+            var argv = argumentsWithProgram.map { strdup($0) } + [nil]
+            defer { for pointer in argv { free(pointer) } }
+            var child: pid_t = 0
+            let spawned = posix_spawn(&child, ffmpeg, &actions, &attributes, &argv, environ)
+            guard spawned == 0 else { throw RenderError("cannot start ffmpeg: \(SystemError.reason(spawned))") }
+            pid = child
+            input = frames.write
+            sideInput = sideWrite
+            log = logFile
+        } catch {
+            for descriptor in kept { close(descriptor) }
+            throw error
         }
-        defer { if side[0] >= 0 { close(side[0]) } }
-        let argumentsWithProgram = [ffmpeg, "-hide_banner", "-loglevel", "error", "-nostats", "-y"] + arguments
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, ends[0], STDIN_FILENO)
-        posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, logFile, STDERR_FILENO)
-        if side[0] >= 0 { posix_spawn_file_actions_adddup2(&actions, side[0], 3) }
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        posix_spawnattr_setpgroup(&attributes, 0)
-        var none = sigset_t()
-        sigemptyset(&none)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for signal in [SIGPIPE, SIGINT, SIGTERM, SIGHUP] { sigaddset(&defaults, signal) }
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        var argv = argumentsWithProgram.map { strdup($0) } + [nil]
-        defer { for pointer in argv { free(pointer) } }
-        var child: pid_t = 0
-        let spawned = posix_spawn(&child, ffmpeg, &actions, &attributes, &argv, environ)
-        close(ends[0])
-        close(logFile)
-        guard spawned == 0 else {
-            close(ends[1])
-            if side[1] >= 0 { close(side[1]) }
-            unlink(log)
-            throw RenderError("cannot start ffmpeg: \(SystemError.reason(spawned))")
-        }
-        pid = child
-        input = ends[1]
-        sideInput = side[1]
     }
 
     deinit { if !done { abandon() } }
@@ -151,7 +145,7 @@ final class FFmpegProcess: @unchecked Sendable {
             guard count > 0 else {
                 done = true
                 let message = failureMessage(status: stop())
-                unlink(log)
+                close(log)
                 throw RenderError(message)
             }
             offset += count
@@ -164,7 +158,7 @@ final class FFmpegProcess: @unchecked Sendable {
         done = true
         closeInputs()
         let status = wait()
-        defer { unlink(log) }
+        defer { close(log) }
         guard status == 0 else { throw RenderError(failureMessage(status: status)) }
     }
 
@@ -173,7 +167,7 @@ final class FFmpegProcess: @unchecked Sendable {
         guard !done else { return }
         done = true
         _ = stop()
-        unlink(log)
+        close(log)
     }
 
     private func stop() -> Int32 {
@@ -198,26 +192,19 @@ final class FFmpegProcess: @unchecked Sendable {
 
     /// ffmpeg's last message, in one line.
     private func failureMessage(status: Int32) -> String {
-        var text = ""
-        if let file = fopen(log, "r") {
-            var line = [CChar](repeating: 0, count: 4096)
-            while fgets(&line, Int32(line.count), file) != nil {
-                let bytes = line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
-                let read = String(decoding: bytes, as: UTF8.self).trimmingWhitespace
-                if !read.isEmpty { text = read }
-            }
-            fclose(file)
-        }
-        let detail = text.isEmpty ? "it exited with status \(status)" : text
+        let text = (try? UnnamedFile.contents(of: log)).map { bytes in
+            String(decoding: bytes, as: UTF8.self).split(whereSeparator: \.isNewline).map { $0.trimmingWhitespace }.last { !$0.isEmpty }
+        } ?? nil
+        let detail = text.map(String.init) ?? "it exited with status \(status)"
         return "ffmpeg could not write \(destination): \(detail)"
     }
 }
 
-extension String {
-    fileprivate var trimmingWhitespace: String {
-        var scalars = Substring(self)
+extension Substring {
+    fileprivate var trimmingWhitespace: Substring {
+        var scalars = self
         while let first = scalars.first, first.isWhitespace { scalars.removeFirst() }
         while let last = scalars.last, last.isWhitespace { scalars.removeLast() }
-        return String(scalars)
+        return scalars
     }
 }

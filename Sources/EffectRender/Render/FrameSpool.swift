@@ -13,21 +13,8 @@ final class FrameSpool: @unchecked Sendable {
 
     init(frameBytes: Int) throws {
         self.frameBytes = frameBytes
-        let environment = getenv("TMPDIR").map { String(cString: $0) } ?? ""
-        directory = environment.isEmpty ? "/tmp" : environment
-        let unnamed: Int32 = 0o20_000_000 | O_DIRECTORY  // O_TMPFILE, declared only under _GNU_SOURCE
-        var file = open(directory, unnamed | O_RDWR | O_CLOEXEC, 0o600)
-        if file < 0 {
-            // A file system without O_TMPFILE: a named file, unlinked at once.
-            var template = Array((directory + "/effect-host-frames-XXXXXX").utf8CString)
-            file = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-            if file >= 0 {
-                template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
-                _ = fcntl(file, F_SETFD, FD_CLOEXEC)
-            }
-        }
-        guard file >= 0 else { throw RenderError("cannot keep frames in \(directory): \(SystemError.reason(errno))") }
-        descriptor = file
+        directory = UnnamedFile.directory
+        descriptor = try UnnamedFile.create(in: directory)
     }
 
     deinit { close(descriptor) }

@@ -19,16 +19,16 @@ import Synchronization
 /// so each delay is too.
 final class GIFEncoder: MovieEncoder {
     private let destination: String
-    private let palette: String
+    /// Where the palette is written: a file with no name, as are the parts'.
+    private let palette: Int32
     private let paletteBuilder: FFmpegProcess
     private let spool: FrameSpool
     /// The frames each part is sent: its own and, but for the last, the next part's first.
     private let ranges: [Range<Int>]
     /// One ffmpeg a part, started with the render so that its start-up is
-    /// not waited for at the end; each waits for the palette on `pipe:3`.
-    private var parts: [FFmpegProcess] = []
-    /// Files beside the destination that must not outlive the render.
-    private var temporaries: [String] = []
+    /// not waited for at the end; each waits for the palette on `pipe:3`
+    /// and writes its GIF to `pipe:4`.
+    private var parts: [(encoder: FFmpegProcess, file: Int32)] = []
     private var finished = false
 
     /// Whether a GIF is worth encoding in parts: with a second core to run
@@ -43,40 +43,45 @@ final class GIFEncoder: MovieEncoder {
 
     /// For `frames` frames of `width` × `height`, in `parts` parts at most
     /// (the cores this process may use; one part is still two passes).
+    /// Every part holds two frames or more: ffmpeg gives a GIF of one
+    /// frame no delay.
     init(width: Int, height: Int, fps: Double, transparent: Bool, destination: String, frames: Int, parts: Int = Cores.available) throws {
         precondition(frames > 0)
         let ffmpeg = try FFmpegEncoder.program()
         self.destination = destination
-        let count = max(1, min(parts, frames))
+        let count = max(1, min(parts, frames / 2))
         ranges = (0..<count).map { part in
             (part * frames / count)..<((part + 1) * frames / count + (part < count - 1 ? 1 : 0))
         }
         let input = FFmpegProcess.rawInput(width: width, height: height, fps: fps)
-        palette = try Files.reserve(beside: destination)
-        temporaries = [palette]
+        palette = try UnnamedFile.create()
         do {
             spool = try FrameSpool(frameBytes: width * height * 4)
-            // One at a time: a pipe's ends are not yet close-on-exec while its ffmpeg starts.
             paletteBuilder = try FFmpegProcess(
                 ffmpeg,
-                arguments: input + ["-vf", MovieFormat.gifPalette(transparent: transparent), "-update", "1", "-f", "image2", "-c:v", "png", palette],
-                frameBytes: width * height * 4, destination: destination)
+                arguments: input + ["-vf", MovieFormat.gifPalette(transparent: transparent), "-f", "image2pipe", "-c:v", "png", "pipe:4"],
+                frameBytes: width * height * 4, output: palette, destination: destination)
         } catch {
-            unlink(palette)
+            close(palette)
             throw error
         }
         do {
             for range in ranges {
-                let file = try Files.reserve(beside: destination)
-                temporaries.append(file)
+                let file = try UnnamedFile.create()
                 // Each part's timestamps go on from where it starts, so its delays are the whole GIF's.
                 let dither =
                     "[0:v]setpts=PTS+\(range.lowerBound)/(FRAME_RATE*TB)[v];[v][1:v]\(MovieFormat.gifDither(transparent: transparent))"
-                self.parts.append(
-                    try FFmpegProcess(
+                do {
+                    let encoder = try FFmpegProcess(
                         ffmpeg,
-                        arguments: input + ["-f", "png_pipe", "-i", "pipe:3", "-filter_complex", dither] + MovieFormat.gifContainer + [file],
-                        frameBytes: width * height * 4, withSideInput: true, destination: destination))
+                        arguments: input + ["-f", "png_pipe", "-i", "pipe:3", "-filter_complex", dither] + MovieFormat.gifContainer
+                            + ["pipe:4"],
+                        frameBytes: width * height * 4, withSideInput: true, output: file, destination: destination)
+                    self.parts.append((encoder, file))
+                } catch {
+                    close(file)
+                    throw error
+                }
             }
         } catch {
             abandon()
@@ -99,21 +104,21 @@ final class GIFEncoder: MovieEncoder {
     func finish() throws {
         guard !finished else { throw RenderError("\(destination) is already finished") }
         finished = true
-        defer { for file in temporaries { unlink(file) } }
+        defer { closeFiles() }
         do {
             try paletteBuilder.finish()
             guard spool.count == ranges.last!.upperBound else {
                 throw RenderError("\(destination) was to have \(ranges.last!.upperBound) frames, not \(spool.count)")
             }
-            let colours = try Files.read(palette)
-            for part in parts { try part.send(colours) }
+            let colours = try UnnamedFile.contents(of: palette)
+            for part in parts { try part.encoder.send(colours) }
         } catch {
-            for part in parts { part.abandon() }
+            for part in parts { part.encoder.abandon() }
             throw error
         }
-        try Self.feed(parts, ranges: ranges, from: spool)
+        try Self.feed(parts.map(\.encoder), ranges: ranges, from: spool)
         var written: [[UInt8]] = []
-        for file in temporaries.dropFirst() { written.append(try Files.read(file)) }
+        for part in parts { written.append(try UnnamedFile.contents(of: part.file)) }
         let joined: [UInt8]
         do {
             joined = try GIFSplice.join(written, frames: ranges.map(\.count))
@@ -148,7 +153,13 @@ final class GIFEncoder: MovieEncoder {
         guard !finished else { return }
         finished = true
         paletteBuilder.abandon()
-        for part in parts { part.abandon() }
-        for file in temporaries { unlink(file) }
+        for part in parts { part.encoder.abandon() }
+        closeFiles()
+    }
+
+    private func closeFiles() {
+        close(palette)
+        for part in parts { close(part.file) }
+        parts = []
     }
 }

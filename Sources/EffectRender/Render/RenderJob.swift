@@ -97,13 +97,16 @@ public final class RenderJob {
         case let .movie(path, format):
             let pixels = try canvas(even: format.needsEvenSize)
             let transparent = picture.ground == nil
-            let encoder: any MovieEncoder =
-                format == .gif && GIFEncoder.pays(width: pixels.width, height: pixels.height, frames: lastFrame + 1)
-                ? try GIFEncoder(
+            var encoder: (any MovieEncoder)?
+            if format == .gif && GIFEncoder.pays(width: pixels.width, height: pixels.height, frames: lastFrame + 1) {
+                // Parts are a speed-up: where they cannot start (no room for
+                // the frames in the temporary directory), one ffmpeg still can.
+                encoder = try? GIFEncoder(
                     width: pixels.width, height: pixels.height, fps: fps, transparent: transparent, destination: path, frames: lastFrame + 1)
-                : try FFmpegEncoder(
-                    format: format, width: pixels.width, height: pixels.height, fps: fps, transparent: transparent, destination: path)
-            destination = .movie(MovieFrameQueue(encoder: encoder, width: pixels.width, height: pixels.height), pixels)
+            }
+            let movie = try encoder ?? FFmpegEncoder(
+                format: format, width: pixels.width, height: pixels.height, fps: fps, transparent: transparent, destination: path)
+            destination = .movie(MovieFrameQueue(encoder: movie, width: pixels.width, height: pixels.height), pixels)
         }
     }
 

@@ -50,8 +50,12 @@ public struct FramePicture {
         _ list: DisplayList, on pixels: PixelCanvas, placement: Placement = .fitted, over: Bool = false,
         ground extent: GroundExtent = .picture
     ) throws(NativeError) {
-        if !over { pixels.clear() }
-        if extent == .canvas, let ground { pixels.paint(css: ground) }
+        let groundsCanvas = extent == .canvas && ground != nil
+        if !over {
+            pixels.clear(to: groundsCanvas ? ground : nil)
+        } else if groundsCanvas, let ground {
+            pixels.paint(css: ground)
+        }
         guard let area = area(on: pixels, placement: placement) else { return }
         try pixels.clipped(to: area) { () throws(NativeError) in
             pixels.fit(canvas.viewBox, placement: placement)
@@ -136,6 +140,7 @@ public func makePicture(for instance: EffectInstance, proposedWidth: Double?, st
     }
     if let first {
         let (fonts, appearance) = (style.fonts, style.appearance)
+        if let fonts { GlyphMasks.shared.prepare(first, fonts: fonts) }
         return FramePicture(
             canvas: DisplayListSVG(bounds: first.bounds, background: style.background, text: style.text), ground: style.background,
             fonts: fonts, instance: instance

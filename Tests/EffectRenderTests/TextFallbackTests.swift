@@ -53,6 +53,22 @@ final class TextFallbackTests: XCTestCase {
         return 1
     }
 
+    func testTrackingThatChangesEveryFrameSpacesHBShapesGlyphs() throws {
+        // Tracking breathes in and out, frame by frame, and returns: each
+        // glyph after the first moves by the tracking once per glyph before it.
+        let text = "Wave AV"
+        let expected = try hbShapeRun(text, font: Self.dejaVu)
+        let fonts = try FontBook(.file(Self.dejaVu))
+        for tracking in [0, 0.05, 0.1, 0.05, 0, -0.02] {
+            let shaped = try XCTUnwrap(fonts.shaped(text, weight: 400, tracking: tracking))
+            XCTAssertEqual(shaped.glyphs.map(\.glyph), expected.glyphs.map(\.glyph))
+            for (index, (glyph, want)) in zip(shaped.glyphs, expected.glyphs).enumerated() {
+                XCTAssertEqual(glyph.x, want.x + tracking * Double(index), accuracy: 1e-9, "glyph \(index) at tracking \(tracking)")
+            }
+            XCTAssertEqual(shaped.advance, expected.advance + tracking * Double(expected.glyphs.count), accuracy: 1e-9)
+        }
+    }
+
     func testArabicMatchesTheWholeParagraphShapedByHBShape() throws {
         // Joining on both sides, the lam-alef ligature, and a final form before a space.
         let text = "\u{0645}\u{0631}\u{062D}\u{0628}\u{0627} \u{0628}\u{0627}\u{0644}\u{0639}\u{0627}\u{0644}\u{0645} \u{0644}\u{0627}"

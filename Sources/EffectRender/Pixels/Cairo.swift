@@ -140,6 +140,7 @@ public struct Cairo: @unchecked Sendable {
     static let formatARGB32: Int32 = 0
     static let formatA8: Int32 = 2
     static let operatorClear: Int32 = 0
+    static let operatorSource: Int32 = 1
     static let fillRuleEvenOdd: Int32 = 1
     static let fontSlantNormal: Int32 = 0
 

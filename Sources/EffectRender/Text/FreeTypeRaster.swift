@@ -9,7 +9,7 @@ import Glibc
 /// One rasteriser serves one thread at a time.
 final class FreeTypeRaster {
     // FT_Vector, FT_Outline and FT_Bitmap as freetype.h lays them out on LP64.
-    private struct Vector {
+    fileprivate struct Vector {
         var x: Int
         var y: Int
     }
@@ -37,9 +37,25 @@ final class FreeTypeRaster {
 
     private let render: Render
     private let library: OpaquePointer
-    private var points: [Vector] = []
-    private var tags: [CChar] = []
-    private var contours: [Int16] = []
+    /// Kept between fills so a fill allocates nothing once they have grown.
+    private var scratch = Scratch()
+
+    /// The outline in FreeType's terms, and the part of it one call fills.
+    fileprivate struct Scratch {
+        var points: [Vector] = []
+        var tags: [CChar] = []
+        /// Where each contour ends in `points`, and its first and last column of pixels.
+        var contours: [(end: Int, first: Int, last: Int)] = []
+        /// Contours by their first column.
+        var order: [Int] = []
+        var callPoints: [Vector] = []
+        var callTags: [CChar] = []
+        var callContours: [Int16] = []
+    }
+
+    /// The widest stretch of columns FreeType fills at a time: chosen by
+    /// measurement (runs of text at 2 px a point).
+    static let columns = 64
 
     private init(render: Render, library: OpaquePointer) {
         (self.render, self.library) = (render, library)
@@ -57,49 +73,80 @@ final class FreeTypeRaster {
 
     /// Fills `segments`, mapped by `map` into the pixels of an 8-bit
     /// coverage buffer of `width` × `height` (rows `stride` bytes apart, y
-    /// down, cleared), with the non-zero winding rule, adding to what it
-    /// holds. False when FreeType refused the outline (past 32,767 points).
-    func fill(_ segments: [DrawSegment], _ map: Affine, into pixels: UnsafeMutablePointer<UInt8>, width: Int, height: Int, stride: Int) -> Bool {
-        points.removeAll(keepingCapacity: true)
-        tags.removeAll(keepingCapacity: true)
-        contours.removeAll(keepingCapacity: true)
-        // 26.6 fixed point, y up from the buffer's bottom edge, as FreeType's bitmaps run.
-        func add(_ x: Double, _ y: Double, _ tag: CChar) {
-            let (px, py) = map.apply(x, y)
-            points.append(Vector(x: Int((px * 64).rounded()), y: Int(((Double(height) - py) * 64).rounded())))
-            tags.append(tag)
+    /// down, cleared), with the non-zero winding rule, at most `columns`
+    /// pixels wide at a time (nil: the whole outline in one call, as
+    /// FreeType alone fills it). False, the buffer cleared again, when
+    /// FreeType refused the outline (past 32,767 points in one call).
+    ///
+    /// FreeType decomposes the whole outline again for every band of rows
+    /// its cell pool holds, so a wide run of text filled in one call cost
+    /// four fifths of a frame. Each call here fills a stretch of columns
+    /// with only the contours that reach into it: a closed contour adds
+    /// nothing to the pixels beyond its own columns (its cover sums to zero
+    /// across a row), so the coverage is the whole outline's, exactly.
+    /// Contours whose columns overlap are filled together; a glyph apart
+    /// from the rest is a call of its own.
+    func fill(
+        _ segments: [DrawSegment], _ map: Affine, into pixels: UnsafeMutablePointer<UInt8>, width: Int, height: Int, stride: Int,
+        columns: Int? = FreeTypeRaster.columns
+    ) -> Bool {
+        // Worked on outside the object: Swift checks every access to a class's stored array.
+        var scratch = Scratch()
+        swap(&scratch, &self.scratch)
+        defer { swap(&scratch, &self.scratch) }
+        scratch.outline(segments, map, height: height, width: width)
+        guard let columns else {
+            return fill(Array(scratch.contours.indices)[...], &scratch, from: 0, to: width, pixels, height: height, stride: stride, whole: true)
         }
-        var open = false
-        func end() {
-            if open { contours.append(Int16(truncatingIfNeeded: points.count - 1)) }
-            open = false
-        }
-        for segment in segments {
-            switch segment {
-            case let .move(x, y):
-                end()
-                add(x, y, 1)
-                open = true
-            case let .line(x, y):
-                open = true
-                add(x, y, 1)
-            case let .cubic(x, y, x1, y1, x2, y2):
-                open = true
-                add(x1, y1, 2)
-                add(x2, y2, 2)
-                add(x, y, 1)
-            case .close: end()
+        var filled = true
+        var next = 0
+        while next < scratch.order.count, filled {
+            // A cluster: contours whose columns overlap, one after another.
+            var last = scratch.contours[scratch.order[next]].last
+            var end = next + 1
+            while end < scratch.order.count, scratch.contours[scratch.order[end]].first <= last {
+                last = Swift.max(last, scratch.contours[scratch.order[end]].last)
+                end += 1
             }
+            let cluster = scratch.order[next..<end]
+            var left = scratch.contours[cluster.first!].first
+            while left <= last, filled {
+                let right = Swift.min(last + 1, left + Swift.max(1, columns))
+                filled = fill(cluster, &scratch, from: left, to: right, pixels, height: height, stride: stride)
+                left = right
+            }
+            next = end
         }
-        end()
-        guard points.count <= Int(Int16.max), contours.count <= Int(Int16.max) else { return false }
-        if points.isEmpty { return true }
+        if !filled {
+            for row in 0..<height { (pixels + row * stride).update(repeating: 0, count: width) }
+        }
+        return filled
+    }
+
+    /// Fills columns `left` to `right` (past the last) with those of
+    /// `contours` that reach into them, or with every one if `whole`.
+    private func fill(
+        _ contours: ArraySlice<Int>, _ scratch: inout Scratch, from left: Int, to right: Int, _ pixels: UnsafeMutablePointer<UInt8>,
+        height: Int, stride: Int, whole: Bool = false
+    ) -> Bool {
+        scratch.callPoints.removeAll(keepingCapacity: true)
+        scratch.callTags.removeAll(keepingCapacity: true)
+        scratch.callContours.removeAll(keepingCapacity: true)
+        for index in contours {
+            let contour = scratch.contours[index]
+            guard whole || (contour.last >= left && contour.first < right) else { continue }
+            let start = index == 0 ? 0 : scratch.contours[index - 1].end + 1
+            for point in scratch.points[start...contour.end] { scratch.callPoints.append(Vector(x: point.x - left * 64, y: point.y)) }
+            scratch.callTags.append(contentsOf: scratch.tags[start...contour.end])
+            scratch.callContours.append(Int16(truncatingIfNeeded: scratch.callPoints.count - 1))
+        }
+        guard scratch.callPoints.count <= Int(Int16.max) else { return false }
         var bitmap = Bitmap(
-            rows: UInt32(height), width: UInt32(width), pitch: Int32(stride), buffer: pixels, grays: 256, mode: 2, paletteMode: 0,
-            palette: nil)
-        return points.withUnsafeMutableBufferPointer { points in
-            tags.withUnsafeMutableBufferPointer { tags in
-                contours.withUnsafeMutableBufferPointer { contours in
+            rows: UInt32(height), width: UInt32(right - left), pitch: Int32(stride), buffer: pixels + left, grays: 256, mode: 2,
+            paletteMode: 0, palette: nil)
+        return scratch.callPoints.withUnsafeMutableBufferPointer { points in
+            scratch.callTags.withUnsafeMutableBufferPointer { tags in
+                scratch.callContours.withUnsafeMutableBufferPointer { contours in
                     var outline = Outline(
                         contourCount: Int16(contours.count), pointCount: Int16(points.count), points: points.baseAddress, tags: tags.baseAddress,
                         contours: contours.baseAddress, flags: 0)
@@ -107,5 +154,49 @@ final class FreeTypeRaster {
                 }
             }
         }
+    }
+}
+
+extension FreeTypeRaster.Scratch {
+    /// `segments` mapped by `map` as FreeType takes them: 26.6 fixed point,
+    /// y up from the bottom edge of a buffer `height` rows tall; each
+    /// contour's columns cut to the `width` of the buffer, and the
+    /// contours that reach into it ordered by their first column.
+    fileprivate mutating func outline(_ segments: [DrawSegment], _ map: Affine, height: Int, width: Int) {
+        points.removeAll(keepingCapacity: true)
+        tags.removeAll(keepingCapacity: true)
+        contours.removeAll(keepingCapacity: true)
+        order.removeAll(keepingCapacity: true)
+        var start = 0
+        func add(_ x: Double, _ y: Double, _ tag: CChar) {
+            let (px, py) = map.apply(x, y)
+            points.append(FreeTypeRaster.Vector(x: Int((px * 64).rounded()), y: Int(((Double(height) - py) * 64).rounded())))
+            tags.append(tag)
+        }
+        func end() {
+            guard points.count > start else { return }
+            var (minX, maxX) = (Int.max, Int.min)
+            for point in points[start...] { (minX, maxX) = (Swift.min(minX, point.x), Swift.max(maxX, point.x)) }
+            // The columns its control points reach: the curves stay within them.
+            let (first, last) = (Swift.max(0, minX >> 6), Swift.min(width - 1, (maxX - 1) >> 6))
+            if first <= last { order.append(contours.count) }
+            contours.append((points.count - 1, first, last))
+            start = points.count
+        }
+        for segment in segments {
+            switch segment {
+            case let .move(x, y):
+                end()
+                add(x, y, 1)
+            case let .line(x, y): add(x, y, 1)
+            case let .cubic(x, y, x1, y1, x2, y2):
+                add(x1, y1, 2)
+                add(x2, y2, 2)
+                add(x, y, 1)
+            case .close: end()
+            }
+        }
+        end()
+        order.sort { contours[$0].first < contours[$1].first }
     }
 }

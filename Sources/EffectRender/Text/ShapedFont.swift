@@ -24,12 +24,15 @@ public final class ShapedFont: @unchecked Sendable {
     private var lock = pthread_mutex_t()
     private var outlines: [UInt32: [GlyphSegment]] = [:]
     private var bitmaps: [UInt32: ColorBitmap?] = [:]
-    /// Runs already shaped, by text and tracking: an effect measures and
-    /// draws the same runs every frame.
-    private var runs: [ShapedRun: (glyphs: [PlacedGlyph], advance: Double)] = [:]
-    private struct ShapedRun: Hashable {
-        let text: String
-        let tracking: Double
+    /// Runs already shaped, by text, as HarfBuzz placed them: an effect
+    /// measures and draws the same runs every frame, and tracking, which
+    /// animates in some, is added after shaping.
+    private var runs: [String: [ShapedGlyph]] = [:]
+    /// A glyph as HarfBuzz placed it, in font units, before tracking.
+    private struct ShapedGlyph {
+        let glyph: UInt32
+        let xOffset, yOffset, advance: Double
+        let cluster: Int
     }
     /// Runs kept at most; past it the cache starts again.
     static let runCapacity = 4096
@@ -109,17 +112,28 @@ public final class ShapedFont: @unchecked Sendable {
     /// glyph that advances, as SwiftUI's tracking adds it.
     public func shape(_ text: String, tracking: Double = 0) -> (glyphs: [PlacedGlyph], advance: Double) {
         pthread_mutex_lock(&lock)
-        defer { pthread_mutex_unlock(&lock) }
-        let run = ShapedRun(text: text, tracking: tracking)
-        if let known = runs[run] { return known }
-        if runs.count >= Self.runCapacity { runs.removeAll() }
-        let shaped = shapeNow(text, tracking: tracking)
-        runs[run] = shaped
-        return shaped
+        let placed: [ShapedGlyph]
+        if let known = runs[text] {
+            placed = known
+        } else {
+            if runs.count >= Self.runCapacity { runs.removeAll() }
+            placed = shapeNow(text)
+            runs[text] = placed
+        }
+        pthread_mutex_unlock(&lock)
+        var glyphs: [PlacedGlyph] = []
+        glyphs.reserveCapacity(placed.count)
+        var pen = 0.0
+        for glyph in placed {
+            glyphs.append(PlacedGlyph(glyph: glyph.glyph, x: pen + glyph.xOffset, y: glyph.yOffset, advance: glyph.advance, cluster: glyph.cluster))
+            pen += glyph.advance
+            if glyph.advance != 0 { pen += tracking }
+        }
+        return (glyphs, pen)
     }
 
     /// HarfBuzz's shaping of the run; the caller holds the lock.
-    private func shapeNow(_ text: String, tracking: Double) -> (glyphs: [PlacedGlyph], advance: Double) {
+    private func shapeNow(_ text: String) -> [ShapedGlyph] {
         hb.bufferClear(buffer)
         let bytes = Array(text.utf8)
         bytes.withUnsafeBufferPointer { utf8 in
@@ -130,24 +144,14 @@ public final class ShapedFont: @unchecked Sendable {
         hb.bufferGuessProperties(buffer)
         hb.shape(font, buffer, nil, 0)
         var count: UInt32 = 0
-        guard let infos = hb.bufferInfos(buffer, &count), let positions = hb.bufferPositions(buffer, nil) else {
-            return ([], 0)
-        }
+        guard let infos = hb.bufferInfos(buffer, &count), let positions = hb.bufferPositions(buffer, nil) else { return [] }
         let info = infos.bindMemory(to: HarfBuzz.GlyphInfo.self, capacity: Int(count))
         let position = positions.bindMemory(to: HarfBuzz.GlyphPosition.self, capacity: Int(count))
-        var glyphs: [PlacedGlyph] = []
-        glyphs.reserveCapacity(Int(count))
-        var pen = 0.0
-        for index in 0..<Int(count) {
-            let advance = Double(position[index].xAdvance)
-            glyphs.append(
-                PlacedGlyph(
-                    glyph: info[index].codepoint, x: pen + Double(position[index].xOffset),
-                    y: Double(position[index].yOffset), advance: advance, cluster: Int(info[index].cluster)))
-            pen += advance
-            if advance != 0 { pen += tracking }
+        return (0..<Int(count)).map { index in
+            ShapedGlyph(
+                glyph: info[index].codepoint, xOffset: Double(position[index].xOffset), yOffset: Double(position[index].yOffset),
+                advance: Double(position[index].xAdvance), cluster: Int(info[index].cluster))
         }
-        return (glyphs, pen)
     }
 
     /// Whether the font's character map has `scalar`.

@@ -1,0 +1,89 @@
+import EffectHost
+@testable import EffectRender
+import XCTest
+
+/// FreeType's rasteriser filling an outline a stretch of columns at a
+/// time: the coverage must be what FreeType makes of the whole outline in
+/// one call, byte for byte, and what the shapes cover, worked out by hand.
+final class FreeTypeRasterTests: XCTestCase {
+    private let (width, height) = (300, 40)
+
+    private func filled(_ segments: [DrawSegment], columns: Int?, width: Int? = nil) throws -> [UInt8] {
+        let raster = try FreeTypeRaster.make()
+        let width = width ?? self.width
+        var pixels = [UInt8](repeating: 0, count: width * height)
+        let done = pixels.withUnsafeMutableBufferPointer {
+            raster.fill(segments, Affine(), into: $0.baseAddress!, width: width, height: height, stride: width, columns: columns)
+        }
+        XCTAssertTrue(done)
+        return pixels
+    }
+
+    private func rect(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, clockwise: Bool = true) -> [DrawSegment] {
+        let corners = clockwise ? [(x1, y0), (x1, y1), (x0, y1)] : [(x0, y1), (x1, y1), (x1, y0)]
+        return [.move(x: x0, y: y0)] + corners.map { DrawSegment.line(x: $0.0, y: $0.1) } + [.close]
+    }
+
+    /// A closed blob of cubics around (cx, cy), `r` across, leaning by `lean`.
+    private func blob(_ cx: Double, _ cy: Double, _ r: Double, lean: Double) -> [DrawSegment] {
+        [
+            .move(x: cx - r, y: cy),
+            .cubic(x: cx, y: cy - r, x1: cx - r, y1: cy - r * 0.6 + lean, x2: cx - r * 0.5, y2: cy - r),
+            .cubic(x: cx + r, y: cy, x1: cx + r * 0.6, y1: cy - r, x2: cx + r + lean, y2: cy - r * 0.5),
+            .cubic(x: cx, y: cy + r, x1: cx + r, y1: cy + r * 0.5, x2: cx + r * 0.4 - lean, y2: cy + r),
+            .cubic(x: cx - r, y: cy, x1: cx - r * 0.5, y1: cy + r, x2: cx - r, y2: cy + r * 0.4),
+            .close,
+        ]
+    }
+
+    /// Glyph-like contours along a line: rings with holes wound both ways,
+    /// blobs of cubics that overlap their neighbours, one edge on a
+    /// column's boundary, and contours partly and wholly off either side.
+    private var run: [DrawSegment] {
+        var segments: [DrawSegment] = []
+        for index in 0..<14 {
+            let x = -9.3 + Double(index) * 23.7
+            segments += rect(x, 6.25, x + 15.5, 33.75) + rect(x + 4.2, 11.6, x + 11.1, 27.4, clockwise: index % 2 == 0)
+            segments += blob(x + 19.4, 20 + Double(index % 3), 9.6, lean: Double(index) - 7)
+        }
+        segments += rect(128, 2, 141.5, 5.5) + rect(-40, 3, -20, 30) + rect(320, 3, 340, 30)
+        return segments
+    }
+
+    func testStretchesOfColumnsCoverWhatTheWholeOutlineCoversInOneCall() throws {
+        let whole = try filled(run, columns: nil)
+        XCTAssertGreaterThan(whole.filter { $0 == 255 }.count, 2000, "the run puts ink down")
+        for columns in [1, 7, 16, 64, 1000] {
+            let parts = try filled(run, columns: columns)
+            let differing = zip(whole, parts).filter { $0 != $1 }.count
+            XCTAssertEqual(differing, 0, "\(columns) columns at a time: \(differing) pixels differ from one call")
+        }
+    }
+
+    func testCoverageIsTheAreaEachPixelHasInside() throws {
+        // A bar from x = 3.25 to 200.5 on rows 2 to 6, with a square hole from x = 100 to 110 wound the other way.
+        let bar = rect(3.25, 2, 200.5, 6) + rect(100, 3, 110, 5, clockwise: false)
+        let pixels = try filled(bar, columns: 16)
+        func at(_ x: Int, _ y: Int) -> Int { Int(pixels[y * width + x]) }
+        // FreeType maps a pixel's covered area a (0 to 1) to about 256 a, at most 255.
+        XCTAssertEqual(Double(at(3, 2)), 0.75 * 256, accuracy: 1.5, "three quarters of the left column's pixel")
+        XCTAssertEqual(Double(at(200, 5)), 0.5 * 256, accuracy: 1.5, "half of the right column's pixel")
+        for (x, y) in [(4, 2), (50, 3), (99, 4), (110, 3), (199, 5), (150, 2)] { XCTAssertEqual(at(x, y), 255, "inside at (\(x), \(y))") }
+        for (x, y) in [(100, 3), (105, 4), (109, 4)] { XCTAssertEqual(at(x, y), 0, "the hole at (\(x), \(y))") }
+        for (x, y) in [(2, 3), (201, 3), (50, 1), (50, 6), (250, 4)] { XCTAssertEqual(at(x, y), 0, "outside at (\(x), \(y))") }
+    }
+
+    func testAnOutlineFreeTypeRefusesLeavesNothingHalfFilled() throws {
+        // A square FreeType takes, then a contour of more points than an FT_Outline holds, to its right.
+        var zigzag: [DrawSegment] = [.move(x: 40, y: 5)]
+        for step in 0..<33_000 { zigzag.append(.line(x: 40 + Double(step % 2) * 10, y: 5 + Double(step) * 30 / 33_000)) }
+        zigzag.append(.close)
+        let raster = try FreeTypeRaster.make()
+        var pixels = [UInt8](repeating: 0, count: width * height)
+        let done = pixels.withUnsafeMutableBufferPointer {
+            raster.fill(rect(2, 2, 20, 20) + zigzag, Affine(), into: $0.baseAddress!, width: width, height: height, stride: width)
+        }
+        XCTAssertFalse(done)
+        XCTAssertEqual(pixels.filter { $0 != 0 }.count, 0, "the square filled before the refusal is cleared again")
+    }
+}

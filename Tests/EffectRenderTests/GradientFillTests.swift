@@ -31,6 +31,25 @@ final class GradientFillTests: XCTestCase {
         }
     }
 
+    func testAShapesEdgesCoverThePixelsByTheirArea() throws {
+        // A bar from x = 2.25 to 61.5 in one colour (both stops alike), and a
+        // disc 40 across: each pixel is the colour times the area inside.
+        let stops: [(offset: Double, color: UInt32)] = [(0, white), (1, white)]
+        let gradient = DrawPaint.linearGradient(x0: 0, y0: 0, x1: 64, y1: 64, stops: stops)
+        let disc = DrawItem.shape(DrawShape(id: 2, kind: .ellipse, frame: DrawRect(x: 10, y: 10, width: 40, height: 40), fill: gradient))
+        let pixel = try draw([rect(2.25, 0, 59.25, 4, gradient), .group(DrawGroup(id: 1, transform: DrawTransform(translateY: 8))), disc, .endGroup(id: 1)], width: 64, height: 64)
+        assertPixel(pixel(2, 1), [191.25, 191.25, 191.25, 191.25], "three quarters of the bar's first column")
+        assertPixel(pixel(61, 2), [127.5, 127.5, 127.5, 127.5], "half of its last")
+        assertPixel(pixel(30, 3), [255, 255, 255, 255], "inside the bar")
+        // The disc's ink, summed, is its area, π r², less what flattening its
+        // curves into chords (a tenth of a pixel deep at most) trims off its rim.
+        var ink = 0.0
+        for y in 12..<64 { for x in 0..<64 { ink += Double(pixel(x, y)[3]) / 255 } }
+        XCTAssertEqual(ink, Double.pi * 20 * 20, accuracy: 0.1 * 2 * Double.pi * 20, "the disc's area in pixels")
+        assertPixel(pixel(30, 38), [255, 255, 255, 255], "the disc's centre")
+        assertPixel(pixel(30, 17), [0, 0, 0, 0], "above the disc")
+    }
+
     func testAHorizontalRampIsSampledAtPixelCentres() throws {
         // Four levels a pixel: sampling at a pixel's edge would be two off.
         let pixel = try draw([rect(0, 0, 64, 4, .linearGradient(x0: 0, y0: 0, x1: 64, y1: 0, stops: [(0, black), (1, white)]))], width: 64, height: 4)

@@ -61,6 +61,12 @@ final class FreeTypeRaster {
         (self.render, self.library) = (render, library)
     }
 
+    /// Lends the process's shared rasteriser, made on first use, to `body`,
+    /// one caller at a time; nil when FreeType cannot be used.
+    static func withShared<R>(_ body: (FreeTypeRaster?) -> R) -> R {
+        SharedRaster.one.lend(body)
+    }
+
     /// A rasteriser, or the reason FreeType cannot be used.
     static func make() throws(NativeError) -> FreeTypeRaster {
         let loaded = try DynamicLibrary(["libfreetype.so.6"], package: "libfreetype6")
@@ -198,5 +204,21 @@ extension FreeTypeRaster.Scratch {
         }
         end()
         order.sort { contours[$0].first < contours[$1].first }
+    }
+}
+
+/// The rasteriser shapes' fills share, behind a lock.
+private final class SharedRaster: @unchecked Sendable {
+    static let one = SharedRaster()
+    private var lock = pthread_mutex_t()
+    private var raster: Result<FreeTypeRaster, NativeError>?
+
+    private init() { pthread_mutex_init(&lock, nil) }
+
+    func lend<R>(_ body: (FreeTypeRaster?) -> R) -> R {
+        pthread_mutex_lock(&lock)
+        defer { pthread_mutex_unlock(&lock) }
+        if raster == nil { raster = Result { () throws(NativeError) in try FreeTypeRaster.make() } }
+        return body(try? raster?.get())
     }
 }

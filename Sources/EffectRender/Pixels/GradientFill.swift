@@ -16,19 +16,13 @@ final class GradientFill {
     /// Entries in the colour table between the gradient's ends.
     static let steps = 1024
 
-    private var pixels: UnsafeMutablePointer<UInt32>?
-    private var capacity = 0
+    private let pixels = ReusedBuffer<UInt32>()
     /// The shape's coverage, one byte a pixel of the image.
-    private var coverage: UnsafeMutablePointer<UInt8>?
-    private var coverageCapacity = 0
+    private let coverage = ReusedBuffer<UInt8>()
     private var table = [UInt32](repeating: 0, count: GradientFill.steps + 1)
     /// What `table` was made from.
     private var tableFor: (stops: [(offset: Double, color: UInt32)], alpha: Double)?
 
-    deinit {
-        pixels?.deallocate()
-        coverage?.deallocate()
-    }
 
     /// Fills `outline` (in the context's current coordinates) with the
     /// gradient from (x0, y0) to (x1, y1), its alpha times `alpha`. As SVG
@@ -68,7 +62,7 @@ final class GradientFill {
         let origin = ((inverse.tx - x0) * dx + (inverse.ty - y0) * dy) * scale
         guard perX.isFinite, perY.isFinite, origin.isFinite else { return }
         makeTable(sorted, alpha: alpha)
-        let image = reserve(width * height)
+        let image = pixels.reserve(width * height)
         table.withUnsafeBufferPointer { colours in
             let end = Double(Self.steps)
             for row in 0..<height {
@@ -103,14 +97,14 @@ final class GradientFill {
         // breathing-circles frame.
         let placed = Affine.translation(Double(-left), Double(-top)).concatenating(matrix)
         let maskStride = (width + 3) & ~3
-        let coverage = reserveMask(maskStride * height)
-        coverage.update(repeating: 0, count: maskStride * height)
+        let mask = coverage.reserve(maskStride * height)
+        mask.update(repeating: 0, count: maskStride * height)
         let filled = FreeTypeRaster.withShared { raster in
-            raster?.fill(outline, placed, into: coverage, width: width, height: height, stride: maskStride) ?? false
+            raster?.fill(outline, placed, into: mask, width: width, height: height, stride: maskStride) ?? false
         }
-        if filled, let mask = cairo.imageSurfaceCreateForData(coverage, Cairo.formatA8, Int32(width), Int32(height), Int32(maskStride)) {
-            cairo.maskSurface(context, mask, Double(left), Double(top))
-            cairo.surfaceDestroy(mask)
+        if filled, let shape = cairo.imageSurfaceCreateForData(mask, Cairo.formatA8, Int32(width), Int32(height), Int32(maskStride)) {
+            cairo.maskSurface(context, shape, Double(left), Double(top))
+            cairo.surfaceDestroy(shape)
             return
         }
         cairo.setMatrix(context, matrix)
@@ -158,20 +152,21 @@ final class GradientFill {
             table[step] = UInt32(colour[3] + 0.5) << 24 | r << 16 | g << 8 | b
         }
     }
+}
 
-    private func reserveMask(_ count: Int) -> UnsafeMutablePointer<UInt8> {
-        if let coverage, coverageCapacity >= count { return coverage }
-        coverage?.deallocate()
-        let fresh = UnsafeMutablePointer<UInt8>.allocate(capacity: count)
-        (coverage, coverageCapacity) = (fresh, count)
+/// Memory kept for the next call's pixels, grown when a call needs more.
+private final class ReusedBuffer<Element> {
+    private var start: UnsafeMutablePointer<Element>?
+    private var capacity = 0
+
+    /// Room for `count` elements, uninitialised.
+    func reserve(_ count: Int) -> UnsafeMutablePointer<Element> {
+        if let start, capacity >= count { return start }
+        start?.deallocate()
+        let fresh = UnsafeMutablePointer<Element>.allocate(capacity: count)
+        (start, capacity) = (fresh, count)
         return fresh
     }
 
-    private func reserve(_ count: Int) -> UnsafeMutablePointer<UInt32> {
-        if let pixels, capacity >= count { return pixels }
-        pixels?.deallocate()
-        let fresh = UnsafeMutablePointer<UInt32>.allocate(capacity: count)
-        (pixels, capacity) = (fresh, count)
-        return fresh
-    }
+    deinit { start?.deallocate() }
 }

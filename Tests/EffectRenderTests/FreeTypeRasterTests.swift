@@ -86,4 +86,18 @@ final class FreeTypeRasterTests: XCTestCase {
         XCTAssertFalse(done)
         XCTAssertEqual(pixels.filter { $0 != 0 }.count, 0, "the square filled before the refusal is cleared again")
     }
+
+    func testAPointFarOffTheBufferOrNotANumberIsRefusedWithNothingFilled() throws {
+        let raster = try FreeTypeRaster.make()
+        for wild in [2e6, -3e9, .infinity, .nan] {
+            var pixels = [UInt8](repeating: 0, count: width * height)
+            let done = pixels.withUnsafeMutableBufferPointer {
+                raster.fill(rect(2, 2, 20, 20) + rect(30, 2, wild, 20), Affine(), into: $0.baseAddress!, width: width, height: height, stride: width)
+            }
+            XCTAssertFalse(done, "a corner at x = \(wild)")
+            XCTAssertEqual(pixels.filter { $0 != 0 }.count, 0, "nothing filled for a corner at x = \(wild)")
+        }
+        // A million pixels off is past the reach; a thousand is not.
+        XCTAssertGreaterThan(try filled(rect(2, 2, 20, 20) + rect(30, 2, 1_000, 20), columns: 64)[5 * width + 100], 0)
+    }
 }

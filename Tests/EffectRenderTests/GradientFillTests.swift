@@ -50,6 +50,15 @@ final class GradientFillTests: XCTestCase {
         assertPixel(pixel(30, 17), [0, 0, 0, 0], "above the disc")
     }
 
+    func testAShapeReachingAMillionPixelsOffIsStillFilled() throws {
+        // Past what FreeType takes: cairo fills it.
+        let stops: [(offset: Double, color: UInt32)] = [(0, white), (1, white)]
+        let pixel = try draw([rect(-3e6, 0, 3e6 + 32.5, 4, .linearGradient(x0: 0, y0: 0, x1: 64, y1: 0, stops: stops))], width: 64, height: 4)
+        assertPixel(pixel(10, 1), [255, 255, 255, 255], "inside")
+        assertPixel(pixel(32, 1), [127.5, 127.5, 127.5, 127.5], "half of its last column")
+        assertPixel(pixel(40, 1), [0, 0, 0, 0], "past it")
+    }
+
     func testAHorizontalRampIsSampledAtPixelCentres() throws {
         // Four levels a pixel: sampling at a pixel's edge would be two off.
         let pixel = try draw([rect(0, 0, 64, 4, .linearGradient(x0: 0, y0: 0, x1: 64, y1: 0, stops: [(0, black), (1, white)]))], width: 64, height: 4)

@@ -23,7 +23,6 @@ final class GradientFill {
     /// What `table` was made from.
     private var tableFor: (stops: [(offset: Double, color: UInt32)], alpha: Double)?
 
-
     /// Fills `outline` (in the context's current coordinates) with the
     /// gradient from (x0, y0) to (x1, y1), its alpha times `alpha`. As SVG
     /// paints them: no stops paint nothing, and ends that meet paint the

@@ -48,6 +48,8 @@ final class FreeTypeRaster {
         var contours: [(end: Int, first: Int, last: Int)] = []
         /// Contours by their first column.
         var order: [Int] = []
+        /// A point lay past `FreeTypeRaster.reach` or was not a number.
+        var beyondReach = false
         var callPoints: [Vector] = []
         var callTags: [CChar] = []
         var callContours: [Int16] = []
@@ -56,6 +58,10 @@ final class FreeTypeRaster {
     /// The widest stretch of columns FreeType fills at a time: chosen by
     /// measurement (runs of text at 2 px a point).
     static let columns = 64
+    /// How far from the buffer a point may lie, in 64ths of a pixel: FreeType's
+    /// cells are C ints of a 256th of a pixel, and a shape reaching a million
+    /// pixels off an 8K canvas is left to cairo.
+    static let reach = Double(1 << 26)
 
     private init(render: Render, library: OpaquePointer) {
         (self.render, self.library) = (render, library)
@@ -82,7 +88,9 @@ final class FreeTypeRaster {
     /// down, cleared), with the non-zero winding rule, at most `columns`
     /// pixels wide at a time (nil: the whole outline in one call, as
     /// FreeType alone fills it). False, the buffer cleared again, when
-    /// FreeType refused the outline (past 32,767 points in one call).
+    /// FreeType refused the outline (past 32,767 points in one call), and
+    /// false with nothing filled when a point lies a million pixels or more
+    /// from the buffer or is not a number.
     ///
     /// FreeType decomposes the whole outline again for every band of rows
     /// its cell pool holds, so a wide run of text filled in one call cost
@@ -101,6 +109,7 @@ final class FreeTypeRaster {
         swap(&scratch, &self.scratch)
         defer { swap(&scratch, &self.scratch) }
         scratch.outline(segments, map, height: height, width: width)
+        if scratch.beyondReach { return false }
         guard let columns else {
             return fill(Array(scratch.contours.indices)[...], &scratch, from: 0, to: width, pixels, height: height, stride: stride, whole: true)
         }
@@ -173,10 +182,16 @@ extension FreeTypeRaster.Scratch {
         tags.removeAll(keepingCapacity: true)
         contours.removeAll(keepingCapacity: true)
         order.removeAll(keepingCapacity: true)
+        beyondReach = false
         var start = 0
         func add(_ x: Double, _ y: Double, _ tag: CChar) {
             let (px, py) = map.apply(x, y)
-            points.append(FreeTypeRaster.Vector(x: Int((px * 64).rounded()), y: Int(((Double(height) - py) * 64).rounded())))
+            let (fx, fy) = (px * 64, (Double(height) - py) * 64)
+            guard abs(fx) < FreeTypeRaster.reach, abs(fy) < FreeTypeRaster.reach else {
+                beyondReach = true
+                return
+            }
+            points.append(FreeTypeRaster.Vector(x: Int(fx.rounded()), y: Int(fy.rounded())))
             tags.append(tag)
         }
         func end() {

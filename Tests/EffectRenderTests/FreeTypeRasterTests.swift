@@ -97,7 +97,25 @@ final class FreeTypeRasterTests: XCTestCase {
             XCTAssertFalse(done, "a corner at x = \(wild)")
             XCTAssertEqual(pixels.filter { $0 != 0 }.count, 0, "nothing filled for a corner at x = \(wild)")
         }
-        // A million pixels off is past the reach; a thousand is not.
+        // Past a quarter of a million pixels off is beyond the reach; a thousand is not.
         XCTAssertGreaterThan(try filled(rect(2, 2, 20, 20) + rect(30, 2, 1_000, 20), columns: 64)[5 * width + 100], 0)
+    }
+
+    func testALineAfterACloseStartsWhereTheSubpathStarted() throws {
+        // M (10, 4) L (10, 36) L (40, 36) Z L (40, 4) Z: the second triangle starts
+        // at (10, 4), as cairo and SVG draw it, and fills (10, 4) (40, 4) to (40, 36)'s side.
+        let path: [DrawSegment] = [.move(x: 10, y: 4), .line(x: 10, y: 36), .line(x: 40, y: 36), .close, .line(x: 40, y: 4), .line(x: 40, y: 36), .close]
+        let pixels = try filled(path, columns: 64)
+        XCTAssertEqual(pixels[30 * width + 14], 255, "inside the first triangle, by its left side")
+        XCTAssertEqual(pixels[8 * width + 36], 255, "inside the second, by its top right")
+    }
+
+    func testTheSharedRasteriserFills() throws {
+        var pixels = [UInt8](repeating: 0, count: width * height)
+        let done = FreeTypeRaster.withShared { raster in
+            pixels.withUnsafeMutableBufferPointer { raster?.fill(rect(2, 2, 20, 20), Affine(), into: $0.baseAddress!, width: width, height: height, stride: width) ?? false }
+        }
+        XCTAssertTrue(done, "libfreetype6 is installed wherever cairo is")
+        XCTAssertEqual(pixels[10 * width + 10], 255)
     }
 }

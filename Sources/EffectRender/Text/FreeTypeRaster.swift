@@ -58,10 +58,10 @@ final class FreeTypeRaster {
     /// The widest stretch of columns FreeType fills at a time: chosen by
     /// measurement (runs of text at 2 px a point).
     static let columns = 64
-    /// How far from the buffer a point may lie, in 64ths of a pixel: FreeType's
-    /// cells are C ints of a 256th of a pixel, and a shape reaching a million
-    /// pixels off an 8K canvas is left to cairo.
-    static let reach = Double(1 << 26)
+    /// How far from the buffer a point may lie, in 64ths of a pixel: as far
+    /// as FT_Outline_Render takes (±0x1000000, a quarter of a million
+    /// pixels); a shape reaching further is left to cairo.
+    static let reach = Double(1 << 24)
 
     private init(render: Render, library: OpaquePointer) {
         (self.render, self.library) = (render, library)
@@ -89,8 +89,8 @@ final class FreeTypeRaster {
     /// pixels wide at a time (nil: the whole outline in one call, as
     /// FreeType alone fills it). False, the buffer cleared again, when
     /// FreeType refused the outline (past 32,767 points in one call), and
-    /// false with nothing filled when a point lies a million pixels or more
-    /// from the buffer or is not a number.
+    /// false with nothing filled when a point lies a quarter of a million
+    /// pixels or more from the buffer or is not a number.
     ///
     /// FreeType decomposes the whole outline again for every band of rows
     /// its cell pool holds, so a wide run of text filled in one call cost
@@ -204,13 +204,23 @@ extension FreeTypeRaster.Scratch {
             contours.append((points.count - 1, first, last))
             start = points.count
         }
+        // Where the last move put the pen: a line or curve after a close starts
+        // there, as in cairo and SVG, not at its own end.
+        var subpath: (x: Double, y: Double)?
+        func begin() {
+            if points.count == start, let subpath { add(subpath.x, subpath.y, 1) }
+        }
         for segment in segments {
             switch segment {
             case let .move(x, y):
                 end()
                 add(x, y, 1)
-            case let .line(x, y): add(x, y, 1)
+                subpath = (x, y)
+            case let .line(x, y):
+                begin()
+                add(x, y, 1)
             case let .cubic(x, y, x1, y1, x2, y2):
+                begin()
                 add(x1, y1, 2)
                 add(x2, y2, 2)
                 add(x, y, 1)

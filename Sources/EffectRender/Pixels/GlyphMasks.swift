@@ -47,8 +47,6 @@ final class GlyphMasks: @unchecked Sendable {
         let surface: Cairo.Surface
     }
     private var lock = pthread_mutex_t()
-    /// What fills a mask, made on first use (under the lock).
-    private var raster: Result<FreeTypeRaster, NativeError>?
     /// Masks kept at most; past it the cache starts again, so a long
     /// animation of scaling text cannot grow it without end.
     static let capacity = 2048
@@ -120,9 +118,7 @@ final class GlyphMasks: @unchecked Sendable {
     /// in about the time it draws every other, not milliseconds more.
     func prepare(_ list: DisplayList, fonts: FontBook) {
         guard let cairo = try? Cairo.shared.get() else { return }
-        pthread_mutex_lock(&lock)
-        if raster == nil { raster = Result { () throws(NativeError) in try FreeTypeRaster.make() } }
-        pthread_mutex_unlock(&lock)
+        FreeTypeRaster.withShared { _ in }
         for case let .text(text) in list.items where text.size > 0 {
             guard let shaped = fonts.shaped(text.text, weight: text.weight, tracking: text.tracking / text.size) else { continue }
             for glyph in shaped.glyphs {
@@ -154,8 +150,7 @@ final class GlyphMasks: @unchecked Sendable {
         pthread_mutex_lock(&lock)
         defer { pthread_mutex_unlock(&lock) }
         if let known = masks[key] { return known }
-        if raster == nil { raster = Result { () throws(NativeError) in try FreeTypeRaster.make() } }
-        guard let made = Self.render(key, outlines(), cairo, try? raster?.get()) else { return nil }
+        guard let made = FreeTypeRaster.withShared({ Self.render(key, outlines(), cairo, $0) }) else { return nil }
         if masks.count >= Self.capacity {
             for mask in masks.values { cairo.surfaceDestroy(mask.surface) }
             masks.removeAll()

@@ -232,7 +232,7 @@ extension FreeTypeRaster.Scratch {
     }
 }
 
-/// The rasteriser shapes' fills share, behind a lock.
+/// The one rasteriser text masks and shapes' fills share, behind a lock.
 private final class SharedRaster: @unchecked Sendable {
     static let one = SharedRaster()
     private var lock = pthread_mutex_t()

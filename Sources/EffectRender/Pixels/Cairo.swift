@@ -23,6 +23,7 @@ public struct Cairo: @unchecked Sendable {
     let surfaceFlush: @convention(c) (Surface?) -> Void
     let surfaceMarkDirty: @convention(c) (Surface?) -> Void
     let surfaceDestroy: @convention(c) (Surface?) -> Void
+    let surfaceReference: @convention(c) (Surface?) -> Surface?
     let surfaceGetDeviceOffset: @convention(c) (Surface?, UnsafeMutablePointer<Double>, UnsafeMutablePointer<Double>) -> Void
     let imageSurfaceData: @convention(c) (Surface?) -> UnsafeMutablePointer<UInt8>?
     let imageSurfaceStride: @convention(c) (Surface?) -> Int32
@@ -53,6 +54,7 @@ public struct Cairo: @unchecked Sendable {
     let fillPreserve: @convention(c) (Context?) -> Void
     let stroke: @convention(c) (Context?) -> Void
     let clip: @convention(c) (Context?) -> Void
+    let resetClip: @convention(c) (Context?) -> Void
     let clipExtents: @convention(c) (Context?, UnsafeMutablePointer<Double>, UnsafeMutablePointer<Double>, UnsafeMutablePointer<Double>, UnsafeMutablePointer<Double>) -> Void
     let setFillRule: @convention(c) (Context?, Int32) -> Void
     let setLineWidth: @convention(c) (Context?, Double) -> Void
@@ -79,6 +81,7 @@ public struct Cairo: @unchecked Sendable {
         surfaceFlush = try library.function("cairo_surface_flush")
         surfaceMarkDirty = try library.function("cairo_surface_mark_dirty")
         surfaceDestroy = try library.function("cairo_surface_destroy")
+        surfaceReference = try library.function("cairo_surface_reference")
         surfaceGetDeviceOffset = try library.function("cairo_surface_get_device_offset")
         imageSurfaceData = try library.function("cairo_image_surface_get_data")
         imageSurfaceStride = try library.function("cairo_image_surface_get_stride")
@@ -109,6 +112,7 @@ public struct Cairo: @unchecked Sendable {
         fillPreserve = try library.function("cairo_fill_preserve")
         stroke = try library.function("cairo_stroke")
         clip = try library.function("cairo_clip")
+        resetClip = try library.function("cairo_reset_clip")
         clipExtents = try library.function("cairo_clip_extents")
         setFillRule = try library.function("cairo_set_fill_rule")
         setLineWidth = try library.function("cairo_set_line_width")

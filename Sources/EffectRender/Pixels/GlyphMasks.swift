@@ -10,6 +10,11 @@ import Glibc
 /// whole run filled at once covers what the outlines cover
 /// (Benchmarks/compare-pixels: within 0.71/255 on average).
 ///
+/// A mask is kept once its run is drawn a second time: a run whose
+/// spacing or scale changes every frame never repeats, and keeping every
+/// mask filled memory with thousands no frame used again, each new one in
+/// memory no cache held.
+///
 /// The run, not each glyph, is the unit: a glyph's place within the run
 /// stays exact, so a run whose letter-spacing changes by a hair moves its
 /// glyphs by a hair, never a whole eighth of a pixel (masks kept per glyph
@@ -35,6 +40,8 @@ final class GlyphMasks: @unchecked Sendable {
     }
 
     private var masks: [Key: Mask] = [:]
+    /// Runs drawn once, whose masks were not kept.
+    private var seen: Set<Key> = []
     /// Colour glyphs' decoded pictures; each holds its font, so the font's
     /// identity cannot pass to another while the picture is kept.
     private var pictures: [PictureKey: Picture] = [:]
@@ -92,6 +99,7 @@ final class GlyphMasks: @unchecked Sendable {
                 cairo.identityMatrix(context)
                 cairo.maskSurface(context, mask.surface, pixelX + Double(mask.left), pixelY + Double(mask.top))
                 cairo.setMatrix(context, matrix)
+                cairo.surfaceDestroy(mask.surface)
             } else {
                 cairo.path(context, outlines(from: text.x, text.y))
                 cairo.fill(context)
@@ -109,6 +117,7 @@ final class GlyphMasks: @unchecked Sendable {
             cairo.setSourceSurface(context, picture, 0, 0)
             cairo.paintWithAlpha(context, alpha)
             cairo.restore(context)
+            cairo.surfaceDestroy(picture)
         }
     }
 
@@ -124,38 +133,51 @@ final class GlyphMasks: @unchecked Sendable {
             for glyph in shaped.glyphs {
                 if !glyph.font.hasColorBitmaps {
                     _ = glyph.font.outline(of: glyph.glyph)
-                } else if let bitmap = glyph.font.colorBitmap(of: glyph.glyph) {
-                    _ = picture(glyph, bitmap, cairo)
+                } else if let bitmap = glyph.font.colorBitmap(of: glyph.glyph), let picture = picture(glyph, bitmap, cairo) {
+                    cairo.surfaceDestroy(picture)
                 }
             }
         }
     }
 
-    /// A colour glyph's picture, decoded once.
+    /// A colour glyph's picture, decoded once; the caller's to release
+    /// (`surfaceDestroy`) once painted, as a mask is.
     private func picture(_ glyph: ShapedText.Glyph, _ bitmap: ShapedFont.ColorBitmap, _ cairo: Cairo) -> Cairo.Surface? {
         let key = PictureKey(font: ObjectIdentifier(glyph.font), glyph: glyph.glyph)
         pthread_mutex_lock(&lock)
         defer { pthread_mutex_unlock(&lock) }
-        if let known = pictures[key] { return known.surface }
+        if let known = pictures[key] { return cairo.surfaceReference(known.surface) }
         guard let surface = cairo.surface(png: bitmap.png) else { return nil }
         if pictures.count >= Self.capacity {
             for picture in pictures.values { cairo.surfaceDestroy(picture.surface) }
             pictures.removeAll()
         }
         pictures[key] = Picture(font: glyph.font, surface: surface)
-        return surface
+        return cairo.surfaceReference(surface)
     }
 
+    /// The run's mask, the caller's to release (`surfaceDestroy`) once
+    /// composited: a kept one is referenced again, so emptying the cache
+    /// on another thread meanwhile cannot free it.
     private func mask(_ key: Key, _ cairo: Cairo, _ outlines: @autoclosure () -> [DrawSegment]) -> Mask? {
         pthread_mutex_lock(&lock)
         defer { pthread_mutex_unlock(&lock) }
-        if let known = masks[key] { return known }
+        if let known = masks[key] {
+            _ = cairo.surfaceReference(known.surface)
+            return known
+        }
         guard let made = FreeTypeRaster.withShared({ Self.render(key, outlines(), cairo, $0) }) else { return nil }
+        guard seen.contains(key) else {
+            if seen.count >= Self.capacity { seen.removeAll() }
+            seen.insert(key)
+            return made
+        }
         if masks.count >= Self.capacity {
             for mask in masks.values { cairo.surfaceDestroy(mask.surface) }
             masks.removeAll()
         }
         masks[key] = made
+        _ = cairo.surfaceReference(made.surface)
         return made
     }
 

@@ -3,8 +3,9 @@ import EffectHost
 /// A box in device space that holds all the ink of a run of display-list
 /// items drawn under `matrix`: what a layer needs to hold, generously
 /// around the items' geometry (DisplayListInk): a miter's reach for
-/// strokes, a whole em around text, for glyphs that overhang their
-/// measured box.
+/// strokes; around text, its glyphs' outlines as the fonts place them, or
+/// without fonts a whole em around its measured box, for glyphs that
+/// overhang it.
 enum InkBounds {
     typealias Box = (minX: Double, minY: Double, maxX: Double, maxY: Double)
 
@@ -29,8 +30,17 @@ enum InkBounds {
                 add(rect, outset: (shape.stroke?.width ?? 0) * 2, step)
             case let .text(text):
                 let em = max(text.size, 0)
-                let width = max(text.advance, 0)
-                add(DrawRect(x: text.x - em, y: text.y - max(text.ascent, em) - em, width: width + 2 * em, height: max(text.ascent, em) + max(text.descent, em) + 2 * em), outset: 0, step)
+                if let fonts, em > 0, let shaped = fonts.shaped(text.text, weight: text.weight, tracking: text.tracking / em) {
+                    // The glyphs the fonts draw, where they draw them.
+                    guard let ink = shaped.inkBox(size: em) else { continue }
+                    add(DrawRect(x: text.x + ink.x, y: text.y + ink.y, width: ink.width, height: ink.height), outset: 0, step)
+                } else {
+                    // cairo's own text, stretched to the advance when there is one, else as wide as its
+                    // glyphs: none is wider than two ems.
+                    let width = text.advance > 0 ? text.advance : Double(text.text.unicodeScalars.count) * 2 * em
+                    let (above, below) = (max(text.ascent, em) + em, max(text.descent, em) + em)
+                    add(DrawRect(x: text.x - em, y: text.y - above, width: width + 2 * em, height: above + below), outset: 0, step)
+                }
             }
         }
         return box

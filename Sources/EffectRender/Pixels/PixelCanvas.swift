@@ -9,6 +9,13 @@ public struct PixelArea: Equatable, Sendable {
     public init(x: Int, y: Int, width: Int, height: Int) {
         (self.x, self.y, self.width, self.height) = (x, y, width, height)
     }
+
+    /// The smallest area holding both.
+    public func union(_ other: PixelArea) -> PixelArea {
+        let (left, top) = (min(x, other.x), min(y, other.y))
+        let (right, bottom) = (max(x + width, other.x + other.width), max(y + height, other.y + other.height))
+        return PixelArea(x: left, y: top, width: right - left, height: bottom - top)
+    }
 }
 
 /// A picture's pixels: one cairo image surface, kept for a whole run, that
@@ -18,9 +25,24 @@ public final class PixelCanvas {
     public let height: Int
     let cairo: Cairo
     private let surface: Cairo.Surface
-    /// The cairo context that draws into the canvas, for a caller's own drawing.
-    public let context: OpaquePointer
+    private let drawing: OpaquePointer
     private let gradients = GradientFill()
+    /// Whether the pixels are the canvas's own, which no one else writes:
+    /// not a caller's buffer, and its cairo context never handed out.
+    private var owned: Bool
+    /// What the last clear left, while only this canvas's own `draw` has
+    /// drawn since: its colour everywhere but in `drawn`, the pixels those
+    /// draws may have changed (nil: none). Clearing again resets just
+    /// those: a frame's ink is often a small part of it, and clearing every
+    /// pixel was a fifth of a text frame's time. Nil when unknown.
+    private var cleared: (color: UInt32?, drawn: PixelArea?)?
+
+    /// The cairo context that draws into the canvas, for a caller's own
+    /// drawing: from then on every `clear` clears every pixel.
+    public var context: OpaquePointer {
+        (owned, cleared) = (false, nil)
+        return drawing
+    }
 
     /// The longest side a canvas may have, in pixels: 8K, which every
     /// encoder here takes, and a frame (256 MB of RGBA) a pipe carries
@@ -33,7 +55,7 @@ public final class PixelCanvas {
         // CAIRO_FORMAT_ARGB32: premultiplied, B G R A in memory on little-endian machines.
         let fits = width > 0 && height > 0 && width <= Self.maxSide && height <= Self.maxSide
         try self.init(cairo, width: width, height, fits ? cairo.imageSurfaceCreate(Cairo.formatARGB32, Int32(width), Int32(height)) : nil,
-                      refusal: "cairo cannot make a \(width) × \(height) picture")
+                      owned: true, refusal: "cairo cannot make a \(width) × \(height) picture")
     }
 
     /// The longest stride cairo takes: its strides are C ints, and a
@@ -50,12 +72,13 @@ public final class PixelCanvas {
             width > 0 && height > 0 && width <= Self.maxSide && height <= Self.maxSide && stride >= 4 * width && stride % 4 == 0
             && stride <= Self.maxStride
         let surface = fits ? cairo.imageSurfaceCreateForData(pixels, Cairo.formatARGB32, Int32(width), Int32(height), Int32(stride)) : nil
-        try self.init(cairo, width: width, height, surface, refusal: "cairo cannot draw on \(width) × \(height) pixels \(stride) bytes a row")
+        try self.init(
+            cairo, width: width, height, surface, owned: false, refusal: "cairo cannot draw on \(width) × \(height) pixels \(stride) bytes a row")
     }
 
     /// A canvas on `surface`, which it owns from here; `refusal` says why
     /// there is none when it is nil or in error.
-    private init(_ cairo: Cairo, width: Int, _ height: Int, _ surface: Cairo.Surface?, refusal: String) throws(NativeError) {
+    private init(_ cairo: Cairo, width: Int, _ height: Int, _ surface: Cairo.Surface?, owned: Bool, refusal: String) throws(NativeError) {
         guard let surface, cairo.surfaceStatus(surface) == 0 else {
             if let surface { cairo.surfaceDestroy(surface) }
             throw NativeError(refusal)
@@ -64,7 +87,7 @@ public final class PixelCanvas {
             cairo.surfaceDestroy(surface)
             throw NativeError("cairo cannot draw on a \(width) × \(height) picture")
         }
-        (self.cairo, self.width, self.height, self.surface, self.context) = (cairo, width, height, surface, context)
+        (self.cairo, self.width, self.height, self.surface, self.drawing, self.owned) = (cairo, width, height, surface, context, owned)
     }
 
     /// Finishes cairo's drawing, so the pixels are all in memory.
@@ -74,6 +97,7 @@ public final class PixelCanvas {
 
     /// Tells cairo its pixels were written by other hands.
     public func markDirty() {
+        cleared = nil
         cairo.surfaceMarkDirty(surface)
     }
 
@@ -106,7 +130,7 @@ public final class PixelCanvas {
     }
 
     deinit {
-        cairo.destroy(context)
+        cairo.destroy(drawing)
         cairo.surfaceDestroy(surface)
     }
 
@@ -114,17 +138,31 @@ public final class PixelCanvas {
     /// unreadable: transparent) and puts the context's transform back to
     /// one unit a pixel. One pass over the pixels, where clearing and then
     /// painting the colour over took two: most of a small frame's time.
+    /// After a clear to the same colour and nothing but `draw` since, only
+    /// the pixels those draws may have changed are set.
     public func clear(to css: String? = nil) {
+        let color = css.flatMap(Self.rgba)
+        let context = drawing
         cairo.identityMatrix(context)
         cairo.save(context)
-        if let css, let rgba = Self.rgba(css) {
+        cairo.resetClip(context)
+        if let color {
             cairo.setOperator(context, Cairo.operatorSource)
-            cairo.setColor(context, rgba)
+            cairo.setColor(context, color)
         } else {
             cairo.setOperator(context, Cairo.operatorClear)
         }
-        cairo.paint(context)
+        if let cleared, cleared.color == color {
+            if let drawn = cleared.drawn {
+                cairo.newPath(context)
+                cairo.rectangle(context, Double(drawn.x), Double(drawn.y), Double(drawn.width), Double(drawn.height))
+                cairo.fill(context)
+            }
+        } else {
+            cairo.paint(context)
+        }
         cairo.restore(context)
+        cleared = owned ? (color, nil) : nil
     }
 
     /// Maps `viewBox` onto the canvas: by default as an SVG viewport does
@@ -132,7 +170,7 @@ public final class PixelCanvas {
     /// share of that size, in its place.
     public func fit(_ viewBox: DrawRect, placement: Placement = .fitted) {
         guard let (scale, x, y) = placed(viewBox, placement) else { return }
-        cairo.setMatrix(context, Affine.translation(x - viewBox.x * scale, y - viewBox.y * scale).concatenating(.scale(scale, scale)))
+        cairo.setMatrix(drawing, Affine.translation(x - viewBox.x * scale, y - viewBox.y * scale).concatenating(.scale(scale, scale)))
     }
 
     /// The pixels `viewBox` covers when fitted at `placement`, rounded out
@@ -155,6 +193,7 @@ public final class PixelCanvas {
 
     /// Runs `body` with cairo's drawing held inside `area`.
     public func clipped<R>(to area: PixelArea, _ body: () throws(NativeError) -> R) throws(NativeError) -> R {
+        let context = drawing
         cairo.save(context)
         defer { cairo.restore(context) }
         cairo.identityMatrix(context)
@@ -168,6 +207,7 @@ public final class PixelCanvas {
     /// #RRGGBB or #RRGGBBAA.
     public func fill(_ rect: DrawRect, css: String) {
         guard let rgba = Self.rgba(css) else { return }
+        let context = self.context
         cairo.newPath(context)
         cairo.rectangle(context, rect.x, rect.y, rect.width, rect.height)
         cairo.setColor(context, rgba)
@@ -177,6 +217,7 @@ public final class PixelCanvas {
     /// Fills every pixel of the canvas with a CSS colour (#RRGGBB or
     /// #RRGGBBAA), over what it holds, whatever the current transform.
     public func paint(css: String) {
+        let context = self.context
         cairo.save(context)
         cairo.identityMatrix(context)
         fill(DrawRect(x: 0, y: 0, width: Double(width), height: Double(height)), css: css)
@@ -188,12 +229,38 @@ public final class PixelCanvas {
 
     /// Draws `list` with the view's points mapped by the current transform.
     public func draw(_ list: DisplayList, fonts: FontBook?) throws(NativeError) {
-        try CairoPainter(fonts: fonts, gradients: gradients).draw(list, into: context)
+        if let known = cleared, let ink = inkArea(list, fonts) {
+            cleared = (known.color, known.drawn.map { $0.union(ink) } ?? ink)
+        }
+        try CairoPainter(fonts: fonts, gradients: gradients).draw(list, into: drawing)
     }
 
-    /// The canvas's rows, premultiplied BGRA, `stride` bytes apart: cairo's
-    /// drawing is finished first.
+    /// The pixels drawing `list` under the current transform may change:
+    /// its ink's box (`InkBounds`, generous already) rounded out and two
+    /// pixels more, cut to the canvas; the whole canvas when the box is not
+    /// finite, nil when there is no ink on the canvas.
+    private func inkArea(_ list: DisplayList, _ fonts: FontBook?) -> PixelArea? {
+        guard let box = InkBounds.of(list.items, list.items.indices, cairo.matrix(drawing), fonts: fonts) else { return nil }
+        guard box.minX.isFinite, box.minY.isFinite, box.maxX.isFinite, box.maxY.isFinite else {
+            return PixelArea(x: 0, y: 0, width: width, height: height)
+        }
+        let (left, top) = (max(0, box.minX.rounded(.down) - 2), max(0, box.minY.rounded(.down) - 2))
+        let (right, bottom) = (min(Double(width), box.maxX.rounded(.up) + 2), min(Double(height), box.maxY.rounded(.up) + 2))
+        guard left < right, top < bottom else { return nil }
+        return PixelArea(x: Int(left), y: Int(top), width: Int(right - left), height: Int(bottom - top))
+    }
+
+    /// The canvas's rows, premultiplied BGRA, `stride` bytes apart, to read
+    /// or write: cairo's drawing is finished first, and the next `clear`
+    /// clears every pixel.
     public func withPixels<R>(_ body: (UnsafeMutablePointer<UInt8>, Int) throws -> R) throws -> R {
+        cleared = nil
+        return try readingPixels { try body(UnsafeMutablePointer(mutating: $0), $1) }
+    }
+
+    /// The canvas's rows, premultiplied BGRA, `stride` bytes apart, to read
+    /// only: cairo's drawing is finished first.
+    public func readingPixels<R>(_ body: (UnsafePointer<UInt8>, Int) throws -> R) throws -> R {
         cairo.surfaceFlush(surface)
         guard let data = cairo.imageSurfaceData(surface) else { throw NativeError("cairo has no pixels") }
         return try body(data, Int(cairo.imageSurfaceStride(surface)))

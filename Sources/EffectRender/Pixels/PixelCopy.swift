@@ -15,7 +15,7 @@ extension PixelCanvas {
     /// premultiplied.
     public func copyPixels(into target: UnsafeMutablePointer<UInt8>, stride targetStride: Int, order: PixelOrder, straight: Bool) throws {
         let width = self.width
-        try withPixels { pixels, stride in
+        try readingPixels { pixels, stride in
             for row in 0..<height {
                 let source = UnsafeRawPointer(pixels + row * stride).assumingMemoryBound(to: UInt32.self)
                 let out = UnsafeMutableRawPointer(target + row * targetStride).assumingMemoryBound(to: UInt32.self)

@@ -7,12 +7,14 @@ import Synchronization
 /// rasterising a frame, on one core while the other idled.
 ///
 /// A frame's pixels are copied out of the canvas into a free slot, and the
-/// slot is encoded and written on a concurrent queue. There are as many
-/// slots as cores, so at most that many frames wait in memory and the
-/// drawing thread waits when all are busy. Each file is still written
-/// whole under a temporary name and renamed into place; after the first
-/// error no further frame is started, and the error is thrown by the
-/// next `submit` or by `finish`.
+/// slot is encoded and written on a concurrent queue. There are two slots
+/// a core, so at most that many frames wait in memory; when all are busy
+/// the drawing thread waits until half are free and then draws that many
+/// frames back to back: drawn one at a time, each woke to caches the
+/// encoders had filled, and took a sixth longer (docs/benchmarks.md).
+/// Each file is still written whole under a temporary name and renamed
+/// into place; after the first error no further frame is started, and the
+/// error is thrown by the next `submit` or by `finish`.
 final class PNGFrameQueue: @unchecked Sendable {
     private final class Slot: @unchecked Sendable {
         var pixels: [UInt8]
@@ -34,15 +36,16 @@ final class PNGFrameQueue: @unchecked Sendable {
 
     /// What the slots may hold at most, in bytes: a slot holds a frame's
     /// pixels and, while it encodes, its rows and its file (about three
-    /// frames), so an 8K frame (256 MB) gets one slot, not one a core.
+    /// frames), so an 8K frame (256 MB) gets one slot, not two a core.
     static let memory = 1 << 30
 
-    /// A queue for frames of `width` × `height` pixels, encoding up to `workers` at once.
+    /// A queue for frames of `width` × `height` pixels, for `workers`
+    /// cores to encode: two slots each.
     init(width: Int, height: Int, workers: Int = Cores.available) throws(NativeError) {
-        let count = max(1, min(workers, Self.memory / max(1, 3 * width * height * 4)))
+        let count = max(1, min(2 * workers, Self.memory / max(1, 3 * width * height * 4)))
         var free: [Slot] = []
         for _ in 0..<count { free.append(try Slot(bytes: width * height * 4)) }
-        slots = FrameSlots(free)
+        slots = FrameSlots(free, refill: count / 2)
         (self.width, self.height) = (width, height)
     }
 

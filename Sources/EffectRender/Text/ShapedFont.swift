@@ -23,6 +23,7 @@ public final class ShapedFont: @unchecked Sendable {
     /// Shaping and outlines share one buffer and caches.
     private var lock = pthread_mutex_t()
     private var outlines: [UInt32: [GlyphSegment]] = [:]
+    private var outlineBoxes: [UInt32: OutlineBox?] = [:]
     private var bitmaps: [UInt32: ColorBitmap?] = [:]
     /// Runs already shaped, by text, as HarfBuzz placed them: an effect
     /// measures and draws the same runs every frame, and tracking, which
@@ -226,6 +227,44 @@ public final class ShapedFont: @unchecked Sendable {
         }
         bitmaps[glyph] = made
         return made
+    }
+
+    /// A box in font units, y up.
+    public struct OutlineBox: Sendable {
+        public let minX, minY, maxX, maxY: Double
+    }
+
+    /// The box around the glyph's outline points and control points, in
+    /// font units, y up: its ink lies within it. Nil for a glyph with no
+    /// outline (a space).
+    public func outlineBox(of glyph: UInt32) -> OutlineBox? {
+        pthread_mutex_lock(&lock)
+        let known = outlineBoxes[glyph]
+        pthread_mutex_unlock(&lock)
+        if let known { return known }
+        var (minX, minY, maxX, maxY) = (Double.infinity, Double.infinity, -Double.infinity, -Double.infinity)
+        func add(_ x: Double, _ y: Double) {
+            (minX, maxX) = (min(minX, x), max(maxX, x))
+            (minY, maxY) = (min(minY, y), max(maxY, y))
+        }
+        for segment in outline(of: glyph) {
+            switch segment {
+            case let .move(x, y), let .line(x, y): add(x, y)
+            case let .quadratic(x1, y1, x, y):
+                add(x1, y1)
+                add(x, y)
+            case let .cubic(x1, y1, x2, y2, x, y):
+                add(x1, y1)
+                add(x2, y2)
+                add(x, y)
+            case .close: break
+            }
+        }
+        let box = minX <= maxX && minY <= maxY ? OutlineBox(minX: minX, minY: minY, maxX: maxX, maxY: maxY) : nil
+        pthread_mutex_lock(&lock)
+        outlineBoxes[glyph] = box
+        pthread_mutex_unlock(&lock)
+        return box
     }
 
     /// The glyph's outline, in font units, y up.

@@ -33,6 +33,39 @@ public struct ShapedText: Sendable {
     /// The glyphs drawn as colour bitmaps (emoji) rather than outlines.
     public var hasColorGlyphs: Bool { glyphs.contains { $0.font.hasColorBitmaps } }
 
+    /// Where the run's ink lies at `size` points an em, in points from its
+    /// origin, y down: around every outline glyph's points and control
+    /// points and every colour glyph's picture (and its filtering's
+    /// spread), as the run is drawn. Nil when no glyph has ink.
+    public func inkBox(size: Double) -> DrawRect? {
+        ink.map { DrawRect(x: $0.x * size, y: $0.y * size, width: $0.width * size, height: $0.height * size) }
+    }
+
+    /// `inkBox` at one point an em, found once when the run is shaped.
+    private let ink: DrawRect?
+
+    init(glyphs: [Glyph], text: String, advance: Double, uncovered: [Unicode.Scalar]) {
+        (self.glyphs, self.text, self.advance, self.uncovered) = (glyphs, text, advance, uncovered)
+        var (minX, minY, maxX, maxY) = (Double.infinity, Double.infinity, -Double.infinity, -Double.infinity)
+        for glyph in glyphs {
+            let scale = glyph.scale(size: 1)
+            if glyph.font.hasColorBitmaps {
+                guard let bitmap = glyph.font.colorBitmap(of: glyph.glyph) else { continue }
+                // Enlarged, the picture's filtering spreads half a source pixel past its box: a
+                // sixteenth of it covers pictures 8 pixels and up (Noto Color Emoji's are 136).
+                let (spreadX, spreadY) = (abs(bitmap.width) * scale / 16, abs(bitmap.height) * scale / 16)
+                let (left, top) = (glyph.x + bitmap.left * scale - spreadX, -glyph.y - bitmap.top * scale - spreadY)
+                let (right, bottom) = (left + bitmap.width * scale + 2 * spreadX, top + bitmap.height * scale + 2 * spreadY)
+                (minX, maxX) = (min(minX, left, right), max(maxX, left, right))
+                (minY, maxY) = (min(minY, top, bottom), max(maxY, top, bottom))
+            } else if let box = glyph.font.outlineBox(of: glyph.glyph) {
+                (minX, maxX) = (min(minX, glyph.x + box.minX * scale), max(maxX, glyph.x + box.maxX * scale))
+                (minY, maxY) = (min(minY, -glyph.y - box.maxY * scale), max(maxY, -glyph.y - box.minY * scale))
+            }
+        }
+        ink = minX <= maxX && minY <= maxY ? DrawRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY) : nil
+    }
+
     /// A cluster drawn in a colour font, as text: where SVG and web pages
     /// keep emoji as characters for the reader's own emoji font.
     public struct ColorCluster: Sendable {

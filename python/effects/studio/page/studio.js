@@ -718,7 +718,6 @@ function showProblems(problems) {
 async function loadCatalog(keep) {
   const catalog = await getJSON("api/effects");
   state.catalog = catalog;
-  state.generation = catalog.generation;
   const width = $("width");
   width.min = String(catalog.look.width.min);
   width.max = String(catalog.look.width.max);
@@ -731,6 +730,8 @@ async function loadCatalog(keep) {
   const id = catalog.effects.some((e) => e.id === wanted) ? wanted : catalog.first;
   if (id) await chooseEffect(id, keep && state.effect && state.effect.id === id);
   showProblems(catalog.problems);
+  // Only now is the build shown: a page asked which build it shows never answers one half applied.
+  state.generation = catalog.generation;
 }
 
 async function watchBuilds() {

@@ -55,4 +55,21 @@ final class FrameSlotsTests: XCTestCase {
         slots.give(b)
         XCTAssertThrowsError(try slots.take()) { XCTAssertTrue($0 is Broken) }
     }
+
+    func testAPNGRenderHasEightSlotsACoreForSmallFramesAndFewerForLargeOnes() {
+        // 1010 × 188 (tracking-breathe at 2×): 760 KB a frame, eight a core.
+        XCTAssertEqual(PNGFrameQueue.slotCount(width: 1010, height: 188, workers: 2), 16)
+        XCTAssertEqual(PNGFrameQueue.slotCount(width: 1010, height: 188, workers: 1), 8)
+        // 1280 × 720: 3,686,400 bytes; 32 MiB holds 9 of them.
+        XCTAssertEqual(PNGFrameQueue.slotCount(width: 1280, height: 720, workers: 2), 9)
+        // 1920 × 1080: 8,294,400 bytes; 32 MiB holds 4 of them, two a core.
+        XCTAssertEqual(PNGFrameQueue.slotCount(width: 1920, height: 1080, workers: 2), 4)
+        // 3840 × 2160: 32 MiB holds 1, fewer than two a core: still two a core.
+        XCTAssertEqual(PNGFrameQueue.slotCount(width: 3840, height: 2160, workers: 2), 4)
+        // 7680 × 4320: 132.7 MB; 1 GiB holds two of its three-frame slots.
+        XCTAssertEqual(PNGFrameQueue.slotCount(width: 7680, height: 4320, workers: 2), 2)
+        // 16384 × 16384: 1 GiB a frame, past the budget: still one slot.
+        XCTAssertEqual(PNGFrameQueue.slotCount(width: 16384, height: 16384, workers: 2), 1)
+        XCTAssertEqual(PNGFrameQueue.slotCount(width: 1010, height: 188, workers: 0), 8, "at least one core")
+    }
 }

@@ -118,4 +118,15 @@ final class FreeTypeRasterTests: XCTestCase {
         XCTAssertTrue(done, "libfreetype6 is installed wherever cairo is")
         XCTAssertEqual(pixels[10 * width + 10], 255)
     }
+
+    func testAPointHalfASixtyFourthOverRoundsAwayFromZero() throws {
+        // FreeType takes 64ths of a pixel: an edge at 10 + 1/128 goes to 10 + 1/64, as
+        // `rounded()` takes a half, so the pixel it starts in is 63/64 covered, not whole.
+        let pixels = try filled(rect(10 + 1.0 / 128, 2, 30, 6), columns: 64)
+        XCTAssertEqual(Double(pixels[3 * width + 10]), 63.0 / 64 * 256, accuracy: 1.5)
+        XCTAssertEqual(pixels[3 * width + 11], 255)
+        // And a whisker under the half stays where it was: the pixel whole.
+        let under = try filled(rect(10 + 1.0 / 128 - 1e-9, 2, 30, 6), columns: 64)
+        XCTAssertEqual(under[3 * width + 10], 255)
+    }
 }

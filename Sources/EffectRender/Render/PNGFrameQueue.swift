@@ -7,26 +7,27 @@ import Synchronization
 /// rasterising a frame, on one core while the other idled.
 ///
 /// A frame's pixels are copied out of the canvas into a free slot, and the
-/// slot is encoded and written on a concurrent queue. There are two slots
-/// a core, so at most that many frames wait in memory; when all are busy
-/// the drawing thread waits until half are free and then draws that many
-/// frames back to back: drawn one at a time, each woke to caches the
-/// encoders had filled, and took a sixth longer (docs/benchmarks.md).
+/// slot is encoded and written on a concurrent queue. There are between
+/// two and eight slots a core (`slotCount`), so at most that many frames
+/// wait in memory; when all are busy the drawing thread waits until half
+/// are free and then draws that many frames back to back: drawn one at a
+/// time, each woke to caches the encoders had filled, and took a sixth
+/// longer; eight at a time, a frame of text takes a quarter less than two
+/// at a time (docs/benchmarks.md).
 /// Each file is still written whole under a temporary name and renamed
 /// into place; after the first error no further frame is started, and the
 /// error is thrown by the next `submit` or by `finish`.
 final class PNGFrameQueue: @unchecked Sendable {
     private final class Slot: @unchecked Sendable {
         var pixels: [UInt8]
-        var encoder: PNGEncoder
 
-        init(bytes: Int) throws(NativeError) {
-            pixels = [UInt8](repeating: 0, count: bytes)
-            encoder = try PNGEncoder()
-        }
+        init(bytes: Int) { pixels = [UInt8](repeating: 0, count: bytes) }
     }
 
     private let slots: FrameSlots<Slot>
+    /// Encoders not in use: one for each frame encoded at once, not one a
+    /// slot, as an encoder keeps a frame's rows and its file between frames.
+    private let encoders: Mutex<[PNGEncoder]>
     /// Processor seconds spent encoding and writing, on every thread.
     private let spent = Mutex(0.0)
     private let group = DispatchGroup()
@@ -35,17 +36,29 @@ final class PNGFrameQueue: @unchecked Sendable {
     private let height: Int
 
     /// What the slots may hold at most, in bytes: a slot holds a frame's
-    /// pixels and, while it encodes, its rows and its file (about three
-    /// frames), so an 8K frame (256 MB) gets one slot, not two a core.
+    /// pixels and, while it is encoded, an encoder's rows and file (about
+    /// three frames in all), so an 8K frame (256 MB) gets one slot.
     static let memory = 1 << 30
+    /// The frames' pixels the slots hold together, past two slots a core:
+    /// small frames get eight a core, 720p frames (3.7 MB) four or more,
+    /// 1080p frames (8.3 MB) two, as before there were more.
+    static let batchMemory = 32 << 20
+
+    /// Slots for frames of `width` × `height` pixels and `workers` cores:
+    /// eight a core where `batchMemory` holds them, no fewer than two, and
+    /// within `memory`, at least one.
+    static func slotCount(width: Int, height: Int, workers: Int) -> Int {
+        let bytes = max(1, width * height * 4)
+        let workers = max(1, workers)
+        return max(1, min(min(8 * workers, max(2 * workers, batchMemory / bytes)), memory / (3 * bytes)))
+    }
 
     /// A queue for frames of `width` × `height` pixels, for `workers`
-    /// cores to encode: two slots each.
+    /// cores to encode.
     init(width: Int, height: Int, workers: Int = Cores.available) throws(NativeError) {
-        let count = max(1, min(2 * workers, Self.memory / max(1, 3 * width * height * 4)))
-        var free: [Slot] = []
-        for _ in 0..<count { free.append(try Slot(bytes: width * height * 4)) }
-        slots = FrameSlots(free, refill: count / 2)
+        let count = Self.slotCount(width: width, height: height, workers: workers)
+        slots = FrameSlots((0..<count).map { _ in Slot(bytes: width * height * 4) }, refill: count / 2)
+        encoders = Mutex([try PNGEncoder()])
         (self.width, self.height) = (width, height)
     }
 
@@ -67,10 +80,12 @@ final class PNGFrameQueue: @unchecked Sendable {
             let start = ThreadClock.now()
             var failure: (any Error)?
             do {
+                var encoder = try encoders.withLock { $0.popLast() } ?? PNGEncoder()
+                defer { encoders.withLock { $0.append(encoder) } }
                 try slot.pixels.withUnsafeBufferPointer { pixels in
-                    try slot.encoder.encode(pixels.baseAddress!, width: width, height: height, stride: width * 4)
+                    try encoder.encode(pixels.baseAddress!, width: width, height: height, stride: width * 4)
                 }
-                try Files.write(slot.encoder.file, to: path)
+                try Files.write(encoder.file, to: path)
             } catch {
                 failure = error
             }

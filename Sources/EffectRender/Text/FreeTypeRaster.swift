@@ -173,6 +173,15 @@ final class FreeTypeRaster {
 }
 
 extension FreeTypeRaster.Scratch {
+    /// `value` rounded half away from zero, as `rounded()` does, without
+    /// the library call `rounded()` makes on a processor with no SSE4.1.
+    @inline(__always)
+    fileprivate static func nearest(_ value: Double) -> Int {
+        let whole = Int(value)  // toward zero, exact below the reach
+        let rest = value - Double(whole)
+        return rest >= 0.5 ? whole + 1 : rest <= -0.5 ? whole - 1 : whole
+    }
+
     /// `segments` mapped by `map` as FreeType takes them: 26.6 fixed point,
     /// y up from the bottom edge of a buffer `height` rows tall; each
     /// contour's columns cut to the `width` of the buffer, and the
@@ -184,14 +193,19 @@ extension FreeTypeRaster.Scratch {
         order.removeAll(keepingCapacity: true)
         beyondReach = false
         var start = 0
+        points.reserveCapacity(3 * segments.count + 1)
+        tags.reserveCapacity(3 * segments.count + 1)
+        // The map taken apart (this runs for every point of every glyph); x in 64ths
+        // straight away, which is exact, y turned up from the bottom edge first.
+        let (a, c, tx) = (map.a * 64, map.c * 64, map.tx * 64)
+        let (b, d, ty, bottom) = (map.b, map.d, map.ty, Double(height))
         func add(_ x: Double, _ y: Double, _ tag: CChar) {
-            let (px, py) = map.apply(x, y)
-            let (fx, fy) = (px * 64, (Double(height) - py) * 64)
+            let (fx, fy) = (a * x + c * y + tx, (bottom - (b * x + d * y + ty)) * 64)
             guard abs(fx) < FreeTypeRaster.reach, abs(fy) < FreeTypeRaster.reach else {
                 beyondReach = true
                 return
             }
-            points.append(FreeTypeRaster.Vector(x: Int(fx.rounded()), y: Int(fy.rounded())))
+            points.append(FreeTypeRaster.Vector(x: Self.nearest(fx), y: Self.nearest(fy)))
             tags.append(tag)
         }
         func end() {

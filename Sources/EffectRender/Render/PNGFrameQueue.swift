@@ -41,7 +41,7 @@ final class PNGFrameQueue: @unchecked Sendable {
     static let memory = 1 << 30
     /// The frames' pixels the slots hold together, past two slots a core:
     /// small frames get eight a core, 720p frames (3.7 MB) four or more,
-    /// 1080p frames (8.3 MB) two, as before there were more.
+    /// 1080p frames (8.3 MB) two, as before.
     static let batchMemory = 32 << 20
 
     /// Slots for frames of `width` × `height` pixels and `workers` cores:

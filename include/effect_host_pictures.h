@@ -61,7 +61,11 @@ typedef struct effect_host_look {
 
 /* A picture of the instance's frames: the effect's display list (or, for
  * an effect that does not draw itself, bars of its channels) on a canvas
- * that holds its ink at every t. Fonts are loaded here, once.
+ * that holds its ink at every t. Fonts are loaded here, once, and the
+ * first frame is drawn into a single pixel that is thrown away, so that
+ * what any first draw pays (cairo and FreeType's first calls, the text's
+ * glyph outlines, colour glyphs' pictures) is paid here and the first
+ * effect_host_picture_draw_pixels takes about as long as any other.
  * Errors: NULL_POINTER, STRUCT_SIZE, RANGE (an unknown appearance or
  * ground, a width outside 10 to 10000 points), EFFECT_HOST_ERR_MISSING (a
  * font file that cannot be used; a missing font family falls back as

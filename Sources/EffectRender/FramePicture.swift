@@ -50,7 +50,9 @@ public struct FramePicture {
         _ list: DisplayList, on pixels: PixelCanvas, placement: Placement = .fitted, over: Bool = false,
         ground extent: GroundExtent = .picture
     ) throws(NativeError) {
-        let groundsCanvas = extent == .canvas && ground != nil
+        // A picture that covers every pixel whole grounds them all as the canvas's ground would:
+        // set in the clear's one pass, not cleared and then filled.
+        let groundsCanvas = ground != nil && (extent == .canvas || pixels.coversWhole(canvas.viewBox, placement: placement))
         if !over {
             pixels.clear(to: groundsCanvas ? ground : nil)
         } else if groundsCanvas, let ground {
@@ -59,9 +61,30 @@ public struct FramePicture {
         guard let area = area(on: pixels, placement: placement) else { return }
         try pixels.clipped(to: area) { () throws(NativeError) in
             pixels.fit(canvas.viewBox, placement: placement)
-            if extent == .picture, let ground { pixels.fill(canvas.viewBox, css: ground) }
+            if !groundsCanvas, let ground { pixels.fill(canvas.viewBox, css: ground) }
             try pixels.draw(list, fonts: fonts)
         }
+    }
+
+    /// Draws `list` once, fitted into a single pixel that is thrown away,
+    /// so that what a first frame pays whatever its size is paid as the
+    /// picture is made, not by a real-time host's first frame: loading
+    /// cairo and FreeType's rasteriser and their first calls, the glyph
+    /// outlines of the list's text and its colour glyphs' pictures, and
+    /// Swift's type metadata for the painter's tables and scratch. No
+    /// mask it fills is one a frame at the picture's size reads. A group
+    /// unseen in `list` (an effect that fades in) is drawn half seen, as it
+    /// is while it fades in, so its text is readied too.
+    func rehearse(_ list: DisplayList) {
+        guard let pixel = try? PixelCanvas(width: 1, height: 1) else { return }
+        let seen = list.items.map { item -> DrawItem in
+            guard case let .group(group) = item, group.opacity <= 0 else { return item }
+            return .group(
+                DrawGroup(
+                    id: group.id, transform: group.transform, opacity: 0.5, blur: group.blur, saturation: group.saturation, clip: group.clip))
+        }
+        try? draw(
+            DisplayList(width: list.width, height: list.height, bounds: list.bounds, maxItemCount: list.maxItemCount, items: seen), on: pixel)
     }
 
     /// The pixels of `pixels` the picture covers at `placement`: all a draw
@@ -140,13 +163,14 @@ public func makePicture(for instance: EffectInstance, proposedWidth: Double?, st
     }
     if let first {
         let (fonts, appearance) = (style.fonts, style.appearance)
-        if let fonts { GlyphMasks.shared.prepare(first, fonts: fonts) }
-        return FramePicture(
+        let picture = FramePicture(
             canvas: DisplayListSVG(bounds: first.bounds, background: style.background, text: style.text), ground: style.background,
             fonts: fonts, instance: instance
         ) { drawing, frame in
             try drawing.draw(at: frame.t, width: proposedWidth, measurer: fonts, appearance: appearance)
         }
+        picture.rehearse(first)
+        return picture
     }
     let bars = ChannelBars(instance: instance)
     // The bars' own box is the whole picture: no margin beyond it.

@@ -110,6 +110,29 @@ final class CanvasClearingTests: XCTestCase {
         XCTAssertEqual(Set(try words(canvas)), [0xFF00_00FF])
     }
 
+    /// A clear sets each pixel to the colour's premultiplied word, as
+    /// cairo's own fill with the SOURCE operator sets it: worked out here
+    /// by hand, through cairo's 16-bit channels for a translucent colour.
+    /// Again after a draw, when only the pixels drawn on are set.
+    func testAClearSetsEachPixelToTheColoursWord() throws {
+        let canvas = try PixelCanvas(width: 9, height: 5)
+        let ink = DisplayList(
+            width: 9, height: 5, bounds: DrawRect(x: 0, y: 0, width: 9, height: 5),
+            items: [.shape(DrawShape(id: 1, kind: .rect, frame: DrawRect(x: 2, y: 1, width: 3, height: 2), fill: .color(0x00FF_00FF)))])
+        // 0x33 · 0x80: 0.2 · (128 / 255) · 65535 = 6579.2, 6579 >> 8 = 0x19; 0x66 → 13158 >> 8 = 0x33; 0x99 → 19738 >> 8 = 0x4D.
+        let cases: [(String?, UInt32)] = [
+            (nil, 0), ("#ffffff", 0xFFFF_FFFF), ("#123456", 0xFF12_3456), ("#000000", 0xFF00_0000), ("#33669980", 0x8019_334D),
+        ]
+        for (css, word) in cases {
+            canvas.clear(to: css)
+            XCTAssertEqual(Set(try words(canvas)), [word], css ?? "transparent")
+            try canvas.draw(ink, fonts: nil)
+            XCTAssertEqual(Set(try words(canvas)), [word, 0xFF00_FF00], css ?? "transparent")
+            canvas.clear(to: css)
+            XCTAssertEqual(Set(try words(canvas)), [word], "\(css ?? "transparent"), after a draw")
+        }
+    }
+
     /// Pixels written by other hands, or by cairo through the canvas's own
     /// context, are not known to the canvas: the next clear clears them all.
     func testAClearAfterPixelsWrittenElsewhereClearsEveryPixel() throws {

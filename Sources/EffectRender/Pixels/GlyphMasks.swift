@@ -121,23 +121,11 @@ final class GlyphMasks: @unchecked Sendable {
         }
     }
 
-    /// Readies what drawing `list`'s text takes before its first frame is
-    /// drawn: cairo, FreeType's rasteriser, each run's glyph outlines and
-    /// colour glyphs' pictures. A real-time host then draws the first frame
-    /// in about the time it draws every other, not milliseconds more.
-    func prepare(_ list: DisplayList, fonts: FontBook) {
-        guard let cairo = try? Cairo.shared.get() else { return }
-        FreeTypeRaster.withShared { _ in }
-        for case let .text(text) in list.items where text.size > 0 {
-            guard let shaped = fonts.shaped(text.text, weight: text.weight, tracking: text.tracking / text.size) else { continue }
-            for glyph in shaped.glyphs {
-                if !glyph.font.hasColorBitmaps {
-                    _ = glyph.font.outline(of: glyph.glyph)
-                } else if let bitmap = glyph.font.colorBitmap(of: glyph.glyph), let picture = picture(glyph, bitmap, cairo) {
-                    cairo.surfaceDestroy(picture)
-                }
-            }
-        }
+    /// Whether a run of `text` has been drawn since the cache last started again.
+    func hasDrawn(_ text: String) -> Bool {
+        pthread_mutex_lock(&lock)
+        defer { pthread_mutex_unlock(&lock) }
+        return seen.contains { $0.text == text } || masks.keys.contains { $0.text == text }
     }
 
     /// A colour glyph's picture, decoded once; the caller's to release

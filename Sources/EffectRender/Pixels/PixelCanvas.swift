@@ -144,6 +144,26 @@ public final class PixelCanvas {
         let color = css.flatMap(Self.rgba)
         let context = drawing
         cairo.identityMatrix(context)
+        defer { cleared = owned ? (color, nil) : nil }
+        var area: PixelArea? = PixelArea(x: 0, y: 0, width: width, height: height)
+        if let cleared, cleared.color == color { area = cleared.drawn }
+        guard let area else { return }
+        // Transparent or opaque: each pixel is the colour's own word, set here a
+        // row at a time; pixman's fill stored a word at a time (docs/benchmarks.md).
+        if let word = color == nil ? 0 : color.flatMap(Self.opaqueWord), let data = cairo.imageSurfaceData(surface) {
+            cairo.surfaceFlush(surface)
+            let stride = Int(cairo.imageSurfaceStride(surface))
+            for row in area.y..<(area.y + area.height) {
+                let pixels = UnsafeMutableRawPointer(data + row * stride + area.x * 4)
+                if word == 0 || word == .max {
+                    memset(pixels, Int32(word & 0xFF), area.width * 4)
+                } else {
+                    pixels.assumingMemoryBound(to: UInt32.self).update(repeating: word, count: area.width)
+                }
+            }
+            cairo.surfaceMarkDirty(surface)
+            return
+        }
         cairo.save(context)
         cairo.resetClip(context)
         if let color {
@@ -152,17 +172,16 @@ public final class PixelCanvas {
         } else {
             cairo.setOperator(context, Cairo.operatorClear)
         }
-        if let cleared, cleared.color == color {
-            if let drawn = cleared.drawn {
-                cairo.newPath(context)
-                cairo.rectangle(context, Double(drawn.x), Double(drawn.y), Double(drawn.width), Double(drawn.height))
-                cairo.fill(context)
-            }
-        } else {
-            cairo.paint(context)
-        }
+        cairo.newPath(context)
+        cairo.rectangle(context, Double(area.x), Double(area.y), Double(area.width), Double(area.height))
+        cairo.fill(context)
         cairo.restore(context)
-        cleared = owned ? (color, nil) : nil
+    }
+
+    /// A colour, 0xRRGGBBAA, as cairo's premultiplied native-endian ARGB
+    /// word, when it is opaque (and the word is then exact); nil otherwise.
+    private static func opaqueWord(_ rgba: UInt32) -> UInt32? {
+        rgba & 0xFF == 0xFF ? 0xFF00_0000 | rgba >> 8 : nil
     }
 
     /// Maps `viewBox` onto the canvas: by default as an SVG viewport does
@@ -182,6 +201,13 @@ public final class PixelCanvas {
         let bottom = min(Double(height), (y + viewBox.height * scale).rounded(.up))
         guard left < right, top < bottom else { return nil }
         return PixelArea(x: Int(left), y: Int(top), width: Int(right - left), height: Int(bottom - top))
+    }
+
+    /// Whether `viewBox` fitted at `placement` covers every pixel of the
+    /// canvas whole, leaving none in part.
+    func coversWhole(_ viewBox: DrawRect, placement: Placement = .fitted) -> Bool {
+        guard let (scale, x, y) = placed(viewBox, placement) else { return false }
+        return x <= 0 && y <= 0 && x + viewBox.width * scale >= Double(width) && y + viewBox.height * scale >= Double(height)
     }
 
     /// Where `viewBox`'s corner lands, and at what scale.
